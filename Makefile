@@ -1,0 +1,48 @@
+# fonti-batch: two commands for a newcomer, `make run` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+CONFIG ?= release
+BIN_RELEASE := .build/release/fonti-batch
+
+# System packages: libraries we link, fonts the example job uses, tools the tests check PDFs with.
+BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
+                  libpng-dev libqpdf-dev fonts-dejavu-core
+TEST_PACKAGES  := qpdf poppler-utils
+BENCH_PACKAGES := pango1.0-tools time
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup setup-test build run test bench fuzz lint clean
+
+# Install only what is missing; `apt-get update` only when something is.
+define apt_install
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+setup:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+setup-test: setup
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: setup
+	$(SWIFT) build -c $(CONFIG) 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+
+run: build
+	$(BIN_RELEASE) run specimens.yaml.example
+
+test: setup-test
+	$(SWIFT) build 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+	$(SWIFT) test 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+
+bench: setup-test
+	$(call apt_install,$(BENCH_PACKAGES))
+	$(SWIFT) build -c release 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+	bash Benchmarks/bench.sh $(BIN_RELEASE)
+
+clean:
+	rm -rf .build output

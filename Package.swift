@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "fonti-batch",
+  targets: [
+    // C libraries, reached through pkg-config. Module maps and shims only.
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+
+    // Everything the tool does; never prints.
+    .target(
+      name: "FontiCore",
+      dependencies: ["CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF"]),
+
+    // The thin command-line front end.
+    .executableTarget(name: "fonti-batch", dependencies: ["FontiCore"]),
+
+    .testTarget(
+      name: "FontiCoreTests", dependencies: ["FontiCore"],
+      exclude: ["Goldens"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "fonti-batchTests", dependencies: ["FontiCore"]),
+  ]
+)

@@ -1,0 +1,2 @@
+import FontiCore
+print(FontiVersion.tool)
