@@ -1,0 +1,129 @@
+/// The colour scheme of a specimen or a catalogue: the app's ink (dark) and cream (light).
+public enum Theme: String, Sendable, Hashable, CaseIterable {
+  case ink
+  case cream
+}
+
+/// A face a catalogue page shows, as written in `styles:`.
+public enum StyleName: String, Sendable, Hashable, CaseIterable {
+  case regular
+  case bold
+  case italic
+  case boldItalic = "bold-italic"
+}
+
+/// A catalogue's page size.
+public enum PageSize: String, Sendable, Hashable, CaseIterable {
+  case a4
+  case letter
+  case square
+
+  /// Width and height in PostScript points.
+  public var points: (width: Double, height: Double) {
+    switch self {
+    case .a4: return (595.2756, 841.8898)
+    case .letter: return (612, 792)
+    case .square: return (720, 720)
+    }
+  }
+}
+
+/// `png.compression`: `fast` (zlib 1, no filter) or `small` (zlib 9, adaptive filters).
+public enum PNGCompression: String, Sendable, Hashable, CaseIterable {
+  case fast
+  case small
+}
+
+/// The built-in sample text, also the default of `defaults.text`.
+public let defaultSampleText = "Sphinx of black quartz, judge my vow."
+
+/// A job file, decoded and validated: immutable, and everything render code needs.
+///
+/// Paths are resolved (relative to the job file's folder); names keep their `Mark` so that
+/// checks against the font catalogue can point into the file.
+public struct Job: Sendable, Hashable {
+  /// `defaults:`: the sample text, its size in points (12–96) and the theme.
+  public struct Defaults: Sendable, Hashable {
+    public var text: String = defaultSampleText
+    public var size: Double = 48
+    public var theme: Theme = .ink
+    public init() {}
+  }
+
+  /// `png:`.
+  public struct PNGOptions: Sendable, Hashable {
+    public var edge: Int = 1080
+    public var scale: Int = 1
+    public var compression: PNGCompression = .fast
+    public init() {}
+    /// The side of the square in pixels.
+    public var pixels: Int { edge * scale }
+  }
+
+  /// One heading + body pair from `pairings.extra`.
+  public struct PairingSpec: Sendable, Hashable {
+    public var heading: Located<String>
+    public var body: Located<String>
+    public init(heading: Located<String>, body: Located<String>) {
+      self.heading = heading
+      self.body = body
+    }
+  }
+
+  /// Which families a catalogue shows.
+  public enum CatalogueSelection: Sendable, Hashable {
+    /// Every family the job selects.
+    case all
+    /// Only the favourites.
+    case saved
+    /// Names or globs, matched like `families.include`, within the job's selection.
+    case patterns([Located<String>])
+  }
+
+  /// One entry of `catalogues:`.
+  public struct CatalogueSpec: Sendable, Hashable {
+    /// Relative to the output folder.
+    public var file: Located<String>
+    public var page: PageSize = .a4
+    /// Cream by default: catalogues are printed, and ink pages waste toner and print muddy.
+    public var theme: Theme = .cream
+    public var families: CatalogueSelection = .all
+    public init(file: Located<String>) { self.file = file }
+  }
+
+  /// The job file as the user named it (used in diagnostics); nil for a built-in job.
+  public var path: String?
+  /// Absolute folder that relative paths in the job are relative to.
+  public var directory: String
+  public var title: String = "Type specimens"
+  public var author: String?
+  /// The output folder, resolved against `directory` (or absolute).
+  public var output: String
+  public var defaults = Defaults()
+  /// `texts:`: extra lines on catalogue pages.
+  public var texts: [String] = []
+  /// `families.include`; `["*"]` when absent.
+  public var include: [Located<String>] = [Located("*")]
+  /// `families.exclude`.
+  public var exclude: [Located<String>] = []
+  /// `fonts:`: files and folders, resolved; folders are searched recursively.
+  public var fonts: [Located<String>] = []
+  /// `sizes:`: the waterfall on catalogue pages, in points (4–400).
+  public var sizes: [Double] = [12, 18, 24, 36, 48, 72, 96]
+  public var styles: [StyleName] = StyleName.allCases
+  public var curatedPairings = true
+  public var extraPairings: [PairingSpec] = []
+  /// `favourites.save`: families hearted by this run.
+  public var save: [Located<String>] = []
+  /// `favourites.manifest`, relative to the output folder.
+  public var manifest: Located<String> = Located("favourites.json")
+  public var png = PNGOptions()
+  /// `catalogues:`; absent means one `catalogue.pdf`, `[]` means none.
+  public var catalogues: [CatalogueSpec] = [CatalogueSpec(file: Located("catalogue.pdf"))]
+
+  public init(path: String?, directory: String, output: String) {
+    self.path = path
+    self.directory = directory
+    self.output = output
+  }
+}
