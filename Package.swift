@@ -20,7 +20,9 @@ let package = Package(
       dependencies: ["CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF"]),
 
     // The thin command-line front end.
-    .executableTarget(name: "fonti-batch", dependencies: ["FontiCore"]),
+    .executableTarget(
+      name: "fonti-batch", dependencies: ["FontiCore"], plugins: [.plugin(name: "BuildInfo")]),
+    .plugin(name: "BuildInfo", capability: .buildTool()),
 
     .testTarget(
       name: "FontiCoreTests", dependencies: ["FontiCore"],

@@ -1,2 +1,75 @@
 import FontiCore
-print(FontiVersion.tool)
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The entry point: parse, run one command, map every outcome to an exit code, exit.
+@main
+enum FontiBatch {
+  static func main() {
+    let console = Console()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    exit(run(arguments, console: console).rawValue)
+  }
+
+  static func run(_ arguments: [String], console: Console) -> ExitCode {
+    let commands = Commands.all
+    switch arguments.first {
+    case nil, "-h", "--help":
+      console.out(Usage.overview(commands))
+      return arguments.isEmpty ? .usage : .success
+    case "--version":
+      console.line("\(FontiVersion.tool) (build \(BuildInfo.commit))")
+      return .success
+    case "help":
+      let words = Array(arguments.dropFirst())
+      if words.isEmpty {
+        console.out(Usage.overview(commands))
+        return .success
+      }
+      guard
+        let command = commands.filter({ Array(words.prefix($0.words.count)) == $0.words })
+          .max(by: { $0.words.count < $1.words.count })
+      else {
+        let hint = Suggest.didYouMean(words[0], among: commands.map { $0.words[0] })
+        console.error(
+          "unknown command '\(words[0])'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""))
+        return .usage
+      }
+      console.out(Usage.help(for: command))
+      return .success
+    default:
+      break
+    }
+    // `favorites` is the American spelling of `saved`.
+    var arguments = arguments
+    if arguments.first == "favorites" || arguments.first == "favourites" { arguments[0] = "saved" }
+    do {
+      let invocation = try Invocation.parse(arguments, commands: commands)
+      if invocation.has("--help") {
+        console.out(Usage.help(for: invocation.command))
+        return .success
+      }
+      return try invocation.command.run(invocation, console)
+    } catch let error as UsageError {
+      console.error(error.message)
+      if let command = error.command {
+        console.err("Usage: \(Usage.synopsis(command))\n")
+        console.err("See 'fonti-batch \(command.name) --help'.\n")
+      } else {
+        console.err("See 'fonti-batch --help'.\n")
+      }
+      return .usage
+    } catch let error as DiagnosticError {
+      console.report(error.diagnostics)
+      return .usage
+    } catch let diagnostic as Diagnostic {
+      console.report(diagnostic)
+      return .usage
+    } catch {
+      console.error("\(error)")
+      return .usage
+    }
+  }
+}

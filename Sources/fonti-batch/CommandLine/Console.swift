@@ -1,0 +1,80 @@
+import FontiCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where a command writes: results to stdout, diagnostics and progress to stderr.
+///
+/// Colour only on a terminal and never when `NO_COLOR` is set.
+final class Console: @unchecked Sendable {
+  let stdoutIsTerminal: Bool
+  let stderrIsTerminal: Bool
+  let colour: Bool
+  let stdinIsTerminal: Bool
+  var quiet = false
+  var verbose = false
+  private var warnings = 0
+
+  init() {
+    stdoutIsTerminal = isatty(1) == 1
+    stderrIsTerminal = isatty(2) == 1
+    stdinIsTerminal = isatty(0) == 1
+    let noColour = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+    colour = stderrIsTerminal && !noColour
+  }
+
+  /// Writes to stdout as is.
+  func out(_ text: String) {
+    write(1, text)
+  }
+
+  /// Writes a line to stdout.
+  func line(_ text: String = "") {
+    write(1, text + "\n")
+  }
+
+  /// Writes to stderr as is.
+  func err(_ text: String) {
+    write(2, text)
+  }
+
+  /// Prints a diagnostic to stderr in the `fonti-batch: error: FILE:LINE:COLUMN: message` form.
+  func report(_ diagnostic: Diagnostic) {
+    if diagnostic.severity == .warning && quiet { return }
+    write(2, DiagnosticPrinter(colour: colour).format(diagnostic))
+  }
+
+  func report(_ diagnostics: [Diagnostic]) {
+    // Errors and warnings in file order, as a compiler prints them.
+    for d in diagnostics { report(d) }
+  }
+
+  func error(_ message: String) {
+    report(.error(message))
+  }
+
+  func warning(_ message: String) {
+    report(.warning(message))
+  }
+
+  /// A note on stderr, unless quiet.
+  func info(_ message: String) {
+    if !quiet { write(2, message + "\n") }
+  }
+
+  private func write(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return  // a closed pipe: nothing more to say
+      }
+      offset += n
+    }
+  }
+}

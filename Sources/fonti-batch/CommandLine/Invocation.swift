@@ -1,0 +1,151 @@
+import FontiCore
+
+/// An option a command accepts. The parser and the help text both read this one table.
+struct OptionSpec: Sendable {
+  /// Spellings, short first: `["-o", "--output"]`. The last one is the canonical key.
+  var names: [String]
+  /// The value's placeholder (`DIR`), or nil for a flag.
+  var valueName: String?
+  var help: String
+  /// May be given more than once (values accumulate); otherwise a repeat is an error.
+  var repeatable = false
+
+  var key: String { names.last ?? "" }
+  var isFlag: Bool { valueName == nil }
+
+  static func flag(_ names: String..., help: String) -> OptionSpec {
+    OptionSpec(names: names, valueName: nil, help: help)
+  }
+
+  static func value(_ names: String..., as valueName: String, help: String, repeatable: Bool = false)
+    -> OptionSpec
+  {
+    OptionSpec(names: names, valueName: valueName, help: help, repeatable: repeatable)
+  }
+}
+
+/// A command: its words (`["saved", "add"]`), arguments, options and what runs it.
+struct CommandSpec: Sendable {
+  var words: [String]
+  /// The positional part of the synopsis, e.g. `[JOB]` or `FAMILY...`.
+  var arguments: String
+  var summary: String
+  /// Longer help shown by `help COMMAND`, after the synopsis.
+  var details: String = ""
+  var minPositionals = 0
+  var maxPositionals: Int? = 0
+  var options: [OptionSpec] = []
+  var run: @Sendable (Invocation, Console) throws -> ExitCode
+
+  var name: String { words.joined(separator: " ") }
+}
+
+/// A usage mistake on the command line: exit 2, with the command's usage line.
+struct UsageError: Error {
+  var message: String
+  var command: CommandSpec?
+}
+
+/// A parsed command line: which command, its flags, option values and positionals.
+struct Invocation {
+  var command: CommandSpec
+  var flags: Set<String> = []
+  var values: [String: [String]] = [:]
+  var positionals: [String] = []
+
+  func has(_ key: String) -> Bool { flags.contains(key) }
+  func value(_ key: String) -> String? { values[key]?.last }
+  func all(_ key: String) -> [String] { values[key] ?? [] }
+
+  /// Options every command takes.
+  static let common: [OptionSpec] = [.flag("-h", "--help", help: "show this help")]
+
+  /// Matches tokens against the command table. `help`/`--version` are handled by the caller.
+  static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+    let tokens = Tokenizer.tokenize(arguments)
+    // The longest run of leading words that names a command wins (`saved add` over `saved`).
+    var leading: [String] = []
+    for token in tokens {
+      guard case .value(let word, _) = token else { break }
+      leading.append(word)
+    }
+    var best: CommandSpec?
+    for command in commands where command.words.count <= leading.count {
+      if Array(leading.prefix(command.words.count)) == command.words,
+        command.words.count > (best?.words.count ?? 0)
+      {
+        best = command
+      }
+    }
+    guard let command = best else {
+      guard let word = leading.first else {
+        throw UsageError(message: "no command given", command: nil)
+      }
+      let names = Set(commands.map { $0.words[0] })
+      let hint = Suggest.didYouMean(word, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+      throw UsageError(message: "unknown command '\(word)'\(hint)", command: nil)
+    }
+    var invocation = Invocation(command: command)
+    let options = command.options + common
+    var index = command.words.count
+    var afterTerminator = false
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      switch token {
+      case .terminator:
+        afterTerminator = true
+      case .value(let value, _):
+        invocation.positionals.append(value)
+      case .option(let name, let inline, _):
+        if afterTerminator {
+          invocation.positionals.append(name + (inline ?? ""))
+          continue
+        }
+        guard let spec = options.first(where: { $0.names.contains(name) }) else {
+          let all = Set(options.flatMap(\.names).filter { $0.hasPrefix("--") })
+          let hint = Suggest.didYouMean(name, among: all).map { " (did you mean '\($0)'?)" } ?? ""
+          throw UsageError(message: "unknown option '\(name)'\(hint)", command: command)
+        }
+        if spec.isFlag {
+          if let inline {
+            // `-qv` style bundles are not supported; `--flag=x` never makes sense.
+            throw UsageError(
+              message: name.hasPrefix("--")
+                ? "option '\(name)' takes no value (got '\(inline)')"
+                : "unknown option '\(name)\(inline)'",
+              command: command)
+          }
+          if invocation.flags.contains(spec.key), !spec.repeatable {
+            throw UsageError(message: "option '\(spec.key)' given twice", command: command)
+          }
+          invocation.flags.insert(spec.key)
+        } else {
+          var value = inline
+          if value == nil, index < tokens.count, case .value(let next, _) = tokens[index] {
+            value = next
+            index += 1
+          }
+          guard let value else {
+            throw UsageError(
+              message: "option '\(name)' needs a value (\(spec.valueName ?? "VALUE"))",
+              command: command)
+          }
+          if invocation.values[spec.key] != nil, !spec.repeatable {
+            throw UsageError(message: "option '\(spec.key)' given twice", command: command)
+          }
+          invocation.values[spec.key, default: []].append(value)
+        }
+      }
+    }
+    if invocation.has("--help") { return invocation }
+    if invocation.positionals.count < command.minPositionals {
+      throw UsageError(message: "missing \(command.arguments)", command: command)
+    }
+    if let max = command.maxPositionals, invocation.positionals.count > max {
+      let extra = invocation.positionals[max]
+      throw UsageError(message: "unexpected argument '\(extra)'", command: command)
+    }
+    return invocation
+  }
+}

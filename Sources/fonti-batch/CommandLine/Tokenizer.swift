@@ -1,0 +1,42 @@
+/// One command-line argument, split the way `Invocation` matches it.
+enum Token: Equatable {
+  /// `--name`, `--name=value`, `-n`, or `-nVALUE` (the inline value, when there is one).
+  case option(name: String, inlineValue: String?, index: Int)
+  /// Anything else: a command word, a positional, or an option's separate value.
+  case value(String, index: Int)
+  /// `--`: everything after it is positional.
+  case terminator(index: Int)
+}
+
+/// Splits argv into tokens; knows nothing of commands (ArgumentParser's SplitArguments).
+enum Tokenizer {
+  static func tokenize(_ arguments: [String]) -> [Token] {
+    var tokens: [Token] = []
+    var afterTerminator = false
+    for (index, argument) in arguments.enumerated() {
+      if afterTerminator {
+        tokens.append(.value(argument, index: index))
+      } else if argument == "--" {
+        afterTerminator = true
+        tokens.append(.terminator(index: index))
+      } else if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        if let eq = body.firstIndex(of: "=") {
+          tokens.append(
+            .option(
+              name: "--" + body[..<eq], inlineValue: String(body[body.index(after: eq)...]),
+              index: index))
+        } else {
+          tokens.append(.option(name: argument, inlineValue: nil, index: index))
+        }
+      } else if argument.hasPrefix("-") && argument.count > 1 {
+        let name = String(argument.prefix(2))
+        let rest = argument.dropFirst(2)
+        tokens.append(.option(name: name, inlineValue: rest.isEmpty ? nil : String(rest), index: index))
+      } else {
+        tokens.append(.value(argument, index: index))
+      }
+    }
+    return tokens
+  }
+}

@@ -1,0 +1,17 @@
+import FontiCore
+
+/// Every command, in the order `--help` lists them. Parser and help both read this table.
+enum Commands {
+  static var all: [CommandSpec] {
+    [
+      versionCommand,
+    ]
+  }
+
+  static let versionCommand = CommandSpec(
+    words: ["version"], arguments: "", summary: "version and build (same as --version)",
+    run: { _, console in
+      console.line("\(FontiVersion.tool) (build \(BuildInfo.commit))")
+      return .success
+    })
+}
