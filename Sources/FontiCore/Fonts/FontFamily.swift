@@ -1,0 +1,149 @@
+/// One face of a family, as fontconfig lists it: a real file (or a named instance of one).
+public struct FontFace: Sendable, Hashable {
+  /// The face's style name as the font calls it ("Book", "Bold Oblique").
+  public var style: String
+  /// fontconfig's weight scale: 80 regular, 180 semibold, 200 bold.
+  public var weight: Int
+  /// fontconfig's slant: 0 roman, 100 italic, 110 oblique.
+  public var slant: Int
+  /// fontconfig's width: 100 normal, 87 semi-condensed.
+  public var width: Int
+  public var file: String
+  /// The face index inside the file (collections, named instances).
+  public var index: Int
+  /// `TrueType`, `CFF`, `Type 1`, `PCF`, …
+  public var format: String
+  public var isColor: Bool
+
+  public init(
+    style: String, weight: Int, slant: Int, width: Int = 100, file: String, index: Int = 0,
+    format: String = "TrueType", isColor: Bool = false
+  ) {
+    self.style = style
+    self.weight = weight
+    self.slant = slant
+    self.width = width
+    self.file = file
+    self.index = index
+    self.format = format
+    self.isColor = isColor
+  }
+
+  /// A real italic or oblique face.
+  public var isItalic: Bool { slant != 0 }
+  /// Semibold or heavier. fontconfig's synthetic-bold rule only fires for faces at medium or
+  /// lighter, so a face this heavy is what Pango really draws when bold is asked for.
+  public var isBold: Bool { weight >= 180 }
+  /// Pango 1.44+ shapes with HarfBuzz and draws only OpenType outlines (TrueType or CFF).
+  public var isRenderable: Bool { format == "TrueType" || format == "CFF" }
+}
+
+/// A font family with its real faces: what `families` lists and a run renders.
+public struct FontFamily: Sendable, Hashable {
+  public var name: String
+  /// Every face, regular first, then by weight, slant and width.
+  public var faces: [FontFace]
+  /// From the job's `fonts:` or the imported library, not installed on the system.
+  public var isCustom: Bool
+  /// Languages (fontconfig's `lang`) the regular face supports, sorted.
+  public var languages: [String]
+  /// The characters the regular face covers.
+  public var coverage: CharacterCoverage
+  /// fontconfig's `symbol` flag: a symbol-encoded (pictographic) font.
+  public var isSymbol: Bool
+
+  public init(
+    name: String, faces: [FontFace], isCustom: Bool = false, languages: [String] = [],
+    coverage: CharacterCoverage = CharacterCoverage(), isSymbol: Bool = false
+  ) {
+    self.name = name
+    self.faces = faces
+    self.isCustom = isCustom
+    self.languages = languages
+    self.coverage = coverage
+    self.isSymbol = isSymbol
+  }
+
+  /// The faces Pango can draw.
+  public var renderableFaces: [FontFace] { faces.filter(\.isRenderable) }
+  /// False for families made only of Type 1 or bitmap fonts, which Pango 1.44+ cannot draw.
+  public var isRenderable: Bool { faces.contains(where: \.isRenderable) }
+  public var hasBold: Bool { renderableFaces.contains { $0.isBold && !$0.isItalic } }
+  public var hasItalic: Bool { renderableFaces.contains { $0.isItalic && !$0.isBold } }
+  public var hasBoldItalic: Bool { renderableFaces.contains { $0.isBold && $0.isItalic } }
+  public var isColor: Bool { faces.contains(where: \.isColor) }
+  /// Style names, in face order, without repeats.
+  public var styles: [String] {
+    var seen = Set<String>()
+    return faces.map(\.style).filter { seen.insert($0).inserted }
+  }
+  /// Every file the family's faces come from, sorted.
+  public var files: [String] { Array(Set(faces.map(\.file))).sorted() }
+
+  /// The face Pango picks for a plain request: upright, closest to regular weight and width.
+  public var regularFace: FontFace? {
+    let pool = renderableFaces.isEmpty ? faces : renderableFaces
+    return pool.min { a, b in
+      FontFamily.distanceFromRegular(a) < FontFamily.distanceFromRegular(b)
+    }
+  }
+
+  /// The real face closest to `weight`/`italic`, if one exists with exactly that boldness and
+  /// slant class; never a stand-in (no synthetic bold or slant).
+  public func face(bold: Bool, italic: Bool) -> FontFace? {
+    renderableFaces.filter { $0.isBold == bold && $0.isItalic == italic }
+      .min { a, b in
+        let target = bold ? 200 : 80
+        return (abs(a.weight - target), abs(a.width - 100), a.slant, a.style)
+          < (abs(b.weight - target), abs(b.width - 100), b.slant, b.style)
+      }
+  }
+
+  static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, String) {
+    // Roman before italic; then weight nearest 80 (Book 75 counts as regular); then width.
+    (f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
+     f.index, f.style)
+  }
+}
+
+/// Which Unicode scalars a face covers, copied out of fontconfig's charset so that it can cross
+/// threads and processes. Stored as 256-character pages of bits.
+public struct CharacterCoverage: Sendable, Hashable {
+  /// Page number (scalar >> 8) → 8 words of 32 bits.
+  var pages: [UInt32: [UInt32]]
+
+  public init() { pages = [:] }
+  init(pages: [UInt32: [UInt32]]) { self.pages = pages }
+
+  public func contains(_ scalar: Unicode.Scalar) -> Bool {
+    guard let page = pages[scalar.value >> 8] else { return false }
+    let bit = scalar.value & 0xFF
+    return page[Int(bit >> 5)] & (1 << (bit & 31)) != 0
+  }
+
+  /// How many characters are covered.
+  public var count: Int { pages.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nonzeroBitCount } } }
+
+  /// The scalars of `text` the face lacks, ignoring white space and controls (which no font
+  /// needs to draw), each counted once.
+  public func missing(in text: String) -> [Unicode.Scalar] {
+    var seen = Set<Unicode.Scalar>()
+    var out: [Unicode.Scalar] = []
+    for s in text.unicodeScalars where !CharacterCoverage.needsNoGlyph(s) && !contains(s) {
+      if seen.insert(s).inserted { out.append(s) }
+    }
+    return out
+  }
+
+  /// White space, controls and joiners: shaping handles them without a visible glyph.
+  static func needsNoGlyph(_ s: Unicode.Scalar) -> Bool {
+    if s.properties.isWhitespace { return true }
+    switch s.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0xFE0E,
+      0xFE0F, 0xFEFF:
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+internal import CFontconfig
+
+/// Custom font files: finding them in folders and checking that each really is a font before
+/// fontconfig or Pango ever sees it.
+public enum FontFiles {
+  /// The extensions searched for in folders, compared case-insensitively.
+  public static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+  /// What a checked font file holds.
+  public struct Inspection: Sendable, Hashable {
+    public var path: String
+    /// The family names of its faces (first name of each), in face order, without repeats.
+    public var families: [String]
+    public var faceCount: Int
+  }
+
+  /// Expands files and folders (folders recursively, following no links out of them) into
+  /// font files, sorted within each folder, and checks every file. Missing paths, unreadable
+  /// files and files that are not fonts are errors located at the entry that named them.
+  public static func expand(_ entries: [Located<String>], file: String?) -> (
+    files: [Inspection], diagnostics: [Diagnostic]
+  ) {
+    var out: [Inspection] = []
+    var diagnostics: [Diagnostic] = []
+    var seen = Set<String>()
+    for entry in entries {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: entry.value, isDirectory: &isDirectory) else {
+        diagnostics.append(
+          .error("font path '\(entry.value)' does not exist", file: file, at: entry.mark))
+        continue
+      }
+      let candidates: [String]
+      if isDirectory.boolValue {
+        candidates = fontFiles(under: entry.value)
+        if candidates.isEmpty {
+          diagnostics.append(
+            .warning(
+              "font folder '\(entry.value)' holds no .ttf, .otf, .ttc or .otc file", file: file,
+              at: entry.mark))
+        }
+      } else {
+        candidates = [entry.value]
+      }
+      for path in candidates {
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard seen.insert(canonical).inserted else { continue }
+        switch inspect(path) {
+        case .success(let inspection): out.append(inspection)
+        case .failure(let reason):
+          diagnostics.append(.error("font file '\(path)' \(reason)", file: file, at: entry.mark))
+        }
+      }
+    }
+    return (out, diagnostics)
+  }
+
+  /// Font files below `folder`, recursively, sorted by path.
+  public static func fontFiles(under folder: String) -> [String] {
+    guard
+      let walker = FileManager.default.enumerator(
+        at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey],
+        options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [String] = []
+    for case let url as URL in walker
+    where extensions.contains(url.pathExtension.lowercased()) {
+      if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        files.append(url.path)
+      }
+    }
+    return files.sorted()
+  }
+
+  /// Why a file is not accepted as a font.
+  public struct Refusal: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ d: String) { description = d }
+  }
+
+  /// Checks one file: readable, not empty, an OpenType/TrueType file or collection whose table
+  /// directory lies inside the file, and that FreeType (through fontconfig) reads at least one
+  /// face from it. Nothing is registered.
+  public static func inspect(_ path: String) -> Result<Inspection, Refusal> {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(Refusal("cannot be read"))
+    }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
+    if size == 0 { return .failure(Refusal("is empty (0 bytes)")) }
+    try? handle.seek(toOffset: 0)
+    // The table directory of a collection can be large; 64 KiB covers any real one.
+    let head = (try? handle.read(upToCount: 65536)) ?? Data()
+    if let problem = SFNT.checkDirectory(Array(head), fileSize: size) {
+      return .failure(Refusal(problem))
+    }
+    var count: Int32 = 0
+    guard let set = FcFontSetCreate() else { return .failure(Refusal("cannot be checked")) }
+    defer { FcFontSetDestroy(set) }
+    let faces = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
+    if faces == 0 || set.pointee.nfont == 0 {
+      return .failure(Refusal("is not a font FreeType can read"))
+    }
+    var families: [String] = []
+    for i in 0..<Int(set.pointee.nfont) {
+      guard let p = set.pointee.fonts[i],
+        let name = FontEnvironment.string(p, FC_FAMILY), !families.contains(name)
+      else { continue }
+      families.append(name)
+    }
+    if families.isEmpty { return .failure(Refusal("has no family name")) }
+    return .success(Inspection(path: path, families: families, faceCount: Int(count)))
+  }
+}
+
+/// The few bytes of the OpenType container checked before FreeType sees a file, so that a
+/// truncated download is refused at the door rather than failing later mid-render.
+enum SFNT {
+  static func u32(_ b: [UInt8], _ o: Int) -> UInt32? {
+    guard o >= 0, o + 4 <= b.count else { return nil }
+    return UInt32(b[o]) << 24 | UInt32(b[o + 1]) << 16 | UInt32(b[o + 2]) << 8 | UInt32(b[o + 3])
+  }
+
+  static func u16(_ b: [UInt8], _ o: Int) -> Int? {
+    guard o >= 0, o + 2 <= b.count else { return nil }
+    return Int(b[o]) << 8 | Int(b[o + 1])
+  }
+
+  /// nil when the header and every table record fit in the file; otherwise why not.
+  static func checkDirectory(_ b: [UInt8], fileSize: Int) -> String? {
+    guard let tag = u32(b, 0) else { return "is too short to be a font" }
+    switch tag {
+    case 0x7474_6366:  // 'ttcf': a collection
+      guard let n = u32(b, 8), n > 0, n < 10_000 else { return "is a damaged font collection" }
+      for i in 0..<Int(n) {
+        guard let offset = u32(b, 12 + 4 * i) else { return "is a damaged font collection" }
+        if let problem = checkOffsetTable(b, at: Int(offset), fileSize: fileSize) {
+          return problem
+        }
+      }
+      return nil
+    case 0x0001_0000, 0x4F54_544F, 0x7472_7565:  // TrueType, 'OTTO' (CFF), 'true'
+      return checkOffsetTable(b, at: 0, fileSize: fileSize)
+    default:
+      return "is not a TrueType or OpenType font"
+    }
+  }
+
+  static func checkOffsetTable(_ b: [UInt8], at base: Int, fileSize: Int) -> String? {
+    guard base < fileSize else { return "is truncated (a face starts past the end of the file)" }
+    guard base + 12 <= b.count, let n = u16(b, base + 4) else {
+      return base + 12 > fileSize ? "is truncated" : nil  // a directory beyond 64 KiB: let FreeType judge
+    }
+    if n == 0 || n > 512 { return "has a damaged table directory" }
+    for i in 0..<n {
+      let record = base + 12 + 16 * i
+      guard let offset = u32(b, record + 8), let length = u32(b, record + 12) else {
+        return record + 16 > fileSize ? "is truncated" : nil
+      }
+      if UInt64(offset) + UInt64(length) > UInt64(fileSize) {
+        return "is truncated (its tables run past the end of the file)"
+      }
+    }
+    return nil
+  }
+}

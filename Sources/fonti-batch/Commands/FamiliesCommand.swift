@@ -1,0 +1,88 @@
+import Foundation
+import FontiCore
+
+extension Commands {
+  static let families = CommandSpec(
+    words: ["families"], arguments: "",
+    summary: "list families: styles, bold/italic support, custom or system, text coverage",
+    details: """
+      One line per family, sorted by name. 'bold' and 'italic' mean a real face exists; a face
+      fontconfig or Pango would synthesise does not count. With --text, 'covers' says whether
+      the family's regular face has every character of the text. Families Pango cannot draw
+      (Type 1 or bitmap-only) are marked 'unsupported'.
+      """,
+    maxPositionals: 0,
+    options: [
+      .value("--text", as: "TEXT", help: "also say whether each family covers every character"),
+      .flag("--json", help: "a JSON array for scripts"),
+      .value("--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
+    ],
+    run: { invocation, console in
+      let paths = invocation.all("--fonts").map { Located($0) }
+      let (environment, warnings) = try FontEnvironment.load(fonts: paths)
+      console.report(warnings)
+      let text = invocation.value("--text")
+      if let text, text.isEmpty { throw UsageError(message: "--text is empty", command: nil) }
+      let families = environment.catalog.families
+      if invocation.has("--json") {
+        console.out(try FamilyListing.json(families, text: text))
+        return .success
+      }
+      console.out(FamilyListing.table(families, text: text))
+      return .success
+    })
+}
+
+/// The `families` listing, as a table or JSON.
+enum FamilyListing {
+  struct Entry: Encodable {
+    var family: String
+    var styles: [String]
+    var bold: Bool
+    var italic: Bool
+    var custom: Bool
+    var supported: Bool
+    var files: [String]
+    var covers: Bool?
+  }
+
+  static func json(_ families: [FontFamily], text: String?) throws -> String {
+    let entries = families.map { f in
+      Entry(
+        family: f.name, styles: f.styles, bold: f.hasBold, italic: f.hasItalic, custom: f.isCustom,
+        supported: f.isRenderable, files: f.files,
+        covers: text.map { f.coverage.missing(in: $0).isEmpty })
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+  }
+
+  static func table(_ families: [FontFamily], text: String?) -> String {
+    let width = min(40, families.map { Sanitize.terminal($0.name).count }.max() ?? 0)
+    var out = ""
+    for f in families {
+      let name = Sanitize.terminal(f.name)
+      var columns = [
+        name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0),
+        "\(f.styles.count) \(f.styles.count == 1 ? "style " : "styles")".leftPadded(to: 10),
+        f.hasBold ? "bold" : "-   ",
+        f.hasItalic ? "italic" : "-     ",
+        f.isCustom ? "custom" : "system",
+      ]
+      if !f.isRenderable { columns.append("unsupported") }
+      if let text {
+        let missing = f.coverage.missing(in: text).count
+        columns.append(missing == 0 ? "covers" : "missing \(missing)")
+      }
+      out += columns.joined(separator: "  ") + "\n"
+    }
+    return out
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
