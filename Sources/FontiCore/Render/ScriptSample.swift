@@ -1,0 +1,88 @@
+/// What a specimen shows when the family cannot set the user's text: a sample in its own
+/// script (Pango's sample sentence for a language the font covers), or a grid of its own glyphs
+/// for symbol, dingbat and emoji fonts.
+public enum FallbackSample: Sendable, Hashable {
+  case language(code: String, name: String, text: String)
+  case glyphGrid([String])
+
+  /// Share of the text's distinct characters a family may lack before the specimen adds its
+  /// own-script sample.
+  static let missingShareThreshold = 1.0 / 3.0
+
+  /// Whether `coverage` lacks a real share of `text`'s characters.
+  static func lacksRealShare(of text: String, coverage: CharacterCoverage) -> Bool {
+    let distinct = Set(text.unicodeScalars.filter { !CharacterCoverage.needsNoGlyph($0) })
+    guard !distinct.isEmpty else { return false }
+    let missing = distinct.filter { !coverage.contains($0) }.count
+    return Double(missing) / Double(distinct.count) >= missingShareThreshold
+  }
+
+  /// The best sample for `family`: a language whose Pango sample the font covers completely,
+  /// preferring samples in a script other than Latin (the family's own), else a glyph grid.
+  static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
+    if !preferGrid {
+      var best: (score: (Int, Int, String), sample: FallbackSample)?
+      for code in family.languages {
+        guard let text = pangoSampleString(for: code) else { continue }
+        guard family.coverage.missing(in: text).isEmpty else { continue }
+        let latin = text.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+        // Non-Latin first, then languages with a known name, then by code for stability.
+        let named = LanguageNames.name(code) != nil
+        let score = (latin ? 1 : 0, named ? 0 : 1, code)
+        if best == nil || score < best!.score {
+          best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
+        }
+      }
+      if let best { return best.sample }
+    }
+    return .glyphGrid(gridCharacters(family.coverage, limit: 40))
+  }
+
+  /// Up to `limit` drawable characters the font covers, skipping ASCII when the font has
+  /// enough beyond it (an emoji font's digits are not what it is for).
+  static func gridCharacters(_ coverage: CharacterCoverage, limit: Int) -> [String] {
+    var ascii: [String] = []
+    var beyond: [String] = []
+    for page in coverage.pages.keys.sorted() {
+      guard let bits = coverage.pages[page] else { continue }
+      for word in 0..<8 where bits[word] != 0 {
+        for bit in 0..<32 where bits[word] & (1 << UInt32(bit)) != 0 {
+          let value = page << 8 | UInt32(word * 32 + bit)
+          guard let scalar = Unicode.Scalar(value), drawable(scalar) else { continue }
+          if value < 0x80 { ascii.append(String(scalar)) } else { beyond.append(String(scalar)) }
+          if beyond.count >= limit { return beyond }
+        }
+      }
+    }
+    return beyond.count >= limit / 2 ? Array(beyond.prefix(limit)) : Array((ascii + beyond).prefix(limit))
+  }
+
+  static func drawable(_ s: Unicode.Scalar) -> Bool {
+    if CharacterCoverage.needsNoGlyph(s) { return false }
+    switch s.properties.generalCategory {
+    case .control, .format, .surrogate, .unassigned, .nonspacingMark, .enclosingMark,
+      .spacingMark, .lineSeparator, .paragraphSeparator, .spaceSeparator:
+      return false
+    default:
+      return true
+    }
+  }
+}
+
+/// English names of the languages whose samples a specimen may show.
+enum LanguageNames {
+  static func name(_ code: String) -> String? {
+    let table: [String: String] = [
+      "ar": "Arabic", "am": "Amharic", "as": "Assamese", "bn": "Bengali", "bo": "Tibetan",
+      "chr": "Cherokee", "dv": "Dhivehi", "el": "Greek", "fa": "Persian", "gu": "Gujarati",
+      "he": "Hebrew", "hi": "Hindi", "hy": "Armenian", "ja": "Japanese", "ka": "Georgian",
+      "km": "Khmer", "kn": "Kannada", "ko": "Korean", "lo": "Lao", "ml": "Malayalam",
+      "mn-mn": "Mongolian", "mr": "Marathi", "my": "Burmese", "ne": "Nepali", "or": "Odia",
+      "pa": "Punjabi", "ru": "Russian", "si": "Sinhala", "syr": "Syriac", "ta": "Tamil",
+      "te": "Telugu", "th": "Thai", "ti-er": "Tigrinya", "ur": "Urdu", "yi": "Yiddish",
+      "zh-cn": "Chinese (Simplified)", "zh-tw": "Chinese (Traditional)", "uk": "Ukrainian",
+      "sa": "Sanskrit", "iu": "Inuktitut", "ii": "Yi", "en": "English", "vi": "Vietnamese",
+    ]
+    return table[code]
+  }
+}

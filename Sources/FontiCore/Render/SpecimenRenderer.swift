@@ -1,0 +1,418 @@
+import Foundation
+
+/// One specimen to draw: the family, the text, and how it looks.
+public struct SpecimenRequest: Sendable, Hashable {
+  public var family: FontFamily
+  public var text: String
+  /// The sample's size in points (12–96), scaled to the canvas.
+  public var size: Double
+  public var theme: Theme
+  public var edge: Int
+  public var scale: Int
+  public var compression: PNGCompression
+  /// Show the sample in the family's real bold / italic face (the preview's toggles). Never
+  /// faked: when the face does not exist the sample stays regular and the result warns.
+  public var bold: Bool
+  public var italic: Bool
+  /// Hearted: a filled heart at the top.
+  public var saved: Bool
+  /// Installed "pairs well with" partners, each set in its own font on the strip.
+  public var partners: [FontFamily]
+
+  public init(
+    family: FontFamily, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
+    edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
+    italic: Bool = false, saved: Bool = false, partners: [FontFamily] = []
+  ) {
+    self.family = family
+    self.text = text
+    self.size = size
+    self.theme = theme
+    self.edge = edge
+    self.scale = scale
+    self.compression = compression
+    self.bold = bold
+    self.italic = italic
+    self.saved = saved
+    self.partners = partners
+  }
+}
+
+/// What drawing a specimen found out, for the manifest and the run summary.
+public struct SpecimenResult: Sendable, Hashable {
+  /// Characters of the sample text drawn as boxes because the family lacks them.
+  public var missingGlyphs: Int
+  public var warnings: [String]
+  /// The own-script sample or glyph grid shown because the family cannot set the text.
+  public var fallback: FallbackSample?
+}
+
+/// Why a family could not be drawn; the run reports it and goes on with the others.
+public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Draws specimens. Holds the process's Pango font maps (one per fontconfig configuration),
+/// made once and reused for every specimen; surfaces and layouts are per specimen.
+/// Not Sendable: one per process.
+public final class SpecimenRenderer {
+  let environment: FontEnvironment
+  private var maps: [Bool: FontMap] = [:]
+  /// The face for labels of families that cannot set their own name, and for notes.
+  public let labelFamily: FontFamily?
+
+  /// Families tried, in order, for labels: common, wide-coverage, neutral sans faces.
+  static let labelPreference = [
+    "DejaVu Sans", "Noto Sans", "Liberation Sans", "Cantarell", "Nimbus Sans", "DejaVu Serif",
+  ]
+
+  public init(environment: FontEnvironment) {
+    self.environment = environment
+    let system = environment.catalog.families.filter { !$0.isCustom && $0.isRenderable }
+    labelFamily =
+      SpecimenRenderer.labelPreference.lazy.compactMap { name in
+        system.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+      }.first ?? system.first
+  }
+
+  func map(for family: FontFamily) -> FontMap {
+    if let m = maps[family.isCustom] { return m }
+    let m = FontMap(config: environment.config(for: family))
+    maps[family.isCustom] = m
+    return m
+  }
+
+  /// Renders `request` into a PNG at `path`, written atomically.
+  public func render(_ request: SpecimenRequest, to path: String) throws(RenderError)
+    -> SpecimenResult
+  {
+    let pixels = request.edge * request.scale
+    let surface: CairoSurface
+    let cr: CairoContext
+    do {
+      surface = try CairoSurface.image(width: pixels, height: pixels)
+      cr = try CairoContext(surface)
+    } catch {
+      throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
+    }
+    cr.scale(Double(request.scale))
+    let result = try draw(request, on: cr)
+    do {
+      try cr.check("draw specimen")
+      try AtomicFile.write(to: path) { temporary in
+        try surface.writePNG(to: temporary, compression: request.compression)
+      }
+    } catch {
+      throw RenderError("\(error)")
+    }
+    return result
+  }
+
+  /// Draws a specimen on `cr` in a square of `request.edge` units.
+  func draw(_ request: SpecimenRequest, on cr: CairoContext) throws(RenderError) -> SpecimenResult {
+    let family = request.family
+    guard family.isRenderable, let regular = family.regularFace else {
+      throw RenderError("family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
+    }
+    let palette = Palette(request.theme)
+    let E = Double(request.edge)
+    let k = E / 1080
+    let margin = 80 * k
+    let familyContext = map(for: family).makeContext(for: cr)
+    var warnings: [String] = []
+
+    // The face the sample is set in: the real bold/italic asked for, else regular.
+    var face = regular
+    if request.bold || request.italic {
+      if let real = family.face(bold: request.bold, italic: request.italic) {
+        face = real
+      } else {
+        let wanted = [request.bold ? "bold" : nil, request.italic ? "italic" : nil]
+          .compactMap { $0 }.joined(separator: " ")
+        warnings.append("family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
+      }
+    }
+
+    // Never a substitute: the font Pango loads must be one of this family's files.
+    let probe = FontSpec(family: family.name, size: 12, face: face)
+    guard let loaded = familyContext.loadedFile(for: probe) else {
+      throw RenderError("no font of family '\(family.name)' could be loaded (\(face.file))")
+    }
+    guard family.files.contains(loaded.file) else {
+      throw RenderError(
+        "fontconfig offered '\(loaded.file)' for family '\(family.name)'; refusing a substitute")
+    }
+
+    cr.setColour(palette.background)
+    cr.paint()
+
+    let pictographic = familyContext.drawsPictographsForLatin(probe)
+    let labelContext = labelFamily.map { map(for: $0).makeContext(for: cr) }
+
+    // Header: the name in small caps, in the family when it can set its own name.
+    let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
+    let labelText = Sanitize.terminal(family.name)
+    let labelWidth = E - 2 * margin - 90 * k
+    let label: TextLayout
+    if ownName || labelContext == nil {
+      label = TextLayout(
+        labelText, font: FontSpec(family: family.name, size: 30 * k, face: regular),
+        in: familyContext, smallCaps: true, letterSpacing: 1.5 * k)
+    } else {
+      label = TextLayout(
+        labelText, font: FontSpec(family: labelFamily!.name, size: 30 * k, face: labelFamily!.regularFace),
+        in: labelContext!, smallCaps: true, letterSpacing: 1.5 * k)
+    }
+    label.ellipsize(width: labelWidth)
+    cr.setColour(palette.text)
+    let labelTop = margin
+    label.draw(at: margin, labelTop)
+    let labelSize = label.size
+    let headerBottom = labelTop + max(labelSize.height, 40 * k)
+    if family.isCustom {
+      // The amber dot of an imported font, centred on the label's x-height.
+      cr.setColour(palette.accent)
+      cr.circle(margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55, radius: 7 * k)
+      cr.fill()
+    }
+    if request.saved {
+      drawHeart(cr, centreX: E - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k, colour: palette.accent)
+    }
+    cr.setColour(palette.text, alpha: 0.16)
+    cr.rectangle(margin, headerBottom + 18 * k, E - 2 * margin, max(1, k))
+    cr.fill()
+
+    // Footer: B and I badges at the left, the quiet note at the right.
+    let badgeSize = 46 * k
+    let footerTop = E - margin - badgeSize
+    drawBadge(
+      "B", bold: true, real: family.hasBold, at: margin, footerTop, size: badgeSize, cr: cr,
+      context: labelContext ?? familyContext, palette: palette)
+    drawBadge(
+      "I", bold: false, real: family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
+      size: badgeSize, cr: cr, context: labelContext ?? familyContext, palette: palette)
+
+    // The "pairs well with" strip above the footer.
+    var contentBottom = footerTop - 36 * k
+    if !request.partners.isEmpty, let labelContext {
+      let stripHeight = drawPartners(
+        request.partners, bottom: contentBottom, left: margin, width: E - 2 * margin, k: k,
+        cr: cr, labelContext: labelContext, palette: palette)
+      contentBottom -= stripHeight + 30 * k
+    }
+
+    // The sample: large, centred, wrapped, shrunk to fit.
+    let contentTop = headerBottom + 60 * k
+    let areaWidth = E - 2 * margin
+    let text = request.text
+    let userFont = FontSpec(family: family.name, size: request.size * 2 * k, face: face)
+    let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
+    var fallback: FallbackSample?
+    var missing = 0
+    var notes: [String] = []
+    if !lacks {
+      let sample = fitted(
+        text, font: userFont, context: familyContext, width: areaWidth,
+        height: contentBottom - contentTop, minimum: 10 * k)
+      missing = sample.unknownGlyphs
+      cr.setColour(palette.text)
+      let h = sample.size.height
+      sample.draw(at: margin, contentTop + max(0, (contentBottom - contentTop - h) / 2))
+    } else {
+      let choice = FallbackSample.choose(for: family, preferGrid: pictographic)
+      fallback = choice
+      // The user's text, smaller, above: honest about what the family does with it.
+      let split = contentTop + (contentBottom - contentTop) * 0.34
+      let caption = labelContext ?? familyContext
+      let captionFamily = labelFamily ?? family
+      let yours = TextLayout(
+        "YOUR TEXT", font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        in: caption, letterSpacing: 2 * k, fallback: true)
+      cr.setColour(palette.accent)
+      yours.draw(at: margin, contentTop)
+      let userSmall = FontSpec(family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
+      let sample = fitted(
+        text, font: userSmall, context: familyContext, width: areaWidth,
+        height: split - contentTop - 40 * k, minimum: 10 * k)
+      missing = sample.unknownGlyphs
+      cr.setColour(palette.text, alpha: 0.8)
+      sample.draw(at: margin, contentTop + 30 * k)
+
+      let heading: String
+      switch choice {
+      case .language(let code, let name, _):
+        heading = name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
+      case .glyphGrid:
+        heading = pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
+      }
+      let head = TextLayout(
+        heading, font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        in: caption, letterSpacing: 2 * k, fallback: true)
+      cr.setColour(palette.accent)
+      head.draw(at: margin, split + 10 * k)
+      let top = split + 44 * k
+      switch choice {
+      case .language(_, _, let own):
+        let layout = fitted(
+          own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
+          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k)
+        cr.setColour(palette.text)
+        layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
+      case .glyphGrid(let glyphs):
+        drawGrid(
+          glyphs, family: family, face: regular, context: familyContext, left: margin, top: top,
+          width: areaWidth, height: contentBottom - top, palette: palette, cr: cr)
+      }
+    }
+    if missing > 0 {
+      notes.append("\(missing) character\(missing == 1 ? "" : "s") of the text not in this font")
+      warnings.append(
+        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text")
+    }
+    if pictographic { notes.append("draws symbols, not letters") }
+    if !notes.isEmpty, let labelContext, let labelFamily {
+      let note = TextLayout(
+        notes.joined(separator: " · "),
+        font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
+        in: labelContext, width: E - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
+        fallback: true)
+      cr.setColour(palette.text, alpha: 0.55)
+      note.draw(
+        at: margin + 2 * badgeSize + 40 * k, footerTop + (badgeSize - note.size.height) / 2)
+    }
+    return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
+  }
+
+  /// A layout of `text` at the largest size up to `font.size` whose wrapped height fits; at
+  /// the smallest size, lines that still do not fit are dropped behind an ellipsis.
+  func fitted(
+    _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
+    minimum: Double
+  ) -> TextLayout {
+    var spec = font
+    var layout = TextLayout(text, font: spec, in: context, width: width, alignment: .centre)
+    while layout.size.height > height && spec.size > minimum {
+      // Area shrinks with the square of the size; one step straight to the likely fit, then
+      // small steps.
+      let ratio = (height / layout.size.height).squareRoot()
+      spec.size = max(minimum, min(spec.size * 0.94, spec.size * ratio))
+      layout = TextLayout(text, font: spec, in: context, width: width, alignment: .centre)
+    }
+    if layout.size.height > height { layout.limitHeight(height) }
+    return layout
+  }
+
+  func drawBadge(
+    _ letter: String, bold: Bool, real: Bool, at x: Double, _ y: Double, size: Double,
+    cr: CairoContext, context: TextContext, palette: Palette
+  ) {
+    let alpha = real ? 1.0 : 0.35
+    cr.setColour(palette.accent, alpha: alpha)
+    roundedRectangle(cr, x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
+    cr.stroke(width: max(1.5, size / 22))
+    let labelName = labelFamily?.name ?? ""
+    let face = labelFamily.flatMap { bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true) }
+      ?? labelFamily?.regularFace
+    let layout = TextLayout(
+      letter, font: FontSpec(family: labelName, size: size * 0.56, face: face), in: context,
+      fallback: true)
+    let ink = layout.inkRect
+    layout.draw(at: x + (size - ink.width) / 2 - ink.x, y + (size - ink.height) / 2 - ink.y)
+  }
+
+  /// Draws "PAIRS WELL WITH" and each partner's name in its own font, upwards from `bottom`;
+  /// returns the height used.
+  func drawPartners(
+    _ partners: [FontFamily], bottom: Double, left: Double, width: Double, k: Double,
+    cr: CairoContext, labelContext: TextContext, palette: Palette
+  ) -> Double {
+    guard let labelFamily else { return 0 }
+    var names: [TextLayout] = []
+    for partner in partners.prefix(4) {
+      let context = map(for: partner).makeContext(for: cr)
+      let ownName = partner.coverage.missing(in: partner.name).isEmpty
+      let layout = TextLayout(
+        Sanitize.terminal(partner.name),
+        font: ownName
+          ? FontSpec(family: partner.name, size: 28 * k, face: partner.regularFace)
+          : FontSpec(family: labelFamily.name, size: 28 * k, face: labelFamily.regularFace),
+        in: ownName ? context : labelContext)
+      names.append(layout)
+    }
+    let rowHeight = names.map { $0.size.height }.max() ?? 0
+    let caption = TextLayout(
+      "PAIRS WELL WITH", font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
+      in: labelContext, letterSpacing: 2 * k, fallback: true)
+    let top = bottom - rowHeight - caption.size.height - 8 * k
+    cr.setColour(palette.accent)
+    caption.draw(at: left, top)
+    var x = left
+    let y = top + caption.size.height + 8 * k
+    cr.setColour(palette.text)
+    for (i, layout) in names.enumerated() {
+      let w = layout.size.width
+      if x + w > left + width { break }
+      layout.draw(at: x, y)
+      x += w
+      if i < names.count - 1 {
+        cr.setColour(palette.accent, alpha: 0.7)
+        cr.circle(x + 16 * k, y + layout.baseline - 9 * k, radius: 3 * k)
+        cr.fill()
+        cr.setColour(palette.text)
+        x += 32 * k
+      }
+    }
+    return bottom - top
+  }
+
+  func drawGrid(
+    _ glyphs: [String], family: FontFamily, face: FontFace, context: TextContext, left: Double,
+    top: Double, width: Double, height: Double, palette: Palette, cr: CairoContext
+  ) {
+    guard !glyphs.isEmpty else { return }
+    let columns = 8
+    let rows = (glyphs.count + columns - 1) / columns
+    let cell = min(width / Double(columns), height / Double(rows))
+    let gridWidth = cell * Double(columns)
+    let x0 = left + (width - gridWidth) / 2
+    let y0 = top + (height - cell * Double(rows)) / 2
+    for (i, glyph) in glyphs.enumerated() {
+      let cx = x0 + Double(i % columns) * cell
+      let cy = y0 + Double(i / columns) * cell
+      cr.setColour(palette.text, alpha: 0.12)
+      cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
+      cr.stroke(width: 1)
+      let layout = TextLayout(glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
+      let ink = layout.inkRect
+      cr.setColour(palette.text)
+      layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)
+    }
+  }
+
+  func drawHeart(_ cr: CairoContext, centreX x: Double, top y: Double, size s: Double, colour: Colour) {
+    cr.setColour(colour)
+    cr.move(to: x, y + s * 0.95)
+    cr.curve(x - s * 0.55, y + s * 0.6, x - s * 0.55, y + s * 0.05, x - s * 0.25, y + s * 0.05)
+    cr.curve(x - s * 0.08, y + s * 0.05, x, y + s * 0.2, x, y + s * 0.28)
+    cr.curve(x, y + s * 0.2, x + s * 0.08, y + s * 0.05, x + s * 0.25, y + s * 0.05)
+    cr.curve(x + s * 0.55, y + s * 0.05, x + s * 0.55, y + s * 0.6, x, y + s * 0.95)
+    cr.close()
+    cr.fill()
+  }
+
+  func roundedRectangle(_ cr: CairoContext, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
+    cr.newPath()
+    cr.move(to: x + r, y)
+    cr.line(to: x + w - r, y)
+    cr.curve(x + w, y, x + w, y, x + w, y + r)
+    cr.line(to: x + w, y + h - r)
+    cr.curve(x + w, y + h, x + w, y + h, x + w - r, y + h)
+    cr.line(to: x + r, y + h)
+    cr.curve(x, y + h, x, y + h, x, y + h - r)
+    cr.line(to: x, y + r)
+    cr.curve(x, y, x, y, x + r, y)
+    cr.close()
+  }
+}

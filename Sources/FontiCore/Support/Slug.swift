@@ -1,0 +1,49 @@
+import Foundation
+
+/// File names derived from family names: lower-case ASCII `[a-z0-9-]`, never empty, never
+/// able to leave the folder, whatever a font file calls itself.
+public enum Slug {
+  /// Longest slug kept, before any collision suffix.
+  static let maximumLength = 80
+
+  /// "DejaVu Serif" → "dejavu-serif"; "Ünïcödé" → "unicode"; "../../x" → "x"; "😀" → "family".
+  public static func make(_ name: String) -> String {
+    // Fold accents the way a reader would (é → e), then keep ASCII letters and digits.
+    let folded = name.applyingTransform(.stripDiacritics, reverse: false) ?? name
+    var out = ""
+    var pendingDash = false
+    for scalar in folded.unicodeScalars {
+      let v = scalar.value
+      let c: Character?
+      switch v {
+      case 0x30...0x39, 0x61...0x7A: c = Character(scalar)
+      case 0x41...0x5A: c = Character(Unicode.Scalar(v + 32)!)
+      default: c = nil
+      }
+      if let c {
+        if pendingDash && !out.isEmpty { out.append("-") }
+        pendingDash = false
+        out.append(c)
+        if out.count >= maximumLength { break }
+      } else {
+        pendingDash = true
+      }
+    }
+    return out.isEmpty ? "family" : out
+  }
+
+  /// Slugs for `names`, in order, unique within the list: the second "foo" becomes "foo-2".
+  public static func unique(_ names: [String]) -> [String] {
+    var used = Set<String>()
+    return names.map { name in
+      let base = make(name)
+      var candidate = base
+      var n = 2
+      while !used.insert(candidate).inserted {
+        candidate = "\(base)-\(n)"
+        n += 1
+      }
+      return candidate
+    }
+  }
+}

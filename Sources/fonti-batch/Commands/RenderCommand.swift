@@ -1,0 +1,86 @@
+import Foundation
+import FontiCore
+
+extension Commands {
+  static let render = CommandSpec(
+    words: ["render"], arguments: "FAMILY",
+    summary: "render one specimen, like the app's full-screen preview + share",
+    details: """
+      Writes one square PNG of FAMILY (default ./<slug>.png). --bold and --italic use the
+      family's real faces; when a face does not exist the sample stays regular, with a warning.
+      Custom fonts: the imported library is always available.
+      """,
+    minPositionals: 1, maxPositionals: 1,
+    options: [
+      .value("--text", as: "TEXT", help: "the sample text (default: the built-in pangram)"),
+      .value("--size", as: "PT", help: "sample size in points, 12–96 (default 48)"),
+      .flag("--bold", help: "set the sample in the real bold face"),
+      .flag("--italic", help: "set the sample in the real italic face"),
+      .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
+      .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
+      .value("-o", "--output", as: "FILE.png", help: "where to write the PNG"),
+    ],
+    run: { invocation, console in
+      let name = invocation.positionals[0]
+      let text = invocation.value("--text") ?? defaultSampleText
+      if text.isEmpty { throw UsageError(message: "--text is empty", command: invocation.command) }
+      if text.count > 2000 {
+        throw UsageError(
+          message: "--text is longer than the 2,000-character limit", command: invocation.command)
+      }
+      let size = try invocation.number("--size", default: 48, range: 12...96)
+      let scale = Int(try invocation.number("--scale", default: 1, range: 1...3, integer: true))
+      let theme = try invocation.choice("--theme", default: Theme.ink)
+      let (environment, warnings) = try FontEnvironment.load()
+      console.report(warnings)
+      guard let family = environment.catalog.family(named: name) else {
+        throw environment.catalog.notInstalled(name, file: nil, at: nil)
+      }
+      let output = invocation.value("--output") ?? "\(Slug.make(family.name)).png"
+      guard output.lowercased().hasSuffix(".png") else {
+        throw UsageError(message: "--output must name a .png file", command: invocation.command)
+      }
+      let request = SpecimenRequest(
+        family: family, text: text, size: size, theme: theme, scale: scale,
+        bold: invocation.has("--bold"), italic: invocation.has("--italic"))
+      let renderer = SpecimenRenderer(environment: environment)
+      do {
+        let result = try renderer.render(request, to: output)
+        for w in result.warnings { console.warning(w) }
+        console.info("wrote \(output) (\(1080 * scale)×\(1080 * scale))")
+        return .success
+      } catch {
+        console.error("\(error)")
+        return .partial
+      }
+    })
+}
+
+extension Invocation {
+  /// A numeric option within `range`, or a usage error naming the range.
+  func number(
+    _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
+  ) throws(UsageError) -> Double {
+    guard let text = value(key) else { return fallback }
+    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
+      let shown = integer
+        ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
+        : "\(range.lowerBound.formatted())–\(range.upperBound.formatted())"
+      throw UsageError(message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')", command: command)
+    }
+    return v
+  }
+
+  /// An enumerated option, with "did you mean" for a near miss.
+  func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T)
+    throws(UsageError) -> T where T.RawValue == String
+  {
+    guard let text = value(key) else { return fallback }
+    if let v = T(rawValue: text.lowercased()) { return v }
+    let names = T.allCases.map(\.rawValue)
+    let hint = Suggest.didYouMean(text, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+    throw UsageError(
+      message: "\(key) must be one of \(names.joined(separator: ", ")) (got '\(text)')\(hint)",
+      command: command)
+  }
+}
