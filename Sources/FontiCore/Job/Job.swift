@@ -1,11 +1,11 @@
 /// The colour scheme of a specimen or a catalogue: the app's ink (dark) and cream (light).
-public enum Theme: String, Sendable, Hashable, CaseIterable {
+public enum Theme: String, Sendable, Hashable, CaseIterable, Codable {
   case ink
   case cream
 }
 
 /// A face a catalogue page shows, as written in `styles:`.
-public enum StyleName: String, Sendable, Hashable, CaseIterable {
+public enum StyleName: String, Sendable, Hashable, CaseIterable, Codable {
   case regular
   case bold
   case italic
@@ -13,7 +13,7 @@ public enum StyleName: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A catalogue's page size.
-public enum PageSize: String, Sendable, Hashable, CaseIterable {
+public enum PageSize: String, Sendable, Hashable, CaseIterable, Codable {
   case a4
   case letter
   case square
@@ -29,7 +29,7 @@ public enum PageSize: String, Sendable, Hashable, CaseIterable {
 }
 
 /// `png.compression`: `fast` (zlib 1, no filter) or `small` (zlib 9, adaptive filters).
-public enum PNGCompression: String, Sendable, Hashable, CaseIterable {
+public enum PNGCompression: String, Sendable, Hashable, CaseIterable, Codable {
   case fast
   case small
 }

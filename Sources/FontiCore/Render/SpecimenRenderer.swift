@@ -135,15 +135,8 @@ public final class SpecimenRenderer {
       }
     }
 
-    // Never a substitute: the font Pango loads must be one of this family's files.
+    try checkNotSubstituted(family, face: face, cr: cr)
     let probe = FontSpec(family: family.name, size: 12, face: face)
-    guard let loaded = familyContext.loadedFile(for: probe) else {
-      throw RenderError("no font of family '\(family.name)' could be loaded (\(face.file))")
-    }
-    guard family.files.contains(loaded.file) else {
-      throw RenderError(
-        "fontconfig offered '\(loaded.file)' for family '\(family.name)'; refusing a substitute")
-    }
 
     cr.setColour(palette.background)
     cr.paint()
@@ -285,20 +278,42 @@ public final class SpecimenRenderer {
     return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
   }
 
+  /// Never a substitute: the font Pango loads for `family` must be one of the family's own
+  /// files. fontconfig answers every request with some font; this is where that stops.
+  func checkNotSubstituted(_ family: FontFamily, face: FontFace?, cr: CairoContext)
+    throws(RenderError)
+  {
+    let context = map(for: family).makeContext(for: cr)
+    guard let loaded = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
+    else {
+      throw RenderError(
+        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))")
+    }
+    guard family.files.contains(loaded.file) else {
+      throw RenderError(
+        "fontconfig offered '\(loaded.file)' for family '\(family.name)'; refusing a substitute")
+    }
+  }
+
   /// A layout of `text` at the largest size up to `font.size` whose wrapped height fits; at
   /// the smallest size, lines that still do not fit are dropped behind an ellipsis.
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
-    minimum: Double
+    minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0
   ) -> TextLayout {
     var spec = font
-    var layout = TextLayout(text, font: spec, in: context, width: width, alignment: .centre)
+    func make() -> TextLayout {
+      let layout = TextLayout(text, font: spec, in: context, width: width, alignment: alignment)
+      if lineSpacing > 0 { layout.setLineSpacing(lineSpacing) }
+      return layout
+    }
+    var layout = make()
     while layout.size.height > height && spec.size > minimum {
       // Area shrinks with the square of the size; one step straight to the likely fit, then
       // small steps.
       let ratio = (height / layout.size.height).squareRoot()
       spec.size = max(minimum, min(spec.size * 0.94, spec.size * ratio))
-      layout = TextLayout(text, font: spec, in: context, width: width, alignment: .centre)
+      layout = make()
     }
     if layout.size.height > height { layout.limitHeight(height) }
     return layout

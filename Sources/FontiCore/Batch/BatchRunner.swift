@@ -1,0 +1,245 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How `run` was asked to behave (the command-line flags that reach FontiCore).
+public struct BatchOptions: Sendable {
+  public var jobs: Int
+  public var force = false
+  public var strict = false
+  /// How to start a worker: this executable and the arguments that make it one.
+  public var worker: WorkerPool.Launch
+
+  public init(jobs: Int, worker: WorkerPool.Launch) {
+    self.jobs = jobs
+    self.worker = worker
+  }
+}
+
+/// A progress event, for the front end's progress line.
+public struct BatchProgress: Sendable {
+  public var done: Int
+  public var total: Int
+  public var elapsed: Double
+  /// The item just finished (nil on a timer tick).
+  public var finished: String?
+  public var failed: Bool
+}
+
+/// What a run did: the manifest it wrote and the problems it met.
+public struct BatchReport: Sendable {
+  public var manifest: RunManifest
+  /// Warnings and per-family errors, in a stable order.
+  public var diagnostics: [Diagnostic]
+  public var interrupted: Bool
+  public var output: String
+
+  public var failed: Int { manifest.counts.failed }
+  public var warnings: Int { manifest.counts.warnings }
+}
+
+/// Runs a plan through the worker pool and writes `manifest.json` last. Never prints.
+public enum BatchRunner {
+  public static let manifestName = "manifest.json"
+  public static let lockName = ".fonti-batch.lock"
+
+  /// Executes `plan`. The caller holds the output folder's lock (`OutputLock`).
+  public static func run(
+    _ plan: BatchPlan, job: Job, options: BatchOptions, previous: RunManifest?,
+    progress: (BatchProgress) -> Void = { _ in }, interrupted: () -> Bool = { false }
+  ) throws -> BatchReport {
+    let start = Date()
+    let fm = FileManager.default
+    for folder in ["specimens", "pairings"] {
+      let needed = folder == "specimens" ? !plan.specimens.isEmpty : !plan.pairings.isEmpty
+      if needed { try createFolder(plan.output + "/" + folder) }
+    }
+    try createFolder(plan.output)
+    for catalogue in plan.catalogues {
+      try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
+    }
+
+    let items = plan.pendingItems
+    var results: [String: WorkResult] = [:]  // by output path
+    var done = 0
+    let total = items.count
+    let pool = WorkerPool(launch: options.worker, size: min(options.jobs, max(1, items.count)))
+    var finished = true
+    if !items.isEmpty {
+      finished = try pool.run(
+        items,
+        completed: { index, result in
+          results[items[index].path] = result
+          done += 1
+          progress(
+            BatchProgress(
+              done: done, total: total, elapsed: Date().timeIntervalSince(start),
+              finished: items[index].subject, failed: !result.ok))
+        },
+        tick: {
+          progress(
+            BatchProgress(
+              done: done, total: total, elapsed: Date().timeIntervalSince(start), finished: nil,
+              failed: false))
+        }, interrupted: interrupted)
+    }
+    if !finished {
+      // Workers are stopped; remove what they (or we) left half-written.
+      sweepTemporaryFiles(in: plan, pids: pool.pids + [getpid()])
+    }
+
+    // The manifest: finished work only, carried over from the last run where skipped.
+    var diagnostics: [Diagnostic] = []
+    let previousFamilies = Dictionary(
+      (previous?.families ?? []).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+    var families: [RunManifest.Family] = []
+    var rendered = 0
+    var skipped = 0
+    var failed = 0
+    var warningCount = 0
+    for s in plan.specimens {
+      var entry = RunManifest.Family(
+        family: s.family.name, slug: s.slug, custom: s.family.isCustom, saved: s.saved,
+        styles: s.family.styles, bold: s.family.hasBold, italic: s.family.hasItalic,
+        missingGlyphs: 0, warnings: [], files: [], error: nil)
+      if s.upToDate, let old = previousFamilies[s.slug], let file = old.files.first {
+        entry.missingGlyphs = old.missingGlyphs
+        entry.warnings = old.warnings
+        entry.files = [RunManifest.File(path: s.file, sha256: file.sha256, inputs: s.inputs)]
+        skipped += 1
+      } else if let r = results[plan.output + "/" + s.file] {
+        if r.ok, let sha = r.sha256 {
+          entry.missingGlyphs = r.missingGlyphs
+          entry.warnings = r.warnings
+          entry.files = [RunManifest.File(path: s.file, sha256: sha, inputs: s.inputs)]
+          rendered += 1
+        } else {
+          entry.error = r.error ?? "failed"
+          failed += 1
+          diagnostics.append(
+            .error(
+              "family '\(s.family.name)' failed: \(entry.error ?? "")"
+                + " (fonts: \(s.family.files.joined(separator: ", ")))"))
+        }
+      } else {
+        continue  // not reached before an interruption: not in the manifest
+      }
+      warningCount += entry.warnings.count
+      diagnostics += entry.warnings.map { .warning($0) }
+      families.append(entry)
+    }
+
+    let previousPairings = Dictionary(
+      (previous?.pairings ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+    var pairings: [RunManifest.Pairing] = []
+    for p in plan.pairings {
+      var sha: String?
+      if p.upToDate {
+        sha = previousPairings[p.file]?.sha256
+      } else if let r = results[plan.output + "/" + p.file] {
+        if r.ok {
+          sha = r.sha256
+          warningCount += r.warnings.count
+          diagnostics += r.warnings.map { .warning($0) }
+        } else {
+          failed += 1
+          diagnostics.append(.error("pairing '\(p.heading.name) + \(p.body.name)' failed: \(r.error ?? "")"))
+        }
+      }
+      if let sha {
+        pairings.append(
+          RunManifest.Pairing(
+            heading: p.heading.name, body: p.body.name, file: p.file, sha256: sha, inputs: p.inputs))
+      }
+    }
+
+    let previousCatalogues = Dictionary(
+      (previous?.catalogues ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+    var catalogues: [RunManifest.Catalogue] = []
+    for c in plan.catalogues {
+      if c.upToDate, let old = previousCatalogues[c.file] {
+        catalogues.append(RunManifest.Catalogue(file: c.file, pages: old.pages, sha256: old.sha256, inputs: c.inputs))
+      } else if let r = results[plan.output + "/" + c.file] {
+        if r.ok, let sha = r.sha256 {
+          catalogues.append(
+            RunManifest.Catalogue(file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs))
+          warningCount += r.warnings.count
+          diagnostics += r.warnings.map { .warning($0) }
+        } else {
+          failed += 1
+          diagnostics.append(.error("catalogue '\(c.file)' failed: \(r.error ?? "")"))
+        }
+      }
+    }
+
+    families.sort { FontCatalog.order($0.family, $1.family) }
+    var manifest = RunManifest(
+      title: job.title, families: families, pairings: pairings, catalogues: catalogues,
+      counts: RunManifest.Counts(
+        families: plan.specimens.count, rendered: rendered, skipped: skipped, failed: failed,
+        warnings: warningCount),
+      durationSeconds: 0)
+    manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
+    try AtomicFile.write(try manifest.encoded(), to: plan.output + "/" + manifestName)
+    _ = fm
+    return BatchReport(
+      manifest: manifest, diagnostics: diagnostics, interrupted: !finished, output: plan.output)
+  }
+
+  static func createFolder(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return }
+      throw FileError(path: path, operation: "use as a folder (a file is in the way) ", code: ENOTDIR)
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw FileError(path: path, operation: "create folder", code: (error as NSError).code == 513 ? EACCES : EIO)
+    }
+  }
+
+  /// Removes `.fonti-tmp-<pid>-*` files that the given processes left in the plan's folders.
+  static func sweepTemporaryFiles(in plan: BatchPlan, pids: [Int32]) {
+    var folders = Set([plan.output, plan.output + "/specimens", plan.output + "/pairings"])
+    for c in plan.catalogues {
+      folders.insert(URL(fileURLWithPath: plan.output + "/" + c.file).deletingLastPathComponent().path)
+    }
+    let prefixes = pids.map { "\(AtomicFile.temporaryPrefix)\($0)-" }
+    for folder in folders {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      for name in names where prefixes.contains(where: { name.hasPrefix($0) }) {
+        unlink(folder + "/" + name)
+      }
+    }
+  }
+}
+
+/// An exclusive lock on an output folder, so that two runs never write the same files or
+/// manifest at once. Held until released or the process ends.
+public final class OutputLock {
+  let fd: Int32
+
+  /// Takes the lock without waiting; throws a clear error when another run holds it.
+  public init(folder: String) throws(Diagnostic) {
+    let path = folder + "/" + BatchRunner.lockName
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw .error("cannot lock output folder '\(folder)': \(String(cString: strerror(errno)))")
+    }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      close(fd)
+      throw .error(
+        "another fonti-batch run is writing to '\(folder)'; wait for it to finish",
+        hint: "runs over the same output folder take turns; use -o to write elsewhere")
+    }
+    self.fd = fd
+  }
+
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A family as a worker process looks it up again in its own font catalogue: name plus
+/// whether it is a custom font (custom and system fonts live in separate configurations).
+public struct FamilyRef: Codable, Sendable, Hashable {
+  public var name: String
+  public var custom: Bool
+
+  public init(_ family: FontFamily) {
+    name = family.name
+    custom = family.isCustom
+  }
+}
+
+/// One PNG specimen for a worker to draw.
+public struct SpecimenTask: Codable, Sendable, Hashable {
+  public var family: FamilyRef
+  public var text: String
+  public var size: Double
+  public var theme: Theme
+  public var edge: Int
+  public var scale: Int
+  public var compression: PNGCompression
+  public var saved: Bool
+  public var partners: [FamilyRef]
+  /// Absolute path of the PNG.
+  public var path: String
+}
+
+/// One heading + body pairing sheet.
+public struct PairingTask: Codable, Sendable, Hashable {
+  public var heading: FamilyRef
+  public var body: FamilyRef
+  public var reason: String
+  public var theme: Theme
+  public var edge: Int
+  public var scale: Int
+  public var compression: PNGCompression
+  public var path: String
+}
+
+/// What a worker process is asked to do.
+public enum WorkItem: Codable, Sendable, Hashable {
+  case specimen(SpecimenTask)
+  case pairing(PairingTask)
+  case catalogue(CatalogueTask)
+
+  /// The output file.
+  public var path: String {
+    switch self {
+    case .specimen(let t): return t.path
+    case .pairing(let t): return t.path
+    case .catalogue(let t): return t.path
+    }
+  }
+
+  /// What the item is about, for progress lines and failure messages.
+  public var subject: String {
+    switch self {
+    case .specimen(let t): return t.family.name
+    case .pairing(let t): return "\(t.heading.name) + \(t.body.name)"
+    case .catalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    }
+  }
+}
+
+/// What a worker reports back for one item.
+public struct WorkResult: Codable, Sendable, Hashable {
+  public var ok: Bool
+  public var error: String?
+  public var missingGlyphs: Int = 0
+  public var warnings: [String] = []
+  public var sha256: String?
+  public var pages: Int?
+  /// Catalogues: missing glyphs per family name.
+  public var missingByFamily: [String: Int]?
+
+  public static func failure(_ message: String) -> WorkResult {
+    WorkResult(ok: false, error: message)
+  }
+}
+
+/// Sent once to each worker when it starts: what it needs to rebuild the parent's font
+/// catalogue exactly.
+public struct WorkerSetup: Codable, Sendable, Hashable {
+  /// Every custom font file the parent registered (library and job), in the same order.
+  public var customFonts: [String]
+
+  public init(customFonts: [String]) {
+    self.customFonts = customFonts
+  }
+}
+
+/// One PDF catalogue, written whole by one worker.
+public struct CatalogueTask: Codable, Sendable, Hashable {
+  public struct PairingRef: Codable, Sendable, Hashable {
+    public var heading: FamilyRef
+    public var body: FamilyRef
+    public var reason: String
+  }
+
+  public var path: String
+  public var page: PageSize
+  public var theme: Theme
+  public var title: String
+  public var author: String?
+  public var text: String
+  public var size: Double
+  public var texts: [String]
+  public var sizes: [Double]
+  public var styles: [StyleName]
+  public var families: [FamilyRef]
+  public var partners: [String: [FamilyRef]]
+  public var pairings: [PairingRef]
+  /// Favourites, most recent first.
+  public var saved: [FamilyRef]
+  /// From SOURCE_DATE_EPOCH, for reproducible files; nil means now.
+  public var creationDate: Date?
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The worker side of a run: a process (the tool re-executed as `__worker`) that sets up
+/// fontconfig and Pango once, then draws items read from stdin, one JSON line each, and
+/// answers each with one JSON line on stdout. Processes, not threads: Cairo 1.16 crashes
+/// when two threads draw text, each with its own font map; processes never share that state,
+/// and a font that crashes shaping takes down only its worker.
+public enum Worker {
+  /// Environment variable naming a family whose specimen makes the worker abort, so tests can
+  /// prove that a run survives a worker dying mid-family. Never set in normal use.
+  public static let crashHook = "FONTI_WORKER_CRASH_ON"
+
+  public static func main() -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    var reader = LineReader(fd: 0)
+    guard let first = reader.next(),
+      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
+    else { return 2 }
+    let environment: FontEnvironment
+    do {
+      environment = try FontEnvironment(
+        configFile: nil,
+        customFonts: setup.customFonts)
+    } catch {
+      return 2
+    }
+    let renderer = SpecimenRenderer(environment: environment)
+    let crashOn = ProcessInfo.processInfo.environment[crashHook]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    while let line = reader.next() {
+      let result: WorkResult
+      if let item = try? JSONDecoder().decode(WorkItem.self, from: Data(line.utf8)) {
+        if let crashOn, item.subject == crashOn { abort() }
+        result = perform(item, renderer: renderer, environment: environment)
+      } else {
+        result = .failure("worker received an unreadable request")
+      }
+      guard var data = try? encoder.encode(result) else { return 2 }
+      data.append(0x0A)
+      if !writeAll(1, data) { return 0 }  // the parent has gone
+    }
+    return 0
+  }
+
+  static func perform(_ item: WorkItem, renderer: SpecimenRenderer, environment: FontEnvironment)
+    -> WorkResult
+  {
+    let catalog = environment.catalog
+    func find(_ ref: FamilyRef) -> FontFamily? {
+      guard let f = catalog.family(named: ref.name), f.isCustom == ref.custom else { return nil }
+      return f
+    }
+    do {
+      switch item {
+      case .specimen(let task):
+        guard let family = find(task.family) else {
+          return .failure("family '\(task.family.name)' is no longer available")
+        }
+        let request = SpecimenRequest(
+          family: family, text: task.text, size: task.size, theme: task.theme, edge: task.edge,
+          scale: task.scale, compression: task.compression, saved: task.saved,
+          partners: task.partners.compactMap(find))
+        let r = try renderer.render(request, to: task.path)
+        return WorkResult(
+          ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings,
+          sha256: SHA256.hex(file: task.path))
+      case .pairing(let task):
+        guard let heading = find(task.heading), let body = find(task.body) else {
+          return .failure("a family of pairing '\(item.subject)' is no longer available")
+        }
+        let r = try renderer.renderPairing(
+          PairingSheetRequest(
+            heading: heading, body: body, reason: task.reason, theme: task.theme,
+            edge: task.edge, scale: task.scale, compression: task.compression), to: task.path)
+        return WorkResult(
+          ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings,
+          sha256: SHA256.hex(file: task.path))
+      case .catalogue(let task):
+        return try renderCatalogue(task, environment: environment, find: find)
+      }
+    } catch {
+      return .failure("\(error)")
+    }
+  }
+
+  static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+    data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += n
+      }
+      return true
+    }
+  }
+}
+
+/// Reads newline-terminated lines from a file descriptor, blocking.
+struct LineReader {
+  let fd: Int32
+  var buffer: [UInt8] = []
+  var eof = false
+
+  init(fd: Int32) { self.fd = fd }
+
+  mutating func next() -> String? {
+    while true {
+      if let nl = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[..<nl], as: UTF8.self)
+        buffer.removeSubrange(...nl)
+        return line
+      }
+      if eof { return nil }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        eof = true
+        if buffer.isEmpty { return nil }
+        let line = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll()
+        return line
+      }
+      buffer.append(contentsOf: chunk[..<n])
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The parent side of a run: N worker processes started once, fed items from a queue, one at
+/// a time each. A worker that dies (a font that crashes FreeType or HarfBuzz, an OOM kill) costs
+/// only its current item, which is reported as failed; a fresh worker takes its place.
+public final class WorkerPool {
+  /// How a worker process is started.
+  public struct Launch: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    public var setup: WorkerSetup
+
+    public init(executable: String, arguments: [String], setup: WorkerSetup) {
+      self.executable = executable
+      self.arguments = arguments
+      self.setup = setup
+    }
+  }
+
+  final class Slot {
+    let process: Process
+    let input: FileHandle
+    /// Owns the read end; `output` is its descriptor, for poll.
+    let reader: FileHandle
+    var output: Int32 { reader.fileDescriptor }
+    var buffer: [UInt8] = []
+    var current: Int?
+
+    init(process: Process, input: FileHandle, reader: FileHandle) {
+      self.process = process
+      self.input = input
+      self.reader = reader
+    }
+  }
+
+  let launch: Launch
+  let size: Int
+  private var slots: [Slot] = []
+  /// Process IDs of every worker ever started, for sweeping their temporary files.
+  public private(set) var pids: [Int32] = []
+
+  public init(launch: Launch, size: Int) {
+    self.launch = launch
+    self.size = max(1, size)
+  }
+
+  /// Runs every item; calls `completed` for each in completion order (callers index results
+  /// by item, so the outcome does not depend on timing). `interrupted` is polled a few times a
+  /// second: when it returns true, workers are stopped and `run` returns false.
+  public func run(
+    _ items: [WorkItem], completed: (Int, WorkResult) -> Void, tick: () -> Void = {},
+    interrupted: () -> Bool = { false }
+  ) throws -> Bool {
+    signal(SIGPIPE, SIG_IGN)
+    var queue = IndexingIterator(_elements: Array(items.indices))
+    var remaining = items.count
+    defer { stopAll() }
+    for _ in 0..<min(size, items.count) { slots.append(try spawn()) }
+
+    func dispatch(_ slot: Slot) {
+      guard slot.current == nil, let next = queue.next() else { return }
+      slot.current = next
+      guard var line = try? JSONEncoder().encode(items[next]) else {
+        slot.current = nil
+        remaining -= 1
+        completed(next, .failure("cannot encode work item"))
+        return
+      }
+      line.append(0x0A)
+      do {
+        try slot.input.write(contentsOf: line)
+      } catch {
+        // A dead worker: its EOF is noticed by the read side, which reports the item.
+      }
+    }
+    for slot in slots { dispatch(slot) }
+
+    while remaining > 0 {
+      if interrupted() { return false }
+      var fds = slots.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&fds, nfds_t(fds.count), 200)
+      tick()
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw FileError(path: "worker pipes", operation: "poll", code: errno)
+      }
+      if ready == 0 { continue }
+      for (i, fd) in fds.enumerated() where fd.revents != 0 {
+        let slot = slots[i]
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n > 0 {
+          slot.buffer.append(contentsOf: chunk[..<n])
+          while let nl = slot.buffer.firstIndex(of: 0x0A) {
+            let line = Data(slot.buffer[..<nl])
+            slot.buffer.removeSubrange(...nl)
+            guard let index = slot.current else { continue }
+            slot.current = nil
+            remaining -= 1
+            let result =
+              (try? JSONDecoder().decode(WorkResult.self, from: line))
+              ?? .failure("worker sent an unreadable answer")
+            completed(index, result)
+            dispatch(slot)
+          }
+          continue
+        }
+        // End of file: the worker died. Report its item and start a replacement.
+        let reason = reap(slot)
+        if let index = slot.current {
+          remaining -= 1
+          completed(index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
+        }
+        let replacement = try spawn()
+        slots[i] = replacement
+        dispatch(replacement)
+      }
+    }
+    return true
+  }
+
+  func spawn() throws -> Slot {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: launch.executable)
+    process.arguments = launch.arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.standardError
+    try process.run()
+    pids.append(process.processIdentifier)
+    let slot = Slot(
+      process: process, input: stdin.fileHandleForWriting, reader: stdout.fileHandleForReading)
+    var setup = try JSONEncoder().encode(launch.setup)
+    setup.append(0x0A)
+    try? slot.input.write(contentsOf: setup)
+    return slot
+  }
+
+  /// Waits for a dead worker and says how it died.
+  func reap(_ slot: Slot) -> String {
+    try? slot.input.close()
+    defer { try? slot.reader.close() }
+    slot.process.waitUntilExit()
+    switch slot.process.terminationReason {
+    case .uncaughtSignal:
+      let signal = slot.process.terminationStatus
+      let name = signal == SIGSEGV ? "SIGSEGV" : signal == SIGABRT ? "SIGABRT"
+        : signal == SIGKILL ? "SIGKILL" : signal == SIGBUS ? "SIGBUS" : "signal \(signal)"
+      return "crashed (\(name))"
+    case .exit:
+      return "exited with status \(slot.process.terminationStatus)"
+    @unknown default:
+      return "died"
+    }
+  }
+
+  /// Closes every worker's input (they exit at end of file) and waits; workers still busy are
+  /// terminated.
+  func stopAll() {
+    for slot in slots {
+      if slot.current != nil, slot.process.isRunning {
+        kill(slot.process.processIdentifier, SIGTERM)
+      }
+      try? slot.input.close()
+    }
+    for slot in slots {
+      slot.process.waitUntilExit()
+      try? slot.reader.close()
+    }
+    slots.removeAll()
+  }
+}

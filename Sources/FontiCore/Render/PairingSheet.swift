@@ -1,0 +1,138 @@
+/// A heading + body pairing sheet: a heading set large in one family over a paragraph of body
+/// text in the other, both named.
+public struct PairingSheetRequest: Sendable, Hashable {
+  public var heading: FontFamily
+  public var body: FontFamily
+  public var reason: String
+  public var theme: Theme
+  public var edge: Int
+  public var scale: Int
+  public var compression: PNGCompression
+
+  public init(
+    heading: FontFamily, body: FontFamily, reason: String, theme: Theme = .ink, edge: Int = 1080,
+    scale: Int = 1, compression: PNGCompression = .fast
+  ) {
+    self.heading = heading
+    self.body = body
+    self.reason = reason
+    self.theme = theme
+    self.edge = edge
+    self.scale = scale
+    self.compression = compression
+  }
+
+  /// The heading set on every sheet.
+  public static let headingText = "Quiet type, loud ideas"
+  /// The body paragraph: long enough to show colour, rhythm and the shape of a paragraph.
+  public static let bodyText = """
+    A good pairing lets each face do one job. The heading carries the voice: contrast, \
+    character, a shape the eye remembers. The body carries the reading: an even texture, open \
+    counters, spacing that holds up over many lines. When the two share proportions and differ \
+    in structure, the page reads as one thing, made with care — and the reader never notices \
+    the type at all.
+    """
+}
+
+extension SpecimenRenderer {
+  /// Renders a pairing sheet into a PNG at `path`, written atomically.
+  public func renderPairing(_ request: PairingSheetRequest, to path: String) throws(RenderError)
+    -> SpecimenResult
+  {
+    let pixels = request.edge * request.scale
+    let surface: CairoSurface
+    let cr: CairoContext
+    do {
+      surface = try CairoSurface.image(width: pixels, height: pixels)
+      cr = try CairoContext(surface)
+    } catch {
+      throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
+    }
+    cr.scale(Double(request.scale))
+    let result = try drawPairing(request, on: cr)
+    do {
+      try cr.check("draw pairing sheet")
+      try AtomicFile.write(to: path) { temporary in
+        try surface.writePNG(to: temporary, compression: request.compression)
+      }
+    } catch {
+      throw RenderError("\(error)")
+    }
+    return result
+  }
+
+  func drawPairing(_ request: PairingSheetRequest, on cr: CairoContext) throws(RenderError)
+    -> SpecimenResult
+  {
+    for family in [request.heading, request.body] {
+      guard family.isRenderable, family.regularFace != nil else {
+        throw RenderError("family '\(family.name)' has no font Pango can draw")
+      }
+      try checkNotSubstituted(family, face: family.regularFace, cr: cr)
+    }
+    let palette = Palette(request.theme)
+    let E = Double(request.edge)
+    let k = E / 1080
+    let margin = 80 * k
+    let width = E - 2 * margin
+    cr.setColour(palette.background)
+    cr.paint()
+
+    let headingContext = map(for: request.heading).makeContext(for: cr)
+    let bodyContext = map(for: request.body).makeContext(for: cr)
+    let labels = labelFamily.map { ($0, map(for: $0).makeContext(for: cr)) }
+
+    func caption(_ text: String, at y: Double, colour: Colour, size: Double = 16) -> Double {
+      guard let (family, context) = labels else { return 0 }
+      let layout = TextLayout(
+        text, font: FontSpec(family: family.name, size: size * k, face: family.regularFace),
+        in: context, width: width, letterSpacing: 2 * k, fallback: true)
+      cr.setColour(colour)
+      layout.draw(at: margin, y)
+      return layout.size.height
+    }
+
+    var y = margin
+    y += caption("PAIRING", at: y, colour: palette.accent) + 40 * k
+
+    // Heading: large, in the heading family's boldest real upright face up to bold.
+    let headingFace = request.heading.face(bold: true, italic: false) ?? request.heading.regularFace
+    let heading = fitted(
+      PairingSheetRequest.headingText,
+      font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
+      context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left)
+    cr.setColour(palette.text)
+    heading.draw(at: margin, y)
+    y += heading.size.height + 44 * k
+
+    let body = fitted(
+      PairingSheetRequest.bodyText,
+      font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
+      context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
+      lineSpacing: 1.35)
+    cr.setColour(palette.text, alpha: 0.88)
+    body.draw(at: margin, y)
+
+    // Footer: who is who, and why they work together.
+    let footerTop = E - margin - 120 * k
+    cr.setColour(palette.text, alpha: 0.16)
+    cr.rectangle(margin, footerTop - 24 * k, width, max(1, k))
+    cr.fill()
+    var fy = footerTop
+    fy += caption("HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy, colour: palette.accent) + 8 * k
+    fy += caption("BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy, colour: palette.accent) + 14 * k
+    var reasonColour = palette.text
+    reasonColour.alpha = 0.75
+    _ = caption(request.reason, at: fy, colour: reasonColour, size: 19)
+
+    let missing = heading.unknownGlyphs + body.unknownGlyphs
+    var warnings: [String] = []
+    if heading.unknownGlyphs > 0 {
+      warnings.append("family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading")
+    }
+    if body.unknownGlyphs > 0 {
+      warnings.append("family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
+    }
+    return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: nil)
+  }
+}
