@@ -66,6 +66,11 @@ extension PairingMap {
         "Round geometric headings over Pagella's open, broad-nib bowls: geometry over the pen.",
       standsInFor: "Avenir Next + Palatino"),
     Pairing(
+      heading: "TeX Gyre Adventor", body: "TeX Gyre Termes",
+      reason:
+        "Open geometric capitals over a narrow roman: round against upright, airy over dense.",
+      standsInFor: "Futura + Times"),
+    Pairing(
       heading: "Z003", body: "P052",
       reason:
         "Same designer, Hermann Zapf: his chancery italic for display over his roman for text.",
@@ -129,6 +134,10 @@ extension PairingMap {
       heading: "EB Garamond", body: "Inter",
       reason:
         "Garamond's classical capitals give titles a voice; Inter stays neutral at text sizes."),
+    Pairing(
+      heading: "Inter", body: "TeX Gyre Termes",
+      reason:
+        "Inter's even, neutral headings over Times's narrow text: two workhorses, no rivalry."),
     Pairing(
       heading: "Cantarell", body: "DejaVu Serif",  // fonts-cantarell
       reason:
