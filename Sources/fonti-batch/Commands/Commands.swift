@@ -5,6 +5,7 @@ enum Commands {
   static var all: [CommandSpec] {
     [
       families,
+      pairings,
       versionCommand,
     ]
   }
