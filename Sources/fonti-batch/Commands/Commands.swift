@@ -6,6 +6,7 @@ enum Commands {
     [
       render,
       families,
+      pairings,
       versionCommand,
     ]
   }

@@ -1,0 +1,275 @@
+import Foundation
+
+/// One heading + body pairing: a heading set in one family over body text in another, with the
+/// reason a designer would give for it.
+public struct Pairing: Sendable, Hashable {
+  /// The family for headings (set large).
+  public var heading: String
+  /// The family for body text.
+  public var body: String
+  /// One line a designer would accept: contrast of structure, shared proportions, same designer.
+  public var reason: String
+  /// The proprietary pairing this one is an open stand-in for ("Helvetica Neue + Georgia"),
+  /// or nil when the pairing stands on its own.
+  public var standsInFor: String?
+
+  public init(heading: String, body: String, reason: String, standsInFor: String? = nil) {
+    self.heading = heading
+    self.body = body
+    self.reason = reason
+    self.standsInFor = standsInFor
+  }
+
+  /// Whether `family` is the heading or the body, compared case-insensitively.
+  public func involves(_ family: String) -> Bool {
+    PairingMap.same(heading, family) || PairingMap.same(body, family)
+  }
+
+  /// Case-insensitive `heading|body`, the identity used to find duplicates.
+  var key: String { PairingMap.key(heading, body) }
+}
+
+/// The part a family plays in a pairing.
+public enum PairingRole: String, Sendable, Hashable, CaseIterable {
+  case heading
+  case body
+}
+
+/// A family's partner in one pairing: the partner's name, the partner's role, and the pairing.
+public struct PairingPartner: Sendable, Hashable {
+  /// The other family, spelled as the map spells it.
+  public var partner: String
+  /// The role the partner plays (`.body` when the family asked about is the heading).
+  public var role: PairingRole
+  public var pairing: Pairing
+
+  public init(partner: String, role: PairingRole, pairing: Pairing) {
+    self.partner = partner
+    self.role = role
+    self.pairing = pairing
+  }
+}
+
+/// A proprietary family (one the app pairs on Apple systems) and its nearest open designs.
+public struct StandIn: Sendable, Hashable {
+  /// The Apple family ("Helvetica Neue").
+  public var family: String
+  /// Open families that stand in for it, closest first.
+  public var open: [String]
+  /// Why these, and how close they are.
+  public var note: String
+
+  public init(family: String, open: [String], note: String) {
+    self.family = family
+    self.open = open
+    self.note = note
+  }
+}
+
+/// A set of heading + body pairings with symmetric, case-insensitive lookup.
+///
+/// The built-in map is `PairingMap.curated` (data in `CuratedPairings.swift`). A job's
+/// `pairings.extra` is added with `merging(extra:)`. The map never touches fontconfig: whether
+/// a family is installed is always asked of a `FontCatalog`.
+public struct PairingMap: Sendable {
+  /// Every pairing, in the map's order (curated order first: the order strips prefer).
+  public private(set) var pairings: [Pairing]
+  /// Lower-cased family name → indices into `pairings`, in order.
+  private var index: [String: [Int]]
+
+  public init(pairings: [Pairing]) {
+    self.pairings = pairings
+    var index: [String: [Int]] = [:]
+    for (i, p) in pairings.enumerated() {
+      index[p.heading.lowercased(), default: []].append(i)
+      if !PairingMap.same(p.heading, p.body) { index[p.body.lowercased(), default: []].append(i) }
+    }
+    self.index = index
+  }
+
+  /// Every family the map names, each once, in first-mention order.
+  public var families: [String] {
+    var seen = Set<String>()
+    var out: [String] = []
+    for p in pairings {
+      for name in [p.heading, p.body] where seen.insert(name.lowercased()).inserted {
+        out.append(name)
+      }
+    }
+    return out
+  }
+
+  /// Whether the map names `family` (case-insensitively).
+  public func contains(_ family: String) -> Bool { index[family.lowercased()] != nil }
+
+  /// The family as the map spells it, if the map names it.
+  public func canonicalName(of family: String) -> String? {
+    guard let i = index[family.lowercased()]?.first else { return nil }
+    let p = pairings[i]
+    return PairingMap.same(p.heading, family) ? p.heading : p.body
+  }
+
+  /// The pairings `family` takes part in, as heading or as body, in map order.
+  public func pairings(with family: String) -> [Pairing] {
+    (index[family.lowercased()] ?? []).map { pairings[$0] }
+  }
+
+  /// `family`'s partners, in map order: for each pairing the other family and the role it plays.
+  /// Symmetric: if B is A's body, A is B's heading.
+  public func partners(of family: String) -> [PairingPartner] {
+    pairings(with: family).compactMap { p in
+      if PairingMap.same(p.heading, p.body) { return nil }  // never a partner of itself
+      return PairingMap.same(p.heading, family)
+        ? PairingPartner(partner: p.body, role: .body, pairing: p)
+        : PairingPartner(partner: p.heading, role: .heading, pairing: p)
+    }
+  }
+
+  /// This map plus `extra`, in order. An extra pairing already in the map in the same
+  /// orientation is dropped (the map's reason is kept); so is a repeat within `extra`. The
+  /// reverse orientation is a different pairing (a different sheet) and is kept.
+  public func merging(extra: [Pairing]) -> PairingMap {
+    var keys = Set(pairings.map(\.key))
+    var all = pairings
+    for p in extra where keys.insert(p.key).inserted {
+      all.append(p)
+    }
+    return PairingMap(pairings: all)
+  }
+
+  /// The installed partners of `family` for a "pairs well with" strip: only families in
+  /// `catalog` that Pango can draw, spelled as the catalogue spells them, each once, in map
+  /// order, at most `limit`.
+  public func strip(for family: String, catalog: FontCatalog, limit: Int = 4) -> [String] {
+    var seen: Set<String> = [family.lowercased()]
+    var out: [String] = []
+    for partner in partners(of: family) where out.count < limit {
+      guard let f = catalog.family(named: partner.partner), f.isRenderable,
+        seen.insert(f.name.lowercased()).inserted
+      else { continue }
+      out.append(f.name)
+    }
+    return out
+  }
+
+  /// The pairings a run renders (sheets and catalogue pages): each of this map's pairings whose
+  /// families are both available (in `catalog`, drawable) and at least one of them `selected`,
+  /// then every `extra` pairing, always (SPEC: "extra pairings always render"). Names are
+  /// spelled as the catalogue spells them; a pairing that appears twice in the same
+  /// orientation is rendered once; self-pairs never render.
+  public func pairingsToRender(
+    in catalog: FontCatalog, selected: [String], extra: [Pairing] = []
+  ) -> [Pairing] {
+    let chosen = Set(selected.map { $0.lowercased() })
+    var keys = Set<String>()
+    var out: [Pairing] = []
+    for p in pairings {
+      guard let h = catalog.family(named: p.heading), h.isRenderable,
+        let b = catalog.family(named: p.body), b.isRenderable,
+        chosen.contains(h.name.lowercased()) || chosen.contains(b.name.lowercased())
+      else { continue }
+      var q = p
+      (q.heading, q.body) = (h.name, b.name)
+      if !PairingMap.same(q.heading, q.body), keys.insert(q.key).inserted { out.append(q) }
+    }
+    for p in extra {
+      var q = p
+      q.heading = catalog.family(named: p.heading)?.name ?? p.heading
+      q.body = catalog.family(named: p.body)?.name ?? p.body
+      if !PairingMap.same(q.heading, q.body), keys.insert(q.key).inserted { out.append(q) }
+    }
+    return out
+  }
+
+  static func same(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
+
+  static func key(_ heading: String, _ body: String) -> String {
+    heading.lowercased() + "\u{0}" + body.lowercased()
+  }
+}
+
+extension PairingMap {
+  /// The reason given for a job's own pairings when the curated map has none.
+  public static let extraReason = "Chosen in the job (pairings.extra)."
+
+  /// The job's `pairings.extra` as pairings, names spelled as the catalogue spells them. A
+  /// pairing the curated map also has (in either orientation) keeps the curated reason.
+  public static func extraPairings(of job: Job, catalog: FontCatalog) -> [Pairing] {
+    job.extraPairings.map { spec in
+      let heading = catalog.family(named: spec.heading.value)?.name ?? spec.heading.value
+      let body = catalog.family(named: spec.body.value)?.name ?? spec.body.value
+      let known = curated.pairings(with: heading).first {
+        $0.key == key(heading, body) || $0.key == key(body, heading)
+      }
+      return Pairing(
+        heading: heading, body: body, reason: known?.reason ?? extraReason,
+        standsInFor: known?.standsInFor)
+    }
+  }
+
+  /// The map a job uses for strips: the curated map (unless `pairings.curated: false`) merged
+  /// with the job's extra pairings.
+  public init(for job: Job, catalog: FontCatalog) {
+    let base = job.curatedPairings ? PairingMap.curated : PairingMap(pairings: [])
+    self = base.merging(extra: PairingMap.extraPairings(of: job, catalog: catalog))
+  }
+
+  /// The pairings a job renders: curated ones (when on) by the selection rule of
+  /// `pairingsToRender(in:selected:extra:)`, then the job's extra pairings.
+  public static func pairingsToRender(
+    for job: Job, catalog: FontCatalog, selected: [String]
+  ) -> [Pairing] {
+    let base = job.curatedPairings ? PairingMap.curated : PairingMap(pairings: [])
+    return base.pairingsToRender(
+      in: catalog, selected: selected, extra: extraPairings(of: job, catalog: catalog))
+  }
+
+  /// Checks the job's `pairings.extra` against the catalogue: every heading and body must be an
+  /// installed or custom family Pango can draw (errors located at the name, with suggestions);
+  /// a family paired with itself is an error; a pairing listed twice is a warning.
+  public static func validateExtraPairings(_ job: Job, catalog: FontCatalog) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var seen: [String: Mark?] = [:]
+    for spec in job.extraPairings {
+      var ok = true
+      for name in [spec.heading, spec.body] {
+        let trimmed = name.value.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+          diagnostics.append(
+            .error("empty family name in pairings.extra", file: job.path, at: name.mark))
+          ok = false
+        } else if let family = catalog.family(named: name.value) {
+          if !family.isRenderable {
+            var d = catalog.unsupported(family, file: job.path, at: name.mark)
+            d.severity = .error
+            d.message += "; it cannot be used in a pairing"
+            diagnostics.append(d)
+            ok = false
+          }
+        } else {
+          diagnostics.append(catalog.notInstalled(name.value, file: job.path, at: name.mark))
+          ok = false
+        }
+      }
+      guard ok else { continue }
+      if same(spec.heading.value, spec.body.value) {
+        diagnostics.append(
+          .error(
+            "pairing sets '\(spec.heading.value)' with itself; heading and body must be two "
+              + "different families", file: job.path, at: spec.body.mark ?? spec.heading.mark))
+        continue
+      }
+      let k = key(spec.heading.value, spec.body.value)
+      if let first = seen[k] {
+        let whereFirst = first.map { " (first at line \($0.line))" } ?? ""
+        diagnostics.append(
+          .warning(
+            "pairing '\(spec.heading.value)' + '\(spec.body.value)' is listed twice\(whereFirst)",
+            file: job.path, at: spec.heading.mark))
+      } else {
+        seen[k] = spec.heading.mark
+      }
+    }
+    return diagnostics
+  }
+}
