@@ -128,7 +128,7 @@ extension FontCatalog {
       hint: "'fonti-batch families' lists the installed families")
   }
 
-  func unsupported(_ family: FontFamily, file: String?, at mark: Mark?) -> Diagnostic {
+  public func unsupported(_ family: FontFamily, file: String?, at mark: Mark?) -> Diagnostic {
     let formats = Set(family.faces.map(\.format)).sorted().joined(separator: ", ")
     return .warning(
       "family '\(family.name)' cannot be rendered: its fonts are \(formats), which Pango 1.44+ "

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A job checked against the fonts: fontconfig set up with its custom fonts, every family name
+/// it mentions matched (never substituted), and the selection made. What `check` validates and
+/// what `run` plans from.
+public struct ResolvedJob {
+  public var job: Job
+  public var environment: FontEnvironment
+  /// Selected families, sorted by name.
+  public var families: [FontFamily]
+  /// The pairing map for this job: curated (unless turned off) plus `pairings.extra`.
+  public var pairingMap: PairingMap
+  /// Warnings found on the way (errors throw).
+  public var warnings: [Diagnostic]
+
+  public var catalog: FontCatalog { environment.catalog }
+
+  /// Sets up fonts for `job` and checks every family name in it. Throws all errors at once,
+  /// each located in the job file, with the warnings found alongside.
+  public static func resolve(
+    _ job: Job, library: FontLibrary? = .standard, configFile: String? = nil
+  ) throws(DiagnosticError) -> ResolvedJob {
+    let file = job.path
+    let source = file.flatMap { path in
+      (try? String(contentsOfFile: path, encoding: .utf8)).map { SourceText(file: path, text: $0) }
+    }
+    func located(_ ds: [Diagnostic]) -> [Diagnostic] {
+      ds.map { d in
+        var d = d
+        if d.snippet == nil, let mark = d.mark, d.file == file { d.snippet = source?.line(mark.line) }
+        return d
+      }
+    }
+
+    let (environment, fontWarnings): (FontEnvironment, [Diagnostic])
+    do {
+      (environment, fontWarnings) = try FontEnvironment.load(
+        fonts: job.fonts, file: file, library: library, configFile: configFile)
+    } catch {
+      throw DiagnosticError(located(error.diagnostics))
+    }
+    let catalog = environment.catalog
+    var diagnostics = fontWarnings
+
+    let selection = catalog.select(include: job.include, exclude: job.exclude, file: file)
+    diagnostics += selection.diagnostics
+    if selection.families.isEmpty && !selection.diagnostics.contains(where: \.isError) {
+      diagnostics.append(
+        .error(
+          "no family is selected: the include and exclude patterns leave nothing to render",
+          file: file, at: job.include.first?.mark))
+    }
+    for name in job.save {
+      guard let family = catalog.family(named: name.value) else {
+        diagnostics.append(catalog.notInstalled(name.value, file: file, at: name.mark))
+        continue
+      }
+      if !family.isRenderable { diagnostics.append(catalog.unsupported(family, file: file, at: name.mark)) }
+    }
+    diagnostics += PairingMap.validateExtraPairings(job, catalog: catalog)
+    for spec in job.catalogues {
+      if case .patterns(let patterns) = spec.families {
+        let check = catalog.select(include: patterns, exclude: [], file: file)
+        diagnostics += check.diagnostics
+      }
+    }
+
+    diagnostics = located(diagnostics)
+    if diagnostics.contains(where: \.isError) {
+      throw DiagnosticError(Diagnostic.fileOrder(diagnostics))
+    }
+    return ResolvedJob(
+      job: job, environment: environment, families: selection.families,
+      pairingMap: PairingMap(for: job, catalog: catalog), warnings: Diagnostic.fileOrder(diagnostics))
+  }
+
+  /// The families of one catalogue: all selected, the favourites, or those matching its patterns
+  /// among the selected.
+  public func families(for spec: Job.CatalogueSpec, saved: [FontFamily]) -> [FontFamily] {
+    switch spec.families {
+    case .all: return families
+    case .saved: return saved
+    case .patterns(let patterns):
+      let ps = patterns.map { FamilyPattern($0.value) }
+      return families.filter { f in ps.contains { $0.matches(f.name) } }
+    }
+  }
+}
+
+extension Diagnostic {
+  /// Located diagnostics by line and column, unlocated ones after; stable otherwise.
+  public static func fileOrder(_ ds: [Diagnostic]) -> [Diagnostic] {
+    ds.enumerated().sorted { a, b in
+      switch (a.element.mark, b.element.mark) {
+      case (let x?, let y?): return x != y ? x < y : a.offset < b.offset
+      case (nil, nil): return a.offset < b.offset
+      case (_?, nil): return true
+      case (nil, _?): return false
+      }
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT and SIGTERM during a run: recorded, not acted on at once, so the run can stop its
+/// workers, sweep temporary files and write an honest manifest before exiting 130 / 143.
+enum Signals {
+  /// The signal received, or 0. Written only by the handler (an async-signal-safe store).
+  nonisolated(unsafe) static var received: sig_atomic_t = 0
+
+  static func install() {
+    let handler: @convention(c) (Int32) -> Void = { signal in
+      Signals.received = signal
+    }
+    signal(SIGINT, handler)
+    signal(SIGTERM, handler)
+  }
+
+  static var interrupted: Bool { received != 0 }
+
+  static var exitCode: ExitCode { received == SIGTERM ? .terminated : .interrupted }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+@testable import FontiCore
+
+/// The tests' own fonts, through their own fontconfig configuration, so results never depend on
+/// what the machine has installed.
+enum TestFonts {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+  static let configFile = fixtures + "/fonts.conf"
+  static let fontsFolder = fixtures + "/Fonts"
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// A fresh environment over the fixture fonts, plus `custom` files.
+  static func environment(custom: [String] = []) throws -> FontEnvironment {
+    try FontEnvironment(configFile: configFile, customFonts: custom)
+  }
+
+  /// A temporary folder, removed by the caller's `defer`.
+  static func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "fonti-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+}
