@@ -133,11 +133,14 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Strings, booleans, integers and formatted dates cannot fail to encode.
-    guard var data = try? encoder.encode(self) else {
+    guard let data = try? encoder.encode(self) else {
       preconditionFailure("a favourites manifest always encodes")
     }
-    data.append(UInt8(ascii: "\n"))
-    return data
+    // Foundation prints an empty list as "[\n\n  ]"; names cannot hold a raw newline (JSON
+    // escapes it), so this only ever matches the empty `saved` list.
+    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
+      of: "[\n\n  ]", with: "[]")
+    return Data((text + "\n").utf8)
   }
 
   // MARK: Queries

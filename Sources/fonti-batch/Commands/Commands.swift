@@ -5,6 +5,13 @@ enum Commands {
   static var all: [CommandSpec] {
     [
       families,
+      saved,
+      savedAdd,
+      savedRemove,
+      savedClear,
+      fonts,
+      fontsImport,
+      fontsRemove,
       versionCommand,
     ]
   }
