@@ -144,15 +144,17 @@ enum LibraryListing {
   static func table(_ families: [FontLibrary.Family], library: FontLibrary) -> String {
     let names = families.map { Sanitize.terminal($0.name) }
     let width = min(40, names.map(\.count).max() ?? 0)
+    let counts = families.map { $0.files.count == 1 ? "1 file " : "\($0.files.count) files" }
+    let countWidth = counts.map(\.count).max() ?? 0
     var out = ""
-    for (name, family) in zip(names, families) {
+    for (index, (name, family)) in zip(names, families).enumerated() {
       let padded = name.count >= width ? name : name + String(repeating: " ", count: width - name.count)
       let files = family.files.map { file -> String in
         let prefix = library.directory + "/"
         return Sanitize.terminal(file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
       }
-      let count = files.count == 1 ? "1 file " : "\(files.count) files"
-      out += "\(padded)  \(count.leftPadded(to: 8))  \(files.joined(separator: ", "))\n"
+      out += "\(padded)  \(counts[index].leftPadded(to: countWidth))  "
+        + "\(files.joined(separator: ", "))\n"
     }
     return out
   }
