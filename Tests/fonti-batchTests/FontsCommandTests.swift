@@ -16,8 +16,11 @@ import Testing
     #expect(list.stderr.contains("No imported fonts yet"))
     let json = try sandbox.run(["fonts", "list", "--json"])
     #expect(json.status == 0)
-    #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || json.stdout
-      .trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    #expect(
+      json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]"
+        || json.stdout
+          .trimmingCharacters(in: .whitespacesAndNewlines) == "[]"
+    )
     #expect(!FileManager.default.fileExists(atPath: sandbox.library))
   }
 
@@ -28,7 +31,8 @@ import Testing
     let result = try sandbox.run(["fonts", "import", regular, bold])
     #expect(result.status == 0, "\(result)")
     #expect(
-      result.stdout == "Imported Cantarell-Regular.otf: Cantarell\nImported Cantarell-Bold.otf: Cantarell\n")
+      result.stdout
+        == "Imported Cantarell-Regular.otf: Cantarell\nImported Cantarell-Bold.otf: Cantarell\n")
     // Cantarell is also a (test) system family: a warning says the imported fonts win.
     #expect(result.stderr.contains("warning: family 'Cantarell' is also installed on the system"))
     #expect(libraryFiles(sandbox) == ["Cantarell-Bold.otf", "Cantarell-Regular.otf"])
@@ -45,17 +49,23 @@ import Testing
     #expect(entries.first?["family"] == .string("Cantarell"))
 
     // The same bytes again, under any name: nothing copied, exit 0.
-    let copy = try sandbox.write("elsewhere/renamed.otf", Data(contentsOf: URL(fileURLWithPath: bold)))
+    let copy = try sandbox.write(
+      "elsewhere/renamed.otf", Data(contentsOf: URL(fileURLWithPath: bold)))
     let again = try sandbox.run(["fonts", "import", regular, copy])
     #expect(again.status == 0, "\(again)")
-    #expect(again.stdout.contains("is already in the library (as Cantarell-Regular.otf); nothing copied."))
+    #expect(
+      again.stdout.contains("is already in the library (as Cantarell-Regular.otf); nothing copied.")
+    )
     #expect(again.stdout.contains("renamed.otf is already in the library (as Cantarell-Bold.otf)"))
     #expect(libraryFiles(sandbox) == ["Cantarell-Bold.otf", "Cantarell-Regular.otf"])
 
     // Imported families are custom everywhere.
     let families = try sandbox.run(["families"])
     #expect(families.stdout.contains { _ in true })
-    #expect(families.stdout.split(separator: "\n").contains { $0.hasPrefix("Cantarell") && $0.hasSuffix("custom") })
+    #expect(
+      families.stdout.split(separator: "\n").contains {
+        $0.hasPrefix("Cantarell") && $0.hasSuffix("custom")
+      })
   }
 
   @Test func brokenFilesAreRefusedWithTheReasonAndTheRestIsImported() throws {
@@ -103,7 +113,8 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "Imported Font-2.ttf: DejaVu Serif\n")
     #expect(libraryFiles(sandbox) == ["Font-2.ttf", "Font.ttf"])
-    #expect(FileManager.default.contentsEqual(atPath: first, andPath: sandbox.library + "/Font.ttf"))
+    #expect(
+      FileManager.default.contentsEqual(atPath: first, andPath: sandbox.library + "/Font.ttf"))
   }
 
   @Test func namesAreMadeSafe() throws {
@@ -176,13 +187,15 @@ import Testing
 
     let removed = try sandbox.run(["fonts", "remove", "dejavu serif"])
     #expect(removed.status == 0, "\(removed)")
-    #expect(removed.stdout == "Removed DejaVu Serif (2 files: DejaVuSerif-Bold.ttf, DejaVuSerif.ttf)\n")
+    #expect(
+      removed.stdout == "Removed DejaVu Serif (2 files: DejaVuSerif-Bold.ttf, DejaVuSerif.ttf)\n")
     #expect(libraryFiles(sandbox) == ["Cantarell-Regular.otf"])
     // The test system's DejaVu Serif is untouched and still listed.
     let families = try sandbox.run(["families"])
-    #expect(families.stdout.split(separator: "\n").contains {
-      $0.hasPrefix("DejaVu Serif") && $0.hasSuffix("system")
-    })
+    #expect(
+      families.stdout.split(separator: "\n").contains {
+        $0.hasPrefix("DejaVu Serif") && $0.hasSuffix("system")
+      })
   }
 
   @Test func removeFromAnEmptyLibrary() throws {

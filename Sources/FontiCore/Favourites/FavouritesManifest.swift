@@ -191,7 +191,8 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
         if let specimen { fresh[j].specimen = specimen }
       } else {
         fresh.append(
-          Entry(family: addition.family, savedAt: date, custom: addition.custom, specimen: specimen))
+          Entry(family: addition.family, savedAt: date, custom: addition.custom, specimen: specimen)
+        )
       }
     }
     saved = FavouritesManifest.normalised(fresh + saved)

@@ -47,19 +47,22 @@ public struct FavouritesStore: Sendable {
   // MARK: Changing
 
   /// Read-modify-write under the lock. `body` changes the manifest; the file is replaced only
-  /// when the manifest changed, so an idempotent change leaves it (and its time) untouched.
-  /// A missing folder is created only when there is something to write, so `body` may run
-  /// twice (once on an empty manifest to find out): keep it free of side effects.
+  /// when the manifest changed. `body` first runs on a snapshot read without the lock: when it
+  /// changes nothing (re-adding a saved family, removing one that is not saved), nothing is
+  /// locked, created or written, so no-ops also work where the folder is read-only. Otherwise it
+  /// runs again under the lock; keep it free of side effects.
   public func update<T>(
     _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
   ) throws(Diagnostic) -> T {
+    var snapshot = try load()
+    let unchanged = snapshot
+    let quick = try body(&snapshot)
+    if snapshot == unchanged { return quick }
+
     let target = AtomicFile.resolvingLink(path)
     let folder = AtomicFile.folder(of: target)
     var isFolder: ObjCBool = false
     if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-      var scratch = FavouritesManifest()
-      let result = try body(&scratch)
-      if scratch == FavouritesManifest() { return result }
       try AtomicFile.createFolder(folder)
     } else if !isFolder.boolValue {
       throw .error("cannot be written: '\(folder)' is not a folder", file: path)
@@ -183,18 +186,20 @@ public struct FavouritesStore: Sendable {
         let (problem, mark) = syntaxProblem(data)
         throw refuse("is not valid JSON (\(problem)): not a favourites manifest", at: mark)
       case .dataCorrupted(let context):
-        let where_ = describe(context.codingPath)
-        let foreign = context.codingPath.count == 1 && ["tool", "families", "counts"].contains(
-          context.codingPath[0].stringValue)
+        let location = describe(context.codingPath)
+        let foreign =
+          context.codingPath.count == 1
+          && ["tool", "families", "counts"].contains(
+            context.codingPath[0].stringValue)
         if foreign {
           throw .error(
             "is not a favourites manifest (it looks like a run's manifest.json)", file: file,
             hint: "pass the favourites file, e.g. --manifest output/favourites.json")
         }
         if context.debugDescription.hasPrefix("unknown key") {
-          throw refuse("is not a favourites manifest: \(context.debugDescription) at \(where_)")
+          throw refuse("is not a favourites manifest: \(context.debugDescription) at \(location)")
         }
-        throw refuse("is not a valid favourites manifest: \(where_) \(context.debugDescription)")
+        throw refuse("is not a valid favourites manifest: \(location) \(context.debugDescription)")
       case .keyNotFound(let key, let context):
         let at = context.codingPath.isEmpty ? "" : " in \(describe(context.codingPath))"
         throw refuse("is not a favourites manifest: '\(key.stringValue)' is missing\(at)")

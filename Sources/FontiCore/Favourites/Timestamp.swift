@@ -16,7 +16,8 @@ public enum Timestamp {
   public static func format(_ date: Date) -> String {
     let interval = date.timeIntervalSince1970
     var seconds = time_t(
-      interval.isFinite ? Int(max(-62_135_596_800, min(Double(maximum), interval.rounded(.down))))
+      interval.isFinite
+        ? Int(max(-62_135_596_800, min(Double(maximum), interval.rounded(.down))))
         : 0)
     var parts = tm()
     guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }

@@ -390,7 +390,8 @@ extension FontLibrary {
           near = families.map(\.name).filter { $0.lowercased().hasPrefix(lower) }
             .prefix(3).map { $0 }
         }
-        let tail = near.isEmpty
+        let tail =
+          near.isEmpty
           ? "" : " (did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?)"
         errors.append(
           .error(

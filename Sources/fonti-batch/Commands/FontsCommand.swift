@@ -15,9 +15,11 @@ extension Commands {
     options: [.flag("--json", help: "a JSON array for scripts")],
     run: { invocation, console in
       if let word = invocation.positionals.first, word != "list" {
-        let hint = Suggest.didYouMean(word, among: ["list", "import", "remove"])
+        let hint =
+          Suggest.didYouMean(word, among: ["list", "import", "remove"])
           .map { " (did you mean 'fonts \($0)'?)" } ?? ""
-        throw UsageError(message: "unknown command 'fonts \(word)'\(hint)", command: invocation.command)
+        throw UsageError(
+          message: "unknown command 'fonts \(word)'\(hint)", command: invocation.command)
       }
       if invocation.positionals.count > 1 {
         throw UsageError(
@@ -148,12 +150,15 @@ enum LibraryListing {
     let countWidth = counts.map(\.count).max() ?? 0
     var out = ""
     for (index, (name, family)) in zip(names, families).enumerated() {
-      let padded = name.count >= width ? name : name + String(repeating: " ", count: width - name.count)
+      let padded =
+        name.count >= width ? name : name + String(repeating: " ", count: width - name.count)
       let files = family.files.map { file -> String in
         let prefix = library.directory + "/"
-        return Sanitize.terminal(file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
+        return Sanitize.terminal(
+          file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
       }
-      out += "\(padded)  \(counts[index].leftPadded(to: countWidth))  "
+      out +=
+        "\(padded)  \(counts[index].leftPadded(to: countWidth))  "
         + "\(files.joined(separator: ", "))\n"
     }
     return out

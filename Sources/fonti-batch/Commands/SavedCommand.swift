@@ -19,9 +19,11 @@ extension Commands {
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
     run: { invocation, console in
       if let word = invocation.positionals.first, word != "list" {
-        let hint = Suggest.didYouMean(word, among: ["list", "add", "remove", "clear"])
+        let hint =
+          Suggest.didYouMean(word, among: ["list", "add", "remove", "clear"])
           .map { " (did you mean 'saved \($0)'?)" } ?? ""
-        throw UsageError(message: "unknown command 'saved \(word)'\(hint)", command: invocation.command)
+        throw UsageError(
+          message: "unknown command 'saved \(word)'\(hint)", command: invocation.command)
       }
       if invocation.positionals.count > 1 {
         throw UsageError(
@@ -35,7 +37,8 @@ extension Commands {
         return .success
       }
       if manifest.isEmpty {
-        console.err("No saved fonts yet. Heart a font to keep it here: fonti-batch saved add FAMILY\n")
+        console.err(
+          "No saved fonts yet. Heart a font to keep it here: fonti-batch saved add FAMILY\n")
         return .success
       }
       console.out(SavedListing.table(manifest, header: console.stdoutIsTerminal))
@@ -54,7 +57,8 @@ extension Commands {
     minPositionals: 1, maxPositionals: nil,
     options: [
       manifestOption,
-      .value("--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
+      .value(
+        "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
       let store = FavouritesStore(path: manifestPath(invocation))
@@ -183,7 +187,8 @@ enum SavedListing {
     }
     var out = header ? "\(pad("FAMILY"))  SAVED (UTC)           KIND\n" : ""
     for (name, entry) in zip(names, manifest.saved) {
-      out += "\(pad(name))  \(Timestamp.format(entry.savedAt))  "
+      out +=
+        "\(pad(name))  \(Timestamp.format(entry.savedAt))  "
         + "\(entry.custom ? "custom" : "system")\n"
     }
     return out

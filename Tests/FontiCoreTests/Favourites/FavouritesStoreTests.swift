@@ -169,7 +169,8 @@ import Testing
       "'family' is missing"
     ),
     (
-      "family number", "{\"version\":1,\"saved\":[{\"family\":3,\"savedAt\":\"2025-01-01T00:00:00Z\"}]}",
+      "family number",
+      "{\"version\":1,\"saved\":[{\"family\":3,\"savedAt\":\"2025-01-01T00:00:00Z\"}]}",
       "'saved[0].family' should be a string"
     ),
     (
@@ -177,7 +178,8 @@ import Testing
       "not an ISO 8601 time"
     ),
     (
-      "no such day", "{\"version\":1,\"saved\":[{\"family\":\"A\",\"savedAt\":\"2025-02-30T00:00:00Z\"}]}",
+      "no such day",
+      "{\"version\":1,\"saved\":[{\"family\":\"A\",\"savedAt\":\"2025-02-30T00:00:00Z\"}]}",
       "not an ISO 8601 time"
     ),
     (
@@ -245,7 +247,9 @@ import Testing
     let dir = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       atPath: dir.file("favourites.json"), withIntermediateDirectories: false)
-    #expect(throws: Diagnostic.self) { try FavouritesStore(path: dir.file("favourites.json")).load() }
+    #expect(throws: Diagnostic.self) {
+      try FavouritesStore(path: dir.file("favourites.json")).load()
+    }
     #expect(mkfifo(dir.file("fifo.json"), 0o600) == 0)
     #expect(throws: Diagnostic.self) { try FavouritesStore(path: dir.file("fifo.json")).load() }
   }
@@ -340,5 +344,24 @@ final class Failures: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return errors.count
+  }
+}
+
+/// No-op changes need no lock file and no write access.
+@Suite struct FavouritesStoreNoOpTests {
+  @Test func noOpsWorkInAReadOnlyFolder() throws {
+    let dir = try TemporaryDirectory()
+    let store = FavouritesStore(path: dir.file("ro/favourites.json"))
+    try store.add(
+      [FavouritesManifest.Addition(family: "A")], now: FavouritesStoreTests.t1)
+    try FileManager.default.removeItem(atPath: dir.file("ro/.favourites.json.lock"))
+    #expect(chmod(dir.file("ro"), 0o555) == 0)
+    defer { chmod(dir.file("ro"), 0o755) }
+    // (Root ignores the mode; the lock file not reappearing is what shows nothing was locked.)
+    let result = try store.add(
+      [FavouritesManifest.Addition(family: "A")], now: FavouritesStoreTests.t2)
+    #expect(result.added.isEmpty)
+    #expect(try store.remove(["B"]).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: dir.file("ro/.favourites.json.lock")))
   }
 }

@@ -21,17 +21,20 @@ import Testing
     }
     #expect(destination == dir.file("library/DejaVuSerif.ttf"))
     #expect(families == ["DejaVu Serif"])
-    #expect(outcomes[2] == .duplicate(
-      source: fixture("DejaVuSerif.ttf"), existing: destination, families: ["DejaVu Serif"]))
+    #expect(
+      outcomes[2]
+        == .duplicate(
+          source: fixture("DejaVuSerif.ttf"), existing: destination, families: ["DejaVu Serif"]))
     #expect(outcomes[3] == .refused(source: dir.file("missing.otf"), reason: "does not exist"))
 
     let (contents, problems) = library.contents()
     #expect(problems.isEmpty)
-    #expect(contents == [
-      FontLibrary.Family(
-        name: "DejaVu Serif",
-        files: [dir.file("library/DejaVuSerif-Bold.ttf"), dir.file("library/DejaVuSerif.ttf")])
-    ])
+    #expect(
+      contents == [
+        FontLibrary.Family(
+          name: "DejaVu Serif",
+          files: [dir.file("library/DejaVuSerif-Bold.ttf"), dir.file("library/DejaVuSerif.ttf")])
+      ])
   }
 
   @Test func aBrokenFileInTheLibraryIsAWarning() throws {
@@ -63,6 +66,7 @@ import Testing
     #expect(FontLibrary.libraryName(for: "/x/..hidden.OTF") == "hidden.OTF")
     #expect(FontLibrary.libraryName(for: "/x/a\u{1B}b.ttf") == "a_b.ttf")
     #expect(FontLibrary.libraryName(for: "/x/...") == "font.ttf")
-    #expect(FontLibrary.libraryName(for: TestFixtures.fonts + "/../Fonts/D050000L.otf") == "D050000L.otf")
+    #expect(
+      FontLibrary.libraryName(for: TestFixtures.fonts + "/../Fonts/D050000L.otf") == "D050000L.otf")
   }
 }

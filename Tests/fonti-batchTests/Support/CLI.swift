@@ -136,10 +136,11 @@ final class CLISandbox: @unchecked Sendable {
     }
     defer { close(master) }
     var name = [CChar](repeating: 0, count: 256)
-    guard pty.ptsname_r(master, &name, name.count) == 0 else {
+    guard pty.ptsnameR(master, &name, name.count) == 0 else {
       throw CLIError(description: "ptsname_r failed")
     }
-    let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(
+      decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let slave = open(path, O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw CLIError(description: "cannot open the pseudo-terminal") }
     let running = try RunningCLI(
@@ -210,7 +211,7 @@ enum PseudoTerminal {
     var openpt: IntToInt
     var grantpt: IntToInt
     var unlockpt: IntToInt
-    var ptsname_r: Name
+    var ptsnameR: Name
   }
 
   static func functions() throws -> Functions {
@@ -225,6 +226,6 @@ enum PseudoTerminal {
       openpt: try find("posix_openpt", as: IntToInt.self),
       grantpt: try find("grantpt", as: IntToInt.self),
       unlockpt: try find("unlockpt", as: IntToInt.self),
-      ptsname_r: try find("ptsname_r", as: Name.self))
+      ptsnameR: try find("ptsname_r", as: Name.self))
   }
 }

@@ -19,9 +19,10 @@ enum FontBytes {
   }
 
   /// The table records of a single font: (tag, offset, length) and where the record is.
-  static func tables(_ b: [UInt8], at base: Int = 0) -> [(tag: String, offset: Int, length: Int,
-    record: Int)]
-  {
+  static func tables(_ b: [UInt8], at base: Int = 0) -> [(
+    tag: String, offset: Int, length: Int,
+    record: Int
+  )] {
     let count = u16(b, base + 4)
     return (0..<count).map { i in
       let r = base + 12 + 16 * i
@@ -44,8 +45,10 @@ enum FontBytes {
     var replaced = 0
     let pairs: [([UInt8], [UInt8])] = [
       (Array(old.utf8), Array(new.utf8)),
-      (old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
-       new.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+      (
+        old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+        new.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+      ),
     ]
     for (from, to) in pairs {
       var i = range.lowerBound
