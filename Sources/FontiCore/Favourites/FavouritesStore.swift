@@ -253,13 +253,17 @@ public struct FavouritesStore: Sendable {
     if String(data: data, encoding: .utf8) == nil { return ("it is not UTF-8 text", nil) }
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return ("it holds more than one JSON value", nil)
+      // Foundation's parser takes what the decoder refuses: a number out of range.
+      return ("it holds a number out of range", nil)
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
       if detail.localizedCaseInsensitiveContains("end of file")
         || detail.localizedCaseInsensitiveContains("unexpected end")
       {
         return ("it ends early: truncated?", lineAndColumn(data, offset: data.count))
+      }
+      if detail.localizedCaseInsensitiveContains("nested") {
+        return ("it is nested too deeply", nil)
       }
       if let range = detail.range(of: "character "),
         let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })

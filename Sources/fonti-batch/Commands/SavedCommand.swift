@@ -5,8 +5,7 @@ import Foundation
 extension Commands {
   static let manifestOption = OptionSpec.value(
     "--manifest", as: "FILE",
-    help: "the favourites manifest (default: that of ./specimens.yaml, else output/favourites.json)"
-  )
+    help: "favourites manifest (default: the job's, else output/favourites.json)")
 
   static let saved = CommandSpec(
     words: ["saved"], arguments: "[list]", summary: "saved favourites, most recent first",
@@ -14,6 +13,8 @@ extension Commands {
       One line per saved family: name, when it was first saved (UTC), custom or system. With
       --json, the manifest itself ({"version": 1, "saved": [...]}), most recent first.
       Subcommands: list (the default), add, remove, clear. 'favorites' is an alias of 'saved'.
+      Every saved command reads --manifest FILE, by default the favourites manifest of
+      ./specimens.yaml's output folder, else output/favourites.json.
       """,
     maxPositionals: nil,
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
