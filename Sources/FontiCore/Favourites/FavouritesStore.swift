@@ -17,6 +17,12 @@ public struct FavouritesStore: Sendable {
 
   public init(path: String) { self.path = path }
 
+  /// The manifest of a job: `favourites.manifest` inside the job's output folder.
+  public init(job: Job) {
+    let output = job.output.hasSuffix("/") ? String(job.output.dropLast()) : job.output
+    self.init(path: output + "/" + job.manifest.value)
+  }
+
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
     let target = AtomicFile.resolvingLink(path)
@@ -117,6 +123,19 @@ public struct FavouritesStore: Sendable {
     families: [FontFamily], specimen: String? = nil, now: Date = Timestamp.now()
   ) throws(Diagnostic) -> AddResult {
     try add(families.map { FavouritesManifest.Addition($0, specimen: specimen) }, now: now)
+  }
+
+  /// Saves families by name, all with the same `custom` flag (and `specimen`, meant for a single
+  /// family). Names should be spelled as the font catalogue spells them.
+  @discardableResult
+  public func add(
+    families: [String], custom: Bool = false, specimen: String? = nil,
+    now: Date = Timestamp.now()
+  ) throws(Diagnostic) -> AddResult {
+    try add(
+      families.map {
+        FavouritesManifest.Addition(family: $0, custom: custom, specimen: specimen)
+      }, now: now)
   }
 
   /// Removes families (case-insensitively); returns the entries removed. Names that are not

@@ -108,6 +108,22 @@ import Testing
     #expect(decoded.encoded() == Data(text.utf8))
   }
 
+  @Test func conveniences() throws {
+    let dir = try TemporaryDirectory()
+    var job = Job(path: nil, directory: dir.path, output: dir.file("out/"))
+    job.manifest = Located("saved/favs.json")
+    let store = FavouritesStore(job: job)
+    #expect(store.path == dir.file("out/saved/favs.json"))
+    try store.add(
+      families: ["My Font"], custom: true, specimen: "specimens/my-font.png", now: Self.t1)
+    try store.add(families: [FontFamily(name: "Cantarell", faces: [])], now: Self.t2)
+    let entries = try store.entries()
+    #expect(entries.map(\.family) == ["Cantarell", "My Font"])
+    #expect(entries.map(\.custom) == [false, true])
+    #expect(entries.last?.specimen == "specimens/my-font.png")
+    #expect(try store.isSaved("my font"))
+  }
+
   @Test func removeAndClear() throws {
     let dir = try TemporaryDirectory()
     let store = FavouritesStore(path: dir.file("favourites.json"))
