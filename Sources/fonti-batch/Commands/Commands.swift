@@ -7,6 +7,13 @@ enum Commands {
       render,
       families,
       pairings,
+      saved,
+      savedAdd,
+      savedRemove,
+      savedClear,
+      fonts,
+      fontsImport,
+      fontsRemove,
       versionCommand,
     ]
   }

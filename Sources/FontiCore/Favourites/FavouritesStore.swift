@@ -1,0 +1,303 @@
+import Foundation
+
+/// `favourites.json` on disk: user data that is never lost or corrupted.
+///
+/// Reads need no lock (the file is only ever replaced whole, by rename). Every change is a
+/// read-modify-write under an exclusive `flock` on a hidden lock file beside the manifest
+/// (`.favourites.json.lock`), written to a temporary file in the same folder, flushed and
+/// renamed into place: concurrent `saved add` processes all land, and a killed process leaves
+/// the old file or the new one. A file that cannot be read or is not a version-1 favourites
+/// manifest makes every operation throw a `Diagnostic` naming it, and is never modified.
+public struct FavouritesStore: Sendable {
+  /// The manifest's path, as the user named it (used in messages).
+  public var path: String
+
+  /// A manifest larger than this is not one this tool wrote (about 100,000 entries).
+  static let sizeLimit = 16 << 20
+
+  public init(path: String) { self.path = path }
+
+  /// The manifest of a job: `favourites.manifest` inside the job's output folder.
+  public init(job: Job) {
+    let output = job.output.hasSuffix("/") ? String(job.output.dropLast()) : job.output
+    self.init(path: output + "/" + job.manifest.value)
+  }
+
+  /// The lock file beside the manifest: `.NAME.lock` in the same folder.
+  public var lockPath: String {
+    let target = AtomicFile.resolvingLink(path)
+    return AtomicFile.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
+  }
+
+  // MARK: Reading
+
+  /// The manifest; an empty one when the file does not exist. Throws (and touches nothing) when
+  /// it cannot be read, is empty, truncated, not JSON, not a favourites manifest, or newer.
+  public func load() throws(Diagnostic) -> FavouritesManifest {
+    guard let data = try AtomicFile.read(path, limit: FavouritesStore.sizeLimit) else {
+      return FavouritesManifest()
+    }
+    return try FavouritesStore.decode(data, file: path)
+  }
+
+  /// The saved entries, most recent first.
+  public func entries() throws(Diagnostic) -> [FavouritesManifest.Entry] {
+    try load().saved
+  }
+
+  /// Whether `family` is saved, compared case-insensitively.
+  public func isSaved(_ family: String) throws(Diagnostic) -> Bool {
+    try load().isSaved(family)
+  }
+
+  // MARK: Changing
+
+  /// Read-modify-write under the lock. `body` changes the manifest; the file is replaced only
+  /// when the manifest changed. `body` first runs on a snapshot read without the lock: when it
+  /// changes nothing (re-adding a saved family, removing one that is not saved), nothing is
+  /// locked, created or written, so no-ops also work where the folder is read-only. Otherwise it
+  /// runs again under the lock; keep it free of side effects.
+  public func update<T>(
+    _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
+  ) throws(Diagnostic) -> T {
+    var snapshot = try load()
+    let unchanged = snapshot
+    let quick = try body(&snapshot)
+    if snapshot == unchanged { return quick }
+
+    let target = AtomicFile.resolvingLink(path)
+    let folder = AtomicFile.folder(of: target)
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      try AtomicFile.createFolder(folder)
+    } else if !isFolder.boolValue {
+      throw .error("cannot be written: '\(folder)' is not a folder", file: path)
+    }
+    return try FileLock.withExclusiveLock(lockPath) { () throws(Diagnostic) -> T in
+      var manifest = try load()
+      let before = manifest
+      let result = try body(&manifest)
+      if manifest != before {
+        try AtomicFile.write(manifest.encoded(), to: path)
+      }
+      return result
+    }
+  }
+
+  /// What `add` did.
+  public struct AddResult: Sendable, Hashable {
+    /// Entries saved by this call, in the order given.
+    public var added: [FavouritesManifest.Entry]
+    /// Entries that were saved already (after the update), in the order given.
+    public var alreadySaved: [FavouritesManifest.Entry]
+    /// The manifest as written.
+    public var manifest: FavouritesManifest
+  }
+
+  /// Saves families (idempotent: one already saved keeps its first `savedAt` and its place).
+  /// Names should be the catalogue's spelling: the caller checks they exist.
+  @discardableResult
+  public func add(
+    _ additions: [FavouritesManifest.Addition], now: Date = Timestamp.now()
+  ) throws(Diagnostic) -> AddResult {
+    try update { manifest in
+      let fresh = manifest.add(additions, at: now)
+      let freshKeys = Set(fresh.map { FavouritesManifest.key($0.family) })
+      var seen = Set<String>()
+      var already: [FavouritesManifest.Entry] = []
+      for addition in additions {
+        let key = FavouritesManifest.key(addition.family)
+        guard !freshKeys.contains(key), seen.insert(key).inserted,
+          let entry = manifest.entry(for: addition.family)
+        else { continue }
+        already.append(entry)
+      }
+      return AddResult(added: fresh, alreadySaved: already, manifest: manifest)
+    }
+  }
+
+  /// Saves catalogue families with their own spelling and custom flag; `specimen` is the same
+  /// for each family and is meant for a single one.
+  @discardableResult
+  public func add(
+    families: [FontFamily], specimen: String? = nil, now: Date = Timestamp.now()
+  ) throws(Diagnostic) -> AddResult {
+    try add(families.map { FavouritesManifest.Addition($0, specimen: specimen) }, now: now)
+  }
+
+  /// Saves families by name, all with the same `custom` flag (and `specimen`, meant for a single
+  /// family). Names should be spelled as the font catalogue spells them.
+  @discardableResult
+  public func add(
+    families: [String], custom: Bool = false, specimen: String? = nil,
+    now: Date = Timestamp.now()
+  ) throws(Diagnostic) -> AddResult {
+    try add(
+      families.map {
+        FavouritesManifest.Addition(family: $0, custom: custom, specimen: specimen)
+      }, now: now)
+  }
+
+  /// Removes families (case-insensitively); returns the entries removed. Names that are not
+  /// saved are skipped: the caller may warn about them.
+  @discardableResult
+  public func remove(_ families: [String]) throws(Diagnostic) -> [FavouritesManifest.Entry] {
+    try update { manifest in manifest.remove(families) }
+  }
+
+  /// Empties the list (the file stays, with no entries); returns how many were removed.
+  @discardableResult
+  public func clear() throws(Diagnostic) -> Int {
+    try update { manifest in manifest.removeAll() }
+  }
+
+  /// For `run`: hearts the job's `favourites.save` families (resolved in the font catalogue)
+  /// and records the specimen paths of this run (family name → path relative to the output
+  /// folder) on every saved family that has one. Returns the manifest to draw hearts and the
+  /// Saved section from. For `--dry-run`, apply the same change to `load()` in memory instead.
+  @discardableResult
+  public func heart(
+    _ families: [FontFamily], specimens: [String: String] = [:], now: Date = Timestamp.now()
+  ) throws(Diagnostic) -> FavouritesManifest {
+    try update { manifest in
+      FavouritesStore.heart(&manifest, families, specimens: specimens, now: now)
+      return manifest
+    }
+  }
+
+  /// The change `heart` makes, on a manifest in memory.
+  public static func heart(
+    _ manifest: inout FavouritesManifest, _ families: [FontFamily], specimens: [String: String],
+    now: Date
+  ) {
+    let lowered = Dictionary(
+      specimens.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+    manifest.add(
+      families.map { FavouritesManifest.Addition($0, specimen: lowered[$0.name.lowercased()]) },
+      at: now)
+    manifest.setSpecimens(specimens)
+  }
+
+  // MARK: Decoding with clear errors
+
+  /// Decodes a manifest, turning every failure into an error that names the file, says what is
+  /// wrong and that the file was left untouched.
+  static func decode(_ data: Data, file: String) throws(Diagnostic) -> FavouritesManifest {
+    let hint =
+      "the file was left as it is; repair it, restore it from a backup, or move it aside to "
+      + "start a new list"
+    func refuse(_ message: String, at mark: Mark? = nil) -> Diagnostic {
+      .error(message, file: file, at: mark, hint: hint)
+    }
+    if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      throw refuse("is empty: not a favourites manifest")
+    }
+    do {
+      return try JSONDecoder().decode(FavouritesManifest.self, from: data)
+    } catch let newer as FavouritesManifest.UnsupportedVersion {
+      throw .error(
+        "was written by a newer fonti-batch (manifest version \(newer.version); this one reads "
+          + "version \(FavouritesManifest.currentVersion)); it was left untouched",
+        file: file, hint: "use a newer fonti-batch for this manifest")
+    } catch let error as DecodingError {
+      switch error {
+      case .dataCorrupted(let context) where context.codingPath.isEmpty:
+        let (problem, mark) = syntaxProblem(data)
+        throw refuse("is not valid JSON (\(problem)): not a favourites manifest", at: mark)
+      case .dataCorrupted(let context):
+        let location = describe(context.codingPath)
+        let foreign =
+          context.codingPath.count == 1
+          && ["tool", "families", "counts"].contains(
+            context.codingPath[0].stringValue)
+        if foreign {
+          throw .error(
+            "is not a favourites manifest (it looks like a run's manifest.json)", file: file,
+            hint: "pass the favourites file, e.g. --manifest output/favourites.json")
+        }
+        if context.debugDescription.hasPrefix("unknown key") {
+          throw refuse("is not a favourites manifest: \(context.debugDescription) at \(location)")
+        }
+        throw refuse("is not a valid favourites manifest: \(location) \(context.debugDescription)")
+      case .keyNotFound(let key, let context):
+        let at = context.codingPath.isEmpty ? "" : " in \(describe(context.codingPath))"
+        throw refuse("is not a favourites manifest: '\(key.stringValue)' is missing\(at)")
+      case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+        let expected = expectedName(type)
+        if context.codingPath.isEmpty {
+          throw refuse("is not a favourites manifest: expected a JSON object")
+        }
+        throw refuse(
+          "is not a valid favourites manifest: \(describe(context.codingPath)) should be "
+            + expected)
+      @unknown default:
+        throw refuse("is not a valid favourites manifest")
+      }
+    } catch {
+      throw refuse("is not a valid favourites manifest: \(error)")
+    }
+  }
+
+  /// `saved[2].family`.
+  static func describe(_ path: [CodingKey]) -> String {
+    var out = ""
+    for key in path {
+      if let i = key.intValue {
+        out += "[\(i)]"
+      } else {
+        out += (out.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return out.isEmpty ? "the top level" : "'\(out)'"
+  }
+
+  static func expectedName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type: return "an integer"
+    case is Bool.Type: return "true or false"
+    case is [FavouritesManifest.Entry].Type: return "a list of entries"
+    default:
+      let name = "\(type)"
+      if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") {
+        return "an object"
+      }
+      if name.hasPrefix("Array") { return "a list" }
+      return "a \(name)"
+    }
+  }
+
+  /// Where and why JSON syntax is wrong, from Foundation's parser ("around character 25").
+  static func syntaxProblem(_ data: Data) -> (String, Mark?) {
+    if String(data: data, encoding: .utf8) == nil { return ("it is not UTF-8 text", nil) }
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      // Foundation's parser takes what the decoder refuses: a number out of range.
+      return ("it holds a number out of range", nil)
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+      if detail.localizedCaseInsensitiveContains("end of file")
+        || detail.localizedCaseInsensitiveContains("unexpected end")
+      {
+        return ("it ends early: truncated?", lineAndColumn(data, offset: data.count))
+      }
+      if detail.localizedCaseInsensitiveContains("nested") {
+        return ("it is nested too deeply", nil)
+      }
+      if let range = detail.range(of: "character "),
+        let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
+      {
+        return ("unexpected text", lineAndColumn(data, offset: offset))
+      }
+      return ("unreadable", nil)
+    }
+  }
+
+  /// 1-based line and column (in characters) of a byte offset.
+  static func lineAndColumn(_ data: Data, offset: Int) -> Mark {
+    let prefix = data.prefix(max(0, min(offset, data.count)))
+    let lines = prefix.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let last = lines.last.map { String(decoding: $0, as: UTF8.self).count } ?? 0
+    return Mark(line: max(1, lines.count), column: last + 1)
+  }
+}

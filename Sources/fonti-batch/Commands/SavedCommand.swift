@@ -1,0 +1,197 @@
+import FontiCore
+import Foundation
+
+/// `saved [list]`, `saved add`, `saved remove`, `saved clear`: the favourites manifest.
+extension Commands {
+  static let manifestOption = OptionSpec.value(
+    "--manifest", as: "FILE",
+    help: "favourites manifest (default: the job's, else output/favourites.json)")
+
+  static let saved = CommandSpec(
+    words: ["saved"], arguments: "[list]", summary: "saved favourites, most recent first",
+    details: """
+      One line per saved family: name, when it was first saved (UTC), custom or system. With
+      --json, the manifest itself ({"version": 1, "saved": [...]}), most recent first.
+      Subcommands: list (the default), add, remove, clear. 'favorites' is an alias of 'saved'.
+      Every saved command reads --manifest FILE, by default the favourites manifest of
+      ./specimens.yaml's output folder, else output/favourites.json.
+      """,
+    maxPositionals: nil,
+    options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
+    run: { invocation, console in
+      if let word = invocation.positionals.first, word != "list" {
+        let hint =
+          Suggest.didYouMean(word, among: ["list", "add", "remove", "clear"])
+          .map { " (did you mean 'saved \($0)'?)" } ?? ""
+        throw UsageError(
+          message: "unknown command 'saved \(word)'\(hint)", command: invocation.command)
+      }
+      if invocation.positionals.count > 1 {
+        throw UsageError(
+          message: "unexpected argument '\(invocation.positionals[1])'",
+          command: invocation.command)
+      }
+      let store = FavouritesStore(path: manifestPath(invocation))
+      let manifest = try store.load()
+      if invocation.has("--json") {
+        console.out(String(decoding: manifest.encoded(), as: UTF8.self))
+        return .success
+      }
+      if manifest.isEmpty {
+        console.err(
+          "No saved fonts yet. Heart a font to keep it here: fonti-batch saved add FAMILY\n")
+        return .success
+      }
+      console.out(SavedListing.table(manifest, header: console.stdoutIsTerminal))
+      return .success
+    })
+
+  static let savedAdd = CommandSpec(
+    words: ["saved", "add"], arguments: "FAMILY...",
+    summary: "heart families (idempotent; keeps the first savedAt)",
+    details: """
+      Each FAMILY must be installed or a custom font (the imported library, or --fonts); names
+      are matched case-insensitively and saved with the family's own spelling. If any name is
+      unknown, nothing is saved (exit 2). Saving a family again changes nothing. savedAt is the
+      current time, or SOURCE_DATE_EPOCH when set.
+      """,
+    minPositionals: 1, maxPositionals: nil,
+    options: [
+      manifestOption,
+      .value(
+        "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
+    ],
+    run: { invocation, console in
+      let store = FavouritesStore(path: manifestPath(invocation))
+      _ = try store.load()  // a damaged manifest is reported before fonts are even looked at
+      let (environment, warnings) = try FontEnvironment.load(
+        fonts: invocation.all("--fonts").map { Located($0) })
+      console.report(warnings)
+      let catalog = environment.catalog
+      var families: [FontFamily] = []
+      var errors: [Diagnostic] = []
+      for name in invocation.positionals {
+        if let family = catalog.family(named: name) {
+          families.append(family)
+        } else {
+          errors.append(catalog.notInstalled(name, file: nil, at: nil))
+        }
+      }
+      if !errors.isEmpty { throw DiagnosticError(errors) }
+      let result = try store.add(families: families, now: Timestamp.now())
+      for entry in result.added {
+        console.line("Saved \(Sanitize.terminal(entry.family)).")
+      }
+      for entry in result.alreadySaved {
+        console.line(
+          "\(Sanitize.terminal(entry.family)) is already saved "
+            + "(since \(Timestamp.format(entry.savedAt))).")
+      }
+      return .success
+    })
+
+  static let savedRemove = CommandSpec(
+    words: ["saved", "remove"], arguments: "FAMILY...", summary: "un-heart families",
+    details: """
+      Names are matched case-insensitively. The family need not be installed any more. A name
+      that is not saved is a warning (with close saved names), not an error: it is not saved
+      afterwards either, so the exit code is 0.
+      """,
+    minPositionals: 1, maxPositionals: nil,
+    options: [manifestOption],
+    run: { invocation, console in
+      let store = FavouritesStore(path: manifestPath(invocation))
+      let before = try store.load()
+      let removed = try store.remove(invocation.positionals)
+      let removedKeys = Set(removed.map { $0.family.lowercased() })
+      for entry in removed {
+        console.line("Removed \(Sanitize.terminal(entry.family)).")
+      }
+      var warned = Set<String>()
+      for name in invocation.positionals
+      where !removedKeys.contains(name.lowercased()) && warned.insert(name.lowercased()).inserted {
+        let close = Suggest.closest(name, among: before.families)
+        let tail =
+          close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?)"
+        console.warning("family '\(name)' is not saved\(tail)")
+      }
+      return .success
+    })
+
+  static let savedClear = CommandSpec(
+    words: ["saved", "clear"], arguments: "", summary: "remove every saved font (asks first)",
+    details: """
+      On a terminal, asks for confirmation. Without a terminal, --yes is required: otherwise it
+      refuses (exit 2) and changes nothing. The manifest stays, with an empty list.
+      """,
+    options: [manifestOption, .flag("-y", "--yes", help: "do not ask for confirmation")],
+    run: { invocation, console in
+      let path = manifestPath(invocation)
+      let store = FavouritesStore(path: path)
+      let count = try store.load().saved.count
+      if !invocation.has("--yes") {
+        guard console.stdinIsTerminal else {
+          throw Diagnostic.error(
+            "refusing to remove \(SavedListing.count(count)) without confirmation: "
+              + "standard input is not a terminal",
+            hint: "pass --yes to clear without asking")
+        }
+        if count == 0 {
+          console.line("No saved fonts to remove.")
+          return .success
+        }
+        console.err("Remove all \(SavedListing.count(count)) from \(path)? [y/N] ")
+        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+          console.line("Nothing removed.")
+          return .success
+        }
+      }
+      let removed = try store.clear()
+      console.line(
+        removed == 0 ? "No saved fonts to remove." : "Removed \(SavedListing.count(removed)).")
+      return .success
+    })
+
+  /// `--manifest`, else the default.
+  static func manifestPath(_ invocation: Invocation) -> String {
+    invocation.value("--manifest") ?? defaultManifestPath()
+  }
+
+  /// The favourites manifest `saved` commands use without `--manifest`: the one of
+  /// ./specimens.yaml's output folder (`output` + `favourites.manifest`), else
+  /// output/favourites.json.
+  ///
+  /// Merge point: the job decoder is not in this tree yet, so a ./specimens.yaml is not read and
+  /// both cases give output/favourites.json. Once it is, decode ./specimens.yaml here and return
+  /// `job.output + "/" + job.manifest.value` (a job that does not decode: throw its diagnostics).
+  static func defaultManifestPath() -> String {
+    let fallback = "output/favourites.json"
+    guard FileManager.default.fileExists(atPath: "specimens.yaml") else { return fallback }
+    return fallback
+  }
+}
+
+/// The `saved` listing on a terminal or in a pipe.
+enum SavedListing {
+  /// "1 saved font", "3 saved fonts".
+  static func count(_ n: Int) -> String {
+    n == 1 ? "1 saved font" : "\(n) saved fonts"
+  }
+
+  /// One line per family: name, savedAt, custom or system; a header on a terminal.
+  static func table(_ manifest: FavouritesManifest, header: Bool) -> String {
+    let names = manifest.saved.map { Sanitize.terminal($0.family) }
+    let width = min(40, max(header ? 6 : 0, names.map(\.count).max() ?? 0))
+    func pad(_ s: String) -> String {
+      s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+    var out = header ? "\(pad("FAMILY"))  SAVED (UTC)           KIND\n" : ""
+    for (name, entry) in zip(names, manifest.saved) {
+      out +=
+        "\(pad(name))  \(Timestamp.format(entry.savedAt))  "
+        + "\(entry.custom ? "custom" : "system")\n"
+    }
+    return out
+  }
+}

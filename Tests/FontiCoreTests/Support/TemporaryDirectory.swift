@@ -1,0 +1,36 @@
+import Foundation
+
+/// A fresh folder under the system's temporary folder, removed when the value is released.
+final class TemporaryDirectory {
+  let path: String
+
+  init(_ label: String = "fonti-test") throws {
+    let base = FileManager.default.temporaryDirectory.path
+    path = base + "/\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// `path/name`.
+  func file(_ name: String) -> String { path + "/" + name }
+
+  /// Writes `text` (UTF-8) to `path/name` and returns the full path.
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+    return file(name)
+  }
+}
+
+/// The test fixtures folder, found from this source file.
+enum TestFixtures {
+  static let folder: String = {
+    let here = URL(fileURLWithPath: #filePath)  // Tests/FontiCoreTests/Support/X.swift
+    return here.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures").path
+  }()
+
+  static var fonts: String { folder + "/Fonts" }
+  static var fontsConf: String { folder + "/fonts.conf" }
+}
