@@ -10,6 +10,7 @@ enum FontiBatch {
   static func main() {
     let console = Console()
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == [Executable.workerCommand] { exit(Worker.main()) }
     exit(run(arguments, console: console).rawValue)
   }
 

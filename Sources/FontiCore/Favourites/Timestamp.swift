@@ -95,16 +95,22 @@ public enum Timestamp {
     return Date(timeIntervalSince1970: TimeInterval(Int(seconds) - offset))
   }
 
+  /// `SOURCE_DATE_EPOCH` as a date, when it is set and valid (reproducible builds).
+  public static func sourceDateEpoch(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Date? {
+    guard let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces),
+      let seconds = Int(text), seconds >= 0, seconds <= maximum
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
   /// The time to record now: `SOURCE_DATE_EPOCH` (whole seconds since 1970, for reproducible
   /// output and tests) when it is set and valid, else the clock, truncated to whole seconds.
   public static func now(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Date {
-    if let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces),
-      let seconds = Int(text), seconds >= 0, seconds <= maximum
-    {
-      return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
+    if let date = sourceDateEpoch(environment: environment) { return date }
     return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
   }
 }

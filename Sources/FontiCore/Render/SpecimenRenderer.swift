@@ -70,11 +70,16 @@ public final class SpecimenRenderer {
 
   public init(environment: FontEnvironment) {
     self.environment = environment
-    let system = environment.catalog.families.filter { !$0.isCustom && $0.isRenderable }
-    labelFamily =
-      SpecimenRenderer.labelPreference.lazy.compactMap { name in
-        system.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-      }.first ?? system.first
+    labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
+  }
+
+  /// The neutral label face of a catalogue: the first installed of `labelPreference`, else
+  /// the first system family Pango can draw.
+  public static func labelFamily(in catalog: FontCatalog) -> FontFamily? {
+    let system = catalog.families.filter { !$0.isCustom && $0.isRenderable }
+    return labelPreference.lazy.compactMap { name in
+      system.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }.first ?? system.first
   }
 
   func map(for family: FontFamily) -> FontMap {

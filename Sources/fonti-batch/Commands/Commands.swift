@@ -4,6 +4,7 @@ import FontiCore
 enum Commands {
   static var all: [CommandSpec] {
     [
+      run,
       render,
       families,
       pairings,
