@@ -4,6 +4,8 @@ import FontiCore
 enum Commands {
   static var all: [CommandSpec] {
     [
+      CheckCommand.spec,
+      InitCommand.spec,
       versionCommand,
     ]
   }
