@@ -6,11 +6,13 @@ extension Job {
   public func dump() -> String {
     var lines: [String] = []
     func add(_ line: String) { lines.append(line) }
-    add("path: \(path ?? "(built in)")")
+    add("path: \(path.map { relative(JobPath.absolute($0)) } ?? "(built in)")")
     add("title: \(quoted(title))")
     add("author: \(author.map(quoted) ?? "(none)")")
     add("output: \(relative(output))")
-    add("defaults: text=\(quoted(defaults.text)) size=\(number(defaults.size)) theme=\(defaults.theme.rawValue)")
+    add(
+      "defaults: text=\(quoted(defaults.text)) size=\(number(defaults.size)) "
+        + "theme=\(defaults.theme.rawValue)")
     add("texts:\(texts.isEmpty ? " (none)" : "")")
     for text in texts { add("  - \(quoted(text))") }
     add("include\(includeMark.map { "@\($0)" } ?? ""): \(list(include))")
@@ -58,10 +60,15 @@ extension Job {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
+  /// `p` relative to the job's folder, as `$JOB/…` (with `..` when it lies outside).
   private func relative(_ p: String) -> String {
-    if p == directory { return "$JOB" }
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    return p.hasPrefix(prefix) ? "$JOB/" + p.dropFirst(prefix.count) : p
+    guard p.hasPrefix("/"), directory.hasPrefix("/") else { return p }
+    let from = directory.split(separator: "/")
+    let to = p.split(separator: "/")
+    var common = 0
+    while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+    let up = Array(repeating: Substring(".."), count: from.count - common)
+    return (["$JOB"] + up + to[common...]).joined(separator: "/")
   }
 
   private func located(_ value: Located<String>, _ shown: String? = nil) -> String {
