@@ -15,6 +15,13 @@ public struct ResolvedJob {
 
   public var catalog: FontCatalog { environment.catalog }
 
+  /// The same fonts with another selection (`run --only`).
+  public func selecting(_ families: [FontFamily]) -> ResolvedJob {
+    var copy = self
+    copy.families = families
+    return copy
+  }
+
   /// Sets up fonts for `job` and checks every family name in it. Throws all errors at once,
   /// each located in the job file, with the warnings found alongside.
   public static func resolve(

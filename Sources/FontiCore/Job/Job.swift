@@ -104,6 +104,8 @@ public struct Job: Sendable, Hashable {
   public var texts: [String] = []
   /// `families.include`; `["*"]` when absent.
   public var include: [Located<String>] = [Located("*")]
+  /// Where `include` is written (its key), for "the selection is empty" errors; nil if absent.
+  public var includeMark: Mark?
   /// `families.exclude`.
   public var exclude: [Located<String>] = []
   /// `fonts:`: files and folders, resolved; folders are searched recursively.
@@ -120,6 +122,9 @@ public struct Job: Sendable, Hashable {
   public var png = PNGOptions()
   /// `catalogues:`; absent means one `catalogue.pdf`, `[]` means none.
   public var catalogues: [CatalogueSpec] = [CatalogueSpec(file: Located("catalogue.pdf"))]
+  /// The job file's text, so later checks (family names against installed fonts) can make
+  /// diagnostics with snippets: `job.source?.error("…", at: name.mark)`. Nil for a built-in job.
+  public var source: SourceText?
 
   public init(path: String?, directory: String, output: String) {
     self.path = path

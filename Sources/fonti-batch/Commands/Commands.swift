@@ -5,6 +5,8 @@ enum Commands {
   static var all: [CommandSpec] {
     [
       run,
+      CheckCommand.spec,
+      InitCommand.spec,
       render,
       families,
       pairings,

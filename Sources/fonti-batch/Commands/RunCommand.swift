@@ -107,9 +107,7 @@ struct RunCommand {
       return (h, b, p.reason)
     }
     let onlyNames = Set(families.map(\.name))
-    let resolvedSelection = ResolvedJob(
-      job: job, environment: resolved.environment, families: families,
-      pairingMap: map, warnings: [])
+    let resolvedSelection = resolved.selecting(families)
     let catalogueFamilies = job.catalogues.map { spec in
       resolvedSelection.families(for: spec, saved: saved).filter {
         spec.families == .saved || onlyNames.contains($0.name)

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The commented example job that `fonti-batch init` writes.
+///
+/// Byte for byte the same as `specimens.yaml.example` at the root of the repository (a test
+/// checks it): a complete job that passes `check` on a fresh Debian machine with only
+/// `fonts-dejavu-core`.
+public enum ExampleJob {
+  /// The file's text, ending with a newline.
+  public static let text = #"""
+  # fonti-batch job file: type specimens in batch.
+  #
+  #   fonti-batch check specimens.yaml    validate this file and every font it names
+  #   fonti-batch run specimens.yaml      render everything it asks for
+  #
+  # Relative paths are relative to this file. Only `version` is required; a key left
+  # out (or left empty) takes its default.
+
+  version: 1                           # the job file format; this fonti-batch reads version 1
+  title: Winter type review            # cover page and PDF metadata
+  author: Studio North                 # optional, PDF metadata
+  output: output                       # folder for everything written (relative or absolute)
+
+  defaults:                            # the sample every specimen shows
+    text: Sphinx of black quartz, judge my vow.
+    size: 48                           # pt, 12–96
+    theme: ink                         # ink (dark) | cream (light)
+
+  texts:                               # more sample texts: extra lines on catalogue pages
+    - The quick brown fox jumps over the lazy dog
+    - "0123456789 — “quotes”, & fi fl ffi"
+
+  families:                            # which families (default: every installed family)
+    include: ["DejaVu*"]               # exact names or globs, case-insensitive; ["*"] for all
+    exclude: []                        # e.g. ["*Emoji*", "Noto Sans * UI"]
+
+  # fonts:                             # custom fonts, used without installing them
+  #   - fonts/                         # files or folders (.ttf .otf .ttc), searched recursively
+
+  sizes: [12, 18, 24, 36, 48, 72, 96]  # waterfall on catalogue pages, 4–400 pt, at most 32
+  styles: [regular, bold, italic, bold-italic]
+
+  pairings:
+    curated: true                      # include the built-in heading + body map
+    extra:                             # your own pairings, always rendered
+      - { heading: DejaVu Serif, body: DejaVu Sans }
+
+  favourites:
+    save: [DejaVu Serif]               # hearted in this run (added to the manifest)
+    manifest: favourites.json          # relative to output; this is the default
+
+  png:
+    edge: 1080                         # px of the square, 256–4096, before scale
+    scale: 1                           # 1, 2 or 3 (scale 3 → 3240×3240)
+    compression: fast                  # fast (default) | small
+
+  catalogues:                          # PDFs; omitted: one catalogue.pdf; []: none
+    - file: catalogue.pdf              # all selected families, pairings, saved
+      page: a4                         # a4 | letter | square
+      theme: cream                     # ink | cream (the default: kinder to printers)
+    - file: saved.pdf
+      families: saved                  # only the favourites; or all, or a list of names and globs
+  """#
+    + "\n"
+}
+
+extension ExampleJob {
+  /// Writes the example to `path` (or to `path/specimens.yaml` when `path` is a folder) and
+  /// returns the path written.
+  ///
+  /// Never replaces an existing file: the text goes to a temporary file in the same folder,
+  /// which is then hard-linked to its final name (`link` fails if the name exists, so even a
+  /// file created meanwhile is safe) and removed. A reader never sees a half-written file.
+  public static func write(to path: String) throws(DiagnosticError) -> String {
+    func fail(_ message: String, hint: String? = nil) -> DiagnosticError {
+      DiagnosticError(.error(message, hint: hint))
+    }
+    var target = path
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      target = path.hasSuffix("/") ? path + "specimens.yaml" : path + "/specimens.yaml"
+    }
+    if lstat(target, &info) == 0 {
+      throw fail(
+        "'\(target)' already exists; not overwriting it",
+        hint: "remove it first, or name another file: fonti-batch init other.yaml")
+    }
+    let folder = JobPath.directory(of: target)
+    if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+      throw fail("cannot write '\(target)': the folder '\(folder)' does not exist")
+    }
+
+    // A temporary name in the same folder, so the link stays on one file system.
+    var temporary = ""
+    var fd: Int32 = -1
+    for attempt in 0..<100 {
+      let name = ".\(JobPath.lastComponent(of: target)).\(getpid())-\(attempt).tmp"
+      temporary = folder == "/" ? "/" + name : folder + "/" + name
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if fd >= 0 || errno != EEXIST { break }
+    }
+    if fd < 0 {
+      throw fail("cannot write '\(target)': \(JobPath.describe(errno: errno))")
+    }
+    defer { unlink(temporary) }  // after the link (or a failure), the temporary name goes
+    let bytes = Array(text.utf8)
+    var offset = 0
+    var failure: Int32 = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.write(fd, base + offset, buffer.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      offset += n
+    }
+    if failure == 0 && fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0 && failure == 0 { failure = errno }
+    if failure != 0 {
+      throw fail("cannot write '\(target)': \(JobPath.describe(errno: failure))")
+    }
+    if link(temporary, target) != 0 {
+      let code = errno
+      if code == EEXIST {
+        throw fail("'\(target)' already exists; not overwriting it")
+      }
+      // Some file systems have no hard links: fall back to a rename after one more check.
+      guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
+        throw fail("cannot write '\(target)': \(JobPath.describe(errno: code))")
+      }
+      if lstat(target, &info) == 0 {
+        throw fail("'\(target)' already exists; not overwriting it")
+      }
+      if rename(temporary, target) != 0 {
+        throw fail("cannot write '\(target)': \(JobPath.describe(errno: errno))")
+      }
+    }
+    return target
+  }
+}

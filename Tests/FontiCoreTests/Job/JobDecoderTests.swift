@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// Valid job files decode to exactly the `Job` they describe.
+struct JobDecoderTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  static func valid(_ name: String) -> String {
+    fixtures.appendingPathComponent("Jobs/valid/\(name)").path
+  }
+
+  static func decode(_ text: String, directory: String = "/nonexistent-job-dir")
+    throws(DiagnosticError)
+    -> (job: Job, warnings: [Diagnostic])
+  {
+    try JobDecoder.decode(text: text, path: "job.yaml", directory: directory)
+  }
+
+  /// The error messages for `text` (empty when it decodes).
+  static func errors(_ text: String) -> [String] {
+    do {
+      _ = try decode(text)
+      return []
+    } catch {
+      return error.diagnostics.filter(\.isError).map(\.locatedMessage)
+    }
+  }
+
+  @Test func fullJobDecodesToEveryValue() throws {
+    let path = Self.valid("full.yaml")
+    let (job, warnings) = try JobDecoder.load(path: path)
+    #expect(warnings.isEmpty)
+    let folder = Self.fixtures.appendingPathComponent("Jobs/valid").path
+    let fonts = Self.fixtures.appendingPathComponent("Fonts").path
+    func at(_ line: Int, _ column: Int) -> Mark { Mark(line: line, column: column) }  // 1-based
+
+    var expected = Job(path: path, directory: folder, output: folder + "/build/out")
+    expected.source = job.source
+    expected.title = "Spring review"
+    expected.author = "Studio North"
+    expected.defaults.text = "Pack my box with five dozen liquor jugs."
+    expected.defaults.size = 36.5
+    expected.defaults.theme = .cream
+    expected.texts = ["The quick brown fox", "Two lines,\none text.\n"]
+    expected.include = [Located("DejaVu*", at: at(19, 13)), Located("Cantarell", at: at(19, 24))]
+    expected.includeMark = at(19, 3)
+    expected.exclude = [Located("*Mono*", at: at(20, 13))]
+    expected.fonts = [
+      Located(fonts, at: at(23, 5)), Located(fonts + "/DejaVuSerif.ttf", at: at(24, 5)),
+    ]
+    expected.sizes = [10, 20, 40.5]
+    expected.styles = [.boldItalic, .regular]
+    expected.curatedPairings = false
+    expected.extraPairings = [
+      Job.PairingSpec(
+        heading: Located("DejaVu Serif", at: at(32, 18)),
+        body: Located("DejaVu Sans", at: at(32, 38))),
+      Job.PairingSpec(
+        heading: Located("Cantarell", at: at(33, 16)),
+        body: Located("DejaVu Serif", at: at(34, 13))),
+    ]
+    expected.save = [Located("DejaVu Serif", at: at(37, 10)), Located("Cantarell", at: at(37, 24))]
+    expected.manifest = Located("saved/favs.json", at: at(38, 13))
+    expected.png.edge = 2048
+    expected.png.scale = 2
+    expected.png.compression = .small
+    var review = Job.CatalogueSpec(file: Located("review.pdf", at: at(46, 11)))
+    review.page = .letter
+    review.theme = .ink
+    var saved = Job.CatalogueSpec(file: Located("pdf/saved.pdf", at: at(49, 11)))
+    saved.page = .square
+    saved.families = .saved
+    var dejavu = Job.CatalogueSpec(file: Located("dejavu.pdf", at: at(52, 11)))
+    dejavu.families = .patterns([Located("DejaVu Sans*", at: at(53, 16))])
+    let all = Job.CatalogueSpec(file: Located("all.pdf", at: at(54, 11)))
+    expected.catalogues = [review, saved, dejavu, all]
+    #expect(job == expected)
+    #expect(job.png.pixels == 4096)
+  }
+
+  @Test func minimalJobTakesEveryDefault() throws {
+    let path = Self.valid("minimal.yaml")
+    let (job, warnings) = try JobDecoder.load(path: path)
+    #expect(warnings.isEmpty)
+    let folder = Self.fixtures.appendingPathComponent("Jobs/valid").path
+    var expected = Job(path: path, directory: folder, output: folder + "/output")
+    expected.source = job.source
+    #expect(job == expected)
+    #expect(job.include.map(\.value) == ["*"])
+    #expect(job.catalogues.map(\.file.value) == ["catalogue.pdf"])
+    #expect(job.manifest.value == "favourites.json")
+    #expect(job.defaults.text == defaultSampleText)
+  }
+
+  @Test func anchorsAliasesAndEmptyValues() throws {
+    let (job, _) = try JobDecoder.load(path: Self.valid("anchors.yaml"))
+    #expect(job.title == "Type specimens")
+    #expect(job.fonts.isEmpty)
+    #expect(job.defaults.size == 24)
+    #expect(job.defaults.theme == .cream)
+    #expect(job.include.map(\.value) == ["DejaVu Serif", "Noto Serif*"])
+    #expect(job.save.map(\.value) == ["DejaVu Serif", "Noto Serif*"])
+    guard case .patterns(let names) = job.catalogues.first?.families else {
+      Issue.record("catalogue families should be patterns")
+      return
+    }
+    #expect(names.map(\.value) == ["DejaVu Serif", "Noto Serif*"])
+  }
+
+  @Test func goldenDumps() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let example = try JobDecoder.decode(
+      text: ExampleJob.text, path: "specimens.yaml", directory: root.path
+    ).job
+    try Golden.check(example.dump(), named: "Jobs/example.txt")
+    let full = try JobDecoder.load(path: Self.valid("full.yaml")).job
+    try Golden.check(full.dump(), named: "Jobs/full.txt")
+  }
+
+  @Test func emptyCataloguesListMeansNone() throws {
+    #expect(try Self.decode("version: 1\ncatalogues: []\n").job.catalogues.isEmpty)
+    #expect(try Self.decode("version: 1\ncatalogues:\n").job.catalogues.count == 1)
+  }
+
+  @Test func quotedWordsAreStringsAndPlainWordsAreTyped() throws {
+    let job = try Self.decode("version: 1\ntitle: \"true\"\nauthor: 1984\n").job
+    #expect(job.title == "true")
+    #expect(job.author == "1984")
+    #expect(try !Self.decode("version: 1\npairings: {curated: false}\n").job.curatedPairings)
+    #expect(Self.errors("version: 1\npairings: {curated: 'false'}\n").count == 1)
+    #expect(Self.errors("version: 1\ndefaults: {size: \"48\"}\n").count == 1)
+    #expect(try Self.decode("version: 1\ndefaults: {size: 4.8e1}\n").job.defaults.size == 48)
+    #expect(try Self.decode("version: !!int 1\n").job.title == "Type specimens")
+    #expect(Self.errors("version: !!str 1\n").count == 1)
+  }
+
+  @Test func enumsAreCaseInsensitive() throws {
+    let job = try Self.decode(
+      "version: 1\ndefaults: {theme: Cream}\ncatalogues: [{file: a.pdf, page: A4}]\n"
+    ).job
+    #expect(job.defaults.theme == .cream)
+    #expect(job.catalogues.first?.page == .a4)
+  }
+
+  @Test func repeatsAreWarningsAndDropped() throws {
+    let (job, warnings) = try Self.decode(
+      "version: 1\nstyles: [bold, bold]\nsizes: [12, 12.0, 24]\n")
+    #expect(job.styles == [.bold])
+    #expect(job.sizes == [12, 24])
+    #expect(warnings.map(\.locatedMessage) == [
+      "job.yaml:2:16: style 'bold' is listed twice", "job.yaml:3:13: size 12 is listed twice",
+    ])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.snippet != nil })
+  }
+
+  @Test func errorsComeInFileOrderWithWarnings() throws {
+    do {
+      _ = try Self.decode("version: 1\nstyles: [bold, bold]\nsizez: 1\ndefaults: {size: 1}\n")
+      Issue.record("expected errors")
+    } catch {
+      #expect(error.diagnostics.map(\.locatedMessage) == [
+        "job.yaml:2:16: style 'bold' is listed twice",
+        "job.yaml:3:1: unknown key 'sizez' (did you mean 'sizes'?)",
+        "job.yaml:4:18: defaults.size 1 pt is outside 12–96 pt",
+      ])
+    }
+  }
+
+  @Test func pathsResolveAgainstTheJobFolder() throws {
+    let job = try Self.decode("version: 1\noutput: ../out/./x\n", directory: "/a/b").job
+    #expect(job.output == "/a/out/x")
+    #expect(try Self.decode("version: 1\noutput: /srv/out/\n").job.output == "/srv/out")
+    if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") {
+      let job = try Self.decode("version: 1\noutput: ~/specimens\n")
+      #expect(job.job.output == JobPath.normalise(home + "/specimens"))
+    }
+    let relative = try JobDecoder.decode(text: "version: 1\n", path: "jobs/x.yaml").job
+    #expect(relative.directory == JobPath.absolute("jobs"))
+  }
+
+  @Test func everyProblemIsReportedNotJustTheFirst() throws {
+    let errors = Self.errors(
+      """
+      version: 1
+      title: [a]
+      defaults: {size: 0, theme: pink, text: ""}
+      sizes: [1, 2, 3]
+      png: {edge: 1, scale: 9, compression: tiny}
+      catalogues: [{file: /x.pdf}, {file: y.txt}]
+      """)
+    #expect(errors.count == 12, "\(errors)")
+  }
+
+  @Test func textLimitsCountCharactersNotBytes() throws {
+    // 2,000 characters of 2-byte UTF-8 are within the limit.
+    let text = String(repeating: "é", count: 2_000)
+    #expect(try Self.decode("version: 1\ndefaults: {text: \(text)}\n").job.defaults.text == text)
+    #expect(Self.errors("version: 1\ndefaults: {text: \(text)é}\n").count == 1)
+  }
+
+  @Test func unreadableFontIsReported() throws {
+    guard getuid() != 0 else { return }  // root reads everything
+    let folder = try TemporaryFolder()
+    let font = folder.path + "/locked.ttf"
+    #expect(FileManager.default.createFile(atPath: font, contents: Data([0])))
+    #expect(chmod(font, 0) == 0)
+    let errors = Self.errors("version: 1\nfonts: [\(font)]\n")
+    #expect(errors.count == 1 && errors[0].contains("cannot read the font file"), "\(errors)")
+  }
+}
