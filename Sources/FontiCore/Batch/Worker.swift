@@ -66,9 +66,7 @@ public enum Worker {
           scale: task.scale, compression: task.compression, saved: task.saved,
           partners: task.partners.compactMap(find))
         let r = try renderer.render(request, to: task.path)
-        return WorkResult(
-          ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings,
-          sha256: SHA256.hex(file: task.path))
+        return finished(task.path, missing: r.missingGlyphs, warnings: r.warnings)
       case .pairing(let task):
         guard let heading = find(task.heading), let body = find(task.body) else {
           return .failure("a family of pairing '\(item.subject)' is no longer available")
@@ -77,15 +75,24 @@ public enum Worker {
           PairingSheetRequest(
             heading: heading, body: body, reason: task.reason, theme: task.theme,
             edge: task.edge, scale: task.scale, compression: task.compression), to: task.path)
-        return WorkResult(
-          ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings,
-          sha256: SHA256.hex(file: task.path))
+        return finished(task.path, missing: r.missingGlyphs, warnings: r.warnings)
       case .catalogue(let task):
         return try renderCatalogue(task, environment: environment, find: find)
       }
     } catch {
       return .failure("\(error)")
     }
+  }
+
+  /// A success with the written file's checksum (read back, so it is what is on disk).
+  static func finished(_ path: String, missing: Int, warnings: [String], pages: Int? = nil)
+    -> WorkResult
+  {
+    guard let sha = SHA256.hex(file: path) else {
+      return .failure("cannot read back '\(path)' after writing it")
+    }
+    return WorkResult(
+      ok: true, missingGlyphs: missing, warnings: warnings, sha256: sha, pages: pages)
   }
 
   static func writeAll(_ fd: Int32, _ data: Data) -> Bool {

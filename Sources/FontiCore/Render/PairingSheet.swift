@@ -82,11 +82,13 @@ extension SpecimenRenderer {
     let bodyContext = map(for: request.body).makeContext(for: cr)
     let labels = labelFamily.map { ($0, map(for: $0).makeContext(for: cr)) }
 
-    func caption(_ text: String, at y: Double, colour: Colour, size: Double = 16) -> Double {
+    func caption(
+      _ text: String, at y: Double, colour: Colour, size: Double = 16, spacing: Double = 2
+    ) -> Double {
       guard let (family, context) = labels else { return 0 }
       let layout = TextLayout(
         text, font: FontSpec(family: family.name, size: size * k, face: family.regularFace),
-        in: context, width: width, letterSpacing: 2 * k, fallback: true)
+        in: context, width: width, letterSpacing: spacing * k, fallback: true)
       cr.setColour(colour)
       layout.draw(at: margin, y)
       return layout.size.height
@@ -123,7 +125,7 @@ extension SpecimenRenderer {
     fy += caption("BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy, colour: palette.accent) + 14 * k
     var reasonColour = palette.text
     reasonColour.alpha = 0.75
-    _ = caption(request.reason, at: fy, colour: reasonColour, size: 19)
+    _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
 
     let missing = heading.unknownGlyphs + body.unknownGlyphs
     var warnings: [String] = []

@@ -110,10 +110,13 @@ public struct SHA256 {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     var h = SHA256()
-    while true {
-      guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
-      if chunk.isEmpty { break }
-      h.update(chunk)
+    do {
+      // `read(upToCount:)` answers nil (not empty data) at the end of the file.
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+        h.update(chunk)
+      }
+    } catch {
+      return nil
     }
     return h.finalize().map { String(format: "%02x", $0) }.joined()
   }

@@ -16,7 +16,7 @@ final class ProgressLine {
   }
 
   func update(_ p: BatchProgress) {
-    guard !console.quiet, p.total > 0 else { return }
+    guard !console.quiet, p.total > 0, p.done > 0 || p.elapsed > 2 else { return }
     let interval = live ? 0.1 : 5.0
     let final = p.done == p.total && p.finished != nil
     if !final && p.elapsed - lastPrint < interval { return }
