@@ -57,3 +57,24 @@ enum Golden {
     #expect(actual == expected)
   }
 }
+
+extension Golden {
+  /// Compares text with `Goldens/<name>` (name includes its folder and extension).
+  static func check(
+    _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["FONTI_RECORD_GOLDENS"] == "1" {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try actual.write(to: url, atomically: true, encoding: .utf8)
+      Issue.record("recorded golden \(name); unset FONTI_RECORD_GOLDENS", sourceLocation: sourceLocation)
+      return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      Issue.record("missing golden \(name) (record it with FONTI_RECORD_GOLDENS=1)", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(actual == expected, "golden \(name) differs", sourceLocation: sourceLocation)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+@Suite struct FontCatalogTests {
+  @Test func listsTheFixtureFamiliesWithRealTraits() throws {
+    let catalog = try TestFonts.environment().catalog
+    #expect(
+      catalog.families.map(\.name) == [
+        "Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Bengali", "Noto Sans Hebrew",
+      ])
+    let cantarell = try #require(catalog.family(named: "cantarell"))
+    #expect(cantarell.hasBold)
+    #expect(!cantarell.hasItalic)
+    #expect(cantarell.styles == ["Regular", "Bold"])
+    let serif = try #require(catalog.family(named: "DejaVu Serif"))
+    #expect(serif.hasBold && serif.hasItalic && serif.hasBoldItalic)
+    #expect(serif.regularFace?.style == "Book")
+    #expect(serif.face(bold: true, italic: true)?.style == "Bold Italic")
+    #expect(!serif.isCustom)
+    let bengali = try #require(catalog.family(named: "Noto Sans Bengali"))
+    #expect(!bengali.hasBold && !bengali.hasItalic)
+    #expect(bengali.languages.contains("bn"))
+  }
+
+  @Test func coverageCountsWhatTheRegularFaceHas() throws {
+    let catalog = try TestFonts.environment().catalog
+    let hebrew = try #require(catalog.family(named: "Noto Sans Hebrew"))
+    #expect(hebrew.coverage.missing(in: "שלום").isEmpty)
+    #expect(hebrew.coverage.missing(in: "שלום abc").count == 3)
+    let serif = try #require(catalog.family(named: "DejaVu Serif"))
+    #expect(serif.coverage.missing(in: "Sphinx of black quartz").isEmpty)
+    #expect(serif.coverage.missing(in: "漢字 and 漢").map(String.init) == ["漢", "字"])
+  }
+
+  @Test func selectionMatchesExactNamesAndGlobsAndNeverSubstitutes() throws {
+    let catalog = try TestFonts.environment().catalog
+    let all = catalog.select(include: [Located("*")], exclude: [Located("noto*")], file: "j.yaml")
+    #expect(all.families.map(\.name) == ["Cantarell", "D050000L", "DejaVu Serif"])
+    #expect(all.diagnostics.isEmpty)
+
+    let typo = catalog.select(
+      include: [Located("DejaVu Serf", at: Mark(line: 4, column: 7)), Located("Zzz*")],
+      exclude: [], file: "j.yaml")
+    #expect(typo.families.isEmpty)
+    let error = try #require(typo.diagnostics.first { $0.isError })
+    #expect(error.locatedMessage == "j.yaml:4:7: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)")
+    #expect(typo.diagnostics.contains { $0.severity == .warning && $0.message.contains("'Zzz*' matches no family") })
+
+    let georgia = catalog.select(include: [Located("Georgia")], exclude: [], file: nil)
+    #expect(georgia.diagnostics.map(\.message) == ["family 'Georgia' is not installed"])
+  }
+
+  @Test func patternsAreCaseInsensitiveGlobs() {
+    #expect(FamilyPattern("dejavu*").matches("DejaVu Serif"))
+    #expect(FamilyPattern("Noto Sans * UI").matches("Noto Sans Thai UI"))
+    #expect(!FamilyPattern("Noto Sans * UI").matches("Noto Sans Thai"))
+    #expect(FamilyPattern("DEJAVU SERIF").matches("DejaVu Serif"))
+    #expect(!FamilyPattern("DejaVu").matches("DejaVu Serif"))
+  }
+
+  @Test func customFontsLiveInTheirOwnConfigurationAndShadowInstalledNames() throws {
+    let file = TestFonts.fontsFolder + "/Cantarell-Regular.otf"
+    let environment = try TestFonts.environment(custom: [file])
+    let cantarell = try #require(environment.catalog.family(named: "Cantarell"))
+    #expect(cantarell.isCustom)
+    #expect(cantarell.files == [file])
+    #expect(environment.catalog.shadowed == ["cantarell"])
+  }
+
+  @Test func refusesFilesThatAreNotFonts() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let empty = folder + "/empty.ttf"
+    let text = folder + "/text.ttf"
+    let truncated = folder + "/truncated.otf"
+    FileManager.default.createFile(atPath: empty, contents: Data())
+    FileManager.default.createFile(atPath: text, contents: Data("hello, I am not a font\n".utf8))
+    let whole = try #require(FileManager.default.contents(atPath: TestFonts.fontsFolder + "/Cantarell-Regular.otf"))
+    FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
+    func reason(_ path: String) -> String? {
+      if case .failure(let refusal) = FontFiles.inspect(path) { return refusal.description }
+      return nil
+    }
+    #expect(reason(empty) == "is empty (0 bytes)")
+    #expect(reason(text) == "is not a TrueType or OpenType font")
+    #expect(reason(truncated)?.hasPrefix("is truncated") == true)
+    #expect(reason(folder + "/missing.ttf") == "cannot be read")
+    let good = try FontFiles.inspect(TestFonts.fontsFolder + "/DejaVuSerif-Bold.ttf").get()
+    #expect(good.families == ["DejaVu Serif"])
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// Specimens drawn from the fixture fonts at a small edge (goldens stay small) and compared
+/// with goldens per channel. Record with FONTI_RECORD_GOLDENS=1.
+@Suite(.serialized) struct SpecimenRendererTests {
+  let environment: FontEnvironment
+  let renderer: SpecimenRenderer
+
+  init() throws {
+    environment = try TestFonts.environment()
+    renderer = SpecimenRenderer(environment: environment)
+  }
+
+  func family(_ name: String) throws -> FontFamily {
+    try #require(environment.catalog.family(named: name))
+  }
+
+  func render(_ request: SpecimenRequest, golden: String) throws -> SpecimenResult {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/\(golden).png"
+    let result = try renderer.render(request, to: path)
+    try Golden.checkImage(path, named: golden)
+    return result
+  }
+
+  @Test func inkSpecimen() throws {
+    let serif = try family("DejaVu Serif")
+    let result = try render(
+      SpecimenRequest(family: serif, edge: 256, saved: true, partners: [try family("Cantarell")]),
+      golden: "specimen-ink")
+    #expect(result.missingGlyphs == 0)
+    #expect(result.warnings.isEmpty)
+    #expect(result.fallback == nil)
+  }
+
+  @Test func creamSpecimenOfAFamilyWithoutItalic() throws {
+    let result = try render(
+      SpecimenRequest(family: try family("Cantarell"), theme: .cream, edge: 256, italic: true),
+      golden: "specimen-cream-no-italic")
+    // No italic face: the sample stays upright and the run is told so.
+    #expect(result.warnings == ["family 'Cantarell' has no real italic face; shown in Regular"])
+  }
+
+  @Test func longTextShrinksAndWraps() throws {
+    let text = String(repeating: "Sphinx of black quartz, judge my vow. ", count: 40)
+    let result = try render(
+      SpecimenRequest(family: try family("DejaVu Serif"), text: text, size: 96, edge: 256),
+      golden: "specimen-long-text")
+    #expect(result.missingGlyphs == 0)
+  }
+
+  @Test func missingGlyphsAreCountedNotBorrowed() throws {
+    let result = try render(
+      SpecimenRequest(family: try family("DejaVu Serif"), text: "Kanji 漢字 here", edge: 256),
+      golden: "specimen-missing-glyphs")
+    #expect(result.missingGlyphs == 2)
+    #expect(result.warnings == ["family 'DejaVu Serif' lacks 2 glyphs of the sample text"])
+  }
+
+  @Test func rightToLeftText() throws {
+    let result = try render(
+      SpecimenRequest(family: try family("Noto Sans Hebrew"), text: "שלום עולם מה שלומך", edge: 256),
+      golden: "specimen-rtl")
+    #expect(result.missingGlyphs == 0)
+    #expect(result.fallback == nil)
+  }
+
+  @Test func aFamilyThatCannotSetTheTextShowsItsOwnScript() throws {
+    let result = try render(
+      SpecimenRequest(family: try family("Noto Sans Bengali"), edge: 256),
+      golden: "specimen-own-script")
+    guard case .language(let code, let name, _) = result.fallback else {
+      Issue.record("expected an own-script sample, got \(String(describing: result.fallback))")
+      return
+    }
+    #expect(code == "bn" && name == "Bengali")
+    #expect(result.missingGlyphs > 20)
+  }
+
+  @Test func aDingbatFontShowsAGlyphGrid() throws {
+    let result = try render(
+      SpecimenRequest(family: try family("D050000L"), edge: 256), golden: "specimen-symbols")
+    guard case .glyphGrid(let glyphs) = result.fallback else {
+      Issue.record("expected a glyph grid, got \(String(describing: result.fallback))")
+      return
+    }
+    #expect(glyphs.count == 40)
+  }
+
+  @Test func scalesMultiplyThePixelsNotTheLayout() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for scale in [1, 3] {
+      let path = folder + "/s\(scale).png"
+      _ = try renderer.render(
+        SpecimenRequest(family: try family("DejaVu Serif"), edge: 256, scale: scale), to: path)
+      let image = try #require(RasterImage.load(png: path))
+      #expect(image.width == 256 * scale && image.height == 256 * scale)
+    }
+  }
+
+  @Test func sameInputsGiveTheSameBytes() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let request = SpecimenRequest(family: try family("Cantarell"), edge: 256, compression: .small)
+    _ = try renderer.render(request, to: folder + "/a.png")
+    _ = try SpecimenRenderer(environment: try TestFonts.environment()).render(request, to: folder + "/b.png")
+    #expect(SHA256.hex(file: folder + "/a.png") == SHA256.hex(file: folder + "/b.png"))
+    // No temporary file is left beside the outputs.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
+  }
+
+  @Test func shrinkToFitKeepsTheTextInsideItsBox() throws {
+    let surface = try CairoSurface.image(width: 100, height: 100)
+    let cr = try CairoContext(surface)
+    let context = renderer.map(for: try family("DejaVu Serif")).makeContext(for: cr)
+    let font = FontSpec(family: "DejaVu Serif", size: 96)
+    let short = renderer.fitted("Hi", font: font, context: context, width: 900, height: 600, minimum: 10)
+    #expect(short.size.height <= 600)
+    #expect(short.lineCount == 1)
+    let long = renderer.fitted(
+      String(repeating: "judge my vow ", count: 60), font: font, context: context, width: 900,
+      height: 600, minimum: 10)
+    #expect(long.size.height <= 600)
+    #expect(long.lineCount > 3)
+    let huge = renderer.fitted(
+      String(repeating: "x ", count: 20000), font: font, context: context, width: 900, height: 200,
+      minimum: 10)
+    #expect(huge.size.height <= 200, "cut between lines with an ellipsis, never overflowing")
+  }
+}

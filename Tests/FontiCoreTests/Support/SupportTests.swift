@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+@Suite struct SupportTests {
+  @Test func sha256KnownVectors() {
+    #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    let long = Array(String(repeating: "a", count: 1_000_000).utf8)
+    #expect(SHA256.hex(long) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    var h = SHA256()
+    h.update(Data(long))
+    #expect(h.finalize().map { String(format: "%02x", $0) }.joined() == SHA256.hex(long))
+  }
+
+  @Test func slugsAreSafeFileNames() {
+    #expect(Slug.make("DejaVu Serif") == "dejavu-serif")
+    #expect(Slug.make("Noto Sans CJK JP") == "noto-sans-cjk-jp")
+    #expect(Slug.make("Ünïcödé Grotesk") == "unicode-grotesk")
+    #expect(Slug.make("../../evil") == "evil")
+    #expect(Slug.make("a/b\\c\"d'e") == "a-b-c-d-e")
+    #expect(Slug.make("😀🎉") == "family")
+    #expect(Slug.make("") == "family")
+    #expect(Slug.make("..") == "family")
+    #expect(Slug.make(String(repeating: "x", count: 300)).count == 80)
+    #expect(Slug.unique(["Foo", "foo", "FOO!", "Bar"]) == ["foo", "foo-2", "foo-3", "bar"])
+    for s in Slug.unique(["../x", "\u{0}\u{7}", "  ", "a\nb"]) {
+      #expect(s.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+      #expect(!s.isEmpty && !s.hasPrefix("-"))
+    }
+  }
+
+  @Test func terminalTextLosesControlCharacters() {
+    #expect(Sanitize.terminal("a\u{1B}[31mb\u{7}c\u{202E}d") == "a\u{FFFD}[31mb\u{FFFD}c\u{FFFD}d")
+    #expect(Sanitize.terminal("DejaVu Serif") == "DejaVu Serif")
+  }
+
+  @Test func suggestionsFindTypos() {
+    #expect(Suggest.didYouMean("sizez", among: ["sizes", "styles", "texts"]) == "sizes")
+    #expect(Suggest.didYouMean("zzzzzz", among: ["sizes", "styles"]) == nil)
+    #expect(Suggest.didYouMean("RNU", among: ["run", "render"]) == "run")
+  }
+
+  @Test func diagnosticsPrintWithLocationSnippetAndHint() {
+    let d = Diagnostic(
+      .error, "unknown key 'sizez' (did you mean 'sizes'?)", file: "job.yaml",
+      mark: Mark(line: 12, column: 5), snippet: "    sizez: [12, 24]", hint: "see the example")
+    #expect(
+      DiagnosticPrinter(colour: false).format(d) == """
+        fonti-batch: error: job.yaml:12:5: unknown key 'sizez' (did you mean 'sizes'?)
+                sizez: [12, 24]
+                ^
+          hint: see the example
+
+        """)
+  }
+}
