@@ -16,6 +16,9 @@ public enum Worker {
 
   public static func main() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Ctrl-C reaches the whole process group; the parent decides what stops, and ends busy
+    // workers with SIGTERM itself, so a worker never reports an interruption as a crash.
+    signal(SIGINT, SIG_IGN)
     var reader = LineReader(fd: 0)
     guard let first = reader.next(),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))

@@ -14,6 +14,13 @@ enum Signals {
     }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
+    // A parent may have started us with these blocked (some process launchers do): unblock
+    // them, or an interruption would go unnoticed until the run ends.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   static var interrupted: Bool { received != 0 }

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// `run` end to end on the fixture fonts: files, manifest, incremental re-runs, --only,
+/// --dry-run, --json, failures and interruption.
+@Suite(.serialized) struct RunCommandTests {
+  static let job = """
+    version: 1
+    title: Test review
+    defaults:
+      text: Sphinx of black quartz, judge my vow.
+      size: 48
+    families:
+      include: ["*"]
+      exclude: ["Noto Sans Bengali"]
+    favourites:
+      save: [DejaVu Serif]
+    png:
+      edge: 256
+    catalogues: []
+    pairings:
+      extra:
+        - { heading: Cantarell, body: DejaVu Serif }
+
+    """
+
+  func sandbox(_ job: String = RunCommandTests.job) throws -> CLISandbox {
+    let box = try CLISandbox("fonti-run")
+    try box.write("specimens.yaml", job)
+    return box
+  }
+
+  func manifest(_ box: CLISandbox) throws -> [String: Any] {
+    let data = try #require(box.read("output/manifest.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test func rendersEveryFamilyAndWritesTheManifestLast() throws {
+    let box = try sandbox()
+    let result = try box.run(["run", "-q"])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      box.list(box.path("output/specimens")) == [
+        "cantarell.png", "d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png",
+      ])
+    #expect(box.list(box.path("output/pairings")) == ["cantarell+dejavu-serif.png"])
+    #expect(!box.list(box.path("output")).contains { $0.hasPrefix(".fonti-tmp-") })
+
+    let m = try manifest(box)
+    #expect(m["version"] as? Int == 1)
+    #expect(m["title"] as? String == "Test review")
+    let families = try #require(m["families"] as? [[String: Any]])
+    #expect(families.map { $0["family"] as? String } == ["Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew"])
+    let serif = try #require(families.first { $0["family"] as? String == "DejaVu Serif" })
+    #expect(serif["saved"] as? Bool == true)
+    #expect(serif["bold"] as? Bool == true && serif["italic"] as? Bool == true)
+    #expect(serif["slug"] as? String == "dejavu-serif")
+    let files = try #require(serif["files"] as? [[String: Any]])
+    #expect(files.first?["path"] as? String == "specimens/dejavu-serif.png")
+    // The checksum is the file's.
+    let png = try #require(box.read("output/specimens/dejavu-serif.png"))
+    #expect(files.first?["sha256"] as? String == sha256(png))
+    #expect(png.count > 1000 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let cantarell = try #require(families.first { $0["family"] as? String == "Cantarell" })
+    #expect(cantarell["italic"] as? Bool == false)
+    let hebrew = try #require(families.first { $0["family"] as? String == "Noto Sans Hebrew" })
+    #expect((hebrew["missingGlyphs"] as? Int ?? 0) > 0)
+    let counts = try #require(m["counts"] as? [String: Int])
+    #expect(counts["families"] == 4 && counts["rendered"] == 4 && counts["failed"] == 0)
+
+    // The favourite was hearted, with its specimen recorded.
+    let favourites = try #require(box.read("output/favourites.json"))
+    let text = String(decoding: favourites, as: UTF8.self)
+    #expect(text.contains("\"family\" : \"DejaVu Serif\""))
+    #expect(text.contains("\"specimen\" : \"specimens/dejavu-serif.png\""))
+  }
+
+  @Test func anUnchangedReRunTouchesNothingButTheManifest() throws {
+    let box = try sandbox()
+    #expect(try box.run(["run", "-q"]).status == 0)
+    let png = box.path("output/specimens/cantarell.png")
+    let before = try FileManager.default.attributesOfItem(atPath: png)[.modificationDate] as? Date
+    let dry = try box.run(["run", "--dry-run"])
+    #expect(dry.status == 0)
+    #expect(dry.stderr.contains("everything is up to date"), "\(dry)")
+    let again = try box.run(["run"])
+    #expect(again.status == 0, "\(again)")
+    #expect(again.stderr.contains("0 rendered, 4 up to date"), "\(again)")
+    let after = try FileManager.default.attributesOfItem(atPath: png)[.modificationDate] as? Date
+    #expect(before == after)
+    let counts = try #require(try manifest(box)["counts"] as? [String: Int])
+    #expect(counts["skipped"] == 4 && counts["rendered"] == 0)
+
+    // --force draws everything again.
+    let forced = try box.run(["run", "--force"])
+    #expect(forced.stderr.contains("4 rendered, 0 up to date"), "\(forced)")
+
+    // A changed setting re-renders what it affects.
+    try box.write("specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "size: 48", with: "size: 40"))
+    let changed = try box.run(["run", "--dry-run"])
+    #expect(changed.stdout.contains("render      specimens/cantarell.png"), "\(changed)")
+    #expect(changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
+  }
+
+  @Test func onlyJsonAndOutputOverride() throws {
+    let box = try sandbox()
+    let result = try box.run(["run", "--only", "dejavu*", "--json", "-o", "elsewhere", "-q"])
+    #expect(result.status == 0, "\(result)")
+    #expect(box.list(box.path("elsewhere/specimens")) == ["dejavu-serif.png"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let counts = try #require(json["counts"] as? [String: Int])
+    #expect(counts["families"] == 1)
+    let none = try box.run(["run", "--only", "nothing*"])
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("matches none of the job's families"))
+  }
+
+  @Test func aWorkerThatDiesLosesOnlyItsFamily() throws {
+    let box = try sandbox()
+    let result = try box.run(["run", "-q"], environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(result)")
+    #expect(result.stderr.contains("Cantarell-Regular.otf"), "the font file is named")
+    #expect(box.list(box.path("output/specimens")) == ["d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png"])
+    let counts = try #require(try manifest(box)["counts"] as? [String: Int])
+    #expect(counts["failed"] == 1 && counts["rendered"] == 3)
+    // The next run picks up the family that failed, and only that one.
+    let next = try box.run(["run"])
+    #expect(next.status == 0)
+    #expect(next.stderr.contains("1 rendered, 3 up to date"), "\(next)")
+  }
+
+  @Test func strictTurnsWarningsIntoExitOne() throws {
+    let box = try sandbox()
+    let result = try box.run(["run", "--strict", "-q"])
+    #expect(result.status == 1, "missing glyphs in Noto Sans Hebrew are warnings: \(result)")
+    #expect(box.read("output/specimens/noto-sans-hebrew.png") != nil, "files are still written")
+  }
+
+  @Test func anInvalidJobRendersNothing() throws {
+    let box = try sandbox(RunCommandTests.job.replacingOccurrences(of: "save: [DejaVu Serif]", with: "save: [DejaVu Serf]"))
+    let result = try box.run(["run"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("specimens.yaml:10:10: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)"), "\(result)")
+    #expect(box.read("output/manifest.json") == nil)
+  }
+
+  @Test func anInterruptedRunLeavesOnlyWholeFiles() throws {
+    let many = RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
+    let box = try sandbox(many)
+    let running = try box.start(["run", "-j", "1"])
+    // Let it start drawing, then interrupt.
+    Thread.sleep(forTimeInterval: 1.0)
+    kill(running.process.processIdentifier, SIGINT)
+    let result = try running.finish()
+    #expect(result.status == 130, "\(result)")
+    let names = box.list(box.path("output/specimens"))
+    #expect(!names.contains { $0.hasPrefix(".") }, "no temporary file is left: \(names)")
+    for name in names {
+      let data = try #require(box.read("output/specimens/" + name))
+      #expect(data.suffix(8).starts(with: [0x49, 0x45, 0x4E, 0x44]), "\(name) is a whole PNG")
+    }
+    // The manifest claims only finished work.
+    if let data = box.read("output/manifest.json") {
+      let m = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      let families = try #require(m["families"] as? [[String: Any]])
+      #expect(families.count == names.count)
+    }
+  }
+}
+
+/// SHA-256 by the system's sha256sum, independent of the tool's own implementation.
+func sha256(_ data: Data) -> String {
+  let file = NSTemporaryDirectory() + "sha-" + UUID().uuidString
+  FileManager.default.createFile(atPath: file, contents: data)
+  defer { try? FileManager.default.removeItem(atPath: file) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+  process.arguments = [file]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try? process.run()
+  let out = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(String(decoding: out, as: UTF8.self).prefix(64))
+}
