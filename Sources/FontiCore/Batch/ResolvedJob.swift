@@ -81,6 +81,36 @@ public struct ResolvedJob {
       pairingMap: PairingMap(for: job, catalog: catalog), warnings: Diagnostic.fileOrder(diagnostics))
   }
 
+  /// Loads the job file at `path` and resolves it against the fonts, reporting the decoder's
+  /// and the font checks' problems together, in file order. `output` overrides the job's
+  /// output folder (`run -o`).
+  public static func load(
+    path: String, output: String? = nil, library: FontLibrary? = .standard,
+    configFile: String? = nil
+  ) throws(DiagnosticError) -> ResolvedJob {
+    let (decoded, decodeDiagnostics) = JobDecoder.loadPartial(path: path)
+    guard var job = decoded else { throw DiagnosticError(decodeDiagnostics) }
+    if let output { job.output = JobPath.absolute(output) }
+    var fontDiagnostics: [Diagnostic]
+    var resolved: ResolvedJob?
+    do {
+      let r = try resolve(job, library: library, configFile: configFile)
+      fontDiagnostics = r.warnings
+      resolved = r
+    } catch {
+      fontDiagnostics = error.diagnostics
+    }
+    // A font path the decoder already found wrong is not reported twice.
+    let decodeMarks = Set(decodeDiagnostics.filter(\.isError).compactMap(\.mark))
+    fontDiagnostics.removeAll { d in d.mark.map(decodeMarks.contains) ?? false }
+    let all = Diagnostic.fileOrder(decodeDiagnostics + fontDiagnostics)
+    guard var result = resolved, !all.contains(where: \.isError) else {
+      throw DiagnosticError(all)
+    }
+    result.warnings = all
+    return result
+  }
+
   /// The families of one catalogue: all selected, the favourites, or those matching its patterns
   /// among the selected.
   public func families(for spec: Job.CatalogueSpec, saved: [FontFamily]) -> [FontFamily] {

@@ -121,11 +121,19 @@ extension FontCatalog {
 
   /// "family 'Georgia' is not installed (did you mean …?)", located.
   public func notInstalled(_ name: String, file: String?, at mark: Mark?) -> Diagnostic {
-    let close = suggestions(for: name)
+    var close = suggestions(for: name)
+    var hint = "'fonti-batch families' lists the installed families"
+    // "Georgia" is no typo: name the open designs that stand in for it, where installed.
+    if let standIn = PairingMap.standIn(for: name) {
+      let installed = standIn.open.filter { family(named: $0) != nil }
+      if !installed.isEmpty { close = Array((installed + close).prefix(3)) }
+      hint = "\(standIn.family) is not an open font; open stand-ins: "
+        + standIn.open.joined(separator: ", ")
+    }
+    var seen = Set<String>()
+    close = close.filter { seen.insert($0.lowercased()).inserted }
     let tail = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?)"
-    return .error(
-      "family '\(name)' is not installed\(tail)", file: file, at: mark,
-      hint: "'fonti-batch families' lists the installed families")
+    return .error("family '\(name)' is not installed\(tail)", file: file, at: mark, hint: hint)
   }
 
   public func unsupported(_ family: FontFamily, file: String?, at mark: Mark?) -> Diagnostic {

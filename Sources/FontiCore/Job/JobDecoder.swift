@@ -37,6 +37,25 @@ public struct JobDecoder {
     return try decode(bytes: bytes, path: path)
   }
 
+  /// Like `load`, but never throws: the job as far as it could be decoded (nil when the file
+  /// could not be read or parsed as YAML) and every diagnostic, so that later checks (family
+  /// names against the fonts) can add their errors to the same report.
+  public static func loadPartial(path: String) -> (job: Job?, diagnostics: [Diagnostic]) {
+    let bytes: [UInt8]
+    let document: YAMLDocument
+    do {
+      bytes = try read(path: path)
+      document = try YAMLDocument.parse(bytes: bytes, file: path)
+    } catch {
+      return (nil, error.diagnostics)
+    }
+    let folder = JobPath.absolute(JobPath.directory(of: path))
+    var decoder = JobDecoder(
+      source: document.source, directory: folder, diagnostics: document.diagnostics)
+    let job = decoder.decodeJob(document.root, path: path)
+    return (job, decoder.sortedDiagnostics())
+  }
+
   /// Parses and validates job text, as if read from `path` (used in diagnostics).
   ///
   /// - Parameter directory: the folder relative paths are resolved against; by default the

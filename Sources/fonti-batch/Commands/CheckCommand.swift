@@ -17,29 +17,21 @@ enum CheckCommand {
     })
 
   static func run(path: String, console: Console) -> ExitCode {
-    let job: Job
-    var warnings: [Diagnostic]
     do {
-      (job, warnings) = try JobDecoder.load(path: path)
+      let resolved = try ResolvedJob.load(path: path)
+      let warnings = resolved.warnings
+      console.report(warnings)
+      let count = warnings.count
+      let families = resolved.families.count
+      console.info(
+        "\(path): OK, \(families) famil\(families == 1 ? "y" : "ies") selected"
+          + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
+      return .success
     } catch {
       console.report(error.diagnostics)
       let errors = error.diagnostics.filter(\.isError).count
       if errors > 1 { console.err("\(path): \(errors) errors\n") }
       return .usage
     }
-    warnings += validateAgainstFonts(job)
-    console.report(warnings)
-    if warnings.contains(where: \.isError) { return .usage }
-    let count = warnings.count
-    console.info("\(path): OK" + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
-    return .success
-  }
-
-  /// Checks the job's family names, `fonts:` files and selection against the installed fonts.
-  ///
-  /// Not written yet: the font catalogue lives on another branch and is wired in here when the
-  /// branches merge. Returns the errors and warnings it finds, each located in the job file.
-  static func validateAgainstFonts(_ job: Job) -> [Diagnostic] {
-    []
   }
 }

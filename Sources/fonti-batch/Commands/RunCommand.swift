@@ -50,16 +50,11 @@ struct RunCommand {
         integer: true))
     let jobPath = invocation.positionals.first ?? "specimens.yaml"
 
-    let (loaded, jobWarnings) = try JobDecoder.load(path: jobPath)
-    var job = loaded
-    if let output = invocation.value("--output") {
-      guard !output.isEmpty else {
-        throw UsageError(message: "--output is empty", command: invocation.command)
-      }
-      job.output = JobPath.absolute(output)
+    if let output = invocation.value("--output"), output.isEmpty {
+      throw UsageError(message: "--output is empty", command: invocation.command)
     }
-    console.report(jobWarnings)
-    let resolved = try ResolvedJob.resolve(job)
+    let resolved = try ResolvedJob.load(path: jobPath, output: invocation.value("--output"))
+    let job = resolved.job
     console.report(resolved.warnings)
 
     var families = resolved.families
