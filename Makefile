@@ -8,7 +8,7 @@ BIN_RELEASE := .build/release/fonti-batch
 BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
                   libpng-dev libqpdf-dev fonts-dejavu-core
 TEST_PACKAGES  := qpdf poppler-utils
-BENCH_PACKAGES := pango1.0-tools time
+BENCH_PACKAGES := pango1.0-tools time jq
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

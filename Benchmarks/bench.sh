@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# make bench: fonti-batch against the shell loop users write today, on the same families.
+#
+#   Benchmarks/bench.sh BINARY
+#
+# Renders every installed family (PNG only; then PNG + one catalogue), an unchanged re-run,
+# the same job for 30 families (memory must stay flat), and a pango-view loop with equivalent
+# markup (label + wrapped sample + three-line waterfall, font fallback off) over the same list.
+# Prints one table. Nothing here is a test: numbers vary with the machine.
+set -euo pipefail
+BIN=$(realpath "${1:-.build/release/fonti-batch}")
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/fonti-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+TEXT="Sphinx of black quartz, judge my vow."
+JOBS=${BENCH_JOBS:-$(nproc)}
+
+# Renderable families, as fontconfig lists them (the tool's own catalogue, so both sides agree).
+"$BIN" families --json | jq -r '.[] | select(.supported) | .family' > "$WORK/families.txt"
+N=$(wc -l < "$WORK/families.txt")
+
+job() {  # job FILE FAMILIES CATALOGUES
+  {
+    echo "version: 1"
+    echo "title: Benchmark"
+    echo "output: out"
+    echo "families:"
+    echo "  include: $(jq -R . < "$2" | jq -cs .)"
+    echo "pairings: { curated: false }"
+    echo "catalogues: $3"
+  } > "$1"
+}
+
+# seconds and peak RSS (KiB) of a command: /usr/bin/time -v counts the children too.
+measure() {  # measure NAME CMD...
+  local name=$1; shift
+  /usr/bin/time -v -o "$WORK/$name.time" "$@" > /dev/null 2> "$WORK/$name.err" || {
+    echo "bench: '$*' failed:" >&2; cat "$WORK/$name.err" >&2; exit 1; }
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/$name.time")
+  # h:mm:ss or m:ss.ss → seconds
+  wall=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  echo "$wall $rss" > "$WORK/$name.result"
+}
+secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
+rss() { cut -d' ' -f2 < "$WORK/$1.result"; }
+
+mkdir -p "$WORK/all" "$WORK/all-pdf" "$WORK/thirty" "$WORK/thirty-pdf" "$WORK/pango"
+job "$WORK/all/job.yaml" "$WORK/families.txt" "[]"
+job "$WORK/all-pdf/job.yaml" "$WORK/families.txt" "[{ file: catalogue.pdf }]"
+head -n 30 "$WORK/families.txt" > "$WORK/thirty.txt"
+job "$WORK/thirty/job.yaml" "$WORK/thirty.txt" "[]"
+job "$WORK/thirty-pdf/job.yaml" "$WORK/thirty.txt" "[{ file: catalogue.pdf }]"
+
+echo "fonti-batch benchmark: $N families, $JOBS workers, $(nproc) cores, $(uname -m)" >&2
+measure png "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
+measure rerun "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
+measure pdf "$BIN" run -q -j "$JOBS" "$WORK/all-pdf/job.yaml"
+measure png30 "$BIN" run -q -j "$JOBS" "$WORK/thirty/job.yaml"
+measure pdf30 "$BIN" run -q -j "$JOBS" "$WORK/thirty-pdf/job.yaml"
+
+# The loop a user would write: one pango-view process per family, the same parallelism.
+cat > "$WORK/pango/one.sh" <<'SH'
+#!/usr/bin/env bash
+family=$1; out=$2; text=$3
+esc=$(printf '%s' "$family" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g')
+markup="<span font_family=\"$esc\" size=\"30pt\" variant=\"smallcaps\" fallback=\"false\">$esc</span>
+<span font_family=\"$esc\" size=\"96pt\" fallback=\"false\">$text</span>
+<span font_family=\"$esc\" size=\"24pt\" fallback=\"false\">$text</span>
+<span font_family=\"$esc\" size=\"18pt\" fallback=\"false\">$text</span>
+<span font_family=\"$esc\" size=\"12pt\" fallback=\"false\">$text</span>"
+exec pango-view -q --markup --text "$markup" --width=936 --wrap=word --align=center \
+  --margin=72 --background='#0D0D0D' --foreground='#F3EBDD' --dpi=72 -o "$out"
+SH
+chmod +x "$WORK/pango/one.sh"
+export TEXT
+measure pango bash -c "nl -ba '$WORK/families.txt' | xargs -P '$JOBS' -d '\n' -n 1 bash -c 'n=\${0%%	*}; f=\${0#*	}; f=\${f#\"\${f%%[! ]*}\"}; \"$WORK/pango/one.sh\" \"\$f\" \"$WORK/pango/\$n.png\" \"\$TEXT\"'"
+
+ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+PNG=$(secs png); PANGO=$(secs pango); RERUN=$(secs rerun); PDF=$(secs pdf)
+printf '\n%-44s %10s %12s %10s\n' "what" "seconds" "ms/family" "peak MiB"
+row() { printf '%-44s %10s %12s %10s\n' "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(awk -v k="$(rss "$2")" 'BEGIN { printf "%.0f", k/1024 }')"; }
+row "fonti-batch run, PNG, $N families" png "$N"
+row "fonti-batch run, unchanged re-run" rerun "$N"
+row "fonti-batch run, PNG + catalogue, $N families" pdf "$N"
+row "fonti-batch run, PNG, 30 families" png30 30
+row "fonti-batch run, PNG + catalogue, 30 families" pdf30 30
+row "pango-view loop, $N families" pango "$N"
+echo
+echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN { printf "%.1f", n / s }')"
+echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.30)"
+echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.05)"
+echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20)"
+echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20)"
