@@ -30,11 +30,14 @@ enum Golden {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try actual.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("recorded golden \(name); unset FONTI_RECORD_GOLDENS", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded golden \(name); unset FONTI_RECORD_GOLDENS", sourceLocation: sourceLocation)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("missing golden \(name) (record it with FONTI_RECORD_GOLDENS=1)", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing golden \(name) (record it with FONTI_RECORD_GOLDENS=1)",
+        sourceLocation: sourceLocation)
       return
     }
     #expect(actual == expected, "golden \(name) differs", sourceLocation: sourceLocation)

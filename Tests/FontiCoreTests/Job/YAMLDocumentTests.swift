@@ -51,7 +51,8 @@ struct YAMLDocumentTests {
 
   @Test func bomAndCRLFGiveTheSameMarksAsPlainLF() throws {
     let plain = "version: 1\ntitle: caf\u{E9}\nsizez: 1\n"
-    let windows = [0xEF, 0xBB, 0xBF] + Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    let windows =
+      [0xEF, 0xBB, 0xBF] + Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8)
     let a = try YAMLDocument.parse(bytes: Array(plain.utf8), file: "t.yaml")
     let b = try YAMLDocument.parse(bytes: windows, file: "t.yaml")
     #expect(Self.entries(a.root).map(\.keyMark) == Self.entries(b.root).map(\.keyMark))
@@ -60,9 +61,10 @@ struct YAMLDocumentTests {
       _ = try JobDecoder.decode(bytes: windows, path: "t.yaml", directory: "/")
       Issue.record("expected an unknown key")
     } catch {
-      #expect(error.diagnostics.map(\.locatedMessage) == [
-        "t.yaml:3:1: unknown key 'sizez' (did you mean 'sizes'?)"
-      ])
+      #expect(
+        error.diagnostics.map(\.locatedMessage) == [
+          "t.yaml:3:1: unknown key 'sizez' (did you mean 'sizes'?)"
+        ])
     }
   }
 
@@ -72,7 +74,9 @@ struct YAMLDocumentTests {
     #expect(d.mark == Mark(line: 2, column: 13))
     #expect(d.message == "job file is not valid UTF-8 (byte 0xFF)")
     // Overlong forms, surrogates and truncated sequences are all refused.
-    for bad: [UInt8] in [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]] {
+    for bad: [UInt8] in [
+      [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],
+    ] {
       #expect(YAMLDocument.firstInvalidUTF8(Array("a: ".utf8) + bad) == 3)
     }
     #expect(YAMLDocument.firstInvalidUTF8(Array("a: \u{1F600} \u{E9}".utf8)) == nil)
@@ -179,9 +183,11 @@ struct YAMLDocumentTests {
 
   @Test func duplicateKeysAreCollectedNotFatal() throws {
     let doc = try Self.parse("a: 1\nb: 2\na: 3\nb: 4\n")
-    #expect(doc.diagnostics.map(\.locatedMessage) == [
-      "t.yaml:3:1: duplicate key 'a' (first at 1:1)", "t.yaml:4:1: duplicate key 'b' (first at 2:1)",
-    ])
+    #expect(
+      doc.diagnostics.map(\.locatedMessage) == [
+        "t.yaml:3:1: duplicate key 'a' (first at 1:1)",
+        "t.yaml:4:1: duplicate key 'b' (first at 2:1)",
+      ])
     #expect(Self.entries(doc.root).count == 2)
   }
 
