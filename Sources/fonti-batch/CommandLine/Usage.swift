@@ -18,7 +18,7 @@ enum Usage {
     }
     let width = min(30, rows.map(\.0.count).max() ?? 0)
     return rows.map { left, help in
-      let pad = left.count < width ? String(repeating: " ", count: width - left.count) : "  "
+      let pad = left.count <= width ? String(repeating: " ", count: width - left.count) : "  "
       return "  \(left)\(pad)  \(help)"
     }.joined(separator: "\n")
   }
