@@ -15,15 +15,35 @@ public struct DiagnosticPrinter: Sendable {
     }
     var out = "fonti-batch: \(label) \(Sanitize.terminal(d.locatedMessage))\n"
     if let snippet = d.snippet, let mark = d.mark {
-      let line = Sanitize.terminal(snippet)
-      out += "    \(line)\n"
+      let (line, column) = Self.window(Array(Sanitize.terminal(snippet)), column: mark.column)
+      out += "    \(String(line))\n"
       // The caret counts characters, not bytes, and keeps tabs so it lines up.
-      let prefix = line.prefix(max(0, mark.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+      let prefix = line.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
       out += "    \(prefix)^\n"
     }
     if let hint = d.hint {
       out += "  hint: \(Sanitize.terminal(hint))\n"
     }
     return out
+  }
+
+  /// The longest snippet shown, in characters; longer lines are cut around the column.
+  static let snippetWidth = 120
+
+  /// `line` cut to `snippetWidth` characters around `column` (with `…` where it was cut), and
+  /// the column within the cut line. A 1 MiB one-line file must not flood the terminal.
+  static func window(_ line: [Character], column: Int) -> (line: [Character], column: Int) {
+    guard line.count > snippetWidth else { return (line, column) }
+    let index = min(max(0, column - 1), line.count)
+    let start = max(0, min(index - snippetWidth / 3, line.count - snippetWidth))
+    let end = min(line.count, start + snippetWidth)
+    var cut = Array(line[start..<end])
+    var at = index - start + 1
+    if start > 0 {
+      cut.insert("…", at: 0)
+      at += 1
+    }
+    if end < line.count { cut.append("…") }
+    return (cut, at)
   }
 }

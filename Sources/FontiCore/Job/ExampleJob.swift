@@ -10,59 +10,59 @@
 public enum ExampleJob {
   /// The file's text, ending with a newline.
   public static let text = #"""
-  # fonti-batch job file: type specimens in batch.
-  #
-  #   fonti-batch check specimens.yaml    validate this file and every font it names
-  #   fonti-batch run specimens.yaml      render everything it asks for
-  #
-  # Relative paths are relative to this file. Only `version` is required; a key left
-  # out (or left empty) takes its default.
+    # fonti-batch job file: type specimens in batch.
+    #
+    #   fonti-batch check specimens.yaml    validate this file and every font it names
+    #   fonti-batch run specimens.yaml      render everything it asks for
+    #
+    # Relative paths are relative to this file. Only `version` is required; a key left
+    # out (or left empty) takes its default.
 
-  version: 1                           # the job file format; this fonti-batch reads version 1
-  title: Winter type review            # cover page and PDF metadata
-  author: Studio North                 # optional, PDF metadata
-  output: output                       # folder for everything written (relative or absolute)
+    version: 1                           # the job file format; this fonti-batch reads version 1
+    title: Winter type review            # cover page and PDF metadata
+    author: Studio North                 # optional, PDF metadata
+    output: output                       # folder for everything written (relative or absolute)
 
-  defaults:                            # the sample every specimen shows
-    text: Sphinx of black quartz, judge my vow.
-    size: 48                           # pt, 12–96
-    theme: ink                         # ink (dark) | cream (light)
+    defaults:                            # the sample every specimen shows
+      text: Sphinx of black quartz, judge my vow.
+      size: 48                           # pt, 12–96
+      theme: ink                         # ink (dark) | cream (light)
 
-  texts:                               # more sample texts: extra lines on catalogue pages
-    - The quick brown fox jumps over the lazy dog
-    - "0123456789 — “quotes”, & fi fl ffi"
+    texts:                               # more sample texts: extra lines on catalogue pages
+      - The quick brown fox jumps over the lazy dog
+      - "0123456789 — “quotes”, & fi fl ffi"
 
-  families:                            # which families (default: every installed family)
-    include: ["DejaVu*"]               # exact names or globs, case-insensitive; ["*"] for all
-    exclude: []                        # e.g. ["*Emoji*", "Noto Sans * UI"]
+    families:                            # which families (default: every installed family)
+      include: ["DejaVu*"]               # exact names or globs, case-insensitive; ["*"] for all
+      exclude: []                        # e.g. ["*Emoji*", "Noto Sans * UI"]
 
-  # fonts:                             # custom fonts, used without installing them
-  #   - fonts/                         # files or folders (.ttf .otf .ttc), searched recursively
+    # fonts:                             # custom fonts, used without installing them
+    #   - fonts/                         # files or folders (.ttf .otf .ttc), searched recursively
 
-  sizes: [12, 18, 24, 36, 48, 72, 96]  # waterfall on catalogue pages, 4–400 pt, at most 32
-  styles: [regular, bold, italic, bold-italic]
+    sizes: [12, 18, 24, 36, 48, 72, 96]  # waterfall on catalogue pages, 4–400 pt, at most 32
+    styles: [regular, bold, italic, bold-italic]
 
-  pairings:
-    curated: true                      # include the built-in heading + body map
-    extra:                             # your own pairings, always rendered
-      - { heading: DejaVu Serif, body: DejaVu Sans }
+    pairings:
+      curated: true                      # include the built-in heading + body map
+      extra:                             # your own pairings, always rendered
+        - { heading: DejaVu Serif, body: DejaVu Sans }
 
-  favourites:
-    save: [DejaVu Serif]               # hearted in this run (added to the manifest)
-    manifest: favourites.json          # relative to output; this is the default
+    favourites:
+      save: [DejaVu Serif]               # hearted in this run (added to the manifest)
+      manifest: favourites.json          # relative to output; this is the default
 
-  png:
-    edge: 1080                         # px of the square, 256–4096, before scale
-    scale: 1                           # 1, 2 or 3 (scale 3 → 3240×3240)
-    compression: fast                  # fast (default) | small
+    png:
+      edge: 1080                         # px of the square, 256–4096, before scale
+      scale: 1                           # 1, 2 or 3 (scale 3 → 3240×3240)
+      compression: fast                  # fast (default) | small
 
-  catalogues:                          # PDFs; omitted: one catalogue.pdf; []: none
-    - file: catalogue.pdf              # all selected families, pairings, saved
-      page: a4                         # a4 | letter | square
-      theme: cream                     # ink | cream (the default: kinder to printers)
-    - file: saved.pdf
-      families: saved                  # only the favourites; or all, or a list of names and globs
-  """#
+    catalogues:                          # PDFs; omitted: one catalogue.pdf; []: none
+      - file: catalogue.pdf              # all selected families, pairings, saved
+        page: a4                         # a4 | letter | square
+        theme: cream                     # ink | cream (the default: kinder to printers)
+      - file: saved.pdf
+        families: saved                  # only the favourites; or all, or a list of names and globs
+    """#
     + "\n"
 }
 

@@ -31,8 +31,9 @@ public struct JobDecoder {
   ///
   /// Relative paths in the job are resolved against the file's folder. Throws every error
   /// (with the warnings found on the way) when there is at least one error.
-  public static func load(path: String) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
-  {
+  public static func load(path: String) throws(DiagnosticError) -> (
+    job: Job, warnings: [Diagnostic]
+  ) {
     let bytes = try read(path: path)
     return try decode(bytes: bytes, path: path)
   }
@@ -573,10 +574,9 @@ public struct JobDecoder {
         if multiline { continue }
         fallthrough
       case 0x00...0x1F, 0x7F...0x9F:
-        let code = String(scalar.value, radix: 16, uppercase: true)
-        error(
-          "\(name) contains a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code))",
-          at: mark)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        error("\(name) contains a control character (U+\(code))", at: mark)
         return nil
       default: continue
       }
@@ -795,8 +795,9 @@ public struct JobDecoder {
 
 extension Job {
   /// Reads, parses and validates the job file at `path`; see `JobDecoder.load(path:)`.
-  public static func load(path: String) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
-  {
+  public static func load(path: String) throws(DiagnosticError) -> (
+    job: Job, warnings: [Diagnostic]
+  ) {
     try JobDecoder.load(path: path)
   }
 }

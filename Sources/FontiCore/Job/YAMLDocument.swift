@@ -244,7 +244,9 @@ private struct TreeBuilder {
     case YAML_SCALAR_EVENT:
       let s = raw.data.scalar
       let value =
-        s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) }
+        s.value.map {
+          String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self)
+        }
         ?? ""
       let style: YAMLScalarStyle
       switch s.style {
@@ -373,7 +375,8 @@ private struct TreeBuilder {
           key = .key(text, mark, isMerge: text == "<<" && style == .plain)
         } else {
           diagnostics.append(
-            source.error("a mapping key must be a plain word, not a list or mapping", at: node.mark))
+            source.error("a mapping key must be a plain word, not a list or mapping", at: node.mark)
+          )
           key = .invalid
         }
         stack.append(
@@ -458,7 +461,7 @@ private struct TreeBuilder {
   /// A plain-words hint for the syntax errors people actually make.
   func hint(at mark: Mark, _ problem: String) -> String? {
     let line = Array(source.line(mark.line) ?? "")
-    let here: Character? = mark.column - 1 < line.count ? line[mark.column - 1] : nil
+    let here: Character? = line.indices.contains(mark.column - 1) ? line[mark.column - 1] : nil
     if here == "\t" || (problem.contains("tab") && line.contains("\t")) {
       return "YAML does not allow tabs for indentation; use spaces"
     }

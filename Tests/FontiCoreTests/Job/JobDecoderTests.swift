@@ -152,9 +152,10 @@ struct JobDecoderTests {
       "version: 1\nstyles: [bold, bold]\nsizes: [12, 12.0, 24]\n")
     #expect(job.styles == [.bold])
     #expect(job.sizes == [12, 24])
-    #expect(warnings.map(\.locatedMessage) == [
-      "job.yaml:2:16: style 'bold' is listed twice", "job.yaml:3:13: size 12 is listed twice",
-    ])
+    #expect(
+      warnings.map(\.locatedMessage) == [
+        "job.yaml:2:16: style 'bold' is listed twice", "job.yaml:3:13: size 12 is listed twice",
+      ])
     #expect(warnings.allSatisfy { $0.severity == .warning && $0.snippet != nil })
   }
 
@@ -163,11 +164,12 @@ struct JobDecoderTests {
       _ = try Self.decode("version: 1\nstyles: [bold, bold]\nsizez: 1\ndefaults: {size: 1}\n")
       Issue.record("expected errors")
     } catch {
-      #expect(error.diagnostics.map(\.locatedMessage) == [
-        "job.yaml:2:16: style 'bold' is listed twice",
-        "job.yaml:3:1: unknown key 'sizez' (did you mean 'sizes'?)",
-        "job.yaml:4:18: defaults.size 1 pt is outside 12–96 pt",
-      ])
+      #expect(
+        error.diagnostics.map(\.locatedMessage) == [
+          "job.yaml:2:16: style 'bold' is listed twice",
+          "job.yaml:3:1: unknown key 'sizez' (did you mean 'sizes'?)",
+          "job.yaml:4:18: defaults.size 1 pt is outside 12–96 pt",
+        ])
     }
   }
 
