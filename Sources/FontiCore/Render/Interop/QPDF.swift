@@ -81,6 +81,17 @@ final class QPDFDocument {
     return Int(n)
   }
 
+  /// Width and height of page `index`'s /MediaBox, in points; nil when it has none.
+  func pageSize(_ index: Int) -> (width: Double, height: Double)? {
+    let page = qpdf_get_page_n(data, index)
+    let box = qpdf_oh_get_key(data, page, "/MediaBox")
+    defer { _ = drainErrors() }
+    guard qpdf_oh_is_array(data, box) != QPDF_FALSE, qpdf_oh_get_array_n_items(data, box) == 4
+    else { return nil }
+    let v = (0..<4).map { qpdf_oh_get_numeric_value(data, qpdf_oh_get_array_item(data, box, $0)) }
+    return (v[2] - v[0], v[3] - v[1])
+  }
+
   /// A string of the Info dictionary, such as "/Title" (calls `qpdf_get_info_key`).
   func info(_ key: String) -> String? {
     qpdf_get_info_key(data, key).map { String(cString: $0) }
