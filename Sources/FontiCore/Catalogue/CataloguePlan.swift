@@ -532,9 +532,10 @@ extension CataloguePlan {
       }
       out += "\n"
       for block in page.blocks {
+        let f = block.frame
         out +=
-          "  \(describe(block.content)) at (\(CataloguePlan.format(block.frame.x)), "
-          + "\(CataloguePlan.format(block.frame.y))) h \(CataloguePlan.format(block.frame.height))\n"
+          "  \(describe(block.content)) at (\(CataloguePlan.format(f.x)), "
+          + "\(CataloguePlan.format(f.y))) h \(CataloguePlan.format(f.height))\n"
       }
     }
     return out

@@ -47,7 +47,8 @@ func systemCatalogue() throws {
   print(
     "catalogue: \(families.count) families, \(result.pages) pages, "
       + "\(String(format: "%.1f", Date().timeIntervalSince(start))) s, "
-      + "\(result.warnings.count) warnings, missing glyphs in \(result.missingGlyphs.count) families"
+      + "\(result.warnings.count) warnings, "
+      + "missing glyphs in \(result.missingGlyphs.count) families"
   )
   for w in result.warnings { print("warning: \(w)") }
 }
