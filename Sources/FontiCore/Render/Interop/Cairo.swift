@@ -55,6 +55,28 @@ final class CairoSurface {
     try CairoError.check(cairo_surface_status(pointer), "finish surface")
   }
 
+  /// Sets one entry of a PDF surface's document information (calls
+  /// `cairo_pdf_surface_set_metadata`). Dates are ISO 8601, `YYYY-MM-DDThh:mm:ssZ`.
+  func setMetadata(_ key: PDFMetadata, _ value: String) throws(CairoError) {
+    cairo_pdf_surface_set_metadata(pointer, key.cairoValue, value)
+    try CairoError.check(cairo_surface_status(pointer), "set PDF metadata")
+  }
+
+  /// Adds a bookmark to a PDF surface's outline, pointing at the destination named
+  /// `destination` (calls `cairo_pdf_surface_add_outline`). Returns the entry's id, which can
+  /// be the parent of later entries; `parent` nil puts the entry at the top level.
+  @discardableResult
+  func addOutline(
+    _ title: String, destination: String, parent: Int32? = nil, open: Bool = false
+  ) throws(CairoError) -> Int32 {
+    let id = cairo_pdf_surface_add_outline(
+      pointer, parent ?? Int32(CAIRO_PDF_OUTLINE_ROOT), title,
+      "dest='\(CairoTag.escape(destination))'",
+      open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0))
+    try CairoError.check(cairo_surface_status(pointer), "add PDF outline entry")
+    return id
+  }
+
   var width: Int { Int(cairo_image_surface_get_width(pointer)) }
   var height: Int { Int(cairo_image_surface_get_height(pointer)) }
 
@@ -121,9 +143,84 @@ final class CairoContext {
   func newPath() { cairo_new_path(pointer) }
   func showPage() { cairo_show_page(pointer) }
 
+  /// Marks everything drawn by `body` as a link to the named destination, clickable over
+  /// `rect` (x, y, width, height in user space). Calls `cairo_tag_begin` and `cairo_tag_end`
+  /// with `CAIRO_TAG_LINK`. Cairo 1.16 writes a damaged cross-reference table as soon as one
+  /// link exists; `PDFRewriter` repairs the file afterwards.
+  func link(
+    to destination: String, rect: (x: Double, y: Double, width: Double, height: Double),
+    _ body: () -> Void
+  ) {
+    let attributes =
+      "dest='\(CairoTag.escape(destination))' rect=[\(CairoTag.number(rect.x)) "
+      + "\(CairoTag.number(rect.y)) \(CairoTag.number(rect.width)) "
+      + "\(CairoTag.number(rect.height))]"
+    cairo_tag_begin(pointer, CAIRO_TAG_LINK, attributes)
+    body()
+    cairo_tag_end(pointer, CAIRO_TAG_LINK)
+  }
+
+  /// Defines a named destination on the current page at (x, y), the target of links and
+  /// bookmarks. Calls `cairo_tag_begin` and `cairo_tag_end` with `CAIRO_TAG_DEST`.
+  func destination(_ name: String, x: Double = 0, y: Double = 0) {
+    let attributes =
+      "name='\(CairoTag.escape(name))' x=\(CairoTag.number(x)) y=\(CairoTag.number(y))"
+    cairo_tag_begin(pointer, CAIRO_TAG_DEST, attributes)
+    cairo_tag_end(pointer, CAIRO_TAG_DEST)
+  }
+
   /// Cairo records failures in the context; this surfaces the first one.
   func check(_ operation: String) throws(CairoError) {
     try CairoError.check(cairo_status(pointer), operation)
+  }
+}
+
+/// The document information entries a PDF surface can set.
+enum PDFMetadata {
+  case title, author, subject, keywords, creator, createDate, modDate
+
+  var cairoValue: cairo_pdf_metadata_t {
+    switch self {
+    case .title: return CAIRO_PDF_METADATA_TITLE
+    case .author: return CAIRO_PDF_METADATA_AUTHOR
+    case .subject: return CAIRO_PDF_METADATA_SUBJECT
+    case .keywords: return CAIRO_PDF_METADATA_KEYWORDS
+    case .creator: return CAIRO_PDF_METADATA_CREATOR
+    case .createDate: return CAIRO_PDF_METADATA_CREATE_DATE
+    case .modDate: return CAIRO_PDF_METADATA_MOD_DATE
+    }
+  }
+}
+
+/// Formatting of Cairo tag attribute strings (`name='value' rect=[x y w h]`).
+enum CairoTag {
+  /// A string attribute's value with `\` and `'` escaped, as Cairo's attribute parser expects.
+  static func escape(_ value: String) -> String {
+    var out = ""
+    for c in value {
+      if c == "\\" || c == "'" { out.append("\\") }
+      out.append(c)
+    }
+    return out
+  }
+
+  /// A number in the C locale with at most three decimals (no exponent), so attributes parse
+  /// the same everywhere and files are reproducible.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let thousandths = (value * 1000).rounded()
+    let negative = thousandths < 0
+    let magnitude = Int64(min(abs(thousandths), 1e15))
+    let whole = magnitude / 1000
+    let fraction = magnitude % 1000
+    var text = "\(negative ? "-" : "")\(whole)"
+    if fraction != 0 {
+      var digits = String(fraction)
+      digits = String(repeating: "0", count: 3 - digits.count) + digits
+      while digits.hasSuffix("0") { digits.removeLast() }
+      text += "." + digits
+    }
+    return text
   }
 }
 

@@ -254,6 +254,20 @@ final class TextLayout {
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
   }
 
+  /// Sets the distance between baselines to `factor` times the font's line height
+  /// (calls `pango_layout_set_line_spacing`, Pango 1.44+).
+  func setLineSpacing(_ factor: Double) {
+    pango_layout_set_line_spacing(layout, Float(factor))
+  }
+
+  /// Baseline of the last line from the top of the layout.
+  var lastBaseline: Double {
+    guard let iter = pango_layout_get_iter(layout) else { return baseline }
+    defer { pango_layout_iter_free(iter) }
+    while pango_layout_iter_next_line(iter) != 0 {}
+    return Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE)
+  }
+
   /// Draws with the current source colour, top-left at (x, y).
   func draw(at x: Double, _ y: Double) {
     let cr = context.cr

@@ -1,0 +1,595 @@
+import Foundation
+
+/// The pages of a catalogue, worked out before anything is drawn: which page shows what, where
+/// on the page, and which page number each contents entry points at. Pure data computed from a
+/// `CatalogueInput` with font-independent estimates of text height; the writer fits each text
+/// into the frame the plan gave it (shrinking or cutting between lines), so that the plan's
+/// page numbers are always the real ones.
+///
+/// Sections, in order: cover, contents, one page per family (long content flows onto
+/// continuation pages), Pairings (when there are pairings), Saved.
+public struct CataloguePlan: Sendable, Hashable {
+  /// A rectangle in PDF user space (points, origin at the top left).
+  public struct Rect: Sendable, Hashable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// The page grid: margins, a narrow label column for sizes and captions, and the content
+  /// column every text aligns on.
+  public struct Geometry: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var margin = 48.0
+    public var labelWidth = 58.0
+    public var gutter = 14.0
+    /// Top of the running head, and the rule under it.
+    public var headTop = 26.0
+    public var headRule = 42.0
+    public var bodyTop = 60.0
+
+    public init(_ size: PageSize) {
+      (width, height) = size.points
+    }
+
+    public var bodyBottom: Double { height - 60 }
+    public var footRule: Double { height - 42 }
+    public var footTop: Double { height - 36 }
+    public var bodyWidth: Double { width - 2 * margin }
+    public var bodyHeight: Double { bodyBottom - bodyTop }
+    public var contentX: Double { margin + labelWidth + gutter }
+    public var contentWidth: Double { width - margin - contentX }
+    public var right: Double { width - margin }
+  }
+
+  /// Where a contents entry or bookmark leads.
+  public enum Destination: Sendable, Hashable {
+    case contents
+    case family(Int)
+    case pairings
+    case saved
+
+    /// The PDF named destination.
+    public var name: String {
+      switch self {
+      case .contents: return "contents"
+      case .family(let i): return "family-\(i + 1)"
+      case .pairings: return "pairings"
+      case .saved: return "saved"
+      }
+    }
+  }
+
+  /// One face slot of a family page's style grid: the face asked for in `styles:` and the
+  /// real face's name, or nil when the family does not have it.
+  public struct StyleCell: Sendable, Hashable {
+    public var style: StyleName
+    public var face: String?
+  }
+
+  /// What a block shows. Family, pairing and card numbers index the input's lists.
+  public enum Content: Sendable, Hashable {
+    case cover
+    /// A section's title at the top of its first page: "Contents", "Pairings", "Saved".
+    case sectionTitle(String)
+    case contentsEntry(title: String, destination: Destination, page: Int)
+    /// The family's name, number and facts.
+    case familyHeader(family: Int)
+    /// A continuation page's small header.
+    case continuedHeader(family: Int)
+    /// The sample text at up to `size` points (or the family's own-script sample).
+    case sample(family: Int, size: Double, ownScript: Bool)
+    /// One of `texts:`.
+    case text(family: Int, index: Int, size: Double)
+    /// A hairline between sections.
+    case rule
+    /// One waterfall line.
+    case waterfall(family: Int, size: Double)
+    /// The style row: one cell per face of `styles:`, on a four-column grid.
+    case styles(family: Int, cells: [StyleCell])
+    /// The "pairs well with" strip.
+    case partners(family: Int, names: [String])
+    case pairing(index: Int)
+    /// One row of the Saved grid: two cards (or one), by index into the favourites.
+    case savedCards([Int])
+    /// "Heart a font to keep it here."
+    case savedEmpty
+  }
+
+  /// A positioned piece of a page.
+  public struct Block: Sendable, Hashable {
+    public var content: Content
+    public var frame: Rect
+  }
+
+  /// Which section a page belongs to.
+  public enum Kind: Sendable, Hashable {
+    case cover
+    case contents
+    case family(Int, continued: Bool)
+    case pairings
+    case saved
+  }
+
+  /// One page: its printed number (the cover's is 1 and not printed), what it is, the named
+  /// destinations it defines and its blocks.
+  public struct Page: Sendable, Hashable {
+    public var number: Int
+    public var kind: Kind
+    public var destinations: [Destination]
+    public var blocks: [Block]
+  }
+
+  /// What the plan needs to know of a family, kept for `dump()` and the outline.
+  public struct FamilySummary: Sendable, Hashable {
+    public var name: String
+    public var styles: [String]
+  }
+
+  public static let emptySavedText = "Heart a font to keep it here."
+  /// The paragraph of the Pairings section, set in the body family.
+  public static let pairingParagraph =
+    "A good pairing lets the heading speak in its own voice while the text stays quiet, even "
+    + "and easy to read over a long page. The two faces should share proportions and a sense "
+    + "of rhythm, yet differ enough that the reader can tell at a glance which is which."
+
+  // Sizes used by the plan and the writer alike.
+  static let nameSize = 28.0
+  static let familyHeaderHeight = 50.0
+  static let textSize = 12.0
+  static let styleSize = 15.0
+  static let contentsRow = 15.0
+  static let contentsColumnGap = 24.0
+  static let sectionTitleHeight = 70.0
+  static let savedCardHeight = 104.0
+  static let pairingHeadingSize = 26.0
+  static let pairingBodySize = 10.5
+
+  public var geometry: Geometry
+  public var pages: [Page]
+  public var families: [FamilySummary]
+  /// The first page of each family, by index.
+  public var familyPages: [Int]
+  public var pairingsPage: Int?
+  public var savedPage: Int
+  /// Bookmarks, in order: title and destination.
+  public var outline: [(title: String, destination: Destination)] {
+    var out: [(String, Destination)] = [("Contents", .contents)]
+    for (i, f) in families.enumerated() { out.append((f.name, .family(i))) }
+    if pairingsPage != nil { out.append(("Pairings", .pairings)) }
+    out.append(("Saved", .saved))
+    return out
+  }
+
+  /// Plans the catalogue of `input`.
+  public init(_ input: CatalogueInput) {
+    let g = Geometry(input.spec.page)
+    geometry = g
+    families = input.families.map {
+      FamilySummary(name: Sanitize.terminal($0.name), styles: $0.styles.map(Sanitize.terminal))
+    }
+
+    // Contents entries; their page numbers are filled in once the rest is planned.
+    var entries: [(String, Destination)] = families.enumerated().map { ($1.name, .family($0)) }
+    if !input.pairings.isEmpty { entries.append(("Pairings", .pairings)) }
+    entries.append(("Saved", .saved))
+    let rowsFirst = max(
+      1, Int((g.bodyHeight - CataloguePlan.sectionTitleHeight) / CataloguePlan.contentsRow))
+    let rowsOther = max(1, Int(g.bodyHeight / CataloguePlan.contentsRow))
+    var contentsPages = 1
+    var capacity = 2 * rowsFirst
+    while capacity < entries.count {
+      contentsPages += 1
+      capacity += 2 * rowsOther
+    }
+
+    var pages: [Page] = [
+      Page(
+        number: 1, kind: .cover, destinations: [],
+        blocks: [
+          Block(
+            content: .cover,
+            frame: Rect(x: g.margin, y: g.bodyTop, width: g.bodyWidth, height: g.bodyHeight))
+        ])
+    ]
+    for _ in 0..<contentsPages {
+      pages.append(Page(number: pages.count + 1, kind: .contents, destinations: [], blocks: []))
+    }
+    pages[1].destinations = [.contents]
+
+    // Families.
+    var familyPages: [Int] = []
+    for (i, family) in input.families.enumerated() {
+      familyPages.append(pages.count + 1)
+      let items = CataloguePlan.familyItems(i, family, input, g)
+      var flow = Flow(geometry: g, first: pages.count + 1)
+      flow.place(
+        items, header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
+        continued: (.continuedHeader(family: i), 30))
+      for (n, blocks) in flow.pages.enumerated() {
+        pages.append(
+          Page(
+            number: pages.count + 1, kind: .family(i, continued: n > 0),
+            destinations: n == 0 ? [.family(i)] : [], blocks: blocks))
+      }
+    }
+
+    // Pairings.
+    if input.pairings.isEmpty {
+      pairingsPage = nil
+    } else {
+      pairingsPage = pages.count + 1
+      var items: [Item] = []
+      for (i, pairing) in input.pairings.enumerated() {
+        if i > 0 { items.append(Item(.rule, height: 0, before: 16)) }
+        items.append(
+          Item(
+            .pairing(index: i), height: CataloguePlan.pairingHeight(pairing, input, g), before: 16))
+      }
+      var flow = Flow(geometry: g, first: pages.count + 1)
+      flow.place(
+        items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight), continued: nil
+      )
+      for (n, blocks) in flow.pages.enumerated() {
+        pages.append(
+          Page(
+            number: pages.count + 1, kind: .pairings, destinations: n == 0 ? [.pairings] : [],
+            blocks: blocks))
+      }
+    }
+
+    // Saved.
+    savedPage = pages.count + 1
+    var savedItems: [Item] = []
+    if input.saved.isEmpty {
+      savedItems.append(Item(.savedEmpty, height: 180, before: 40))
+    } else {
+      for row in stride(from: 0, to: input.saved.count, by: 2) {
+        let indices = Array(row..<min(row + 2, input.saved.count))
+        savedItems.append(
+          Item(.savedCards(indices), height: CataloguePlan.savedCardHeight, before: 14))
+      }
+    }
+    var savedFlow = Flow(geometry: g, first: pages.count + 1)
+    savedFlow.place(
+      savedItems, header: (.sectionTitle("Saved"), CataloguePlan.sectionTitleHeight), continued: nil
+    )
+    for (n, blocks) in savedFlow.pages.enumerated() {
+      pages.append(
+        Page(
+          number: pages.count + 1, kind: .saved, destinations: n == 0 ? [.saved] : [],
+          blocks: blocks))
+    }
+
+    // Contents entries, now that every target page is known.
+    let columnWidth = (g.bodyWidth - CataloguePlan.contentsColumnGap) / 2
+    var entryIndex = 0
+    for p in 0..<contentsPages {
+      var blocks: [Block] = []
+      var top = g.bodyTop
+      if p == 0 {
+        blocks.append(
+          Block(
+            content: .sectionTitle("Contents"),
+            frame: Rect(
+              x: g.margin, y: top, width: g.bodyWidth, height: CataloguePlan.sectionTitleHeight)))
+        top += CataloguePlan.sectionTitleHeight
+      }
+      let rows = p == 0 ? rowsFirst : rowsOther
+      for column in 0..<2 {
+        for row in 0..<rows where entryIndex < entries.count {
+          let (title, destination) = entries[entryIndex]
+          let target: Int
+          switch destination {
+          case .family(let i): target = familyPages[i]
+          case .pairings: target = pairingsPage ?? savedPage
+          case .saved: target = savedPage
+          case .contents: target = 2
+          }
+          blocks.append(
+            Block(
+              content: .contentsEntry(title: title, destination: destination, page: target),
+              frame: Rect(
+                x: g.margin + Double(column) * (columnWidth + CataloguePlan.contentsColumnGap),
+                y: top + Double(row) * CataloguePlan.contentsRow, width: columnWidth,
+                height: CataloguePlan.contentsRow)))
+          entryIndex += 1
+        }
+      }
+      pages[1 + p].blocks = blocks
+    }
+
+    self.pages = pages
+    self.familyPages = familyPages
+  }
+
+  // MARK: Family pages
+
+  /// One piece of a flowing section: what it is, its height, and the space above it (dropped
+  /// at the top of a page).
+  struct Item {
+    var content: Content
+    var height: Double
+    var before: Double
+    init(_ content: Content, height: Double, before: Double) {
+      self.content = content
+      self.height = height
+      self.before = before
+    }
+  }
+
+  static func familyItems(
+    _ i: Int, _ family: FontFamily, _ input: CatalogueInput, _ g: Geometry
+  ) -> [Item] {
+    var items: [Item] = []
+    let ownScript = FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
+    let sampleNatural = sampleHeight(
+      input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
+    items.append(
+      Item(
+        .sample(family: i, size: input.size, ownScript: ownScript), height: sampleNatural,
+        before: 14))
+
+    if !input.texts.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      for (n, text) in input.texts.enumerated() {
+        let lines = estimatedLines(text, size: textSize, width: g.contentWidth)
+        items.append(
+          Item(
+            .text(family: i, index: n, size: textSize), height: Double(lines) * textSize * 1.4,
+            before: n == 0 ? 12 : 5))
+      }
+    }
+    if !input.sizes.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      for (n, size) in input.sizes.enumerated() {
+        items.append(
+          Item(
+            .waterfall(family: i, size: size), height: waterfallHeight(size),
+            before: n == 0 ? 10 : 0))
+      }
+    }
+    if !input.styles.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      var seen = Set<StyleName>()
+      let cells = input.styles.filter { seen.insert($0).inserted }.map { style in
+        StyleCell(style: style, face: face(of: family, style).map { Sanitize.terminal($0.style) })
+      }
+      items.append(Item(.styles(family: i, cells: cells), height: 34, before: 12))
+    }
+    let partners = input.partners(of: family)
+    if !partners.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      items.append(
+        Item(
+          .partners(family: i, names: partners.map { Sanitize.terminal($0.name) }), height: 22,
+          before: 12))
+    }
+
+    // One page when it fits, letting the sample give up to 60 % of its height for that.
+    let total = familyHeaderHeight + items.reduce(0) { $0 + $1.before + $1.height }
+    if total > g.bodyHeight {
+      let spare = g.bodyHeight - (total - sampleNatural)
+      if spare >= sampleNatural * 0.4 { items[0].height = spare.rounded(.down) }
+    }
+    return items
+  }
+
+  /// The real face a family page shows for `style`, if the family has one.
+  static func face(of family: FontFamily, _ style: StyleName) -> FontFace? {
+    switch style {
+    case .regular: return family.face(bold: false, italic: false)
+    case .bold: return family.face(bold: true, italic: false)
+    case .italic: return family.face(bold: false, italic: true)
+    case .boldItalic: return family.face(bold: true, italic: true)
+    }
+  }
+
+  /// Height of a waterfall line: display leading, the baseline at `waterfallBaseline`.
+  static func waterfallHeight(_ size: Double) -> Double {
+    max(size * 1.16, 14).rounded(.up)
+  }
+
+  /// Baseline of a waterfall line below the top of its frame.
+  static func waterfallBaseline(_ size: Double) -> Double {
+    max(size * 0.93, 11)
+  }
+
+  static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
+    let lines = min(8, estimatedLines(text, size: size, width: width))
+    if !ownScript { return (Double(lines) * size * 1.2).rounded(.up) }
+    // "Your text" small, then the own-script sample at full size on up to two lines.
+    let small = min(size, 16)
+    let smallLines = min(4, estimatedLines(text, size: small, width: width))
+    return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
+  }
+
+  static func pairingHeight(_ p: CataloguePairing, _ input: CatalogueInput, _ g: Geometry) -> Double
+  {
+    let heading = min(
+      3, estimatedLines(input.text, size: pairingHeadingSize, width: g.contentWidth))
+    let body = estimatedLines(pairingParagraph, size: pairingBodySize, width: g.contentWidth)
+    let reason = p.reason.isEmpty ? 0 : estimatedLines(p.reason, size: 9, width: g.contentWidth)
+    return
+      (16 + Double(heading) * pairingHeadingSize * 1.2 + 12
+      + Double(body) * pairingBodySize * 1.5 + (reason > 0 ? 10 + Double(reason) * 9 * 1.4 : 0))
+      .rounded(.up)
+  }
+
+  // MARK: Estimates
+
+  /// An estimate of how wide `text` sets at `size`: half an em for most characters, a full em
+  /// for wide (CJK) ones, nothing for marks. Deliberately font-independent.
+  static func estimatedWidth(_ text: String, size: Double) -> Double {
+    var ems = 0.0
+    for s in text.unicodeScalars {
+      switch s.value {
+      case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
+        0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
+        continue
+      case 0x20: ems += 0.28
+      case 0x41...0x5A, 0x30...0x39: ems += 0.62
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
+        0x1F300...0x1FAFF, 0x20000...0x3FFFF:
+        ems += 1.0
+      default: ems += 0.52
+      }
+    }
+    return ems * size
+  }
+
+  /// Lines `text` wraps to at `size` in `width`, each paragraph (line break) at least one.
+  static func estimatedLines(_ text: String, size: Double, width: Double) -> Int {
+    guard width > 0 else { return 1 }
+    var lines = 0
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let w = estimatedWidth(String(paragraph), size: size) * 1.08  // word-wrap slack
+      lines += max(1, Int((w / width).rounded(.up)))
+    }
+    return max(1, lines)
+  }
+}
+
+/// Places items down pages: a header on the first page, a smaller one on continuation pages,
+/// rules never left alone at the bottom of a page, and no item taller than a page.
+struct Flow {
+  let geometry: CataloguePlan.Geometry
+  let first: Int
+  var pages: [[CataloguePlan.Block]] = []
+
+  init(geometry: CataloguePlan.Geometry, first: Int) {
+    self.geometry = geometry
+    self.first = first
+  }
+
+  mutating func place(
+    _ items: [CataloguePlan.Item], header: (CataloguePlan.Content, Double),
+    continued: (CataloguePlan.Content, Double)?
+  ) {
+    let g = geometry
+    var blocks: [CataloguePlan.Block] = []
+    var y = g.bodyTop
+    func block(_ c: CataloguePlan.Content, _ top: Double, _ h: Double, x: Double? = nil)
+      -> CataloguePlan.Block
+    {
+      let left = x ?? g.margin
+      return CataloguePlan.Block(
+        content: c, frame: CataloguePlan.Rect(x: left, y: top, width: g.right - left, height: h))
+    }
+    blocks.append(block(header.0, y, header.1))
+    y += header.1
+    var atTop = false
+    var i = 0
+    while i < items.count {
+      let item = items[i]
+      let isRule = item.content == .rule
+      let before = atTop ? 0 : item.before
+      // A rule travels with the item after it.
+      var needed = before + item.height
+      if isRule, i + 1 < items.count { needed += items[i + 1].before + items[i + 1].height }
+      if y + needed > g.bodyBottom && !atTop {
+        pages.append(blocks)
+        blocks = []
+        y = g.bodyTop
+        if let continued {
+          blocks.append(block(continued.0, y, continued.1))
+          y += continued.1
+        }
+        atTop = true
+        continue
+      }
+      if isRule {
+        if !atTop { blocks.append(block(.rule, y + before, 0)) }
+        y += atTop ? 0 : before
+        i += 1
+        continue
+      }
+      let height = min(item.height, g.bodyBottom - y - before)
+      blocks.append(block(item.content, y + before, max(0, height)))
+      y += before + height
+      atTop = false
+      i += 1
+    }
+    pages.append(blocks)
+  }
+}
+
+extension CataloguePlan {
+  /// A text form of the plan for golden tests: one line per page, then one per block.
+  public func dump() -> String {
+    var out =
+      "Catalogue: \(families.count) families, \(pages.count) pages, "
+      + "\(CataloguePlan.format(geometry.width)) × \(CataloguePlan.format(geometry.height)) pt\n"
+    for page in pages {
+      out += "Page \(page.number): \(describe(page.kind))"
+      if !page.destinations.isEmpty {
+        out += " [dest \(page.destinations.map(\.name).joined(separator: ", "))]"
+      }
+      out += "\n"
+      for block in page.blocks {
+        let f = block.frame
+        out +=
+          "  \(describe(block.content)) at (\(CataloguePlan.format(f.x)), "
+          + "\(CataloguePlan.format(f.y))) h \(CataloguePlan.format(f.height))\n"
+      }
+    }
+    return out
+  }
+
+  private func name(_ i: Int) -> String { i < families.count ? families[i].name : "#\(i)" }
+
+  private func describe(_ kind: Kind) -> String {
+    switch kind {
+    case .cover: return "cover"
+    case .contents: return "contents"
+    case .family(let i, let continued):
+      if continued { return "family \"\(name(i))\" continued" }
+      let styles = i < families.count ? families[i].styles.joined(separator: ", ") : ""
+      return "family \"\(name(i))\" (styles: \(styles))"
+    case .pairings: return "pairings"
+    case .saved: return "saved"
+    }
+  }
+
+  private func describe(_ content: Content) -> String {
+    switch content {
+    case .cover: return "cover"
+    case .sectionTitle(let t): return "title \"\(t)\""
+    case .contentsEntry(let title, let destination, let page):
+      return "entry \"\(title)\" → page \(page) (\(destination.name))"
+    case .familyHeader(let i): return "header \"\(name(i))\""
+    case .continuedHeader(let i): return "continued \"\(name(i))\""
+    case .sample(_, let size, let own):
+      return "sample \(CataloguePlan.format(size)) pt\(own ? " + own-script sample" : "")"
+    case .text(_, let index, let size):
+      return "text \(index + 1) at \(CataloguePlan.format(size)) pt"
+    case .rule: return "rule"
+    case .waterfall(_, let size): return "waterfall \(CataloguePlan.format(size)) pt"
+    case .styles(_, let cells):
+      return "styles "
+        + cells.map { c in
+          "\(c.style.rawValue) " + (c.face.map { "\"\($0)\"" } ?? "absent")
+        }.joined(separator: " · ")
+    case .partners(_, let names):
+      return "pairs well with " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    case .pairing(let i): return "pairing \(i + 1)"
+    case .savedCards(let indices):
+      return "saved cards \(indices.map { String($0 + 1) }.joined(separator: ", "))"
+    case .savedEmpty: return "saved empty: \"\(CataloguePlan.emptySavedText)\""
+    }
+  }
+
+  /// One decimal, C locale, no "-0".
+  static func format(_ v: Double) -> String {
+    let tenths = max(-1e12, min(1e12, (v * 10).rounded()))
+    let whole = Int(tenths) / 10
+    let fraction = abs(Int(tenths) % 10)
+    let sign = tenths < 0 && whole == 0 ? "-" : ""
+    return "\(sign)\(whole).\(fraction)"
+  }
+}

@@ -1,0 +1,859 @@
+import Foundation
+
+/// Draws the pages of one catalogue on one Cairo context, block by block as the plan placed
+/// them. Layouts live only while their block is drawn; what is learnt about a family (can it
+/// set its own name, which sample it needs) lives until the next family's pages.
+///
+/// Type rules: a family's own text is set with font fallback off (missing characters show as
+/// boxes and are counted); running heads, captions, notes and the names of families that
+/// cannot set their own are set in the neutral label face, with fallback on.
+final class PageDrawer {
+  let writer: CatalogueWriter
+  let plan: CataloguePlan
+  let input: CatalogueInput
+  let cr: CairoContext
+  let palette: Palette
+  let g: CataloguePlan.Geometry
+  /// Characters drawn as boxes, by family name.
+  private(set) var missing: [String: Int] = [:]
+  private(set) var warnings: [String] = []
+  /// This page's contexts for family text, by "custom" (one fontconfig configuration each);
+  /// dropped, with their font maps, when the next page starts.
+  private var contexts: [Bool: TextContext] = [:]
+  private var labelContextStorage: TextContext?
+  private let savedNames: Set<String>
+  private let familyIndex: [String: Int]
+  /// Whether a family can set its own name (covers it, draws letters, loads as itself).
+  private var ownNameCache: [String: Bool] = [:]
+  /// Whether Pango loads a family's own font rather than a fontconfig substitute.
+  private var loadsCache: [String: Bool] = [:]
+  private var current: FamilyFacts?
+
+  /// What drawing a family needs to know, worked out on its first page.
+  struct FamilyFacts {
+    var index: Int
+    var family: FontFamily
+    var regular: FontFace?
+    /// Why the family cannot be drawn at all, if it cannot.
+    var problem: String?
+    var pictographic = false
+    var ownName = false
+    /// The own-script sample or glyph grid, when the family cannot set the sample text.
+    var fallback: FallbackSample?
+    /// The text of the waterfall and the style grid: the sample, or the own-script sample.
+    var lineText: String = ""
+  }
+
+  init(writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput, cr: CairoContext) {
+    self.writer = writer
+    self.plan = plan
+    self.input = input
+    self.cr = cr
+    self.palette = Palette(input.spec.theme)
+    self.g = plan.geometry
+    savedNames = Set(input.saved.map { $0.name.lowercased() })
+    var index: [String: Int] = [:]
+    for (i, f) in input.families.enumerated() where index[f.name.lowercased()] == nil {
+      index[f.name.lowercased()] = i
+    }
+    familyIndex = index
+  }
+
+  private func context(for family: FontFamily) -> TextContext {
+    if let c = contexts[family.isCustom] { return c }
+    let c = writer.makeFontMap(for: family).makeContext(for: cr)
+    contexts[family.isCustom] = c
+    return c
+  }
+
+  private var labelContext: TextContext {
+    if let c = labelContextStorage { return c }
+    let c = writer.labelFontMap().makeContext(for: cr)
+    labelContextStorage = c
+    return c
+  }
+
+  // MARK: Pages
+
+  func draw(_ page: CataloguePlan.Page) {
+    // A fresh font map per page: Pango frees the previous page's fonts with its map.
+    contexts = [:]
+    if ownNameCache.count > 4096 || loadsCache.count > 4096 {
+      ownNameCache = [:]
+      loadsCache = [:]
+    }
+    cr.setColour(palette.background)
+    cr.paint()
+    for destination in page.destinations { cr.destination(destination.name) }
+    if case .family(let i, _) = page.kind, current?.index != i {
+      current = facts(i)
+    }
+    if page.kind != .cover { drawChrome(page) }
+    for block in page.blocks { draw(block) }
+  }
+
+  private func draw(_ block: CataloguePlan.Block) {
+    let f = block.frame
+    switch block.content {
+    case .cover: drawCover(f)
+    case .sectionTitle(let title): drawSectionTitle(title, f)
+    case .contentsEntry(let title, let destination, let page):
+      drawContentsEntry(title, destination, page, f)
+    case .familyHeader: drawFamilyHeader(f, continued: false)
+    case .continuedHeader: drawFamilyHeader(f, continued: true)
+    case .sample(_, let size, _): drawSample(size, f)
+    case .text(_, let index, let size): drawText(index, size, f)
+    case .rule: drawRule(y: f.y, from: g.margin, to: g.right, alpha: 0.16)
+    case .waterfall(_, let size): drawWaterfall(size, f)
+    case .styles(_, let cells): drawStyles(cells, f)
+    case .partners: drawPartners(f)
+    case .pairing(let index): drawPairing(index, f)
+    case .savedCards(let indices): drawSavedCards(indices, f)
+    case .savedEmpty: drawSavedEmpty(f)
+    }
+  }
+
+  /// Running head (title at the left, section at the right), foot (page number at the
+  /// right), and the rules under and over them.
+  private func drawChrome(_ page: CataloguePlan.Page) {
+    let half = g.bodyWidth / 2 - 12
+    let title = caption(input.title, size: 6.5)
+    title.ellipsize(width: half)
+    cr.setColour(palette.text, alpha: 0.55)
+    title.draw(at: g.margin, g.headTop)
+    let section: String
+    var foot: String?
+    switch page.kind {
+    case .cover: section = ""
+    case .contents: section = "Contents"
+    case .family(let i, _):
+      section = Sanitize.terminal(input.families[i].name)
+      foot = "Family \(i + 1) of \(input.families.count)"
+    case .pairings: section = "Pairings"
+    case .saved: section = "Saved"
+    }
+    let right = caption(section, size: 6.5, width: half, alignment: .right)
+    right.ellipsize(width: half)
+    right.draw(at: g.right - half, g.headTop)
+    drawRule(y: g.headRule, from: g.margin, to: g.right, alpha: 0.22)
+    drawRule(y: g.footRule, from: g.margin, to: g.right, alpha: 0.22)
+    let number = label("\(page.number)", size: 8, width: 60, alignment: .right)
+    cr.setColour(palette.text, alpha: 0.7)
+    number.draw(at: g.right - 60, g.footTop)
+    if let foot {
+      let left = caption(foot, size: 6.5)
+      cr.setColour(palette.text, alpha: 0.5)
+      left.draw(at: g.margin, g.footTop + (number.baseline - left.baseline))
+    }
+  }
+
+  // MARK: Cover, sections, contents
+
+  private func drawCover(_ f: CataloguePlan.Rect) {
+    let x = g.contentX
+    let w = g.contentWidth
+    var y = f.y + f.height * 0.14
+    let kicker = caption("Type specimen catalogue", size: 8)
+    cr.setColour(palette.accent)
+    kicker.draw(at: x, y)
+    y += kicker.size.height + 14
+
+    let title = label(input.title, size: 40, bold: true, width: w)
+    title.setLineSpacing(1.05)
+    title.limitHeight(f.height * 0.3)
+    cr.setColour(palette.accent)
+    cr.rectangle(g.margin, y + title.baseline - 16, 30, 4)
+    cr.fill()
+    cr.setColour(palette.text)
+    title.draw(at: x, y)
+    y += title.size.height + 12
+    if let author = input.author, !author.isEmpty {
+      let by = label(author, size: 16, width: w)
+      by.limitHeight(60)
+      cr.setColour(palette.text, alpha: 0.75)
+      by.draw(at: x, y)
+      y += by.size.height
+    }
+
+    // A strip of "Aa" in the first families that set Latin as themselves.
+    let wallTop = max(y + 60, f.y + f.height * 0.5)
+    var shown = 0
+    let cells = 6
+    let cell = w / Double(cells)
+    for family in input.families.prefix(60) where shown < cells {
+      guard let spec = latinSpec(family, size: 34) else { continue }
+      let aa = TextLayout("Aa", font: spec, in: context(for: family))
+      cr.setColour(palette.text)
+      let cx = x + Double(shown) * cell
+      aa.draw(at: cx, wallTop + 40 - aa.baseline)
+      let name = label(Sanitize.terminal(family.name), size: 6.5, width: cell - 8)
+      name.ellipsize(width: cell - 8)
+      cr.setColour(palette.text, alpha: 0.55)
+      name.draw(at: cx, wallTop + 52)
+      shown += 1
+    }
+    if shown > 0 { drawRule(y: wallTop - 8, from: x, to: g.right, alpha: 0.16) }
+
+    // Facts, bottom-aligned: the family count, date and tool.
+    let facts: [(String, String)] = [
+      ("Families", "\(input.families.count)"),
+      ("Date", CatalogueWriter.displayDate(input.creationDate)),
+      ("Made with", FontiVersion.tool),
+    ]
+    var rowY = f.y + f.height - Double(facts.count) * 20
+    drawRule(y: rowY - 12, from: g.margin, to: g.right, alpha: 0.22)
+    for (name, value) in facts {
+      let key = caption(name, size: 6.5)
+      let text = label(value, size: 10.5, width: w)
+      text.ellipsize(width: w)
+      cr.setColour(palette.text, alpha: 0.55)
+      key.draw(at: g.margin, rowY + text.baseline - key.baseline)
+      cr.setColour(palette.text)
+      text.draw(at: x, rowY)
+      rowY += 20
+    }
+  }
+
+  private func drawSectionTitle(_ title: String, _ f: CataloguePlan.Rect) {
+    let layout = label(title, size: 26, bold: true)
+    cr.setColour(palette.accent)
+    cr.rectangle(g.margin, f.y + layout.baseline - 10, 30, 4)
+    cr.fill()
+    cr.setColour(palette.text)
+    layout.draw(at: g.contentX, f.y)
+    let subtitle: String
+    switch title {
+    case "Contents":
+      let n = input.families.count
+      subtitle = "\(n) \(n == 1 ? "family" : "families"), one page each"
+    case "Pairings":
+      let n = input.pairings.count
+      subtitle = "Heading and body: \(n) \(n == 1 ? "pairing" : "pairings")"
+    default:
+      let n = input.saved.count
+      subtitle = n == 0 ? "Hearted families" : "\(n) hearted, most recent first"
+    }
+    let sub = label(subtitle, size: 9, width: g.contentWidth)
+    cr.setColour(palette.text, alpha: 0.6)
+    sub.draw(at: g.contentX, f.y + layout.size.height + 2)
+  }
+
+  private func drawContentsEntry(
+    _ title: String, _ destination: CataloguePlan.Destination, _ page: Int,
+    _ f: CataloguePlan.Rect
+  ) {
+    let number = label("\(page)", size: 8.5, width: 30, alignment: .right)
+    let isSection: Bool
+    if case .family = destination { isSection = false } else { isSection = true }
+    let name = label(title, size: 9.5, bold: isSection)
+    name.ellipsize(width: f.width - 40)
+    let baseline = f.y + 11
+    cr.link(to: destination.name, rect: (f.x, f.y, f.width, f.height)) {
+      cr.setColour(palette.text)
+      name.draw(at: f.x, baseline - name.baseline)
+      cr.setColour(palette.text, alpha: 0.7)
+      number.draw(at: f.x + f.width - 30, baseline - number.baseline)
+    }
+    // Dot leaders between the name and its page number.
+    let start = f.x + min(name.size.width, f.width - 40) + 6
+    let end = f.x + f.width - number.size.width - 6
+    cr.setColour(palette.text, alpha: 0.3)
+    var dot = (start / 4).rounded(.up) * 4
+    while dot < end {
+      cr.circle(dot, baseline - 1, radius: 0.45)
+      dot += 4
+    }
+    cr.fill()
+  }
+
+  // MARK: Family pages
+
+  private func facts(_ i: Int) -> FamilyFacts {
+    let family = input.families[i]
+    var facts = FamilyFacts(index: i, family: family, regular: family.regularFace)
+    guard family.isRenderable, let regular = family.regularFace else {
+      facts.problem = "its fonts are Type 1 or bitmap only, which Pango cannot draw"
+      warnings.append("family '\(family.name)' cannot be drawn: \(facts.problem ?? "")")
+      return facts
+    }
+    let ctx = context(for: family)
+    let probe = FontSpec(family: family.name, size: 12, face: regular)
+    guard let loaded = ctx.loadedFile(for: probe) else {
+      facts.problem = "no font of the family could be loaded"
+      warnings.append("family '\(family.name)' cannot be drawn: \(facts.problem ?? "")")
+      return facts
+    }
+    guard family.files.contains(loaded.file) else {
+      facts.problem = "fontconfig offered another family's font (\(loaded.file))"
+      warnings.append("family '\(family.name)' cannot be drawn: \(facts.problem ?? "")")
+      return facts
+    }
+    facts.pictographic = ctx.drawsPictographsForLatin(probe)
+    facts.ownName = !facts.pictographic && family.coverage.missing(in: family.name).isEmpty
+    ownNameCache[family.name] = facts.ownName
+    if facts.pictographic
+      || FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
+    {
+      let choice = FallbackSample.choose(for: family, preferGrid: facts.pictographic)
+      facts.fallback = choice
+      switch choice {
+      case .language(_, _, let text): facts.lineText = text
+      case .glyphGrid(let glyphs): facts.lineText = glyphs.prefix(24).joined(separator: " ")
+      }
+    } else {
+      facts.lineText = input.text
+    }
+    facts.lineText = facts.lineText.replacingOccurrences(of: "\n", with: " ")
+    return facts
+  }
+
+  private func drawFamilyHeader(_ f: CataloguePlan.Rect, continued: Bool) {
+    guard let facts = current else { return }
+    let family = facts.family
+    let digits = String(input.families.count).count
+    let numberText =
+      String(repeating: "0", count: max(0, digits - String(facts.index + 1).count))
+      + String(facts.index + 1)
+    let number = label(numberText, size: continued ? 8 : 10, bold: true)
+    let nameText = Sanitize.terminal(family.name)
+    if continued {
+      let name = label(nameText + ", continued", size: 11, width: g.contentWidth)
+      name.ellipsize(width: g.contentWidth)
+      cr.setColour(palette.text, alpha: 0.6)
+      name.draw(at: g.contentX, f.y)
+      cr.setColour(palette.accent)
+      number.draw(at: g.margin, f.y + name.baseline - number.baseline)
+      return
+    }
+    let size = CataloguePlan.nameSize
+    let name: TextLayout
+    if facts.ownName, facts.problem == nil {
+      name = TextLayout(
+        nameText, font: FontSpec(family: family.name, size: size, face: facts.regular),
+        in: context(for: family))
+    } else {
+      name = label(nameText, size: size)
+    }
+    let nameWidth = g.contentWidth - 34
+    name.ellipsize(width: nameWidth)
+    let baseline = f.y + size
+    cr.setColour(palette.text)
+    name.draw(at: g.contentX, baseline - name.baseline)
+    cr.setColour(palette.accent)
+    number.draw(at: g.margin, baseline - number.baseline)
+    if family.isCustom {
+      cr.circle(
+        g.contentX + min(name.size.width, nameWidth) + 9, baseline - size * 0.3, radius: 3.5)
+      cr.fill()
+    }
+    if savedNames.contains(family.name.lowercased()) {
+      drawHeart(centreX: g.right - 8, top: baseline - size * 0.62, size: 16, filled: true)
+    }
+
+    var facts2: [String] = []
+    let styles = family.styles.map(Sanitize.terminal)
+    facts2.append(
+      "\(styles.count) \(styles.count == 1 ? "style" : "styles"): "
+        + styles.joined(separator: ", "))
+    if family.isCustom { facts2.append("custom font") }
+    if facts.pictographic { facts2.append("draws symbols, not letters") }
+    if let problem = facts.problem { facts2.append("cannot be drawn: \(problem)") }
+    let meta = label(facts2.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
+    meta.ellipsize(width: g.contentWidth)
+    cr.setColour(palette.text, alpha: 0.6)
+    meta.draw(at: g.contentX, baseline + 10)
+  }
+
+  private func drawSample(_ size: Double, _ f: CataloguePlan.Rect) {
+    guard let facts = current else { return }
+    let family = facts.family
+    if let problem = facts.problem {
+      let note = label(
+        "This family cannot be shown: \(problem).", size: 10, width: g.contentWidth)
+      cr.setColour(palette.text, alpha: 0.6)
+      note.draw(at: g.contentX, f.y)
+      return
+    }
+    let ctx = context(for: family)
+    guard let fallback = facts.fallback else {
+      let (layout, fitted) = fit(
+        input.text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
+        width: g.contentWidth, height: f.height, minimum: min(size, 8))
+      count(layout.unknownGlyphs, family)
+      cr.setColour(palette.text)
+      layout.draw(at: g.contentX, f.y)
+      drawMarginLabel(["Sample", "\(format(fitted)) pt"], top: f.y)
+      return
+    }
+
+    // The user's text, small and honest about its boxes, then the family's own sample.
+    let small = min(size, 16)
+    let topHeight = min(f.height * 0.38, 4 * small * 1.35)
+    let (yours, _) = fit(
+      input.text, FontSpec(family: family.name, size: small, face: facts.regular), ctx,
+      width: g.contentWidth, height: topHeight, minimum: min(small, 8))
+    count(yours.unknownGlyphs, family)
+    cr.setColour(palette.text, alpha: 0.8)
+    yours.draw(at: g.contentX, f.y)
+    drawMarginLabel(["Your text"], top: f.y)
+
+    let top = f.y + min(topHeight, yours.size.height) + 18
+    let heading: String
+    switch fallback {
+    case .language(let code, let name, _):
+      heading = name == code ? "Own script (\(code))" : "Own script: \(name)"
+    case .glyphGrid:
+      heading = facts.pictographic ? "Its symbols" : "Its glyphs"
+    }
+    drawMarginLabel([heading], top: top)
+    let rest = f.y + f.height - top
+    switch fallback {
+    case .language(_, _, let own):
+      let (layout, _) = fit(
+        own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
+        width: g.contentWidth, height: rest, minimum: min(size, 8))
+      cr.setColour(palette.text)
+      layout.draw(at: g.contentX, top)
+    case .glyphGrid(let glyphs):
+      drawGrid(glyphs, family: family, face: facts.regular, context: ctx, top: top, height: rest)
+    }
+  }
+
+  private func drawText(_ index: Int, _ size: Double, _ f: CataloguePlan.Rect) {
+    guard let facts = current, facts.problem == nil, index < input.texts.count else { return }
+    let family = facts.family
+    let layout = TextLayout(
+      input.texts[index], font: FontSpec(family: family.name, size: size, face: facts.regular),
+      in: context(for: family), width: g.contentWidth)
+    if layout.size.height > f.height + 1 { layout.limitHeight(max(f.height, size * 1.2)) }
+    count(layout.unknownGlyphs, family)
+    cr.setColour(palette.text)
+    layout.draw(at: g.contentX, f.y)
+    if index == 0 { drawMarginLabel(["Texts", "\(format(size)) pt"], top: f.y) }
+  }
+
+  private func drawWaterfall(_ size: Double, _ f: CataloguePlan.Rect) {
+    guard let facts = current, facts.problem == nil else { return }
+    let family = facts.family
+    let layout = TextLayout(
+      facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
+      in: context(for: family))
+    layout.ellipsize(width: g.contentWidth)
+    let baseline = f.y + CataloguePlan.waterfallBaseline(size)
+    cr.setColour(palette.text)
+    layout.draw(at: g.contentX, baseline - layout.baseline)
+    let sizeLabel = label("\(format(size)) pt", size: 7)
+    cr.setColour(palette.text, alpha: 0.55)
+    sizeLabel.draw(at: g.margin, baseline - sizeLabel.baseline)
+  }
+
+  /// The style row: each face asked for in `styles:` on a four-column grid, its real name
+  /// set in the face itself (or, for a family that cannot set Latin, its own text); a face the
+  /// family lacks is named as absent, never imitated.
+  private func drawStyles(_ cells: [CataloguePlan.StyleCell], _ f: CataloguePlan.Rect) {
+    guard let facts = current, facts.problem == nil else { return }
+    let family = facts.family
+    let columns = 4.0
+    let cellWidth = (g.contentWidth - (columns - 1) * g.gutter) / columns
+    let baseline = f.y + 13 + CataloguePlan.styleSize
+    drawMarginLabel(["Styles"], top: f.y)
+    for (k, cell) in cells.enumerated() {
+      let x = g.contentX + Double(k % 4) * (cellWidth + g.gutter)
+      let wanted = PageDrawer.styleTitle(cell.style)
+      let title = caption(wanted, size: 5.5)
+      title.ellipsize(width: cellWidth)
+      if let faceName = cell.face, let face = CataloguePlan.face(of: family, cell.style) {
+        cr.setColour(palette.text, alpha: 0.55)
+        title.draw(at: x, f.y)
+        let text =
+          facts.ownName
+          ? faceName : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
+        let sample = TextLayout(
+          text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
+          in: context(for: family))
+        sample.ellipsize(width: cellWidth)
+        cr.setColour(palette.text)
+        sample.draw(at: x, baseline - sample.baseline)
+      } else {
+        cr.setColour(palette.text, alpha: 0.3)
+        title.draw(at: x, f.y)
+        let note = label("not in this family", size: 8, italic: true, width: cellWidth)
+        note.ellipsize(width: cellWidth)
+        cr.setColour(palette.text, alpha: 0.45)
+        note.draw(at: x, baseline - note.baseline)
+      }
+    }
+  }
+
+  private func drawPartners(_ f: CataloguePlan.Rect) {
+    guard let facts = current else { return }
+    let partners = input.partners(of: facts.family)
+    drawMarginLabel(["Pairs well", "with"], top: f.y)
+    var x = g.contentX
+    let baseline = f.y + 14
+    for (n, partner) in partners.prefix(6).enumerated() {
+      let layout = nameLayout(partner, size: 14)
+      let w = layout.size.width
+      if x + w > g.right { break }
+      let draw = {
+        self.cr.setColour(self.palette.text)
+        layout.draw(at: x, baseline - layout.baseline)
+      }
+      if let target = familyIndex[partner.name.lowercased()] {
+        cr.link(
+          to: CataloguePlan.Destination.family(target).name,
+          rect: (x, baseline - 14, w, 18), draw)
+      } else {
+        draw()
+      }
+      x += w
+      if n < min(partners.count, 6) - 1 {
+        cr.setColour(palette.accent)
+        cr.circle(x + 9, baseline - 4.5, radius: 1.6)
+        cr.fill()
+        x += 18
+      }
+    }
+  }
+
+  // MARK: Pairings and Saved
+
+  private func drawPairing(_ index: Int, _ f: CataloguePlan.Rect) {
+    guard index < input.pairings.count else { return }
+    let pairing = input.pairings[index]
+    let number = label(String(format: "%02ld", index + 1), size: 10, bold: true)
+    cr.setColour(palette.accent)
+    number.draw(at: g.margin, f.y)
+
+    let names = label(
+      "Heading  \(Sanitize.terminal(pairing.heading.name))     Body  "
+        + Sanitize.terminal(pairing.body.name), size: 8, width: g.contentWidth)
+    names.ellipsize(width: g.contentWidth)
+    cr.setColour(palette.text, alpha: 0.6)
+    names.draw(at: g.contentX, f.y + number.baseline - names.baseline)
+    var y = f.y + 16
+    let bottom = f.y + f.height
+
+    guard loadsAsItself(pairing.heading), loadsAsItself(pairing.body) else {
+      let note = label(
+        "One of these families could not be loaded; the pairing is not shown.", size: 9,
+        italic: true, width: g.contentWidth)
+      cr.setColour(palette.text, alpha: 0.6)
+      note.draw(at: g.contentX, y)
+      warnings.append(
+        "pairing '\(pairing.heading.name)' + '\(pairing.body.name)' could not be drawn: a family "
+          + "could not be loaded")
+      return
+    }
+    let headingText = pairingText(pairing.heading, default: input.text)
+    let heading = TextLayout(
+      headingText,
+      font: FontSpec(
+        family: pairing.heading.name, size: CataloguePlan.pairingHeadingSize,
+        face: pairing.heading.regularFace),
+      in: context(for: pairing.heading), width: g.contentWidth)
+    heading.limitHeight(min(bottom - y, CataloguePlan.pairingHeadingSize * 1.2 * 3))
+    cr.setColour(palette.text)
+    heading.draw(at: g.contentX, y)
+    y += heading.size.height + 10
+
+    let bodyText = pairingText(pairing.body, default: CataloguePlan.pairingParagraph)
+    let body = TextLayout(
+      bodyText,
+      font: FontSpec(
+        family: pairing.body.name, size: CataloguePlan.pairingBodySize,
+        face: pairing.body.regularFace),
+      in: context(for: pairing.body), width: g.contentWidth)
+    body.setLineSpacing(1.3)
+    let reasonText = Sanitize.terminal(pairing.reason)
+    let reason =
+      reasonText.isEmpty
+      ? nil : label(reasonText, size: 9, italic: true, width: g.contentWidth)
+    let reasonHeight = reason.map { $0.size.height + 8 } ?? 0
+    if body.size.height > bottom - y - reasonHeight {
+      body.limitHeight(max(CataloguePlan.pairingBodySize * 1.4, bottom - y - reasonHeight))
+    }
+    cr.setColour(palette.text, alpha: 0.9)
+    body.draw(at: g.contentX, y)
+    y += body.size.height + 8
+    if let reason {
+      if reason.size.height > bottom - y { reason.limitHeight(max(12, bottom - y)) }
+      cr.setColour(palette.text, alpha: 0.6)
+      reason.draw(at: g.contentX, y)
+    }
+  }
+
+  private func drawSavedCards(_ indices: [Int], _ f: CataloguePlan.Rect) {
+    let cardWidth = (g.contentWidth - g.gutter) / 2
+    for (k, index) in indices.enumerated() where index < input.saved.count {
+      let family = input.saved[index]
+      let x = g.contentX + Double(k) * (cardWidth + g.gutter)
+      let draw = { self.drawCard(family, x: x, y: f.y, width: cardWidth, height: f.height) }
+      if let target = familyIndex[family.name.lowercased()] {
+        cr.link(
+          to: CataloguePlan.Destination.family(target).name,
+          rect: (x, f.y, cardWidth, f.height), draw)
+      } else {
+        draw()
+      }
+    }
+  }
+
+  private func drawCard(_ family: FontFamily, x: Double, y: Double, width: Double, height: Double) {
+    roundedRectangle(x, y, width, height, radius: 6)
+    cr.setColour(palette.text, alpha: 0.035)
+    cr.fill()
+    roundedRectangle(x + 0.3, y + 0.3, width - 0.6, height - 0.6, radius: 6)
+    cr.setColour(palette.text, alpha: 0.2)
+    cr.stroke(width: 0.6)
+    drawHeart(centreX: x + width - 16, top: y + 11, size: 11, filled: true)
+
+    let name = nameLayout(family, size: 10)
+    name.ellipsize(width: width - 44)
+    cr.setColour(palette.text, alpha: 0.8)
+    name.draw(at: x + 12, y + 20 - name.baseline)
+
+    // "Aa Bb" when the family sets Latin as itself; else a few of its own characters.
+    let text: String
+    let spec: FontSpec
+    if let latin = latinSpec(family, size: 40) {
+      text = "Aa Bb"
+      spec = latin
+    } else if loadsAsItself(family), let regular = family.regularFace {
+      switch FallbackSample.choose(
+        for: family, preferGrid: family.coverage.missing(in: "AaBb").isEmpty)
+      {
+      case .glyphGrid(let glyphs): text = glyphs.prefix(4).joined(separator: " ")
+      case .language(_, _, let own):
+        text = own.split(separator: " ").prefix(2).joined(separator: " ")
+      }
+      spec = FontSpec(family: family.name, size: 40, face: regular)
+    } else {
+      return
+    }
+    guard !text.isEmpty else { return }
+    let sample = TextLayout(text, font: spec, in: context(for: family))
+    sample.ellipsize(width: width - 24)
+    cr.setColour(palette.text)
+    sample.draw(at: x + 12, y + height - 18 - sample.baseline)
+  }
+
+  private func drawSavedEmpty(_ f: CataloguePlan.Rect) {
+    let centre = g.contentX + g.contentWidth / 2
+    drawHeart(centreX: centre, top: f.y + 30, size: 30, filled: false)
+    let text = label(
+      CataloguePlan.emptySavedText, size: 13, width: g.contentWidth, alignment: .centre)
+    cr.setColour(palette.text, alpha: 0.65)
+    text.draw(at: g.contentX, f.y + 76)
+  }
+
+  // MARK: Helpers
+
+  static func styleTitle(_ style: StyleName) -> String {
+    switch style {
+    case .regular: return "Regular"
+    case .bold: return "Bold"
+    case .italic: return "Italic"
+    case .boldItalic: return "Bold Italic"
+    }
+  }
+
+  private func count(_ n: Int, _ family: FontFamily) {
+    if n > 0 { missing[family.name, default: 0] += n }
+  }
+
+  /// The label face at `size`: regular, or its real bold / italic when asked and present.
+  private func label(
+    _ text: String, size: Double, bold: Bool = false, italic: Bool = false,
+    width: Double? = nil, alignment: TextLayout.Alignment = .left
+  ) -> TextLayout {
+    let family = writer.labelFamily
+    let face =
+      family.flatMap { $0.face(bold: bold, italic: italic) } ?? family?.regularFace
+    let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: face)
+    return TextLayout(
+      Sanitize.terminal(text), font: spec, in: labelContext, width: width.map { max(1, $0) },
+      alignment: alignment, fallback: true)
+  }
+
+  /// Small capitals of the label face, spaced out: captions and running heads.
+  private func caption(
+    _ text: String, size: Double, width: Double? = nil,
+    alignment: TextLayout.Alignment = .left
+  ) -> TextLayout {
+    let family = writer.labelFamily
+    let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: family?.regularFace)
+    return TextLayout(
+      Sanitize.terminal(text).uppercased(), font: spec, in: labelContext,
+      width: width.map { max(1, $0) }, alignment: alignment, letterSpacing: size * 0.06,
+      fallback: true)
+  }
+
+  /// Up to two caption lines in the label column, the first at `top`.
+  private func drawMarginLabel(_ lines: [String], top: Double) {
+    var y = top + 2
+    for (n, line) in lines.enumerated() {
+      let layout = caption(line, size: 6, width: g.labelWidth)
+      layout.ellipsize(width: g.labelWidth)
+      if n == 0 {
+        cr.setColour(palette.accent)
+      } else {
+        cr.setColour(palette.text, alpha: 0.55)
+      }
+      layout.draw(at: g.margin, y)
+      y += layout.size.height + 1
+    }
+  }
+
+  /// `family`'s name set in the family when it can set it, else in the label face.
+  private func nameLayout(_ family: FontFamily, size: Double) -> TextLayout {
+    let text = Sanitize.terminal(family.name)
+    if canSetOwnName(family) {
+      return TextLayout(
+        text, font: FontSpec(family: family.name, size: size, face: family.regularFace),
+        in: context(for: family))
+    }
+    return label(text, size: size)
+  }
+
+  private func canSetOwnName(_ family: FontFamily) -> Bool {
+    if let known = ownNameCache[family.name] { return known }
+    var can = false
+    if family.coverage.missing(in: family.name).isEmpty, loadsAsItself(family),
+      let regular = family.regularFace
+    {
+      let probe = FontSpec(family: family.name, size: 12, face: regular)
+      can = !context(for: family).drawsPictographsForLatin(probe)
+    }
+    ownNameCache[family.name] = can
+    return can
+  }
+
+  /// Whether Pango loads `family`'s own regular font, not a substitute fontconfig offers
+  /// (the same proof specimens require before setting a family's text).
+  private func loadsAsItself(_ family: FontFamily) -> Bool {
+    if let known = loadsCache[family.name] { return known }
+    var loads = false
+    if family.isRenderable, let regular = family.regularFace {
+      let probe = FontSpec(family: family.name, size: 12, face: regular)
+      if let loaded = context(for: family).loadedFile(for: probe) {
+        loads = family.files.contains(loaded.file)
+      }
+    }
+    loadsCache[family.name] = loads
+    return loads
+  }
+
+  /// A spec for Latin letters in `family`, when it really draws them as itself.
+  private func latinSpec(_ family: FontFamily, size: Double) -> FontSpec? {
+    guard family.coverage.missing(in: "AaBb").isEmpty, canSetOwnName(family) else { return nil }
+    return FontSpec(family: family.name, size: size, face: family.regularFace)
+  }
+
+  /// The text a pairing sets in `family`: `text`, or the family's own-script sample when it
+  /// cannot set it.
+  private func pairingText(_ family: FontFamily, default text: String) -> String {
+    guard FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else { return text }
+    switch FallbackSample.choose(for: family, preferGrid: false) {
+    case .language(_, _, let own): return own
+    case .glyphGrid(let glyphs): return glyphs.prefix(24).joined(separator: " ")
+    }
+  }
+
+  /// A left-aligned layout of `text` at the largest size up to `font.size` (to a tenth of a
+  /// point) whose wrapped height fits `height`; at `minimum`, lines that still do not fit end
+  /// in an ellipsis. Returns the layout and the size used.
+  private func fit(
+    _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
+    minimum: Double
+  ) -> (layout: TextLayout, size: Double) {
+    func make(_ size: Double) -> TextLayout {
+      var spec = font
+      spec.size = size
+      return TextLayout(text, font: spec, in: context, width: max(1, width))
+    }
+    let full = make(font.size)
+    if full.size.height <= height || font.size <= minimum {
+      if full.size.height > height { full.limitHeight(max(height, minimum * 1.2)) }
+      return (full, font.size)
+    }
+    // Bisect between a size that fits and one that does not.
+    var low = minimum
+    var high = font.size
+    var best: TextLayout?
+    for _ in 0..<12 where high - low > 0.1 {
+      let middle = (low + high) / 2
+      let layout = make(middle)
+      if layout.size.height <= height {
+        low = middle
+        best = layout
+      } else {
+        high = middle
+      }
+    }
+    let size = (low * 10).rounded(.down) / 10
+    let layout = best.map { _ in make(max(minimum, size)) } ?? make(minimum)
+    if layout.size.height > height { layout.limitHeight(max(height, minimum * 1.2)) }
+    return (layout, best == nil ? minimum : max(minimum, size))
+  }
+
+  private func drawGrid(
+    _ glyphs: [String], family: FontFamily, face: FontFace?, context: TextContext, top: Double,
+    height: Double
+  ) {
+    guard !glyphs.isEmpty, height > 10 else { return }
+    let columns = 10
+    let rows = (glyphs.count + columns - 1) / columns
+    let cell = min(g.contentWidth / Double(columns), height / Double(rows))
+    for (i, glyph) in glyphs.enumerated() {
+      let cx = g.contentX + Double(i % columns) * cell
+      let cy = top + Double(i / columns) * cell
+      cr.setColour(palette.text, alpha: 0.12)
+      cr.rectangle(cx + 0.25, cy + 0.25, cell - 0.5, cell - 0.5)
+      cr.stroke(width: 0.5)
+      let layout = TextLayout(
+        glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
+      let ink = layout.inkRect
+      cr.setColour(palette.text)
+      layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)
+    }
+  }
+
+  private func drawRule(y: Double, from x0: Double, to x1: Double, alpha: Double) {
+    cr.setColour(palette.text, alpha: alpha)
+    cr.rectangle(x0, y, x1 - x0, 0.5)
+    cr.fill()
+  }
+
+  private func drawHeart(centreX x: Double, top y: Double, size s: Double, filled: Bool) {
+    cr.setColour(palette.accent)
+    cr.move(to: x, y + s * 0.95)
+    cr.curve(x - s * 0.55, y + s * 0.6, x - s * 0.55, y + s * 0.05, x - s * 0.25, y + s * 0.05)
+    cr.curve(x - s * 0.08, y + s * 0.05, x, y + s * 0.2, x, y + s * 0.28)
+    cr.curve(x, y + s * 0.2, x + s * 0.08, y + s * 0.05, x + s * 0.25, y + s * 0.05)
+    cr.curve(x + s * 0.55, y + s * 0.05, x + s * 0.55, y + s * 0.6, x, y + s * 0.95)
+    cr.close()
+    if filled { cr.fill() } else { cr.stroke(width: 1.2) }
+  }
+
+  private func roundedRectangle(
+    _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double
+  ) {
+    cr.newPath()
+    cr.move(to: x + r, y)
+    cr.line(to: x + w - r, y)
+    cr.curve(x + w, y, x + w, y, x + w, y + r)
+    cr.line(to: x + w, y + h - r)
+    cr.curve(x + w, y + h, x + w, y + h, x + w - r, y + h)
+    cr.line(to: x + r, y + h)
+    cr.curve(x, y + h, x, y + h, x, y + h - r)
+    cr.line(to: x, y + r)
+    cr.curve(x, y, x, y, x + r, y)
+    cr.close()
+  }
+
+  private func format(_ size: Double) -> String {
+    let rounded = (size * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes catalogue PDFs: plans the pages, draws them one at a time on Cairo's PDF surface
+/// (each page's layouts are freed once it is shown, so memory stays flat in the number of
+/// families), then passes the file through qpdf to repair Cairo 1.16's link bug, compress it
+/// and give it a deterministic /ID. The file appears under its name only when it is whole
+/// and clean.
+///
+/// Memory: Pango keeps every font it has loaded (coverage tables, HarfBuzz faces, mapped
+/// files) for the life of its font map, which for a catalogue of every installed family grows
+/// to hundreds of megabytes. So the label face has one long-lived map, and each page's family
+/// text gets a fresh map, dropped with the page. Not Sendable and synchronous: one writer per
+/// process, one catalogue at a time.
+public final class CatalogueWriter {
+  let environment: FontEnvironment
+  /// The label face's map (system fonts), kept for the writer's life.
+  private var labelMap: FontMap?
+  /// The neutral face of running heads, captions and the names of families that cannot set
+  /// their own.
+  let labelFamily: FontFamily?
+
+  public init(environment: FontEnvironment) {
+    self.environment = environment
+    let system = environment.catalog.families.filter { !$0.isCustom && $0.isRenderable }
+    labelFamily =
+      SpecimenRenderer.labelPreference.lazy.compactMap { name in
+        system.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+      }.first ?? system.first
+  }
+
+  /// The long-lived map of the label face.
+  func labelFontMap() -> FontMap {
+    if let labelMap { return labelMap }
+    let map = FontMap(config: environment.systemConfig)
+    labelMap = map
+    return map
+  }
+
+  /// A fresh map for `family`'s configuration; the caller drops it with the page.
+  func makeFontMap(for family: FontFamily) -> FontMap {
+    FontMap(config: environment.config(for: family))
+  }
+
+  /// Writes the catalogue of `input` to `path` (atomically: a temporary file in the same
+  /// folder, renamed into place). A family that cannot be drawn gets a page saying so and a
+  /// warning; only a failure of the file itself throws.
+  public func write(_ input: CatalogueInput, to path: String) throws(RenderError)
+    -> CatalogueResult
+  {
+    let plan = CataloguePlan(input)
+    var outcome = CatalogueResult(pages: plan.pages.count, missingGlyphs: [:], warnings: [])
+    do {
+      try AtomicFile.write(to: path) { final in
+        let raw = AtomicFile.temporaryPath(for: path)
+        AtomicFile.track(raw)
+        defer {
+          unlink(raw)
+          AtomicFile.untrack(raw)
+        }
+        outcome = try self.draw(plan, input, to: raw)
+        let date = CatalogueWriter.pdfDate(input.creationDate)
+        try PDFRewriter.rewrite(
+          raw, to: final, info: [("/CreationDate", date), ("/ModDate", date)],
+          expectedPages: plan.pages.count)
+      }
+    } catch let error as RenderError {
+      throw error
+    } catch {
+      throw RenderError("cannot write catalogue '\(path)': \(error)")
+    }
+    return outcome
+  }
+
+  /// Draws every page of `plan` into a PDF at `path`, streaming: a page is finished and shown
+  /// before the next is laid out.
+  func draw(_ plan: CataloguePlan, _ input: CatalogueInput, to path: String) throws
+    -> CatalogueResult
+  {
+    let g = plan.geometry
+    let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
+    try surface.setMetadata(.title, Sanitize.terminal(input.title))
+    if let author = input.author, !author.isEmpty {
+      try surface.setMetadata(.author, Sanitize.terminal(author))
+    }
+    try surface.setMetadata(.creator, FontiVersion.tool)
+    let iso = CatalogueWriter.isoDate(input.creationDate)
+    try surface.setMetadata(.createDate, iso)
+    try surface.setMetadata(.modDate, iso)
+    for entry in plan.outline {
+      try surface.addOutline(entry.title, destination: entry.destination.name)
+    }
+
+    let cr = try CairoContext(surface)
+    let pages = PageDrawer(writer: self, plan: plan, input: input, cr: cr)
+    for page in plan.pages {
+      pages.draw(page)
+      cr.showPage()
+      try cr.check("draw page \(page.number)")
+    }
+    try surface.finish()
+    return CatalogueResult(
+      pages: plan.pages.count, missingGlyphs: pages.missing, warnings: pages.warnings)
+  }
+
+  /// "2026-03-01T12:00:00Z" for Cairo's metadata.
+  static func isoDate(_ date: Date) -> String {
+    let c = utc(date)
+    return String(
+      format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", c.year, c.month, c.day, c.hour, c.minute,
+      c.second)
+  }
+
+  /// "D:20260301120000Z", the PDF date form (Cairo 1.16 leaves out the "D:").
+  static func pdfDate(_ date: Date) -> String {
+    let c = utc(date)
+    return String(
+      format: "D:%04ld%02ld%02ld%02ld%02ld%02ldZ", c.year, c.month, c.day, c.hour, c.minute,
+      c.second)
+  }
+
+  /// "1 March 2026", in English and UTC whatever the locale, so files are reproducible.
+  static func displayDate(_ date: Date) -> String {
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September",
+      "October", "November", "December",
+    ]
+    let c = utc(date)
+    return "\(c.day) \(months[max(0, min(11, c.month - 1))]) \(c.year)"
+  }
+
+  static func utc(_ date: Date) -> (
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+  ) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    return (c.year ?? 1970, c.month ?? 1, c.day ?? 1, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+  }
+}

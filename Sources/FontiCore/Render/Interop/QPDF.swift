@@ -1,0 +1,244 @@
+internal import CQPDF
+
+/// A failed qpdf operation, with every message qpdf gave. FontiCore turns it into a
+/// `RenderError` for the catalogue.
+struct QPDFError: Error, CustomStringConvertible {
+  var operation: String
+  var messages: [String]
+
+  var description: String {
+    messages.isEmpty ? operation : "\(operation): \(messages.joined(separator: "; "))"
+  }
+}
+
+/// A PDF file opened with qpdf's C API; owns one `qpdf_data`.
+///
+/// qpdf never prints here: warnings are suppressed on stderr and collected through
+/// `qpdf_next_warning`, errors through `qpdf_get_error` (`qpdf_silence_errors` stops the
+/// library from reporting them itself). Deliberately not Sendable: a `qpdf_data` is not
+/// thread-safe.
+final class QPDFDocument {
+  /// `qpdf_data`, set to nil by `qpdf_cleanup`.
+  private var handle: OpaquePointer?
+  let path: String
+
+  // QPDF_ERROR_CODE bits (macros with shifts, which Swift does not import).
+  private static let warningsBit: Int32 = 1 << 0
+  private static let errorsBit: Int32 = 1 << 1
+
+  /// Opens `path` (calls `qpdf_read`). With `recovery`, qpdf rebuilds a damaged
+  /// cross-reference table by scanning the file; without it, damage is an error.
+  init(reading path: String, recovery: Bool) throws(QPDFError) {
+    guard let h = qpdf_init() else { preconditionFailure("qpdf_init returned NULL") }
+    qpdf_silence_errors(h)
+    qpdf_set_suppress_warnings(h, QPDF_TRUE)
+    qpdf_set_attempt_recovery(h, recovery ? QPDF_TRUE : QPDF_FALSE)
+    handle = h
+    self.path = path
+    let code = qpdf_read(h, path, nil)
+    if code & QPDFDocument.errorsBit != 0 || qpdf_has_error(h) != QPDF_FALSE {
+      throw QPDFError(operation: "qpdf cannot read '\(path)'", messages: drainErrors())
+    }
+  }
+
+  deinit { qpdf_cleanup(&handle) }
+
+  private var data: OpaquePointer {
+    guard let handle else { preconditionFailure("qpdf_data used after cleanup") }
+    return handle
+  }
+
+  /// The warnings qpdf has collected since the last call (calls `qpdf_next_warning`).
+  func drainWarnings() -> [String] {
+    var out: [String] = []
+    while qpdf_more_warnings(data) != QPDF_FALSE {
+      guard let warning = qpdf_next_warning(data) else { break }
+      out.append(String(cString: qpdf_get_error_full_text(data, warning)))
+    }
+    return out
+  }
+
+  /// The pending error, if any, then every warning (calls `qpdf_get_error`).
+  private func drainErrors() -> [String] {
+    var out: [String] = []
+    if qpdf_has_error(data) != QPDF_FALSE, let error = qpdf_get_error(data) {
+      out.append(String(cString: qpdf_get_error_full_text(data, error)))
+    }
+    return out + drainWarnings()
+  }
+
+  /// Throws the pending error, if a call without a return code set one.
+  private func checkError(_ operation: String) throws(QPDFError) {
+    if qpdf_has_error(data) != QPDF_FALSE {
+      throw QPDFError(operation: operation, messages: drainErrors())
+    }
+  }
+
+  /// The number of pages (calls `qpdf_get_num_pages`).
+  func pageCount() throws(QPDFError) -> Int {
+    let n = qpdf_get_num_pages(data)
+    if n < 0 { throw QPDFError(operation: "count pages of '\(path)'", messages: drainErrors()) }
+    return Int(n)
+  }
+
+  /// Width and height of page `index`'s /MediaBox, in points; nil when it has none.
+  func pageSize(_ index: Int) -> (width: Double, height: Double)? {
+    let page = qpdf_get_page_n(data, index)
+    let box = qpdf_oh_get_key(data, page, "/MediaBox")
+    defer { _ = drainErrors() }
+    guard qpdf_oh_is_array(data, box) != QPDF_FALSE, qpdf_oh_get_array_n_items(data, box) == 4
+    else { return nil }
+    let v = (0..<4).map { qpdf_oh_get_numeric_value(data, qpdf_oh_get_array_item(data, box, $0)) }
+    return (v[2] - v[0], v[3] - v[1])
+  }
+
+  /// A string of the Info dictionary, such as "/Title" (calls `qpdf_get_info_key`).
+  func info(_ key: String) -> String? {
+    qpdf_get_info_key(data, key).map { String(cString: $0) }
+  }
+
+  /// Sets (or with nil removes) a string of the Info dictionary (calls `qpdf_set_info_key`).
+  func setInfo(_ key: String, _ value: String?) throws(QPDFError) {
+    qpdf_set_info_key(data, key, value)
+    try checkError("set \(key) in '\(path)'")
+  }
+
+  /// Removes `/StructParents` from pages and `/StructParent` from their annotations. Cairo 1.16
+  /// writes them for every link although the file has no structure tree (the tree it meant to
+  /// write is the object it reserves and never writes).
+  func removeDanglingStructureKeys() throws(QPDFError) {
+    let root = qpdf_get_root(data)
+    let hasTree = qpdf_oh_has_key(data, root, "/StructTreeRoot") != QPDF_FALSE
+    try checkError("read the catalog of '\(path)'")
+    guard !hasTree else { return }
+    let count = try pageCount()
+    for i in 0..<count {
+      let page = qpdf_get_page_n(data, i)
+      qpdf_oh_remove_key(data, page, "/StructParents")
+      let annotations = qpdf_oh_get_key(data, page, "/Annots")
+      if qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
+        for j in 0..<qpdf_oh_get_array_n_items(data, annotations) {
+          let annotation = qpdf_oh_get_array_item(data, annotations, j)
+          if qpdf_oh_is_dictionary(data, annotation) != QPDF_FALSE {
+            qpdf_oh_remove_key(data, annotation, "/StructParent")
+          }
+          qpdf_oh_release(data, annotation)
+        }
+      }
+      qpdf_oh_release(data, annotations)
+      qpdf_oh_release(data, page)
+      try checkError("clean page \(i + 1) of '\(path)'")
+    }
+    qpdf_oh_release(data, root)
+  }
+
+  /// Writes the document to `output` (calls `qpdf_init_write` and `qpdf_write`): object
+  /// streams generated, streams compressed, unreferenced objects dropped, and a /ID computed
+  /// from the content, so the same input gives the same bytes. Returns qpdf's warnings.
+  func write(to output: String) throws(QPDFError) -> [String] {
+    let operation = "qpdf cannot write '\(output)'"
+    if qpdf_init_write(data, output) & QPDFDocument.errorsBit != 0 {
+      throw QPDFError(operation: operation, messages: drainErrors())
+    }
+    qpdf_set_object_stream_mode(data, qpdf_o_generate)
+    qpdf_set_stream_data_mode(data, qpdf_s_compress)
+    qpdf_set_compress_streams(data, QPDF_TRUE)
+    qpdf_set_preserve_unreferenced_objects(data, QPDF_FALSE)
+    qpdf_set_suppress_original_object_IDs(data, QPDF_TRUE)
+    qpdf_set_deterministic_ID(data, QPDF_TRUE)
+    let code = qpdf_write(data)
+    if code & QPDFDocument.errorsBit != 0 || qpdf_has_error(data) != QPDF_FALSE {
+      throw QPDFError(operation: operation, messages: drainErrors())
+    }
+    return drainWarnings()
+  }
+
+  /// Runs qpdf's own check, the one behind `qpdf --check` (calls `qpdf_check_pdf`), and
+  /// returns every error and warning it found; empty means clean.
+  func check() -> [String] {
+    let code = qpdf_check_pdf(data)
+    var problems = drainErrors()
+    if code != 0 && problems.isEmpty { problems.append("qpdf check failed (code \(code))") }
+    return problems
+  }
+
+  /// The titles of the outline (bookmarks), depth first, each prefixed by two spaces per
+  /// level of nesting. Stops after `limit` entries so a looping outline cannot hang.
+  func outlineTitles(limit: Int = 100_000) -> [String] {
+    var titles: [String] = []
+    let root = qpdf_get_root(data)
+    let outlines = qpdf_oh_get_key(data, root, "/Outlines")
+    guard qpdf_oh_is_dictionary(data, outlines) != QPDF_FALSE else { return [] }
+    var stack: [(qpdf_oh, Int)] = [(qpdf_oh_get_key(data, outlines, "/First"), 0)]
+    while let (item, depth) = stack.popLast(), titles.count < limit {
+      guard qpdf_oh_is_dictionary(data, item) != QPDF_FALSE else { continue }
+      let title = qpdf_oh_get_key(data, item, "/Title")
+      let text = qpdf_oh_get_utf8_value(data, title).map { String(cString: $0) } ?? ""
+      titles.append(String(repeating: "  ", count: depth) + text)
+      // Next sibling after the children: push it first.
+      stack.append((qpdf_oh_get_key(data, item, "/Next"), depth))
+      stack.append((qpdf_oh_get_key(data, item, "/First"), depth + 1))
+    }
+    _ = drainErrors()
+    return titles
+  }
+
+  /// Named destinations used by link annotations on each page, in page order: for every
+  /// `/Link` annotation, its `/Dest` name (or "" for another kind of destination).
+  func linkDestinations() -> [[String]] {
+    var out: [[String]] = []
+    let count = (try? pageCount()) ?? 0
+    for i in 0..<count {
+      let page = qpdf_get_page_n(data, i)
+      let annotations = qpdf_oh_get_key(data, page, "/Annots")
+      var names: [String] = []
+      if qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
+        for j in 0..<qpdf_oh_get_array_n_items(data, annotations) {
+          let a = qpdf_oh_get_array_item(data, annotations, j)
+          guard qpdf_oh_is_dictionary_of_type(data, a, "/Annot", "/Link") != QPDF_FALSE
+          else { continue }
+          let dest = qpdf_oh_get_key(data, a, "/Dest")
+          let name =
+            qpdf_oh_is_string(data, dest) != QPDF_FALSE
+            ? qpdf_oh_get_utf8_value(data, dest).map { String(cString: $0) } ?? "" : ""
+          names.append(name)
+        }
+      }
+      out.append(names)
+    }
+    _ = drainErrors()
+    return out
+  }
+}
+
+/// The catalogue's post-pass: Cairo 1.16 writes a damaged cross-reference table as soon as a
+/// PDF has one link annotation (it reserves objects for a structure tree it never writes).
+/// qpdf reads the file with recovery, drops the dangling references and writes a clean,
+/// compressed file with a deterministic /ID; the result is then read back strictly and checked.
+enum PDFRewriter {
+  /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
+  /// replace those of the Info dictionary. Throws unless the written file reads without
+  /// recovery, passes qpdf's check with no warning, and has `expectedPages` pages.
+  static func rewrite(
+    _ input: String, to output: String, info: [(String, String)], expectedPages: Int
+  ) throws(QPDFError) {
+    do {
+      let document = try QPDFDocument(reading: input, recovery: true)
+      try document.removeDanglingStructureKeys()
+      for (key, value) in info { try document.setInfo(key, value) }
+      // Warnings here describe the input's known damage; the output is what must be clean.
+      _ = try document.write(to: output)
+      _ = document.drainWarnings()
+    }
+    let written = try QPDFDocument(reading: output, recovery: false)
+    var problems = written.drainWarnings()
+    problems += written.check()
+    let pages = try written.pageCount()
+    if pages != expectedPages {
+      problems.append("expected \(expectedPages) pages, found \(pages)")
+    }
+    if !problems.isEmpty {
+      throw QPDFError(operation: "the rewritten PDF '\(output)' is not clean", messages: problems)
+    }
+  }
+}

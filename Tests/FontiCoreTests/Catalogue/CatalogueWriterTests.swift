@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// Writes real PDFs with the hermetic fonts and checks them structurally through qpdf's C API,
+/// and, where they are installed, with `qpdf --check`, `pdffonts` and `pdftotext`.
+/// Serialized: each test has its own fontconfig and Pango objects, but Cairo and Pango are
+/// used from one thread at a time, as the tool itself does.
+@Suite(.serialized) final class CatalogueWriterTests {
+  let environment: FontEnvironment
+  let folder: String
+
+  init() throws {
+    environment = try CatalogueFixture.environment()
+    folder = try CatalogueFixture.temporaryDirectory()
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+  func write(_ input: CatalogueInput, _ name: String = "catalogue.pdf") throws -> (
+    String, CatalogueResult
+  ) {
+    let path = folder + "/" + name
+    let result = try CatalogueWriter(environment: environment).write(input, to: path)
+    return (path, result)
+  }
+
+  @Test func structureMetadataAndOutline() throws {
+    let input = try CatalogueFixture.input(environment)
+    let (path, result) = try write(input)
+    let plan = CataloguePlan(input)
+
+    let pdf = try QPDFDocument(reading: path, recovery: false)
+    #expect(pdf.drainWarnings().isEmpty)
+    #expect(pdf.check().isEmpty)
+    #expect(try pdf.pageCount() == plan.pages.count)
+    #expect(result.pages == plan.pages.count)
+    #expect(pdf.info("/Title") == "Hermetic type review")
+    #expect(pdf.info("/Author") == "Fonti tests")
+    #expect(pdf.info("/Creator") == "fonti-batch \(FontiVersion.number)")
+    #expect(pdf.info("/CreationDate") == "D:20240301120000Z")
+    #expect(pdf.info("/ModDate") == "D:20240301120000Z")
+    let size = try #require(pdf.pageSize(0))
+    #expect(abs(size.width - 595.2756) < 0.01 && abs(size.height - 841.8898) < 0.01)
+
+    let names = input.families.map(\.name)
+    #expect(pdf.outlineTitles() == ["Contents"] + names + ["Pairings", "Saved"])
+
+    // The contents page links to every family, the pairings and the saved section.
+    let links = pdf.linkDestinations()
+    let contents = Set(links[1])
+    let expected = Set(
+      (0..<names.count).map { CataloguePlan.Destination.family($0).name } + ["pairings", "saved"])
+    #expect(contents == expected)
+  }
+
+  @Test func missingGlyphsAreCountedPerFamily() throws {
+    let (_, result) = try write(try CatalogueFixture.input(environment))
+    // Bengali and Hebrew cannot set the Latin sample: their boxes are counted.
+    #expect((result.missingGlyphs["Noto Sans Bengali"] ?? 0) > 0)
+    #expect((result.missingGlyphs["Noto Sans Hebrew"] ?? 0) > 0)
+    #expect(result.missingGlyphs["DejaVu Serif"] == nil)
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test func toolsFindItCleanEmbeddedAndSearchable() throws {
+    let input = try CatalogueFixture.input(environment)
+    let (path, _) = try write(input)
+    if let check = Tool.run("qpdf", ["--check", path]) {
+      #expect(check.status == 0, "\(check.output)")
+      #expect(!check.output.contains("WARNING"), "\(check.output)")
+    }
+    if let fonts = Tool.run("pdffonts", [path]) {
+      #expect(fonts.status == 0)
+      let rows = fonts.output.split(separator: "\n").dropFirst(2)
+      #expect(!rows.isEmpty)
+      for row in rows {
+        // name type encoding emb sub uni object ID: "emb" is the fourth column from the end.
+        let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(columns.count >= 7 && columns[columns.count - 5] == "yes", "\(row)")
+      }
+    }
+    if let text = Tool.run("pdftotext", [path, "-"]) {
+      #expect(text.status == 0)
+      for family in input.families {
+        #expect(text.output.contains(family.name), "pdftotext lacks \(family.name)")
+      }
+      #expect(text.output.contains("Hermetic type review"))
+      #expect(text.output.contains("Sphinx of black quartz, judge my vow."))
+      #expect(!text.output.contains(CataloguePlan.emptySavedText))
+    }
+  }
+
+  @Test func twoWritesAreByteIdentical() throws {
+    let input = try CatalogueFixture.input(environment)
+    let (first, _) = try write(input, "first.pdf")
+    let (second, _) = try write(input, "second.pdf")
+    let a = try Data(contentsOf: URL(fileURLWithPath: first))
+    let b = try Data(contentsOf: URL(fileURLWithPath: second))
+    #expect(a.count > 10_000)
+    #expect(a == b)
+  }
+
+  @Test func emptySavedSectionSaysSo() throws {
+    let input = try CatalogueFixture.input(environment, saved: [], pairings: false)
+    let (path, result) = try write(input)
+    let pdf = try QPDFDocument(reading: path, recovery: false)
+    #expect(try pdf.pageCount() == result.pages)
+    #expect(!pdf.outlineTitles().contains("Pairings"))
+    if let text = Tool.run("pdftotext", [path, "-"]) {
+      #expect(text.output.contains(CataloguePlan.emptySavedText))
+    }
+  }
+
+  @Test(arguments: [(PageSize.letter, Theme.ink), (PageSize.square, Theme.cream)])
+  func otherPageSizesAndThemes(page: PageSize, theme: Theme) throws {
+    var input = try CatalogueFixture.input(environment, page: page)
+    input.spec.theme = theme
+    let (path, result) = try write(input)
+    let pdf = try QPDFDocument(reading: path, recovery: false)
+    #expect(pdf.check().isEmpty)
+    #expect(try pdf.pageCount() == result.pages)
+    let size = try #require(pdf.pageSize(0))
+    #expect(abs(size.width - page.points.width) < 0.01)
+    #expect(abs(size.height - page.points.height) < 0.01)
+  }
+
+  @Test func leavesNoTemporaryFiles() throws {
+    _ = try write(try CatalogueFixture.input(environment))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(names == ["catalogue.pdf"])
+  }
+
+  @Test func unwritableFolderThrowsAndLeavesNothing() throws {
+    let input = try CatalogueFixture.input(environment)
+    let path = folder + "/missing/catalogue.pdf"
+    #expect(throws: RenderError.self) {
+      _ = try CatalogueWriter(environment: environment).write(input, to: path)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func hostileNamesAndTextsDoNotBreakTheFile() throws {
+    var input = try CatalogueFixture.input(environment)
+    input.title = "Q3 ') dest='x' \\ review\u{1B}[31m"
+    input.author = "\u{202E}Studio ( North )"
+    input.text = "\u{0}\u{1}Tabs\tand\nnewlines ') rect=[0 0 1 1]"
+    input.texts = ["", "\u{FEFF}", String(repeating: "x", count: 2000)]
+    input.sizes = [4, 400]
+    var odd = try CatalogueFixture.family("Cantarell", in: environment)
+    odd.name = "Can'tarell \\ ) ("
+    input.pairings = [CataloguePairing(heading: odd, body: odd, reason: "")]
+    let (path, result) = try write(input)
+    let pdf = try QPDFDocument(reading: path, recovery: false)
+    #expect(pdf.check().isEmpty)
+    #expect(try pdf.pageCount() == result.pages)
+  }
+}
+
+/// Runs an installed tool from /usr/bin; nil when it is not installed.
+enum Tool {
+  static func run(_ name: String, _ arguments: [String]) -> (status: Int32, output: String)? {
+    let path = "/usr/bin/" + name
+    guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
+
+@Test func tagAttributesAreEscapedAndLocaleFree() {
+  #expect(CairoTag.escape("a'b\\c") == "a\\'b\\\\c")
+  #expect(CairoTag.number(12.5) == "12.5")
+  #expect(CairoTag.number(-0.0004) == "0")
+  #expect(CairoTag.number(3) == "3")
+  #expect(CairoTag.number(1.23456) == "1.235")
+  #expect(CairoTag.number(.nan) == "0")
+}
+
+@Test func datesComeFromSourceDateEpoch() {
+  let date = CatalogueInput.reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "1709294400"])
+  #expect(date == CatalogueFixture.date)
+  #expect(CatalogueWriter.isoDate(date) == "2024-03-01T12:00:00Z")
+  #expect(CatalogueWriter.pdfDate(date) == "D:20240301120000Z")
+  #expect(CatalogueWriter.displayDate(date) == "1 March 2024")
+  for bad in ["", "soon", "-5", "99999999999999999999"] {
+    let now = Date()
+    let d = CatalogueInput.reproducibleDate(environment: ["SOURCE_DATE_EPOCH": bad])
+    #expect(abs(d.timeIntervalSince(now)) < 60, "\(bad)")
+  }
+}
