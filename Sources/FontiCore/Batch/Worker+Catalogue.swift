@@ -1,8 +1,35 @@
+import Foundation
+
 extension Worker {
+  /// Writes one PDF catalogue. Families are looked up again in this worker's own catalogue;
+  /// one that vanished since the plan was made is left out with a warning.
   static func renderCatalogue(
     _ task: CatalogueTask, environment: FontEnvironment, find: (FamilyRef) -> FontFamily?
   ) throws -> WorkResult {
-    // Replaced when the catalogue writer lands (issue 4).
-    return .failure("PDF catalogues are not available in this build")
+    var warnings: [String] = []
+    func resolve(_ refs: [FamilyRef]) -> [FontFamily] {
+      refs.compactMap { ref in
+        if let f = find(ref) { return f }
+        warnings.append("family '\(ref.name)' is no longer available; left out of the catalogue")
+        return nil
+      }
+    }
+    var spec = Job.CatalogueSpec(file: Located(task.path))
+    spec.page = task.page
+    spec.theme = task.theme
+    let input = CatalogueInput(
+      spec: spec, title: task.title, author: task.author, text: task.text, size: task.size,
+      texts: task.texts, sizes: task.sizes, styles: task.styles,
+      families: resolve(task.families),
+      partners: task.partners.mapValues { $0.compactMap(find) },
+      pairings: task.pairings.compactMap { p in
+        guard let h = find(p.heading), let b = find(p.body) else { return nil }
+        return CataloguePairing(heading: h, body: b, reason: p.reason)
+      },
+      saved: task.saved.compactMap(find),
+      creationDate: task.creationDate ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+    let result = try CatalogueWriter(environment: environment).write(input, to: task.path)
+    let missing = result.missingGlyphs.values.reduce(0, +)
+    return finished(task.path, missing: missing, warnings: warnings + result.warnings, pages: result.pages)
   }
 }

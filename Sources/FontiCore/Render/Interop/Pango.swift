@@ -243,11 +243,6 @@ final class TextLayout {
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
   }
 
-  /// Line spacing as a factor of the font's height (calls pango_layout_set_line_spacing).
-  func setLineSpacing(_ factor: Double) {
-    pango_layout_set_line_spacing(layout, Float(factor))
-  }
-
   /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
   func ellipsize(width: Double) {
     pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
