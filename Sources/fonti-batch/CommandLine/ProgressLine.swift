@@ -16,6 +16,11 @@ final class ProgressLine {
   }
 
   func update(_ p: BatchProgress) {
+    if console.verbose, let name = p.finished {
+      // -v: a line per item, above the live line.
+      finish()
+      console.err("\(p.failed ? "failed  " : "rendered") \(Sanitize.terminal(name))\n")
+    }
     guard !console.quiet, p.total > 0, p.done > 0 || p.elapsed > 2 else { return }
     let interval = live ? 0.1 : 5.0
     let final = p.done == p.total && p.finished != nil

@@ -31,7 +31,7 @@ extension Commands {
           message: "unexpected argument '\(invocation.positionals[1])'",
           command: invocation.command)
       }
-      let store = FavouritesStore(path: manifestPath(invocation))
+      let store = FavouritesStore(path: try manifestPath(invocation))
       let manifest = try store.load()
       if invocation.has("--json") {
         console.out(String(decoding: manifest.encoded(), as: UTF8.self))
@@ -62,7 +62,7 @@ extension Commands {
         "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
-      let store = FavouritesStore(path: manifestPath(invocation))
+      let store = FavouritesStore(path: try manifestPath(invocation))
       _ = try store.load()  // a damaged manifest is reported before fonts are even looked at
       let (environment, warnings) = try FontEnvironment.load(
         fonts: invocation.all("--fonts").map { Located($0) })
@@ -100,7 +100,7 @@ extension Commands {
     minPositionals: 1, maxPositionals: nil,
     options: [manifestOption],
     run: { invocation, console in
-      let store = FavouritesStore(path: manifestPath(invocation))
+      let store = FavouritesStore(path: try manifestPath(invocation))
       let before = try store.load()
       let removed = try store.remove(invocation.positionals)
       let removedKeys = Set(removed.map { $0.family.lowercased() })
@@ -126,7 +126,7 @@ extension Commands {
       """,
     options: [manifestOption, .flag("-y", "--yes", help: "do not ask for confirmation")],
     run: { invocation, console in
-      let path = manifestPath(invocation)
+      let path = try manifestPath(invocation)
       let store = FavouritesStore(path: path)
       let count = try store.load().saved.count
       if !invocation.has("--yes") {
@@ -154,21 +154,22 @@ extension Commands {
     })
 
   /// `--manifest`, else the default.
-  static func manifestPath(_ invocation: Invocation) -> String {
-    invocation.value("--manifest") ?? defaultManifestPath()
+  static func manifestPath(_ invocation: Invocation) throws(DiagnosticError) -> String {
+    if let path = invocation.value("--manifest") { return path }
+    return try defaultManifestPath()
   }
 
   /// The favourites manifest `saved` commands use without `--manifest`: the one of
   /// ./specimens.yaml's output folder (`output` + `favourites.manifest`), else
   /// output/favourites.json.
   ///
-  /// Merge point: the job decoder is not in this tree yet, so a ./specimens.yaml is not read and
-  /// both cases give output/favourites.json. Once it is, decode ./specimens.yaml here and return
-  /// `job.output + "/" + job.manifest.value` (a job that does not decode: throw its diagnostics).
-  static func defaultManifestPath() -> String {
+  /// A ./specimens.yaml that does not decode is reported: guessing another file would edit
+  /// favourites the user is not looking at.
+  static func defaultManifestPath() throws(DiagnosticError) -> String {
     let fallback = "output/favourites.json"
     guard FileManager.default.fileExists(atPath: "specimens.yaml") else { return fallback }
-    return fallback
+    let (job, _) = try JobDecoder.load(path: "specimens.yaml")
+    return FavouritesStore(job: job).path
   }
 }
 
