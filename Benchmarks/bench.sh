@@ -35,15 +35,17 @@ measure() {  # measure NAME CMD...
   local name=$1; shift
   /usr/bin/time -v -o "$WORK/$name.time" "$@" > /dev/null 2> "$WORK/$name.err" || {
     echo "bench: '$*' failed:" >&2; cat "$WORK/$name.err" >&2; exit 1; }
-  local wall rss
+  local wall rss cpu
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/$name.time")
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$WORK/$name.time")
   # h:mm:ss or m:ss.ss → seconds
   wall=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  echo "$wall $rss" > "$WORK/$name.result"
+  echo "$wall $rss $cpu" > "$WORK/$name.result"
 }
 secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
 rss() { cut -d' ' -f2 < "$WORK/$1.result"; }
+cpu() { cut -d' ' -f3 < "$WORK/$1.result"; }
 
 mkdir -p "$WORK/all" "$WORK/all-pdf" "$WORK/thirty" "$WORK/thirty-pdf" "$WORK/pango"
 job "$WORK/all/job.yaml" "$WORK/families.txt" "[]"
@@ -52,7 +54,7 @@ head -n 30 "$WORK/families.txt" > "$WORK/thirty.txt"
 job "$WORK/thirty/job.yaml" "$WORK/thirty.txt" "[]"
 job "$WORK/thirty-pdf/job.yaml" "$WORK/thirty.txt" "[{ file: catalogue.pdf }]"
 
-echo "fonti-batch benchmark: $N families, $JOBS workers, $(nproc) cores, $(uname -m)" >&2
+echo "fonti-batch benchmark: $N families, $JOBS workers, $(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 measure png "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
 measure rerun "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
 measure pdf "$BIN" run -q -j "$JOBS" "$WORK/all-pdf/job.yaml"
@@ -79,8 +81,8 @@ measure pango bash -c "nl -ba '$WORK/families.txt' | xargs -P '$JOBS' -d '\n' -n
 ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 PNG=$(secs png); PANGO=$(secs pango); RERUN=$(secs rerun); PDF=$(secs pdf)
-printf '\n%-44s %10s %12s %10s\n' "what" "seconds" "ms/family" "peak MiB"
-row() { printf '%-44s %10s %12s %10s\n' "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(awk -v k="$(rss "$2")" 'BEGIN { printf "%.0f", k/1024 }')"; }
+printf '\n%-46s %8s %10s %9s %9s\n' "what" "seconds" "ms/family" "CPU s" "peak MiB"
+row() { printf '%-46s %8s %10s %9s %9s\n' "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$(awk -v k="$(rss "$2")" 'BEGIN { printf "%.0f", k/1024 }')"; }
 row "fonti-batch run, PNG, $N families" png "$N"
 row "fonti-batch run, unchanged re-run" rerun "$N"
 row "fonti-batch run, PNG + catalogue, $N families" pdf "$N"
@@ -90,6 +92,7 @@ row "pango-view loop, $N families" pango "$N"
 echo
 echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN { printf "%.1f", n / s }')"
 echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.30)"
+echo "fonti-batch / pango-view CPU time:    $(ratio "$(cpu png)" "$(cpu pango)")   (the same, less sensitive to a busy machine)"
 echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.05)"
 echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20)"
 echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20)"

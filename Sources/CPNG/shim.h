@@ -27,9 +27,6 @@ static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels,
   }
   png_init_io(png, fp);
   png_set_compression_level(png, level);
-  /* Flat backgrounds and anti-aliased text: run-length matching finds almost everything plain
-     deflate would, several times faster. */
-  if (!adaptive_filters) png_set_compression_strategy(png, Z_RLE);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, adaptive_filters ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
   png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);

@@ -68,7 +68,8 @@ extension SpecimenRenderer {
       guard family.isRenderable, family.regularFace != nil else {
         throw RenderError("family '\(family.name)' has no font Pango can draw")
       }
-      try checkNotSubstituted(family, face: family.regularFace, cr: cr)
+      try checkNotSubstituted(
+        family, face: family.regularFace, context: map(for: family).makeContext(for: cr))
     }
     let palette = Palette(request.theme)
     let E = Double(request.edge)

@@ -82,11 +82,20 @@ public final class SpecimenRenderer {
     }.first ?? system.first
   }
 
+  /// The long-lived font map of the family's configuration: for labels and partner names,
+  /// which recur on every specimen.
   func map(for family: FontFamily) -> FontMap {
     if let m = maps[family.isCustom] { return m }
     let m = FontMap(config: environment.config(for: family))
     maps[family.isCustom] = m
     return m
+  }
+
+  /// A fresh font map for drawing one family, dropped with the specimen: Pango keeps every font
+  /// a map has loaded for the map's lifetime, so one shared map would grow with every family
+  /// of a run.
+  func freshMap(for family: FontFamily) -> FontMap {
+    FontMap(config: environment.config(for: family))
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.
@@ -125,7 +134,7 @@ public final class SpecimenRenderer {
     let E = Double(request.edge)
     let k = E / 1080
     let margin = 80 * k
-    let familyContext = map(for: family).makeContext(for: cr)
+    let familyContext = freshMap(for: family).makeContext(for: cr)
     var warnings: [String] = []
 
     // The face the sample is set in: the real bold/italic asked for, else regular.
@@ -140,7 +149,7 @@ public final class SpecimenRenderer {
       }
     }
 
-    try checkNotSubstituted(family, face: face, cr: cr)
+    try checkNotSubstituted(family, face: face, context: familyContext)
     let probe = FontSpec(family: family.name, size: 12, face: face)
 
     cr.setColour(palette.background)
@@ -285,10 +294,9 @@ public final class SpecimenRenderer {
 
   /// Never a substitute: the font Pango loads for `family` must be one of the family's own
   /// files. fontconfig answers every request with some font; this is where that stops.
-  func checkNotSubstituted(_ family: FontFamily, face: FontFace?, cr: CairoContext)
+  func checkNotSubstituted(_ family: FontFamily, face: FontFace?, context: TextContext)
     throws(RenderError)
   {
-    let context = map(for: family).makeContext(for: cr)
     guard let loaded = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
     else {
       throw RenderError(
