@@ -91,6 +91,18 @@ import Testing
     #expect(glyphs.count == 40)
   }
 
+  @Test func aCustomFamilyCarriesTheAmberDot() throws {
+    let custom = try TestFonts.environment(custom: [TestFonts.fontsFolder + "/Cantarell-Bold.otf"])
+    let family = try #require(custom.catalog.family(named: "Cantarell"))
+    #expect(family.isCustom)
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/custom.png"
+    _ = try SpecimenRenderer(environment: custom).render(
+      SpecimenRequest(family: family, edge: 256), to: path)
+    try Golden.checkImage(path, named: "specimen-custom")
+  }
+
   @Test func scalesMultiplyThePixelsNotTheLayout() throws {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
