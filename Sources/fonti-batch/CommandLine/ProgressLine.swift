@@ -9,6 +9,7 @@ final class ProgressLine {
   let live: Bool
   private var lastPrint = -Double.infinity
   private var lastLength = 0
+  private var lastName: String?
 
   init(console: Console) {
     self.console = console
@@ -21,6 +22,7 @@ final class ProgressLine {
       finish()
       console.err("\(p.failed ? "failed  " : "rendered") \(Sanitize.terminal(name))\n")
     }
+    if let name = p.finished { lastName = name }
     guard !console.quiet, p.total > 0, p.done > 0 || p.elapsed > 2 else { return }
     let interval = live ? 0.1 : 5.0
     let final = p.done == p.total && p.finished != nil
@@ -30,7 +32,7 @@ final class ProgressLine {
     let eta = rate > 0 ? Double(p.total - p.done) / rate : 0
     var text = "[\(p.done)/\(p.total)] \(String(format: "%.1f", rate))/s  \(Self.clock(p.elapsed)) elapsed"
     if p.done < p.total && p.done > 0 { text += ", ETA \(Self.clock(eta))" }
-    if let name = p.finished { text += "  \(Sanitize.terminal(name))" }
+    if let name = lastName { text += "  \(Sanitize.terminal(name))" }
     if live {
       let width = 100
       if text.count > width { text = String(text.prefix(width - 1)) + "…" }
