@@ -124,13 +124,19 @@ struct FontSpec {
     }
   }
 
+  /// Every description is made at this one size; layouts scale to the size asked for when they
+  /// draw. Pango starts a fontconfig match *and* a full sort of every installed font for each
+  /// new (family, face, size) it sees; one size per face turns a dozen sorts per family into
+  /// one. Hinting and metric hinting are off, so outlines and advances scale exactly.
+  static let nominalSize = 64.0
+
   /// A Pango description for exactly this face. Commas in a family name would make Pango read
   /// a list of families; the name is passed whole to fontconfig through the family field, and
   /// `loadedFile` proves what was loaded.
   func makeDescription() -> OpaquePointer {
     guard let d = pango_font_description_new() else { preconditionFailure("pango: out of memory") }
     pango_font_description_set_family(d, family)
-    pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
+    pango_font_description_set_absolute_size(d, FontSpec.nominalSize * Double(PANGO_SCALE))
     pango_font_description_set_weight(d, PangoWeight(UInt32(FontSpec.pangoWeight(weight))))
     pango_font_description_set_style(
       d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC))
@@ -162,6 +168,8 @@ struct FontSpec {
 final class TextLayout {
   let pointer: OpaquePointer
   let context: TextContext
+  /// The layout is set at `FontSpec.nominalSize`; this scales it to the size asked for.
+  let factor: Double
 
   enum Alignment { case left, centre, right }
 
@@ -177,6 +185,7 @@ final class TextLayout {
     }
     pointer = layout
     self.context = context
+    factor = max(font.size, 0.01) / FontSpec.nominalSize
     let description = font.makeDescription()
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
@@ -188,7 +197,7 @@ final class TextLayout {
     }
     if bytes.isEmpty { pango_layout_set_text(layout, "", 0) }
     if let width {
-      pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+      pango_layout_set_width(layout, TextLayout.pango(width / factor))
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     }
     switch alignment {
@@ -201,7 +210,7 @@ final class TextLayout {
     if smallCaps { pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS)) }
     if letterSpacing != 0 {
       pango_attr_list_insert(
-        attributes, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
+        attributes, pango_attr_letter_spacing_new(TextLayout.pango(letterSpacing / factor)))
     }
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)
@@ -211,12 +220,21 @@ final class TextLayout {
 
   var layout: OpaquePointer { pointer }
 
+  /// User units → Pango units at the nominal size, clamped to what Pango can hold.
+  static func pango(_ units: Double) -> Int32 {
+    let v = (units * Double(PANGO_SCALE)).rounded()
+    return v.isFinite ? Int32(max(-1_000_000_000, min(1_000_000_000, v))) : 0
+  }
+
+  /// Pango units at the nominal size → user units.
+  func units(_ v: Int32) -> Double { Double(v) / Double(PANGO_SCALE) * factor }
+
   /// Logical size in user units.
   var size: (width: Double, height: Double) {
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, &ink, &logical)
-    return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
+    return (units(logical.width), units(logical.height))
   }
 
   /// Ink extents relative to the layout's origin, in user units.
@@ -224,12 +242,11 @@ final class TextLayout {
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, &ink, &logical)
-    let s = Double(PANGO_SCALE)
-    return (Double(ink.x) / s, Double(ink.y) / s, Double(ink.width) / s, Double(ink.height) / s)
+    return (units(ink.x), units(ink.y), units(ink.width), units(ink.height))
   }
 
   /// Baseline of the first line from the top of the layout.
-  var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
+  var baseline: Double { units(pango_layout_get_baseline(layout)) }
 
   var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
@@ -239,13 +256,13 @@ final class TextLayout {
   /// Limits the height; lines past it are dropped and the last shown line ends in an
   /// ellipsis, so text is cut between lines, never mid-glyph.
   func limitHeight(_ height: Double) {
-    pango_layout_set_height(layout, Int32(height * Double(PANGO_SCALE)))
+    pango_layout_set_height(layout, TextLayout.pango(height / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
   }
 
   /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
   func ellipsize(width: Double) {
-    pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+    pango_layout_set_width(layout, TextLayout.pango(width / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
   }
 
@@ -260,15 +277,19 @@ final class TextLayout {
     guard let iter = pango_layout_get_iter(layout) else { return baseline }
     defer { pango_layout_iter_free(iter) }
     while pango_layout_iter_next_line(iter) != 0 {}
-    return Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE)
+    return units(pango_layout_iter_get_baseline(iter))
   }
 
   /// Draws with the current source colour, top-left at (x, y).
   func draw(at x: Double, _ y: Double) {
     let cr = context.cr
-    cr.move(to: x, y)
+    cr.save()
+    cr.translate(x, y)
+    cr.scale(factor)
+    cr.move(to: 0, 0)
     pango_cairo_show_layout(cr.pointer, layout)
     cr.newPath()
+    cr.restore()
   }
 }
 
