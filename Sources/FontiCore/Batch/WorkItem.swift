@@ -85,9 +85,15 @@ public struct WorkResult: Codable, Sendable, Hashable {
 public struct WorkerSetup: Codable, Sendable, Hashable {
   /// Every custom font file the parent registered (library and job), in the same order.
   public var customFonts: [String]
+  /// A worker exits after this many items and the pool starts a fresh one: Cairo keeps up to
+  /// 256 scaled fonts with their glyph caches for the life of a process, so a long-lived worker
+  /// grows with the number of families; recycling keeps memory flat at the cost of one
+  /// fontconfig set-up (about 20 ms) per `itemsPerWorker` families.
+  public var itemsPerWorker: Int
 
-  public init(customFonts: [String]) {
+  public init(customFonts: [String], itemsPerWorker: Int = 40) {
     self.customFonts = customFonts
+    self.itemsPerWorker = itemsPerWorker
   }
 }
 

@@ -35,7 +35,9 @@ public enum Worker {
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    while let line = reader.next() {
+    var done = 0
+    while done < max(1, setup.itemsPerWorker), let line = reader.next() {
+      done += 1
       let result: WorkResult
       if let item = try? JSONDecoder().decode(WorkItem.self, from: Data(line.utf8)) {
         if let crashOn, item.subject == crashOn { abort() }

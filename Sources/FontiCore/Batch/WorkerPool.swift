@@ -29,6 +29,10 @@ public final class WorkerPool {
     var output: Int32 { reader.fileDescriptor }
     var buffer: [UInt8] = []
     var current: Int?
+    /// Items sent to this worker; at the setup's budget it exits and a fresh one takes over.
+    var served = 0
+    /// Exited and not replaced (nothing left to give it): no longer polled.
+    var finished = false
 
     init(process: Process, input: FileHandle, reader: FileHandle) {
       self.process = process
@@ -56,13 +60,17 @@ public final class WorkerPool {
     interrupted: () -> Bool = { false }
   ) throws -> Bool {
     signal(SIGPIPE, SIG_IGN)
-    var queue = IndexingIterator(_elements: Array(items.indices))
+    var queue = Array(items.indices).makeIterator()
+    var undispatched = items.count
     var remaining = items.count
+    let budget = max(1, launch.setup.itemsPerWorker)
     defer { stopAll() }
     for _ in 0..<min(size, items.count) { slots.append(try spawn()) }
 
     func dispatch(_ slot: Slot) {
-      guard slot.current == nil, let next = queue.next() else { return }
+      guard slot.current == nil, slot.served < budget, let next = queue.next() else { return }
+      undispatched -= 1
+      slot.served += 1
       slot.current = next
       guard var line = try? JSONEncoder().encode(items[next]) else {
         slot.current = nil
@@ -81,7 +89,9 @@ public final class WorkerPool {
 
     while remaining > 0 {
       if interrupted() { return false }
-      var fds = slots.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
+      var fds = slots.map {
+        pollfd(fd: $0.finished ? -1 : $0.output, events: Int16(POLLIN), revents: 0)
+      }
       let ready = poll(&fds, nfds_t(fds.count), 200)
       tick()
       if ready < 0 {
@@ -110,15 +120,19 @@ public final class WorkerPool {
           }
           continue
         }
-        // End of file: the worker died. Report its item and start a replacement.
+        // End of file: the worker finished its budget, or died. A death costs only the item it
+        // was drawing; either way a fresh worker takes over while items are left.
         let reason = reap(slot)
         if let index = slot.current {
           remaining -= 1
           completed(index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
         }
-        let replacement = try spawn()
-        slots[i] = replacement
-        dispatch(replacement)
+        slot.finished = true
+        if undispatched > 0 {
+          let replacement = try spawn()
+          slots[i] = replacement
+          dispatch(replacement)
+        }
       }
     }
     return true
@@ -164,13 +178,13 @@ public final class WorkerPool {
   /// Closes every worker's input (they exit at end of file) and waits; workers still busy are
   /// terminated.
   func stopAll() {
-    for slot in slots {
+    for slot in slots where !slot.finished {
       if slot.current != nil, slot.process.isRunning {
         kill(slot.process.processIdentifier, SIGTERM)
       }
       try? slot.input.close()
     }
-    for slot in slots {
+    for slot in slots where !slot.finished {
       slot.process.waitUntilExit()
       try? slot.reader.close()
     }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// The scheduler with real worker processes (the debug binary), on the fixture fonts.
+@Suite(.serialized) struct WorkerPoolTests {
+  static let binary = TestFonts.repository + "/.build/debug/fonti-batch"
+
+  func items(_ families: [String], in folder: String) -> [WorkItem] {
+    families.map { name in
+      .specimen(
+        SpecimenTask(
+          family: FamilyRef(FontFamily(name: name, faces: [])), text: "Hamburgefonstiv", size: 24,
+          theme: .ink, edge: 256, scale: 1, compression: .fast, saved: false, partners: [],
+          path: folder + "/" + Slug.make(name) + ".png"))
+    }
+  }
+
+  func run(_ work: [WorkItem], budget: Int, jobs: Int) throws -> ([Int: WorkResult], WorkerPool) {
+    setenv("FONTCONFIG_FILE", TestFonts.configFile, 1)
+    let pool = WorkerPool(
+      launch: .init(
+        executable: WorkerPoolTests.binary, arguments: ["__worker"],
+        setup: WorkerSetup(customFonts: [], itemsPerWorker: budget)),
+      size: jobs)
+    var results: [Int: WorkResult] = [:]
+    let finished = try pool.run(work, completed: { results[$0] = $1 })
+    #expect(finished)
+    return (results, pool)
+  }
+
+  @Test func everyItemIsAnsweredOnceAndWorkersAreRecycled() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let names = ["Cantarell", "DejaVu Serif", "Noto Sans Hebrew", "D050000L", "Noto Sans Bengali"]
+    let (results, pool) = try run(items(names, in: folder), budget: 2, jobs: 2)
+    #expect(results.count == 5)
+    #expect(results.values.allSatisfy { $0.ok })
+    #expect(results.values.allSatisfy { $0.sha256?.count == 64 })
+    // Five items at two per worker: at least three processes, never more than needed.
+    #expect(pool.pids.count >= 3 && pool.pids.count <= 4)
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(written.count == 5)
+  }
+
+  @Test func aMissingFamilyFailsAloneAndResultsDoNotDependOnOrder() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let work = items(["Cantarell", "No Such Family", "DejaVu Serif"], in: folder)
+    let (one, _) = try run(work, budget: 40, jobs: 1)
+    let (two, _) = try run(work, budget: 1, jobs: 2)
+    for results in [one, two] {
+      #expect(results[0]?.ok == true)
+      #expect(results[1]?.ok == false)
+      #expect(results[1]?.error == "family 'No Such Family' is no longer available")
+      #expect(results[2]?.ok == true)
+    }
+    #expect(one[0]?.sha256 == two[0]?.sha256, "the same bytes whichever worker drew them")
+  }
+}
