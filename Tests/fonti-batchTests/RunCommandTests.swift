@@ -122,6 +122,8 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(result)")
     #expect(result.stderr.contains("Cantarell-Regular.otf"), "the font file is named")
+    #expect(!result.stderr.contains("Program crashed") && !result.stderr.contains("Backtrac"),
+      "no Swift crash report reaches the user: \(result.stderr)")
     #expect(box.list(box.path("output/specimens")) == ["d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png"])
     let counts = try #require(try manifest(box)["counts"] as? [String: Int])
     #expect(counts["failed"] == 1 && counts["rendered"] == 3)

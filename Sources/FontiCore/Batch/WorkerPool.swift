@@ -98,11 +98,15 @@ public final class WorkerPool {
         if errno == EINTR { continue }
         throw FileError(path: "worker pipes", operation: "poll", code: errno)
       }
-      if ready == 0 { continue }
-      for (i, fd) in fds.enumerated() where fd.revents != 0 {
+      for (i, fd) in fds.enumerated() {
         let slot = slots[i]
+        if slot.finished { continue }
+        // A worker that has exited is dead even when its pipe stays open (a helper process it
+        // started may still hold the write end): once nothing is left to read, reap it.
+        let exited = fd.revents == 0 && !slot.process.isRunning && !WorkerPool.readable(slot.output)
+        if fd.revents == 0 && !exited { continue }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
+        let n = exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         if n > 0 {
           slot.buffer.append(contentsOf: chunk[..<n])
@@ -138,6 +142,13 @@ public final class WorkerPool {
     return true
   }
 
+  /// Whether `fd` has data (or end of file) to read now. After a process has exited, everything
+  /// it wrote is already in the pipe, so this tells whether an answer is still waiting.
+  static func readable(_ fd: Int32) -> Bool {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&p, 1, 0) > 0 && (p.revents & Int16(POLLIN)) != 0
+  }
+
   func spawn() throws -> Slot {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: launch.executable)
@@ -147,6 +158,11 @@ public final class WorkerPool {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = FileHandle.standardError
+    // A worker that crashes is reported by the parent in one line, naming the family and its
+    // fonts; the Swift runtime's own crash report (a stack trace) never reaches the user.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
     try process.run()
     pids.append(process.processIdentifier)
     let slot = Slot(
