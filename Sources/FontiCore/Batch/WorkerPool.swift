@@ -13,11 +13,17 @@ public final class WorkerPool {
     public var executable: String
     public var arguments: [String]
     public var setup: WorkerSetup
+    /// Variables set for workers on top of this process's environment.
+    public var environment: [String: String]
 
-    public init(executable: String, arguments: [String], setup: WorkerSetup) {
+    public init(
+      executable: String, arguments: [String], setup: WorkerSetup,
+      environment: [String: String] = [:]
+    ) {
       self.executable = executable
       self.arguments = arguments
       self.setup = setup
+      self.environment = environment
     }
   }
 
@@ -161,6 +167,7 @@ public final class WorkerPool {
     // A worker that crashes is reported by the parent in one line, naming the family and its
     // fonts; the Swift runtime's own crash report (a stack trace) never reaches the user.
     var environment = ProcessInfo.processInfo.environment
+    environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     try process.run()

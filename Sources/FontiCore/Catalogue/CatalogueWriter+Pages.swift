@@ -600,10 +600,10 @@ final class PageDrawer {
   }
 
   private func drawCard(_ family: FontFamily, x: Double, y: Double, width: Double, height: Double) {
-    roundedRectangle(x, y, width, height, radius: 6)
+    cr.roundedRectanglePath(x, y, width, height, radius: 6)
     cr.setColour(palette.text, alpha: 0.035)
     cr.fill()
-    roundedRectangle(x + 0.3, y + 0.3, width - 0.6, height - 0.6, radius: 6)
+    cr.roundedRectanglePath(x + 0.3, y + 0.3, width - 0.6, height - 0.6, radius: 6)
     cr.setColour(palette.text, alpha: 0.2)
     cr.stroke(width: 0.6)
     drawHeart(centreX: x + width - 16, top: y + 11, size: 11, filled: true)
@@ -827,29 +827,8 @@ final class PageDrawer {
 
   private func drawHeart(centreX x: Double, top y: Double, size s: Double, filled: Bool) {
     cr.setColour(palette.accent)
-    cr.move(to: x, y + s * 0.95)
-    cr.curve(x - s * 0.55, y + s * 0.6, x - s * 0.55, y + s * 0.05, x - s * 0.25, y + s * 0.05)
-    cr.curve(x - s * 0.08, y + s * 0.05, x, y + s * 0.2, x, y + s * 0.28)
-    cr.curve(x, y + s * 0.2, x + s * 0.08, y + s * 0.05, x + s * 0.25, y + s * 0.05)
-    cr.curve(x + s * 0.55, y + s * 0.05, x + s * 0.55, y + s * 0.6, x, y + s * 0.95)
-    cr.close()
+    cr.heartPath(centreX: x, top: y, size: s)
     if filled { cr.fill() } else { cr.stroke(width: 1.2) }
-  }
-
-  private func roundedRectangle(
-    _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double
-  ) {
-    cr.newPath()
-    cr.move(to: x + r, y)
-    cr.line(to: x + w - r, y)
-    cr.curve(x + w, y, x + w, y, x + w, y + r)
-    cr.line(to: x + w, y + h - r)
-    cr.curve(x + w, y + h, x + w, y + h, x + w - r, y + h)
-    cr.line(to: x + r, y + h)
-    cr.curve(x, y + h, x, y + h, x, y + h - r)
-    cr.line(to: x, y + r)
-    cr.curve(x, y, x, y, x + r, y)
-    cr.close()
   }
 
   private func format(_ size: Double) -> String {

@@ -39,26 +39,9 @@ extension SpecimenRenderer {
   public func renderPairing(_ request: PairingSheetRequest, to path: String) throws(RenderError)
     -> SpecimenResult
   {
-    let pixels = request.edge * request.scale
-    let surface: CairoSurface
-    let cr: CairoContext
-    do {
-      surface = try CairoSurface.image(width: pixels, height: pixels)
-      cr = try CairoContext(surface)
-    } catch {
-      throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
-    }
-    cr.scale(Double(request.scale))
-    let result = try drawPairing(request, on: cr)
-    do {
-      try cr.check("draw pairing sheet")
-      try AtomicFile.write(to: path) { temporary in
-        try surface.writePNG(to: temporary, compression: request.compression)
-      }
-    } catch {
-      throw RenderError("\(error)")
-    }
-    return result
+    try renderPNG(
+      edge: request.edge, scale: request.scale, compression: request.compression, to: path
+    ) { cr throws(RenderError) in try drawPairing(request, on: cr) }
   }
 
   func drawPairing(_ request: PairingSheetRequest, on cr: CairoContext) throws(RenderError)

@@ -102,7 +102,18 @@ public final class SpecimenRenderer {
   public func render(_ request: SpecimenRequest, to path: String) throws(RenderError)
     -> SpecimenResult
   {
-    let pixels = request.edge * request.scale
+    try renderPNG(
+      edge: request.edge, scale: request.scale, compression: request.compression, to: path
+    ) { cr throws(RenderError) in try draw(request, on: cr) }
+  }
+
+  /// The one way a square PNG is made: an opaque `edge × scale` image, drawn in `edge` units,
+  /// checked, and written atomically.
+  func renderPNG(
+    edge: Int, scale: Int, compression: PNGCompression, to path: String,
+    _ body: (CairoContext) throws(RenderError) -> SpecimenResult
+  ) throws(RenderError) -> SpecimenResult {
+    let pixels = edge * scale
     let surface: CairoSurface
     let cr: CairoContext
     do {
@@ -111,12 +122,12 @@ public final class SpecimenRenderer {
     } catch {
       throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
     }
-    cr.scale(Double(request.scale))
-    let result = try draw(request, on: cr)
+    cr.scale(Double(scale))
+    let result = try body(cr)
     do {
-      try cr.check("draw specimen")
+      try cr.check("draw")
       try AtomicFile.write(to: path) { temporary in
-        try surface.writePNG(to: temporary, compression: request.compression)
+        try surface.writePNG(to: temporary, compression: compression)
       }
     } catch {
       throw RenderError("\(error)")
@@ -185,7 +196,9 @@ public final class SpecimenRenderer {
       cr.fill()
     }
     if request.saved {
-      drawHeart(cr, centreX: E - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k, colour: palette.accent)
+      cr.setColour(palette.accent)
+      cr.heartPath(centreX: E - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k)
+      cr.fill()
     }
     cr.setColour(palette.text, alpha: 0.16)
     cr.rectangle(margin, headerBottom + 18 * k, E - 2 * margin, max(1, k))
@@ -338,7 +351,7 @@ public final class SpecimenRenderer {
   ) {
     let alpha = real ? 1.0 : 0.35
     cr.setColour(palette.accent, alpha: alpha)
-    roundedRectangle(cr, x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
+    cr.roundedRectanglePath(x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
     cr.stroke(width: max(1.5, size / 22))
     let labelName = labelFamily?.name ?? ""
     let face = labelFamily.flatMap { bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true) }
@@ -417,30 +430,5 @@ public final class SpecimenRenderer {
       cr.setColour(palette.text)
       layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)
     }
-  }
-
-  func drawHeart(_ cr: CairoContext, centreX x: Double, top y: Double, size s: Double, colour: Colour) {
-    cr.setColour(colour)
-    cr.move(to: x, y + s * 0.95)
-    cr.curve(x - s * 0.55, y + s * 0.6, x - s * 0.55, y + s * 0.05, x - s * 0.25, y + s * 0.05)
-    cr.curve(x - s * 0.08, y + s * 0.05, x, y + s * 0.2, x, y + s * 0.28)
-    cr.curve(x, y + s * 0.2, x + s * 0.08, y + s * 0.05, x + s * 0.25, y + s * 0.05)
-    cr.curve(x + s * 0.55, y + s * 0.05, x + s * 0.55, y + s * 0.6, x, y + s * 0.95)
-    cr.close()
-    cr.fill()
-  }
-
-  func roundedRectangle(_ cr: CairoContext, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
-    cr.newPath()
-    cr.move(to: x + r, y)
-    cr.line(to: x + w - r, y)
-    cr.curve(x + w, y, x + w, y, x + w, y + r)
-    cr.line(to: x + w, y + h - r)
-    cr.curve(x + w, y + h, x + w, y + h, x + w - r, y + h)
-    cr.line(to: x + r, y + h)
-    cr.curve(x, y + h, x, y + h, x, y + h - r)
-    cr.line(to: x, y + r)
-    cr.curve(x, y, x, y, x + r, y)
-    cr.close()
   }
 }

@@ -18,11 +18,11 @@ import Testing
   }
 
   func run(_ work: [WorkItem], budget: Int, jobs: Int) throws -> ([Int: WorkResult], WorkerPool) {
-    setenv("FONTCONFIG_FILE", TestFonts.configFile, 1)
     let pool = WorkerPool(
       launch: .init(
         executable: WorkerPoolTests.binary, arguments: ["__worker"],
-        setup: WorkerSetup(customFonts: [], itemsPerWorker: budget)),
+        setup: WorkerSetup(customFonts: [], itemsPerWorker: budget),
+        environment: ["FONTCONFIG_FILE": TestFonts.configFile]),
       size: jobs)
     var results: [Int: WorkResult] = [:]
     let finished = try pool.run(work, completed: { results[$0] = $1 })
