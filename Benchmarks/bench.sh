@@ -30,22 +30,37 @@ job() {  # job FILE FAMILIES CATALOGUES
   } > "$1"
 }
 
-# seconds and peak RSS (KiB) of a command: /usr/bin/time -v counts the children too.
+# seconds and CPU seconds of a command (/usr/bin/time), nothing else running beside it.
 measure() {  # measure NAME CMD...
   local name=$1; shift
   /usr/bin/time -v -o "$WORK/$name.time" "$@" > /dev/null 2> "$WORK/$name.err" || {
     echo "bench: '$*' failed:" >&2; cat "$WORK/$name.err" >&2; exit 1; }
-  local wall rss cpu
+  local wall cpu
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/$name.time")
   cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$WORK/$name.time")
   # h:mm:ss or m:ss.ss → seconds
   wall=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  echo "$wall $rss $cpu" > "$WORK/$name.result"
+  echo "$wall $cpu" > "$WORK/$name.result"
+}
+
+# Peak memory of a command, in a separate run (sampling costs CPU): the largest sum of the
+# resident sets of all its processes (parent + workers) at any moment, sampled every 50 ms in
+# its own process group.
+memory() {  # memory NAME CMD...
+  local name=$1; shift
+  setsid "$@" > /dev/null 2> "$WORK/$name.memerr" &
+  local pid=$! peak=0 now
+  while kill -0 "$pid" 2> /dev/null; do
+    now=$( (ps -o rss= -g "$pid" 2> /dev/null || true) | awk '{ s += $1 } END { print s + 0 }')
+    [ "$now" -gt "$peak" ] && peak=$now
+    sleep 0.05
+  done
+  wait "$pid" || { echo "bench: '$*' failed:" >&2; cat "$WORK/$name.memerr" >&2; exit 1; }
+  echo "$peak" > "$WORK/$name.memory"
 }
 secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
-rss() { cut -d' ' -f2 < "$WORK/$1.result"; }
-cpu() { cut -d' ' -f3 < "$WORK/$1.result"; }
+cpu() { cut -d' ' -f2 < "$WORK/$1.result"; }
+rss() { cat "$WORK/$1.memory" 2> /dev/null || echo 0; }
 
 mkdir -p "$WORK/all" "$WORK/all-pdf" "$WORK/thirty" "$WORK/thirty-pdf" "$WORK/pango"
 job "$WORK/all/job.yaml" "$WORK/families.txt" "[]"
@@ -60,6 +75,10 @@ measure rerun "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
 measure pdf "$BIN" run -q -j "$JOBS" "$WORK/all-pdf/job.yaml"
 measure png30 "$BIN" run -q -j "$JOBS" "$WORK/thirty/job.yaml"
 measure pdf30 "$BIN" run -q -j "$JOBS" "$WORK/thirty-pdf/job.yaml"
+for m in png:all pdf:all-pdf png30:thirty pdf30:thirty-pdf; do
+  memory "${m%%:*}" "$BIN" run -q --force -j "$JOBS" "$WORK/${m#*:}/job.yaml"
+done
+memory rerun "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
 
 # The loop a user would write: one pango-view process per family, the same parallelism.
 cat > "$WORK/pango/one.sh" <<'SH'
@@ -76,12 +95,14 @@ exec pango-view -q --markup --text "$markup" --width=936 --wrap=word --align=cen
 SH
 chmod +x "$WORK/pango/one.sh"
 export TEXT
-measure pango bash -c "nl -ba '$WORK/families.txt' | xargs -P '$JOBS' -d '\n' -n 1 bash -c 'n=\${0%%	*}; f=\${0#*	}; f=\${f#\"\${f%%[! ]*}\"}; \"$WORK/pango/one.sh\" \"\$f\" \"$WORK/pango/\$n.png\" \"\$TEXT\"'"
+PANGO_LOOP=(bash -c "nl -ba '$WORK/families.txt' | xargs -P '$JOBS' -d '\n' -n 1 bash -c 'n=\${0%%	*}; f=\${0#*	}; f=\${f#\"\${f%%[! ]*}\"}; \"$WORK/pango/one.sh\" \"\$f\" \"$WORK/pango/\$n.png\" \"\$TEXT\"'")
+measure pango "${PANGO_LOOP[@]}"
+memory pango "${PANGO_LOOP[@]}"
 
 ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 PNG=$(secs png); PANGO=$(secs pango); RERUN=$(secs rerun); PDF=$(secs pdf)
-printf '\n%-46s %8s %10s %9s %9s\n' "what" "seconds" "ms/family" "CPU s" "peak MiB"
+printf '\n%-46s %8s %10s %9s %9s\n' "what" "seconds" "ms/family" "CPU s" "peak MiB*"
 row() { printf '%-46s %8s %10s %9s %9s\n' "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$(awk -v k="$(rss "$2")" 'BEGIN { printf "%.0f", k/1024 }')"; }
 row "fonti-batch run, PNG, $N families" png "$N"
 row "fonti-batch run, unchanged re-run" rerun "$N"
@@ -89,6 +110,7 @@ row "fonti-batch run, PNG + catalogue, $N families" pdf "$N"
 row "fonti-batch run, PNG, 30 families" png30 30
 row "fonti-batch run, PNG + catalogue, 30 families" pdf30 30
 row "pango-view loop, $N families" pango "$N"
+echo "* peak memory: all of the run's processes together (parent + workers), sampled every 50 ms in a separate run"
 echo
 echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN { printf "%.1f", n / s }')"
 echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.30)"
