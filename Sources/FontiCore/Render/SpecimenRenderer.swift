@@ -82,20 +82,15 @@ public final class SpecimenRenderer {
     }.first ?? system.first
   }
 
-  /// The long-lived font map of the family's configuration: for labels and partner names,
-  /// which recur on every specimen.
+  /// The font map of the family's configuration, made once per worker. Pango keeps every font
+  /// a map has loaded for the map's lifetime; workers are recycled every few dozen families
+  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map (and its
+  /// copy of every installed font's pattern) per family.
   func map(for family: FontFamily) -> FontMap {
     if let m = maps[family.isCustom] { return m }
     let m = FontMap(config: environment.config(for: family))
     maps[family.isCustom] = m
     return m
-  }
-
-  /// A fresh font map for drawing one family, dropped with the specimen: Pango keeps every font
-  /// a map has loaded for the map's lifetime, so one shared map would grow with every family
-  /// of a run.
-  func freshMap(for family: FontFamily) -> FontMap {
-    FontMap(config: environment.config(for: family))
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.
@@ -145,7 +140,7 @@ public final class SpecimenRenderer {
     let E = Double(request.edge)
     let k = E / 1080
     let margin = 80 * k
-    let familyContext = freshMap(for: family).makeContext(for: cr)
+    let familyContext = map(for: family).makeContext(for: cr)
     var warnings: [String] = []
 
     // The face the sample is set in: the real bold/italic asked for, else regular.
