@@ -59,6 +59,8 @@ final class PageDrawer {
     familyIndex = index
   }
 
+  private var pagesOnMap = 0
+
   private func context(for family: FontFamily) -> TextContext {
     if let c = contexts[family.isCustom] { return c }
     let c = writer.makeFontMap(for: family).makeContext(for: cr)
@@ -76,8 +78,14 @@ final class PageDrawer {
   // MARK: Pages
 
   func draw(_ page: CataloguePlan.Page) {
-    // A fresh font map per page: Pango frees the previous page's fonts with its map.
-    contexts = [:]
+    // A fresh font map every few dozen pages: Pango frees the fonts it loaded with its map,
+    // so memory stays flat, without paying for a new map (a copy of every installed font's
+    // pattern and a new fontconfig sort per face) on every page.
+    pagesOnMap += 1
+    if pagesOnMap > CatalogueWriter.pagesPerFontMap {
+      contexts = [:]
+      pagesOnMap = 1
+    }
     if ownNameCache.count > 4096 || loadsCache.count > 4096 {
       ownNameCache = [:]
       loadsCache = [:]

@@ -25,12 +25,11 @@ public final class CatalogueWriter {
 
   public init(environment: FontEnvironment) {
     self.environment = environment
-    let system = environment.catalog.families.filter { !$0.isCustom && $0.isRenderable }
-    labelFamily =
-      SpecimenRenderer.labelPreference.lazy.compactMap { name in
-        system.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-      }.first ?? system.first
+    labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
+
+  /// Pages drawn with one font map before it is replaced (see `PageDrawer.draw`).
+  static let pagesPerFontMap = 32
 
   /// The long-lived map of the label face.
   func labelFontMap() -> FontMap {
@@ -40,7 +39,8 @@ public final class CatalogueWriter {
     return map
   }
 
-  /// A fresh map for `family`'s configuration; the caller drops it with the page.
+  /// A fresh map for `family`'s configuration; the page drawer replaces it every
+  /// `pagesPerFontMap` pages.
   func makeFontMap(for family: FontFamily) -> FontMap {
     FontMap(config: environment.config(for: family))
   }
