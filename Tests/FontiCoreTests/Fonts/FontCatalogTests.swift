@@ -52,6 +52,25 @@ import Testing
     #expect(georgia.diagnostics.map(\.message) == ["family 'Georgia' is not installed"])
   }
 
+  @Test func type1OnlyFamiliesAreListedButNeverRendered() {
+    let type1 = FontFamily(
+      name: "Old Roman", faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/x.pfb", format: "Type 1")])
+    let mixed = FontFamily(
+      name: "Nimbus Like",
+      faces: [
+        FontFace(style: "Regular", weight: 80, slant: 0, file: "/n.t1", format: "Type 1"),
+        FontFace(style: "Regular", weight: 80, slant: 0, file: "/n.otf", format: "CFF"),
+      ])
+    #expect(!type1.isRenderable && mixed.isRenderable)
+    #expect(mixed.regularFace?.file == "/n.otf", "the face Pango can draw")
+    let catalog = FontCatalog(families: [type1, mixed])
+    let selection = catalog.select(include: [Located("*")], exclude: [], file: nil)
+    #expect(selection.families.map(\.name) == ["Nimbus Like"])
+    #expect(selection.diagnostics.map(\.message) == [
+      "family 'Old Roman' cannot be rendered: its fonts are Type 1, which Pango 1.44+ no longer draws"
+    ])
+  }
+
   @Test func patternsAreCaseInsensitiveGlobs() {
     #expect(FamilyPattern("dejavu*").matches("DejaVu Serif"))
     #expect(FamilyPattern("Noto Sans * UI").matches("Noto Sans Thai UI"))
