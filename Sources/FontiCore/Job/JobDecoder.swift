@@ -230,10 +230,9 @@ public struct JobDecoder {
 
   /// The output folder may be anywhere, but if something is already there it must be a folder.
   mutating func checkOutputFolder(_ path: String, written: String, at mark: Mark?) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return }  // created when the job runs
-    if info.st_mode & S_IFMT != S_IFDIR {
-      error("output '\(written)' exists and is not a folder", at: mark ?? Mark(line: 1, column: 1))
+    // A missing folder is created when the job runs; a file in the way never can be.
+    if let problem = JobPath.outputFolderProblem(path) {
+      error("output '\(written)' \(problem)", at: mark ?? Mark(line: 1, column: 1))
     }
   }
 
