@@ -28,8 +28,12 @@ struct CLIResult: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// The process was killed by a signal (`status` is then the signal's number), e.g. a trap.
+  var signalled = false
 
-  var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  var description: String {
+    "exit \(signalled ? "by signal " : "")\(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+  }
 }
 
 /// Why a test could not run the tool.
@@ -197,7 +201,9 @@ final class RunningCLI {
     process.waitUntilExit()
     let out = try String(contentsOfFile: stdoutPath, encoding: .utf8)
     let err = try String(contentsOfFile: stderrPath, encoding: .utf8)
-    return CLIResult(status: process.terminationStatus, stdout: out, stderr: err)
+    return CLIResult(
+      status: process.terminationStatus, stdout: out, stderr: err,
+      signalled: process.terminationReason == .uncaughtSignal)
   }
 }
 
