@@ -15,10 +15,27 @@ public struct JobDecoder {
     public static let waterfallSize = 4.0...400.0
     public static let waterfallCount = 32
     public static let textLength = 2_000
+    /// Code points in a sample text: four per character on average. Without it, one
+    /// "character" of 300,000 combining marks passes `textLength` and takes minutes to shape.
+    public static let textCodePoints = 8_000
     public static let textCount = 50
     public static let edge = 256...4096
     public static let scale = 1...3
     public static let pixels = 8192
+
+    /// Why `text` is too long for a sample text (naming the limit), or nil when it is not.
+    public static func sampleTextProblem(_ text: String) -> String? {
+      let characters = text.count
+      if characters > textLength {
+        return "is \(grouped(characters)) characters long; the limit is \(grouped(textLength))"
+      }
+      let codePoints = text.unicodeScalars.count
+      if codePoints > textCodePoints {
+        return "has \(grouped(codePoints)) Unicode code points (accents and marks count); "
+          + "the limit is \(grouped(textCodePoints))"
+      }
+      return nil
+    }
   }
 
   /// The keys each mapping may have, in the order the example job writes them.
@@ -590,10 +607,8 @@ public struct JobDecoder {
       error("\(name) is empty", at: node.mark)
       return nil
     }
-    if text.count > Limits.textLength {
-      error(
-        "\(name) is \(grouped(text.count)) characters long; "
-          + "the limit is \(grouped(Limits.textLength))", at: node.mark)
+    if let problem = Limits.sampleTextProblem(text) {
+      error("\(name) \(problem)", at: node.mark)
       return nil
     }
     return text
