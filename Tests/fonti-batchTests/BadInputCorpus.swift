@@ -189,6 +189,20 @@ enum BadInputCorpus {
         "\(e)53:5: too many texts: 51 (the limit is 50)"),
       job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: text is empty"),
       job(
+        "one character of 300,000 combining marks",
+        "version: 1\ndefaults:\n  text: \"a" + String(repeating: "\u{301}", count: 300_000) + "\"\n",
+        "\(e)3:9: defaults.text has 300,001 Unicode code points",
+        "the limit is 8,000"),
+      job(
+        "200,000 texts in a 1 MiB file",
+        "version: 1\ntexts:\n" + String(repeating: " - a\n", count: 200_000),
+        "\(e)53:4: too many texts: 200000 (the limit is 50)"),
+      job(
+        "a 100 KB theme and family name",
+        "version: 1\ndefaults:\n  theme: " + String(repeating: "x", count: 100_000)
+          + "\nfamilies:\n  include: [\"" + String(repeating: "Z", count: 200_000) + "\"]\n",
+        "\(e)3:10: unknown theme 'xxxx", "\(e)5:13: family 'ZZZZ"),
+      job(
         "families a list", "version: 1\nfamilies: [a]\n",
         "\(e)2:11: families must be a mapping of keys (include, exclude)"),
       job(
@@ -472,6 +486,14 @@ enum BadInputCorpus {
         "render to a .txt", ["render", "Cantarell", "-o", "x.txt"],
         "--output must name a .png file"),
       usage("render with empty text", ["render", "Cantarell", "--text", ""], "--text is empty"),
+      usage(
+        "render text over 2,000 characters",
+        ["render", "Cantarell", "--text", String(repeating: "ab ", count: 700)],
+        "--text is 2,100 characters long; the limit is 2,000"),
+      usage(
+        "render text of combining marks",
+        ["render", "Cantarell", "--text", "a" + String(repeating: "\u{301}", count: 9_000)],
+        "--text has 9,001 Unicode code points"),
       usage("render without a family", ["render"], "missing FAMILY", "Usage: fonti-batch render"),
       usage("unknown command", ["rn"], "unknown command 'rn' (did you mean 'run'?)"),
       usage("unknown help topic", ["help", "rnu"], "unknown command 'rnu' (did you mean 'run'?)"),

@@ -9,8 +9,18 @@ enum Repository {
   static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-  /// The debug build of the tool; `swift test` builds it with the tests.
-  static var binary: String { root + "/.build/debug/fonti-batch" }
+  /// The debug build of the tool; `swift test` builds it with the tests. `FONTI_BATCH_BINARY`
+  /// names another build (e.g. one with AddressSanitizer, in its own scratch path).
+  /// Otherwise the binary beside the test bundle (the same build, whatever the scratch path).
+  static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["FONTI_BATCH_BINARY"] { return path }
+    let besideBundle = [
+      Bundle.main.bundleURL.appendingPathComponent("fonti-batch").path,
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("fonti-batch").path,
+    ]
+    return besideBundle.first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? root + "/.build/debug/fonti-batch"
+  }
   static var fixtures: String { root + "/Tests/FontiCoreTests/Fixtures" }
   /// The test fonts: Cantarell, D050000L, DejaVu Serif, Noto Sans Bengali, Noto Sans Hebrew.
   static var fonts: String { fixtures + "/Fonts" }
@@ -66,6 +76,10 @@ final class CLISandbox: @unchecked Sendable {
       "NO_COLOR": "1",
       "LANG": "C.UTF-8",
     ]
+    // A sanitizer build of the tool reads its options from the environment.
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+      if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+    }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
