@@ -19,6 +19,8 @@ struct BadInput: Sendable, CustomStringConvertible {
   var name: String
   var files: [(path: String, content: Content)] = []
   var arguments: [String]
+  /// Variables added to the sandbox's environment.
+  var environment: [String: String] = [:]
   var status: Int32
   /// Substrings stderr must contain (the located diagnostic first).
   var stderr: [String] = []
@@ -381,6 +383,17 @@ enum BadInputCorpus {
         name: "import a zero-byte font",
         files: [("zero.otf", .bytes([]))], arguments: ["fonts", "import", "zero.otf"], status: 1,
         stderr: ["zero.otf", "empty"], absent: ["../data/fonti/fonts/zero.otf"]),
+      BadInput(
+        name: "a font that crashes its worker",
+        files: [("specimens.yaml", .text(valid.replacingOccurrences(of: "[Cantarell]", with: "[\"*\"]")))],
+        arguments: ["run", "-q", "-j", "2"], environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"],
+        status: 1,
+        stderr: [
+          "fonti-batch: error: family 'Cantarell' failed: worker process crashed (SIGABRT)",
+          "Cantarell-Regular.otf",
+        ],
+        exists: ["output/manifest.json", "output/specimens/dejavu-serif.png"],
+        absent: ["output/specimens/cantarell.png"]),
       BadInput(
         name: "render a family that is not installed", arguments: ["render", "Georgia"],
         status: 2, stderr: ["fonti-batch: error: family 'Georgia' is not installed"],
