@@ -106,12 +106,17 @@ enum BadInputCorpus {
       job(
         "alias bomb",
         "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
-          + (1...9).map { "a\($0): &a\($0) [" + Array(repeating: "*a\($0 == 1 ? "" : "\($0 - 1)")", count: 10).joined(separator: ", ") + "]" }
+          + (1...9).map {
+            "a\($0): &a\($0) ["
+              + Array(repeating: "*a\($0 == 1 ? "" : "\($0 - 1)")", count: 10).joined(
+                separator: ", ") + "]"
+          }
           .joined(separator: "\n") + "\n",
         "alias expansion exceeds the limit of 10,000 nodes"),
       jobBytes(
         "20 MB job file", Array("version: 1\n".utf8) + Array(repeating: 0x23, count: 20_000_000),
-        "fonti-batch: error: specimens.yaml: job file is larger than the 1 MiB limit (20,000,011 bytes)"),
+        "fonti-batch: error: specimens.yaml: job file is larger than the 1 MiB limit (20,000,011 bytes)"
+      ),
       jobBytes(
         "1 MiB and one byte", Array(repeating: 0x20, count: (1 << 20) + 1),
         "job file is larger than the 1 MiB limit (1,048,577 bytes)"),
@@ -148,7 +153,8 @@ enum BadInputCorpus {
       job("version quoted", "version: \"1\"\n", "\(e)1:10: version must be 1, not the quoted"),
       job("version 2", "version: 2\ntitle: x\n", "\(e)1:10: unsupported job version 2"),
       job("version missing", "title: x\n", "\(e)1:1: missing 'version: 1'"),
-      job("title a list", "version: 1\ntitle: [a]\n", "\(e)2:8: title must be a string, not a list"),
+      job(
+        "title a list", "version: 1\ntitle: [a]\n", "\(e)2:8: title must be a string, not a list"),
       job("title empty", "version: 1\ntitle: \"  \"\n", "\(e)2:8: title is empty"),
       job(
         "title with an escape", "version: 1\ntitle: \"\\e[2J\"\n",
@@ -192,7 +198,8 @@ enum BadInputCorpus {
       job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: text is empty"),
       job(
         "one character of 300,000 combining marks",
-        "version: 1\ndefaults:\n  text: \"a" + String(repeating: "\u{301}", count: 300_000) + "\"\n",
+        "version: 1\ndefaults:\n  text: \"a" + String(repeating: "\u{301}", count: 300_000)
+          + "\"\n",
         "\(e)3:9: defaults.text has 300,001 Unicode code points",
         "the limit is 8,000"),
       job(
@@ -250,7 +257,8 @@ enum BadInputCorpus {
         "waterfall size too large", "version: 1\nsizes: [12, 401]\n",
         "\(e)2:13: waterfall size 401 pt is outside 4–400 pt"),
       job(
-        "33 sizes", "version: 1\nsizes: [" + (1...33).map { "\($0 + 10)" }.joined(separator: ", ")
+        "33 sizes",
+        "version: 1\nsizes: [" + (1...33).map { "\($0 + 10)" }.joined(separator: ", ")
           + "]\n", "too many sizes: 33 (the limit is 32)"),
       job(
         "style misspelt", "version: 1\nstyles: [bolder]\n",
@@ -346,18 +354,26 @@ enum BadInputCorpus {
         name: "family name that climbs out of the output folder",
         files: [
           ("specimens.yaml", .text(familiesJob)),
-          ("hostile/evil.ttf", .renamedFont("DejaVuSerif.ttf", from: "DejaVu Serif", to: "../../evil/.")),
+          (
+            "hostile/evil.ttf",
+            .renamedFont("DejaVuSerif.ttf", from: "DejaVu Serif", to: "../../evil/.")
+          ),
         ],
         arguments: ["run", "-v", "-j", "1"], status: 0, stderr: ["rendered ../../evil/."],
-        exists: ["output/specimens/evil.png", "output/specimens/cantarell.png", "output/manifest.json"],
-        absent: ["evil", "evil.png", "../evil", "../evil.png", "output/evil.png", "output/specimens/.png"]),
+        exists: [
+          "output/specimens/evil.png", "output/specimens/cantarell.png", "output/manifest.json",
+        ],
+        absent: [
+          "evil", "evil.png", "../evil", "../evil.png", "output/evil.png", "output/specimens/.png",
+        ]),
       BadInput(
         name: "family name with terminal escapes",
         files: [
           ("specimens.yaml", .text(familiesJob)),
           (
             "hostile/escape.otf",
-            .renamedFont("Cantarell-Regular.otf", from: "Cantarell", to: "\u{1B}[31mX\u{07}\u{08}\r")
+            .renamedFont(
+              "Cantarell-Regular.otf", from: "Cantarell", to: "\u{1B}[31mX\u{07}\u{08}\r")
           ),
         ],
         arguments: ["run", "-v", "-j", "1"], status: 0,
@@ -376,7 +392,8 @@ enum BadInputCorpus {
         stdout: ["\u{FFFD}]0;pwn\u{FFFD}\u{FFFD}"], absent: ["output"]),
       BadInput(
         name: "import a text file named .ttf",
-        files: [("notafont.ttf", .text("hello\n"))], arguments: ["fonts", "import", "notafont.ttf"],
+        files: [("notafont.ttf", .text("hello\n"))],
+        arguments: ["fonts", "import", "notafont.ttf"],
         status: 1, stderr: ["notafont.ttf", "not a TrueType or OpenType font"],
         absent: ["../data/fonti/fonts/notafont.ttf"]),
       BadInput(
@@ -385,7 +402,9 @@ enum BadInputCorpus {
         stderr: ["zero.otf", "empty"], absent: ["../data/fonti/fonts/zero.otf"]),
       BadInput(
         name: "a font that crashes its worker",
-        files: [("specimens.yaml", .text(valid.replacingOccurrences(of: "[Cantarell]", with: "[\"*\"]")))],
+        files: [
+          ("specimens.yaml", .text(valid.replacingOccurrences(of: "[Cantarell]", with: "[\"*\"]")))
+        ],
         arguments: ["run", "-q", "-j", "2"], environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"],
         status: 1,
         stderr: [
@@ -510,13 +529,17 @@ enum BadInputCorpus {
       usage("render without a family", ["render"], "missing FAMILY", "Usage: fonti-batch render"),
       usage("unknown command", ["rn"], "unknown command 'rn' (did you mean 'run'?)"),
       usage("unknown help topic", ["help", "rnu"], "unknown command 'rnu' (did you mean 'run'?)"),
-      usage("unknown option", ["run", "--outptu", "x"], "unknown option '--outptu' (did you mean '--output'?)"),
+      usage(
+        "unknown option", ["run", "--outptu", "x"],
+        "unknown option '--outptu' (did you mean '--output'?)"),
       usage(
         "misspelt global option", ["--versoin"],
         "unknown option '--versoin' (did you mean '--version'?)"),
-      usage("flag with a value", ["run", "--force=yes"], "option '--force' takes no value (got 'yes')"),
+      usage(
+        "flag with a value", ["run", "--force=yes"], "option '--force' takes no value (got 'yes')"),
       usage("two jobs", ["run", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml'"),
-      usage("quiet and verbose", ["run", "-q", "-v"], "--quiet and --verbose contradict each other"),
+      usage(
+        "quiet and verbose", ["run", "-q", "-v"], "--quiet and --verbose contradict each other"),
       usage("saved add without names", ["saved", "add"], "missing FAMILY..."),
       BadInput(
         name: "no command", arguments: [], status: 2,

@@ -38,9 +38,10 @@ struct BadInputCorpusTests {
 
     #expect(!result.signalled, "\(input.name): killed by a signal\n\(result)")
     #expect(result.status == input.status, "\(input.name)\n\(result)")
-    for crash in ["Fatal error", "Stack dump", "Illegal instruction", "Segmentation fault",
-      "Current stack trace", "backtrace", "Backtracing", "Program crashed", "Thread 0"]
-    {
+    for crash in [
+      "Fatal error", "Stack dump", "Illegal instruction", "Segmentation fault",
+      "Current stack trace", "backtrace", "Backtracing", "Program crashed", "Thread 0",
+    ] {
       #expect(!result.stderr.contains(crash), "\(input.name): \(crash)\n\(result)")
     }
     for text in input.stderr {
@@ -60,7 +61,9 @@ struct BadInputCorpusTests {
       let control = text.unicodeScalars.first { s in
         (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
       }
-      #expect(control == nil, "\(input.name): \(stream) carries U+\(control.map { String($0.value, radix: 16) } ?? "")")
+      #expect(
+        control == nil,
+        "\(input.name): \(stream) carries U+\(control.map { String($0.value, radix: 16) } ?? "")")
     }
     for path in input.exists {
       #expect(

@@ -215,7 +215,6 @@ public enum BatchRunner {
       hint: "move it away, or write elsewhere with -o")
   }
 
-
   /// Removes `.fonti-tmp-<pid>-*` files that the given processes left in the plan's folders.
   static func sweepTemporaryFiles(in plan: BatchPlan, pids: [Int32]) {
     var folders = Set([plan.output, plan.output + "/specimens", plan.output + "/pairings"])
