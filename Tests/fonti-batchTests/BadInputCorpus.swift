@@ -545,6 +545,29 @@ enum BadInputCorpus {
         name: "no command", arguments: [], status: 2,
         stdout: ["Usage: fonti-batch COMMAND"], absent: ["output"]),
       BadInput(
+        name: "an output folder named with terminal escapes",
+        files: [("specimens.yaml", .text(valid))],
+        arguments: ["run", "-o", "out\u{1B}[2J\u{07}"], status: 0,
+        stderr: ["1 family: 1 rendered", "out\u{FFFD}[2J\u{FFFD}/"],
+        exists: ["out\u{1B}[2J\u{07}/specimens/cantarell.png"]),
+      BadInput(
+        name: "a dry run into a folder named with escapes",
+        files: [("specimens.yaml", .text(valid))],
+        arguments: ["run", "--dry-run", "-o", "out\u{1B}[2J"], status: 0,
+        stderr: ["to render"], stdout: ["specimens/cantarell.png"], absent: ["out\u{1B}[2J"]),
+      BadInput(
+        name: "a job file named with escapes, several errors",
+        files: [("bad\u{1B}[1m.yaml", .text("version: 1\ntitle: []\nsizez: 1\n"))],
+        arguments: ["check", "bad\u{1B}[1m.yaml"], status: 2,
+        stderr: [
+          "bad\u{FFFD}[1m.yaml:2:8: title must be a string", "bad\u{FFFD}[1m.yaml: 2 errors",
+        ],
+        absent: ["output"]),
+      BadInput(
+        name: "init at a path with escapes",
+        arguments: ["init", "new\u{1B}[1m.yaml"], status: 0,
+        stderr: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
+      BadInput(
         name: "saved clear without a terminal or --yes",
         files: [("output/favourites.json", .text("{\"version\": 1, \"saved\": []}"))],
         arguments: ["saved", "clear"], status: 2, stderr: ["--yes"],
