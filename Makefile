@@ -46,3 +46,9 @@ bench: setup-test
 
 clean:
 	rm -rf .build output
+
+# libFuzzer on the job-file loader and decoder, for FUZZ_SECONDS (CI: FUZZ_SECONDS=20).
+# Built apart from the package (Fuzz/fuzz.sh); the corpus grows in .build/fuzz/corpus.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	Fuzz/fuzz.sh $(FUZZ_SECONDS)

@@ -52,11 +52,12 @@ public enum BatchRunner {
   ) throws -> BatchReport {
     let start = Date()
     let fm = FileManager.default
+    try createFolder(plan.output)
+    try checkManifestPath(plan.output + "/" + manifestName)
     for folder in ["specimens", "pairings"] {
       let needed = folder == "specimens" ? !plan.specimens.isEmpty : !plan.pairings.isEmpty
       if needed { try createFolder(plan.output + "/" + folder) }
     }
-    try createFolder(plan.output)
     for catalogue in plan.catalogues {
       try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
     }
@@ -188,17 +189,30 @@ public enum BatchRunner {
       manifest: manifest, diagnostics: diagnostics, interrupted: !finished, output: plan.output)
   }
 
-  static func createFolder(_ path: String) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { return }
-      throw FileError(path: path, operation: "use as a folder (a file is in the way) ", code: ENOTDIR)
+  /// Creates `path` and its missing parents (`mkdir -p`), saying which one failed and why.
+  static func createFolder(_ path: String) throws(Diagnostic) {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if info.st_mode & S_IFMT == S_IFDIR { return }
+      throw .error(
+        "'\(path)' is a file where fonti-batch needs a folder",
+        hint: "move the file away, or write elsewhere with -o")
     }
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      throw FileError(path: path, operation: "create folder", code: (error as NSError).code == 513 ? EACCES : EIO)
+    let parent = JobPath.directory(of: path)
+    if parent != path && parent != "/" && parent != "." { try createFolder(parent) }
+    if mkdir(path, 0o755) != 0 && errno != EEXIST {
+      throw .error("cannot create folder '\(path)': \(AtomicFile.describe(errno))")
     }
+  }
+
+  /// Refuses, before anything renders, a manifest path that can never be replaced (a folder is
+  /// in the way): otherwise every family would render and the run would fail at the very end.
+  static func checkManifestPath(_ path: String) throws(Diagnostic) {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
+    throw .error(
+      "'\(path)' is in the way of the run's manifest: it is not a regular file",
+      hint: "move it away, or write elsewhere with -o")
   }
 
   /// Removes `.fonti-tmp-<pid>-*` files that the given processes left in the plan's folders.

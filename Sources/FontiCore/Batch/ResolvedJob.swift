@@ -90,7 +90,12 @@ public struct ResolvedJob {
   ) throws(DiagnosticError) -> ResolvedJob {
     let (decoded, decodeDiagnostics) = JobDecoder.loadPartial(path: path)
     guard var job = decoded else { throw DiagnosticError(decodeDiagnostics) }
-    if let output { job.output = JobPath.absolute(output) }
+    if let output {
+      job.output = JobPath.absolute(output)
+      if let problem = JobPath.outputFolderProblem(job.output) {
+        throw DiagnosticError(.error("output folder '\(output)' (--output) \(problem)"))
+      }
+    }
     var fontDiagnostics: [Diagnostic]
     var resolved: ResolvedJob?
     do {

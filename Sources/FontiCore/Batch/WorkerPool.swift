@@ -47,6 +47,9 @@ public final class WorkerPool {
     }
   }
 
+  /// Set to `1` to let workers write to the run's stderr (their output is dropped otherwise).
+  public static let stderrVariable = "FONTI_WORKER_STDERR"
+
   let launch: Launch
   let size: Int
   private var slots: [Slot] = []
@@ -163,13 +166,16 @@ public final class WorkerPool {
     let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
-    process.standardError = FileHandle.standardError
-    // A worker that crashes is reported by the parent in one line, naming the family and its
-    // fonts; the Swift runtime's own crash report (a stack trace) never reaches the user.
+    // A worker that crashes (a font that breaks FreeType or HarfBuzz) costs one family, reported
+    // by the parent in one sanitised line. Its own last words — the Swift runtime's backtrace,
+    // GLib warnings quoting untrusted family names — must not reach the user's terminal, and
+    // the backtracer would only slow the restart. FONTI_WORKER_STDERR=1 keeps them, to debug.
     var environment = ProcessInfo.processInfo.environment
     environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
+    process.standardError =
+      environment[Self.stderrVariable] == "1" ? FileHandle.standardError : FileHandle.nullDevice
     try process.run()
     pids.append(process.processIdentifier)
     let slot = Slot(

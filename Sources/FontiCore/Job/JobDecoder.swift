@@ -15,10 +15,27 @@ public struct JobDecoder {
     public static let waterfallSize = 4.0...400.0
     public static let waterfallCount = 32
     public static let textLength = 2_000
+    /// Code points in a sample text: four per character on average. Without it, one
+    /// "character" of 300,000 combining marks passes `textLength` and takes minutes to shape.
+    public static let textCodePoints = 8_000
     public static let textCount = 50
     public static let edge = 256...4096
     public static let scale = 1...3
     public static let pixels = 8192
+
+    /// Why `text` is too long for a sample text (naming the limit), or nil when it is not.
+    public static func sampleTextProblem(_ text: String) -> String? {
+      let characters = text.count
+      if characters > textLength {
+        return "is \(grouped(characters)) characters long; the limit is \(grouped(textLength))"
+      }
+      let codePoints = text.unicodeScalars.count
+      if codePoints > textCodePoints {
+        return "has \(grouped(codePoints)) Unicode code points (accents and marks count); "
+          + "the limit is \(grouped(textCodePoints))"
+      }
+      return nil
+    }
   }
 
   /// The keys each mapping may have, in the order the example job writes them.
@@ -230,10 +247,9 @@ public struct JobDecoder {
 
   /// The output folder may be anywhere, but if something is already there it must be a folder.
   mutating func checkOutputFolder(_ path: String, written: String, at mark: Mark?) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return }  // created when the job runs
-    if info.st_mode & S_IFMT != S_IFDIR {
-      error("output '\(written)' exists and is not a folder", at: mark ?? Mark(line: 1, column: 1))
+    // A missing folder is created when the job runs; a file in the way never can be.
+    if let problem = JobPath.outputFolderProblem(path) {
+      error("output '\(written)' \(problem)", at: mark ?? Mark(line: 1, column: 1))
     }
   }
 
@@ -591,10 +607,8 @@ public struct JobDecoder {
       error("\(name) is empty", at: node.mark)
       return nil
     }
-    if text.count > Limits.textLength {
-      error(
-        "\(name) is \(grouped(text.count)) characters long; "
-          + "the limit is \(grouped(Limits.textLength))", at: node.mark)
+    if let problem = Limits.sampleTextProblem(text) {
+      error("\(name) \(problem)", at: node.mark)
       return nil
     }
     return text

@@ -67,6 +67,25 @@ public enum JobPath {
     resolve(p, against: currentDirectory())
   }
 
+  /// Why `folder` cannot be the output folder, or nil when it can (it is a folder, or it and
+  /// its missing parents can be created). A file at the path, or at any folder above it, is
+  /// the problem: "exists and is not a folder" or "'/a/b' is a file, not a folder".
+  public static func outputFolderProblem(_ folder: String) -> String? {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      return info.st_mode & S_IFMT == S_IFDIR ? nil : "exists and is not a folder"
+    }
+    // Missing: the nearest ancestor that exists must be a folder, or mkdir -p fails.
+    var ancestor = directory(of: absolute(folder))
+    while ancestor != "/" {
+      if stat(ancestor, &info) == 0 {
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : "cannot be created: '\(ancestor)' is a file"
+      }
+      ancestor = directory(of: ancestor)
+    }
+    return nil
+  }
+
   /// `strerror(errno)` as a Swift string.
   static func describe(errno code: Int32) -> String {
     guard let message = strerror(code) else { return "error \(code)" }

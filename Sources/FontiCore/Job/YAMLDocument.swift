@@ -178,11 +178,29 @@ private struct TreeBuilder {
   }
 
   /// A list or mapping under construction.
-  enum Frame {
-    case sequence(items: [YAMLNode], anchor: String?, mark: Mark, size: Int)
-    case mapping(
-      entries: [(key: String, keyMark: Mark, value: YAMLNode)], pending: Key?,
-      merges: [YAMLNode], anchor: String?, mark: Mark, size: Int)
+  ///
+  /// A struct mutated in place on the stack (`stack[top].items.append`): rebuilding an enum
+  /// payload for every child copied the whole array each time, which made a long list or a
+  /// large mapping quadratic (a 1 MiB job took minutes).
+  struct Frame {
+    var isMapping: Bool
+    var items: [YAMLNode] = []
+    var entries: [(key: String, keyMark: Mark, value: YAMLNode)] = []
+    /// Where each key of `entries` is written, for duplicate checks in constant time.
+    var keyMarks: [String: Mark] = [:]
+    /// The key read, waiting for its value (mappings only).
+    var pending: Key?
+    var merges: [YAMLNode] = []
+    var anchor: String?
+    var mark: Mark
+    /// Nodes in the finished subtree, this one included (alias expansion counts them).
+    var size = 1
+
+    init(isMapping: Bool, anchor: String?, mark: Mark) {
+      self.isMapping = isMapping
+      self.anchor = anchor
+      self.mark = mark
+    }
   }
 
   let source: SourceText
@@ -319,20 +337,17 @@ private struct TreeBuilder {
       try complete(target.node, size: target.size, anchor: nil)
     case .sequenceStart(let anchor, let tag, let mark):
       if let tag, tag != "tag:yaml.org,2002:seq" { unsupported(tag: tag, at: mark) }
-      try push(.sequence(items: [], anchor: anchor, mark: mark, size: 1), at: mark)
+      try push(Frame(isMapping: false, anchor: anchor, mark: mark), at: mark)
     case .mappingStart(let anchor, let tag, let mark):
       if let tag, tag != "tag:yaml.org,2002:map" { unsupported(tag: tag, at: mark) }
-      try push(
-        .mapping(entries: [], pending: nil, merges: [], anchor: anchor, mark: mark, size: 1),
-        at: mark)
+      try push(Frame(isMapping: true, anchor: anchor, mark: mark), at: mark)
     case .sequenceEnd, .mappingEnd:
-      guard let frame = stack.popLast() else { return }
-      switch frame {
-      case .sequence(let items, let anchor, let mark, let size):
-        try complete(.sequence(items, mark), size: size, anchor: anchor)
-      case .mapping(var entries, _, let merges, let anchor, let mark, let size):
-        merge(merges, into: &entries)
-        try complete(.mapping(entries, mark), size: size, anchor: anchor)
+      guard var frame = stack.popLast() else { return }
+      if frame.isMapping {
+        merge(frame.merges, into: &frame)
+        try complete(.mapping(frame.entries, frame.mark), size: frame.size, anchor: frame.anchor)
+      } else {
+        try complete(.sequence(frame.items, frame.mark), size: frame.size, anchor: frame.anchor)
       }
     case .streamEnd, .documentEnd, .other:
       break
@@ -358,55 +373,49 @@ private struct TreeBuilder {
   /// Adds a finished node to its parent (or makes it the root) and records its anchor.
   mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) throws(DiagnosticError) {
     if let anchor { anchors[anchor] = (node, size) }
-    guard let top = stack.popLast() else {
+    let top = stack.count - 1
+    guard top >= 0 else {
       root = node
       return
     }
-    switch top {
-    case .sequence(var items, let a, let m, let total):
-      items.append(node)
-      stack.append(.sequence(items: items, anchor: a, mark: m, size: total + size))
-    case .mapping(var entries, let pending, var merges, let a, let m, let total):
-      switch pending {
-      case nil:
-        // This node is a key.
-        let key: Key
-        if case .scalar(let text, let mark, let style) = node {
-          key = .key(text, mark, isMerge: text == "<<" && style == .plain)
-        } else {
-          diagnostics.append(
-            source.error("a mapping key must be a plain word, not a list or mapping", at: node.mark)
-          )
-          key = .invalid
-        }
-        stack.append(
-          .mapping(entries: entries, pending: key, merges: merges, anchor: a, mark: m, size: total))
-        return
-      case .invalid?:
-        break
-      case .key(_, _, isMerge: true)?:
-        merges.append(node)
-      case .key(let text, let keyMark, isMerge: false)?:
-        if let first = entries.first(where: { $0.key == text }) {
-          diagnostics.append(
-            source.error(
-              "duplicate key '\(text)' (first at \(first.keyMark.line):\(first.keyMark.column))",
-              at: keyMark))
-        } else {
-          entries.append((text, keyMark, node))
-        }
-      }
-      stack.append(
-        .mapping(
-          entries: entries, pending: nil, merges: merges, anchor: a, mark: m, size: total + size))
+    // Every change goes through `stack[top]` so that the arrays are appended to in place.
+    guard stack[top].isMapping else {
+      stack[top].items.append(node)
+      stack[top].size += size
+      return
     }
+    switch stack[top].pending {
+    case nil:
+      // This node is a key.
+      if case .scalar(let text, let mark, let style) = node {
+        stack[top].pending = .key(text, mark, isMerge: text == "<<" && style == .plain)
+      } else {
+        diagnostics.append(
+          source.error("a mapping key must be a plain word, not a list or mapping", at: node.mark))
+        stack[top].pending = .invalid
+      }
+      return
+    case .invalid?:
+      break
+    case .key(_, _, isMerge: true)?:
+      stack[top].merges.append(node)
+    case .key(let text, let keyMark, isMerge: false)?:
+      if let first = stack[top].keyMarks[text] {
+        diagnostics.append(
+          source.error(
+            "duplicate key '\(text)' (first at \(first.line):\(first.column))", at: keyMark))
+      } else {
+        stack[top].keyMarks[text] = keyMark
+        stack[top].entries.append((text, keyMark, node))
+      }
+    }
+    stack[top].pending = nil
+    stack[top].size += size
   }
 
   /// Applies merge keys (`<<: *defaults` or `<<: [*a, *b]`): keys written in the mapping win,
   /// then earlier merged mappings win over later ones.
-  mutating func merge(
-    _ merges: [YAMLNode], into entries: inout [(key: String, keyMark: Mark, value: YAMLNode)]
-  ) {
+  mutating func merge(_ merges: [YAMLNode], into frame: inout Frame) {
     var sources: [YAMLNode] = []
     for node in merges {
       if case .sequence(let items, _) = node { sources += items } else { sources.append(node) }
@@ -417,8 +426,9 @@ private struct TreeBuilder {
           source.error("a merge key '<<' needs a mapping or a list of mappings", at: node.mark))
         continue
       }
-      for entry in merged where !entries.contains(where: { $0.key == entry.key }) {
-        entries.append(entry)
+      for entry in merged where frame.keyMarks[entry.key] == nil {
+        frame.keyMarks[entry.key] = entry.keyMark
+        frame.entries.append(entry)
       }
     }
   }

@@ -59,8 +59,11 @@ final class Console: @unchecked Sendable {
   }
 
   /// A note on stderr, unless quiet.
+  /// Paths in it are the user's and may hold anything: control characters are replaced.
   func info(_ message: String) {
-    if !quiet { write(2, message + "\n") }
+    guard !quiet else { return }
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    write(2, lines.map { Sanitize.terminal(String($0)) }.joined(separator: "\n") + "\n")
   }
 
   private func write(_ fd: Int32, _ text: String) {

@@ -79,6 +79,14 @@ struct Invocation {
     }
     guard let command = best else {
       guard let word = leading.first else {
+        // An option before any command (`fonti-batch --versoin`): name it, not "no command".
+        if case .option(let name, _, _)? = tokens.first {
+          let global = ["--version", "--help"]
+          let hint = Suggest.didYouMean(name, among: global).map { " (did you mean '\($0)'?)" }
+          throw UsageError(
+            message: "unknown option '\(name)'" + (hint ?? "; options come after the command"),
+            command: nil)
+        }
         throw UsageError(message: "no command given", command: nil)
       }
       let names = Set(commands.map { $0.words[0] })

@@ -30,7 +30,7 @@ enum CheckCommand {
     } catch {
       console.report(error.diagnostics)
       let errors = error.diagnostics.filter(\.isError).count
-      if errors > 1 { console.err("\(path): \(errors) errors\n") }
+      if errors > 1 { console.err("\(Sanitize.terminal(path)): \(errors) errors\n") }
       return .usage
     }
   }

@@ -24,9 +24,8 @@ extension Commands {
       let name = invocation.positionals[0]
       let text = invocation.value("--text") ?? defaultSampleText
       if text.isEmpty { throw UsageError(message: "--text is empty", command: invocation.command) }
-      if text.count > 2000 {
-        throw UsageError(
-          message: "--text is longer than the 2,000-character limit", command: invocation.command)
+      if let problem = JobDecoder.Limits.sampleTextProblem(text) {
+        throw UsageError(message: "--text \(problem)", command: invocation.command)
       }
       let size = try invocation.number("--size", default: 48, range: 12...96)
       let scale = Int(try invocation.number("--scale", default: 1, range: 1...3, integer: true))

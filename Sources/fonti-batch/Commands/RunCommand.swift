@@ -190,7 +190,9 @@ struct RunCommand {
     var line = "\(c.families) famil\(c.families == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
     if !report.manifest.pairings.isEmpty { line += "; \(report.manifest.pairings.count) pairing sheets" }
     if !catalogues.isEmpty { line += "; " + catalogues.joined(separator: ", ") }
-    line += String(format: " in %.1fs → %@/", report.manifest.durationSeconds, plan.output)
+    line +=
+      String(format: " in %.1fs", report.manifest.durationSeconds)
+      + " → \(Sanitize.terminal(plan.output))/"
     if report.interrupted { line = "interrupted: " + line }
     console.err(line + "\n")
   }
@@ -216,7 +218,7 @@ struct RunCommand {
     let upToDate = rows.count - pending
     console.err(
       pending == 0
-        ? "everything is up to date (\(upToDate) files in \(plan.output)/)\n"
+        ? "everything is up to date (\(upToDate) files in \(Sanitize.terminal(plan.output))/)\n"
         : "\(pending) to render, \(upToDate) up to date (dry run: nothing written)\n")
     return .success
   }

@@ -140,7 +140,8 @@ extension Commands {
           console.line("No saved fonts to remove.")
           return .success
         }
-        console.err("Remove all \(SavedListing.count(count)) from \(path)? [y/N] ")
+        console.err(
+          "Remove all \(SavedListing.count(count)) from \(Sanitize.terminal(path))? [y/N] ")
         let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else {
           console.line("Nothing removed.")

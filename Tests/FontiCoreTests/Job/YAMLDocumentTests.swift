@@ -181,6 +181,38 @@ struct YAMLDocumentTests {
     #expect(Self.failure(Array(blockDeep.utf8))?.message.contains("deeper") == true)
   }
 
+  @Test func theLargestAcceptedFilesParseInLinearTime() throws {
+    // Just under 1 MiB each: a 200,000-item list, a 90,000-key mapping, and the same mapping
+    // with every key a duplicate. Appending by copying the whole array took minutes here.
+    var list = "texts:\n"
+    while list.utf8.count < YAMLDocument.sizeLimit - 8 { list += " - a\n" }
+    var mapping = "defaults:\n"
+    var key = 0
+    while mapping.utf8.count < YAMLDocument.sizeLimit - 32 {
+      mapping += " k\(key): 1\n"
+      key += 1
+    }
+    var duplicates = "a:\n"
+    while duplicates.utf8.count < YAMLDocument.sizeLimit - 8 { duplicates += " k: 1\n" }
+    for (text, count) in [(list, 200_000), (mapping, 80_000)] {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let doc = try Self.parse(text)
+      #expect(clock.now - start < .seconds(10))
+      let inner = Self.entries(doc.root).first?.value
+      switch inner {
+      case .sequence(let items, _)?: #expect(items.count > count)
+      case .mapping(let entries, _)?: #expect(entries.count > count)
+      default: Issue.record("unexpected tree")
+      }
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let doc = try Self.parse(duplicates)
+    #expect(clock.now - start < .seconds(10))
+    #expect(doc.diagnostics.count > 100_000)
+  }
+
   @Test func duplicateKeysAreCollectedNotFatal() throws {
     let doc = try Self.parse("a: 1\nb: 2\na: 3\nb: 4\n")
     #expect(

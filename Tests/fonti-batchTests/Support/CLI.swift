@@ -9,8 +9,18 @@ enum Repository {
   static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-  /// The debug build of the tool; `swift test` builds it with the tests.
-  static var binary: String { root + "/.build/debug/fonti-batch" }
+  /// The debug build of the tool; `swift test` builds it with the tests. `FONTI_BATCH_BINARY`
+  /// names another build (e.g. one with AddressSanitizer, in its own scratch path).
+  /// Otherwise the binary beside the test bundle (the same build, whatever the scratch path).
+  static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["FONTI_BATCH_BINARY"] { return path }
+    let besideBundle = [
+      Bundle.main.bundleURL.appendingPathComponent("fonti-batch").path,
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("fonti-batch").path,
+    ]
+    return besideBundle.first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? root + "/.build/debug/fonti-batch"
+  }
   static var fixtures: String { root + "/Tests/FontiCoreTests/Fixtures" }
   /// The test fonts: Cantarell, D050000L, DejaVu Serif, Noto Sans Bengali, Noto Sans Hebrew.
   static var fonts: String { fixtures + "/Fonts" }
@@ -28,8 +38,12 @@ struct CLIResult: CustomStringConvertible {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// The process was killed by a signal (`status` is then the signal's number), e.g. a trap.
+  var signalled = false
 
-  var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  var description: String {
+    "exit \(signalled ? "by signal " : "")\(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+  }
 }
 
 /// Why a test could not run the tool.
@@ -62,6 +76,10 @@ final class CLISandbox: @unchecked Sendable {
       "NO_COLOR": "1",
       "LANG": "C.UTF-8",
     ]
+    // A sanitizer build of the tool reads its options from the environment.
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+      if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+    }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -197,7 +215,9 @@ final class RunningCLI {
     process.waitUntilExit()
     let out = try String(contentsOfFile: stdoutPath, encoding: .utf8)
     let err = try String(contentsOfFile: stderrPath, encoding: .utf8)
-    return CLIResult(status: process.terminationStatus, stdout: out, stderr: err)
+    return CLIResult(
+      status: process.terminationStatus, stdout: out, stderr: err,
+      signalled: process.terminationReason == .uncaughtSignal)
   }
 }
 
