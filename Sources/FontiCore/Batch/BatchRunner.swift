@@ -51,7 +51,6 @@ public enum BatchRunner {
     progress: (BatchProgress) -> Void = { _ in }, interrupted: () -> Bool = { false }
   ) throws -> BatchReport {
     let start = Date()
-    let fm = FileManager.default
     try createFolder(plan.output)
     try checkManifestPath(plan.output + "/" + manifestName)
     for folder in ["specimens", "pairings"] {
@@ -184,7 +183,6 @@ public enum BatchRunner {
       durationSeconds: 0)
     manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
     try AtomicFile.write(try manifest.encoded(), to: plan.output + "/" + manifestName)
-    _ = fm
     return BatchReport(
       manifest: manifest, diagnostics: diagnostics, interrupted: !finished, output: plan.output)
   }

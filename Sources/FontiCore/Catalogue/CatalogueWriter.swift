@@ -56,11 +56,7 @@ public final class CatalogueWriter {
     do {
       try AtomicFile.write(to: path) { final in
         let raw = AtomicFile.temporaryPath(for: path)
-        AtomicFile.track(raw)
-        defer {
-          unlink(raw)
-          AtomicFile.untrack(raw)
-        }
+        defer { unlink(raw) }
         outcome = try self.draw(plan, input, to: raw)
         let date = CatalogueWriter.pdfDate(input.creationDate)
         try PDFRewriter.rewrite(

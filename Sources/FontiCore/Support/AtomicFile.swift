@@ -12,11 +12,8 @@ import Foundation
 public enum AtomicFile {
   public static let temporaryPrefix = ".fonti-tmp-"
 
-  /// Temporary files this process has open, removed by the signal handler on interruption.
-  nonisolated(unsafe) static var pending = Set<String>()
-  static let lock = NSLock()
-
-  /// A fresh temporary path beside `path`.
+  /// A fresh temporary path beside `path`: `.fonti-tmp-PID-RANDOM-NAME`, hidden, and named by
+  /// process so that an interrupted run can sweep what its workers left.
   public static func temporaryPath(for path: String) -> String {
     let url = URL(fileURLWithPath: path)
     let name = "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
@@ -30,8 +27,6 @@ public enum AtomicFile {
     to path: String, _ write: (String) throws -> Void
   ) throws {
     let temporary = temporaryPath(for: path)
-    track(temporary)
-    defer { untrack(temporary) }
     do {
       try write(temporary)
       guard rename(temporary, path) == 0 else {
@@ -41,26 +36,6 @@ public enum AtomicFile {
       unlink(temporary)
       throw error
     }
-  }
-
-  static func track(_ path: String) {
-    lock.lock()
-    pending.insert(path)
-    lock.unlock()
-  }
-
-  static func untrack(_ path: String) {
-    lock.lock()
-    pending.remove(path)
-    lock.unlock()
-  }
-
-  /// Removes every temporary file this process has in flight. Called on SIGINT/SIGTERM.
-  public static func removePending() {
-    lock.lock()
-    let paths = pending
-    lock.unlock()
-    for p in paths { unlink(p) }
   }
 
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it
