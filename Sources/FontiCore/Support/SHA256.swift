@@ -29,7 +29,7 @@ public struct SHA256 {
     for b in bytes {
       buffer.append(b)
       if buffer.count == 64 {
-        compress(buffer)
+        buffer.withUnsafeBytes { compress($0.baseAddress!) }
         buffer.removeAll(keepingCapacity: true)
       }
       length &+= 1
@@ -37,18 +37,18 @@ public struct SHA256 {
   }
 
   public mutating func update(_ data: Data) {
-    data.withUnsafeBytes { raw in
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      guard let base = raw.baseAddress else { return }
       var i = 0
-      let bytes = raw.bindMemory(to: UInt8.self)
-      // Whole blocks straight from the buffer when nothing is pending.
+      // Whole blocks straight from the caller's memory when nothing is pending.
       if buffer.isEmpty {
-        while i + 64 <= bytes.count {
-          compress(Array(bytes[i..<i + 64]))
+        while i + 64 <= raw.count {
+          compress(base + i)
           i += 64
         }
         length &+= UInt64(i)
       }
-      update(bytes[i...])
+      update(UnsafeRawBufferPointer(rebasing: raw[i...]))
     }
   }
 
@@ -63,11 +63,12 @@ public struct SHA256 {
     return state.flatMap { w in (0..<4).reversed().map { UInt8((w >> (UInt32($0) * 8)) & 0xFF) } }
   }
 
-  private mutating func compress(_ block: [UInt8]) {
-    var w = [UInt32](repeating: 0, count: 64)
+  /// The message schedule, reused across blocks: no allocation per 64 bytes.
+  private var w = [UInt32](repeating: 0, count: 64)
+
+  private mutating func compress(_ block: UnsafeRawPointer) {
     for i in 0..<16 {
-      w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
-        | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+      w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
     }
     for i in 16..<64 {
       let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
