@@ -11,6 +11,8 @@ enum FontiBatch {
     let console = Console()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == [Executable.workerCommand] { exit(Worker.main()) }
+    // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
+    signal(SIGXFSZ, SIG_IGN)
     exit(run(arguments, console: console).rawValue)
   }
 

@@ -187,3 +187,30 @@ func sha256(_ data: Data) -> String {
   process.waitUntilExit()
   return String(String(decoding: out, as: UTF8.self).prefix(64))
 }
+
+/// A full disk, produced for real with a file-size limit (writes fail with EFBIG, as they would
+/// with ENOSPC): every family fails clearly, nothing is left half-written, exit 1.
+@Suite struct FullDiskTests {
+  @Test func writesThatFailLeaveNoPartialFile() throws {
+    let box = try CLISandbox("fonti-full")
+    // Specimens of 1080 px are far over the limit; the manifest and favourites are under it.
+    try box.write(
+      "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+    process.arguments = ["--fsize=20000", Repository.binary, "run", "-q"]
+    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
+    process.environment = box.environment
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
+    #expect(stderr.contains("cannot write PNG '\(box.path("output/specimens/cantarell.png"))': File too large"), "\(stderr)")
+    #expect(box.list(box.path("output/specimens")).isEmpty)
+    #expect(!box.list(box.path("output")).contains { $0.hasPrefix(".fonti-tmp-") })
+    #expect(box.read("output/manifest.json") != nil, "the manifest says what failed")
+  }
+}

@@ -19,6 +19,9 @@ public enum Worker {
     // Ctrl-C reaches the whole process group; the parent decides what stops, and ends busy
     // workers with SIGTERM itself, so a worker never reports an interruption as a crash.
     signal(SIGINT, SIG_IGN)
+    // Over a file-size limit a write fails with EFBIG and is reported like a full disk, rather
+    // than the kernel killing the worker.
+    signal(SIGXFSZ, SIG_IGN)
     var reader = LineReader(fd: 0)
     guard let first = reader.next(),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))

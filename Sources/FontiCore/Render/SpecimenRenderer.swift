@@ -124,6 +124,9 @@ public final class SpecimenRenderer {
       try AtomicFile.write(to: path) { temporary in
         try surface.writePNG(to: temporary, compression: compression)
       }
+    } catch var error as FileError {
+      error.path = path  // the file the user will look for, not its temporary name
+      throw RenderError("\(error)")
     } catch {
       throw RenderError("\(error)")
     }
