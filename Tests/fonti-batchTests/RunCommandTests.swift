@@ -214,3 +214,40 @@ func sha256(_ data: Data) -> String {
     #expect(box.read("output/manifest.json") != nil, "the manifest says what failed")
   }
 }
+
+/// Catalogues in a run: drawn by one worker, finished by qpdf in a fresh one.
+@Suite struct RunCatalogueTests {
+  @Test func aRunWritesCleanCataloguesAndLeavesNoDrawnFileBehind() throws {
+    let box = try CLISandbox("fonti-run-pdf")
+    try box.write(
+      "specimens.yaml",
+      RunCommandTests.job.replacingOccurrences(
+        of: "catalogues: []",
+        with: "catalogues:\n  - file: catalogue.pdf\n  - { file: books/saved.pdf, families: saved, page: square }"))
+    let result = try box.run(["run", "-q"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(result.status == 0, "\(result)")
+    let names = box.list(box.path("output")) + box.list(box.path("output/books"))
+    #expect(!names.contains { $0.hasPrefix(".fonti-tmp-") }, "\(names)")
+    let pdf = try #require(box.read("output/catalogue.pdf"))
+    #expect(pdf.starts(with: Array("%PDF-".utf8)))
+    let data = try #require(box.read("output/manifest.json"))
+    let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let catalogues = try #require(manifest["catalogues"] as? [[String: Any]])
+    #expect(catalogues.map { $0["file"] as? String } == ["catalogue.pdf", "books/saved.pdf"])
+    #expect((catalogues.first?["pages"] as? Int ?? 0) >= 7, "cover, contents, 4 families, sections")
+    #expect(catalogues.first?["sha256"] as? String == sha256(pdf))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf") {
+      let check = Process()
+      check.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+      check.arguments = ["--check", box.path("output/catalogue.pdf")]
+      check.standardOutput = FileHandle.nullDevice
+      try check.run()
+      check.waitUntilExit()
+      #expect(check.terminationStatus == 0, "qpdf --check exits 0 only with no warning")
+    }
+    // Same inputs and SOURCE_DATE_EPOCH: the same bytes.
+    let again = try box.run(["run", "-q", "--force"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(again.status == 0)
+    #expect(box.read("output/catalogue.pdf") == pdf)
+  }
+}

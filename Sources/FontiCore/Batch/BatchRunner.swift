@@ -64,19 +64,22 @@ public enum BatchRunner {
     let items = plan.pendingItems
     var results: [String: WorkResult] = [:]  // by output path
     var done = 0
-    let total = items.count
-    let pool = WorkerPool(launch: options.worker, size: min(options.jobs, max(1, items.count)))
-    var finished = true
-    if !items.isEmpty {
-      finished = try pool.run(
-        items,
+    // Catalogues count twice: drawn, then finished.
+    let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
+    var pids: [Int32] = []
+    func runPool(_ work: [WorkItem]) throws -> Bool {
+      guard !work.isEmpty else { return true }
+      let pool = WorkerPool(launch: options.worker, size: min(options.jobs, work.count))
+      defer { pids += pool.pids }
+      return try pool.run(
+        work,
         completed: { index, result in
-          results[items[index].path] = result
+          results[work[index].path] = result
           done += 1
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start),
-              finished: items[index].subject, failed: !result.ok))
+              finished: work[index].subject, failed: !result.ok))
         },
         tick: {
           progress(
@@ -85,9 +88,38 @@ public enum BatchRunner {
               failed: false))
         }, interrupted: interrupted)
     }
+    // Drawing first; then each drawn catalogue is finished by qpdf in fresh workers that load
+    // no fonts, so qpdf's hold on the whole document never stacks on a drawing worker's memory.
+    var finished = try runPool(items)
+    var finishing: [WorkItem] = []
+    for item in items {
+      guard case .catalogue(let task) = item, let drawn = results[task.path], drawn.ok,
+        let raw = drawn.raw
+      else { continue }
+      finishing.append(
+        .finishCatalogue(
+          FinishCatalogueTask(
+            raw: raw, path: task.path, creationDate: drawn.creationDate ?? Date(),
+            pages: drawn.pages ?? 0)))
+    }
+    if finished {
+      let drawn = results
+      finished = try runPool(finishing)
+      for item in finishing {
+        guard case .finishCatalogue(let task) = item else { continue }
+        var result = results[task.path] ?? .failure("not finished")
+        if result.ok, let first = drawn[task.path] {
+          // The drawing step knows the warnings and missing glyphs; the finishing step the bytes.
+          result.warnings = first.warnings
+          result.missingGlyphs = first.missingGlyphs
+        }
+        results[task.path] = result
+      }
+    }
+    for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
     if !finished {
       // Workers are stopped; remove what they (or we) left half-written.
-      sweepTemporaryFiles(in: plan, pids: pool.pids + [getpid()])
+      sweepTemporaryFiles(in: plan, pids: pids + [getpid()])
     }
 
     // The manifest: finished work only, carried over from the last run where skipped.
@@ -162,6 +194,7 @@ public enum BatchRunner {
       if c.upToDate, let old = previousCatalogues[c.file] {
         catalogues.append(RunManifest.Catalogue(file: c.file, pages: old.pages, sha256: old.sha256, inputs: c.inputs))
       } else if let r = results[plan.output + "/" + c.file] {
+        if r.ok && r.sha256 == nil { continue }  // drawn, not finished: interrupted
         if r.ok, let sha = r.sha256 {
           catalogues.append(
             RunManifest.Catalogue(file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs))

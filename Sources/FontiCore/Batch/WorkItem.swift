@@ -44,6 +44,7 @@ public enum WorkItem: Codable, Sendable, Hashable {
   case specimen(SpecimenTask)
   case pairing(PairingTask)
   case catalogue(CatalogueTask)
+  case finishCatalogue(FinishCatalogueTask)
 
   /// The output file.
   public var path: String {
@@ -51,7 +52,14 @@ public enum WorkItem: Codable, Sendable, Hashable {
     case .specimen(let t): return t.path
     case .pairing(let t): return t.path
     case .catalogue(let t): return t.path
+    case .finishCatalogue(let t): return t.path
     }
+  }
+
+  /// Whether the item draws text (and so needs fontconfig and Pango set up in the worker).
+  var needsFonts: Bool {
+    if case .finishCatalogue = self { return false }
+    return true
   }
 
   /// What the item is about, for progress lines and failure messages.
@@ -60,8 +68,19 @@ public enum WorkItem: Codable, Sendable, Hashable {
     case .specimen(let t): return t.family.name
     case .pairing(let t): return "\(t.heading.name) + \(t.body.name)"
     case .catalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
     }
   }
+}
+
+/// The second step of a catalogue: qpdf turns the drawn file into the final one. See
+/// `CatalogueWriter.finish`.
+public struct FinishCatalogueTask: Codable, Sendable, Hashable {
+  /// The drawn file, a temporary beside `path`; removed by this step.
+  public var raw: String
+  public var path: String
+  public var creationDate: Date
+  public var pages: Int
 }
 
 /// What a worker reports back for one item.
@@ -74,6 +93,9 @@ public struct WorkResult: Codable, Sendable, Hashable {
   public var pages: Int?
   /// Catalogues: missing glyphs per family name.
   public var missingByFamily: [String: Int]?
+  /// Catalogues, after drawing: the drawn file and the date it shows, for the finishing step.
+  public var raw: String?
+  public var creationDate: Date?
 
   public static func failure(_ message: String) -> WorkResult {
     WorkResult(ok: false, error: message)

@@ -1,8 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension Worker {
-  /// Writes one PDF catalogue. Families are looked up again in this worker's own catalogue;
-  /// one that vanished since the plan was made is left out with a warning.
+  /// Draws one PDF catalogue into a temporary file beside its final name; `finishCatalogue`
+  /// (in a fresh worker, after the drawing is done) makes the final file from it. Families are
+  /// looked up again in this worker's own catalogue; one that vanished since the plan was made
+  /// is left out with a warning.
   static func renderCatalogue(
     _ task: CatalogueTask, environment: FontEnvironment, find: (FamilyRef) -> FontFamily?
   ) throws -> WorkResult {
@@ -28,8 +34,27 @@ extension Worker {
       },
       saved: task.saved.compactMap(find),
       creationDate: task.creationDate ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
-    let result = try CatalogueWriter(environment: environment).write(input, to: task.path)
-    let missing = result.missingGlyphs.values.reduce(0, +)
-    return finished(task.path, missing: missing, warnings: warnings + result.warnings, pages: result.pages)
+    let raw = AtomicFile.temporaryPath(for: task.path)
+    let result: CatalogueResult
+    do {
+      result = try CatalogueWriter(environment: environment).drawRaw(input, to: raw, for: task.path)
+    } catch {
+      unlink(raw)
+      throw error
+    }
+    var answer = WorkResult(
+      ok: true, missingGlyphs: result.missingGlyphs.values.reduce(0, +),
+      warnings: warnings + result.warnings, pages: result.pages)
+    answer.raw = raw
+    answer.creationDate = input.creationDate
+    return answer
+  }
+
+  /// Makes the final catalogue from the drawn file, and removes the drawn file.
+  static func finishCatalogue(_ task: FinishCatalogueTask) throws -> WorkResult {
+    defer { unlink(task.raw) }
+    try CatalogueWriter.finish(
+      raw: task.raw, to: task.path, creationDate: task.creationDate, pages: task.pages)
+    return finished(task.path, missing: 0, warnings: [], pages: task.pages)
   }
 }

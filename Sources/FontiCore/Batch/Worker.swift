@@ -26,15 +26,16 @@ public enum Worker {
     guard let first = reader.next(),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
     else { return 2 }
-    let environment: FontEnvironment
-    do {
-      environment = try FontEnvironment(
-        configFile: nil,
-        customFonts: setup.customFonts)
-    } catch {
-      return 2
+    // Fonts are set up on the first item that draws text: a worker that only finishes
+    // catalogues never loads them, and stays small.
+    var fonts: (environment: FontEnvironment, renderer: SpecimenRenderer)?
+    func loadFonts() -> (environment: FontEnvironment, renderer: SpecimenRenderer)? {
+      if let fonts { return fonts }
+      guard let environment = try? FontEnvironment(configFile: nil, customFonts: setup.customFonts)
+      else { return nil }
+      fonts = (environment, SpecimenRenderer(environment: environment))
+      return fonts
     }
-    let renderer = SpecimenRenderer(environment: environment)
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -44,7 +45,13 @@ public enum Worker {
       let result: WorkResult
       if let item = try? JSONDecoder().decode(WorkItem.self, from: Data(line.utf8)) {
         if let crashOn, item.subject == crashOn { abort() }
-        result = perform(item, renderer: renderer, environment: environment)
+        if case .finishCatalogue(let task) = item {
+          do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
+        } else if let (environment, renderer) = loadFonts() {
+          result = perform(item, renderer: renderer, environment: environment)
+        } else {
+          result = .failure("fontconfig could not be set up in the worker")
+        }
       } else {
         result = .failure("worker received an unreadable request")
       }
@@ -86,6 +93,8 @@ public enum Worker {
         return finished(task.path, missing: r.missingGlyphs, warnings: r.warnings)
       case .catalogue(let task):
         return try renderCatalogue(task, environment: environment, find: find)
+      case .finishCatalogue(let task):
+        return try finishCatalogue(task)
       }
     } catch {
       return .failure("\(error)")

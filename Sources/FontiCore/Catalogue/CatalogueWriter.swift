@@ -51,24 +51,48 @@ public final class CatalogueWriter {
   public func write(_ input: CatalogueInput, to path: String) throws(RenderError)
     -> CatalogueResult
   {
-    let plan = CataloguePlan(input)
-    var outcome = CatalogueResult(pages: plan.pages.count, missingGlyphs: [:], warnings: [])
+    let raw = AtomicFile.temporaryPath(for: path)
+    defer { unlink(raw) }
+    let outcome = try drawRaw(input, to: raw, for: path)
+    try CatalogueWriter.finish(
+      raw: raw, to: path, creationDate: input.creationDate, pages: outcome.pages)
+    return outcome
+  }
+
+  /// The first half of `write`: Cairo's PDF, links and all, at `raw` (a temporary file the
+  /// caller removes). `path` is the catalogue's final name, for messages.
+  public func drawRaw(_ input: CatalogueInput, to raw: String, for path: String)
+    throws(RenderError) -> CatalogueResult
+  {
+    do {
+      return try draw(CataloguePlan(input), input, to: raw)
+    } catch let error as RenderError {
+      throw error
+    } catch {
+      throw RenderError("cannot write catalogue '\(path)': \(error)")
+    }
+  }
+
+  /// The second half of `write`: qpdf rewrites Cairo's file cleanly (Cairo 1.16's
+  /// cross-reference table is damaged once links exist), with PDF dates and a deterministic
+  /// /ID, checks the result, and renames it to `path`. It needs no fonts, so a batch runs it in
+  /// a fresh process once drawing is done: qpdf holds every object of the document, and its
+  /// peak then never adds to the drawing's.
+  public static func finish(raw: String, to path: String, creationDate: Date, pages: Int)
+    throws(RenderError)
+  {
     do {
       try AtomicFile.write(to: path) { final in
-        let raw = AtomicFile.temporaryPath(for: path)
-        defer { unlink(raw) }
-        outcome = try self.draw(plan, input, to: raw)
-        let date = CatalogueWriter.pdfDate(input.creationDate)
+        let date = CatalogueWriter.pdfDate(creationDate)
         try PDFRewriter.rewrite(
           raw, to: final, info: [("/CreationDate", date), ("/ModDate", date)],
-          expectedPages: plan.pages.count)
+          expectedPages: pages)
       }
     } catch let error as RenderError {
       throw error
     } catch {
       throw RenderError("cannot write catalogue '\(path)': \(error)")
     }
-    return outcome
   }
 
   /// Draws every page of `plan` into a PDF at `path`, streaming: a page is finished and shown
