@@ -113,7 +113,7 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// fontconfig set-up (about 20 ms) per `itemsPerWorker` families.
   public var itemsPerWorker: Int
 
-  public init(customFonts: [String], itemsPerWorker: Int = 48) {
+  public init(customFonts: [String], itemsPerWorker: Int = 40) {
     self.customFonts = customFonts
     self.itemsPerWorker = itemsPerWorker
   }
