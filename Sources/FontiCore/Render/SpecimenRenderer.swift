@@ -381,6 +381,8 @@ public final class SpecimenRenderer {
       names.append(layout)
     }
     let rowHeight = names.map { $0.size.height }.max() ?? 0
+    // Names in different fonts share one baseline, as type on a line does.
+    let baseline = names.map(\.baseline).max() ?? 0
     let caption = TextLayout(
       "PAIRS WELL WITH", font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
       in: labelContext, letterSpacing: 2 * k, fallback: true)
@@ -393,11 +395,11 @@ public final class SpecimenRenderer {
     for (i, layout) in names.enumerated() {
       let w = layout.size.width
       if x + w > left + width { break }
-      layout.draw(at: x, y)
+      layout.draw(at: x, y + baseline - layout.baseline)
       x += w
       if i < names.count - 1 {
         cr.setColour(palette.accent, alpha: 0.7)
-        cr.circle(x + 16 * k, y + layout.baseline - 9 * k, radius: 3 * k)
+        cr.circle(x + 16 * k, y + baseline - 9 * k, radius: 3 * k)
         cr.fill()
         cr.setColour(palette.text)
         x += 32 * k
