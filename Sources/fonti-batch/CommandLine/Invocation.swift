@@ -57,6 +57,21 @@ struct Invocation {
   func value(_ key: String) -> String? { values[key]?.last }
   func all(_ key: String) -> [String] { values[key] ?? [] }
 
+  /// For a command group whose own form is `GROUP [list]` (`saved`, `fonts`): the only word it
+  /// takes is `list`; another word is an unknown subcommand, with "did you mean".
+  func checkListWord(subcommands: [String]) throws(UsageError) {
+    let group = command.name
+    if let word = positionals.first, word != "list" {
+      let hint =
+        Suggest.didYouMean(word, among: ["list"] + subcommands)
+        .map { " (did you mean '\(group) \($0)'?)" } ?? ""
+      throw UsageError(message: "unknown command '\(group) \(word)'\(hint)", command: command)
+    }
+    if positionals.count > 1 {
+      throw UsageError(message: "unexpected argument '\(positionals[1])'", command: command)
+    }
+  }
+
   /// Options every command takes.
   static let common: [OptionSpec] = [.flag("-h", "--help", help: "show this help")]
 

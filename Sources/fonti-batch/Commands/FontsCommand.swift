@@ -14,18 +14,7 @@ extension Commands {
     maxPositionals: nil,
     options: [.flag("--json", help: "a JSON array for scripts")],
     run: { invocation, console in
-      if let word = invocation.positionals.first, word != "list" {
-        let hint =
-          Suggest.didYouMean(word, among: ["list", "import", "remove"])
-          .map { " (did you mean 'fonts \($0)'?)" } ?? ""
-        throw UsageError(
-          message: "unknown command 'fonts \(word)'\(hint)", command: invocation.command)
-      }
-      if invocation.positionals.count > 1 {
-        throw UsageError(
-          message: "unexpected argument '\(invocation.positionals[1])'",
-          command: invocation.command)
-      }
+      try invocation.checkListWord(subcommands: ["import", "remove"])
       let library = FontLibrary.standard
       let (families, problems) = library.contents()
       console.report(problems)

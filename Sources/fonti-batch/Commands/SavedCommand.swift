@@ -19,18 +19,7 @@ extension Commands {
     maxPositionals: nil,
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
     run: { invocation, console in
-      if let word = invocation.positionals.first, word != "list" {
-        let hint =
-          Suggest.didYouMean(word, among: ["list", "add", "remove", "clear"])
-          .map { " (did you mean 'saved \($0)'?)" } ?? ""
-        throw UsageError(
-          message: "unknown command 'saved \(word)'\(hint)", command: invocation.command)
-      }
-      if invocation.positionals.count > 1 {
-        throw UsageError(
-          message: "unexpected argument '\(invocation.positionals[1])'",
-          command: invocation.command)
-      }
+      try invocation.checkListWord(subcommands: ["add", "remove", "clear"])
       let store = FavouritesStore(path: try manifestPath(invocation))
       let manifest = try store.load()
       if invocation.has("--json") {
