@@ -28,9 +28,8 @@ public struct ResolvedJob {
     _ job: Job, library: FontLibrary? = .standard, configFile: String? = nil
   ) throws(DiagnosticError) -> ResolvedJob {
     let file = job.path
-    let source = file.flatMap { path in
-      (try? String(contentsOfFile: path, encoding: .utf8)).map { SourceText(file: path, text: $0) }
-    }
+    // The decoder kept the file's lines: no second read to show the source line.
+    let source = job.source
     func located(_ ds: [Diagnostic]) -> [Diagnostic] {
       ds.map { d in
         var d = d
