@@ -67,13 +67,19 @@ public enum BatchRunner {
     // Catalogues count twice: drawn, then finished.
     let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
     var pids: [Int32] = []
+    let staged = StagedFiles()
     func runPool(_ work: [WorkItem]) throws -> Bool {
       guard !work.isEmpty else { return true }
       let pool = WorkerPool(launch: options.worker, size: min(options.jobs, work.count))
-      defer { pids += pool.pids }
+      defer {
+        pids += pool.pids
+        // What workers drew counts once it is on disk under its own name.
+        for (path, failure) in staged.finish() { results[path] = .failure(failure) }
+      }
       return try pool.run(
         work,
         completed: { index, result in
+          if result.ok, let temporary = result.staged { staged.commit(temporary, to: work[index].path) }
           results[work[index].path] = result
           done += 1
           progress(
@@ -117,10 +123,9 @@ public enum BatchRunner {
       }
     }
     for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
-    if !finished {
-      // Workers are stopped; remove what they (or we) left half-written.
-      sweepTemporaryFiles(in: plan, pids: pids + [getpid()])
-    }
+    // Workers are gone and staged files are in place: whatever temporary file is left is from a
+    // worker that died or was stopped mid-item, or from an interruption. Remove it.
+    sweepTemporaryFiles(in: plan, pids: pids + [getpid()])
 
     // The manifest: finished work only, carried over from the last run where skipped.
     var diagnostics: [Diagnostic] = []

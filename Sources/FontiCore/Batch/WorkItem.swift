@@ -96,6 +96,9 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// Catalogues, after drawing: the drawn file and the date it shows, for the finishing step.
   public var raw: String?
   public var creationDate: Date?
+  /// PNGs: the complete file under its temporary name, not yet flushed to disk; the parent
+  /// flushes it and renames it into place (`StagedFiles`) before the result counts.
+  public var staged: String?
 
   public static func failure(_ message: String) -> WorkResult {
     WorkResult(ok: false, error: message)

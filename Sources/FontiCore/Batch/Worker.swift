@@ -33,7 +33,9 @@ public enum Worker {
       if let fonts { return fonts }
       guard let environment = try? FontEnvironment(configFile: nil, customFonts: setup.customFonts)
       else { return nil }
-      fonts = (environment, SpecimenRenderer(environment: environment))
+      let renderer = SpecimenRenderer(environment: environment)
+      renderer.staging = true  // the parent flushes and renames what is drawn here
+      fonts = (environment, renderer)
       return fonts
     }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
@@ -81,7 +83,7 @@ public enum Worker {
           scale: task.scale, compression: task.compression, saved: task.saved,
           partners: task.partners.compactMap(find))
         let r = try renderer.render(request, to: task.path)
-        return finished(task.path, missing: r.missingGlyphs, warnings: r.warnings)
+        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
       case .pairing(let task):
         guard let heading = find(task.heading), let body = find(task.body) else {
           return .failure("a family of pairing '\(item.subject)' is no longer available")
@@ -90,7 +92,7 @@ public enum Worker {
           PairingSheetRequest(
             heading: heading, body: body, reason: task.reason, theme: task.theme,
             edge: task.edge, scale: task.scale, compression: task.compression), to: task.path)
-        return finished(task.path, missing: r.missingGlyphs, warnings: r.warnings)
+        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
       case .catalogue(let task):
         return try renderCatalogue(task, environment: environment, find: find)
       case .finishCatalogue(let task):
@@ -102,14 +104,18 @@ public enum Worker {
   }
 
   /// A success with the written file's checksum (read back, so it is what is on disk).
-  static func finished(_ path: String, missing: Int, warnings: [String], pages: Int? = nil)
-    -> WorkResult
-  {
-    guard let sha = SHA256.hex(file: path) else {
+  /// `staged`: the file is still under this temporary name, for the parent to put in place.
+  static func finished(
+    _ path: String, staged: String? = nil, missing: Int, warnings: [String], pages: Int? = nil
+  ) -> WorkResult {
+    guard let sha = SHA256.hex(file: staged ?? path) else {
+      if let staged { unlink(staged) }
       return .failure("cannot read back '\(path)' after writing it")
     }
-    return WorkResult(
+    var result = WorkResult(
       ok: true, missingGlyphs: missing, warnings: warnings, sha256: sha, pages: pages)
+    result.staged = staged
+    return result
   }
 
   static func writeAll(_ fd: Int32, _ data: Data) -> Bool {

@@ -28,11 +28,8 @@ public final class WorkerPool {
   }
 
   final class Slot {
-    let process: Process
-    let input: FileHandle
-    /// Owns the read end; `output` is its descriptor, for poll.
-    let reader: FileHandle
-    var output: Int32 { reader.fileDescriptor }
+    let process: ChildProcess
+    var output: Int32 { process.output }
     var buffer: [UInt8] = []
     var current: Int?
     /// Items sent to this worker; at the setup's budget it exits and a fresh one takes over.
@@ -40,10 +37,8 @@ public final class WorkerPool {
     /// Exited and not replaced (nothing left to give it): no longer polled.
     var finished = false
 
-    init(process: Process, input: FileHandle, reader: FileHandle) {
+    init(process: ChildProcess) {
       self.process = process
-      self.input = input
-      self.reader = reader
     }
   }
 
@@ -88,11 +83,8 @@ public final class WorkerPool {
         return
       }
       line.append(0x0A)
-      do {
-        try slot.input.write(contentsOf: line)
-      } catch {
-        // A dead worker: its EOF is noticed by the read side, which reports the item.
-      }
+      // A dead worker: its EOF is noticed by the read side, which reports the item.
+      _ = slot.process.send(line)
     }
     for slot in slots { dispatch(slot) }
 
@@ -159,13 +151,6 @@ public final class WorkerPool {
   }
 
   func spawn() throws -> Slot {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: launch.executable)
-    process.arguments = launch.arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
     // A worker that crashes (a font that breaks FreeType or HarfBuzz) costs one family, reported
     // by the parent in one sanitised line. Its own last words — the Swift runtime's backtrace,
     // GLib warnings quoting untrusted family names — must not reach the user's terminal, and
@@ -173,49 +158,33 @@ public final class WorkerPool {
     var environment = ProcessInfo.processInfo.environment
     environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    process.standardError =
-      environment[Self.stderrVariable] == "1" ? FileHandle.standardError : FileHandle.nullDevice
-    try process.run()
-    pids.append(process.processIdentifier)
-    let slot = Slot(
-      process: process, input: stdin.fileHandleForWriting, reader: stdout.fileHandleForReading)
+    let process = try ChildProcess(
+      executable: launch.executable, arguments: launch.arguments, environment: environment,
+      keepStderr: environment[Self.stderrVariable] == "1")
+    pids.append(process.pid)
     var setup = try JSONEncoder().encode(launch.setup)
     setup.append(0x0A)
-    try? slot.input.write(contentsOf: setup)
-    return slot
+    _ = process.send(setup)
+    return Slot(process: process)
   }
 
   /// Waits for a dead worker and says how it died.
   func reap(_ slot: Slot) -> String {
-    try? slot.input.close()
-    defer { try? slot.reader.close() }
-    slot.process.waitUntilExit()
-    switch slot.process.terminationReason {
-    case .uncaughtSignal:
-      let signal = slot.process.terminationStatus
-      let name = signal == SIGSEGV ? "SIGSEGV" : signal == SIGABRT ? "SIGABRT"
-        : signal == SIGKILL ? "SIGKILL" : signal == SIGBUS ? "SIGBUS" : "signal \(signal)"
-      return "crashed (\(name))"
-    case .exit:
-      return "exited with status \(slot.process.terminationStatus)"
-    @unknown default:
-      return "died"
-    }
+    slot.process.closeInput()
+    defer { slot.process.closeOutput() }
+    return slot.process.ending
   }
 
   /// Closes every worker's input (they exit at end of file) and waits; workers still busy are
   /// terminated.
   func stopAll() {
     for slot in slots where !slot.finished {
-      if slot.current != nil, slot.process.isRunning {
-        kill(slot.process.processIdentifier, SIGTERM)
-      }
-      try? slot.input.close()
+      if slot.current != nil { slot.process.terminate() }
+      slot.process.closeInput()
     }
     for slot in slots where !slot.finished {
-      slot.process.waitUntilExit()
-      try? slot.reader.close()
+      slot.process.wait()
+      slot.process.closeOutput()
     }
     slots.removeAll()
   }

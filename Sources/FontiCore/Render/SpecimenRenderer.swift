@@ -45,6 +45,9 @@ public struct SpecimenResult: Sendable, Hashable {
   public var warnings: [String]
   /// The own-script sample or glyph grid shown because the family cannot set the text.
   public var fallback: FallbackSample?
+  /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
+  /// yet flushed to disk nor renamed into place.
+  public var staged: String?
 }
 
 /// Why a family could not be drawn; the run reports it and goes on with the others.
@@ -62,6 +65,11 @@ public final class SpecimenRenderer {
   private var maps: [Bool: FontMap] = [:]
   /// The face for labels of families that cannot set their own name, and for notes.
   public let labelFamily: FontFamily?
+  /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
+  /// returns. On (a run's workers): it is left complete under a temporary name beside its
+  /// destination, named by `SpecimenResult.staged`, for the run's parent to flush and rename
+  /// (`StagedFiles`), so that drawing never waits for the disk.
+  public var staging = false
 
   /// Families tried, in order, for labels: common, wide-coverage, neutral sans faces.
   static let labelPreference = [
@@ -118,11 +126,22 @@ public final class SpecimenRenderer {
       throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
     }
     cr.scale(Double(scale))
-    let result = try body(cr)
+    var result = try body(cr)
     do {
       try cr.check("draw")
-      try AtomicFile.write(to: path) { temporary in
-        try surface.writePNG(to: temporary, compression: compression)
+      if staging {
+        let temporary = AtomicFile.temporaryPath(for: path)
+        do {
+          try surface.writePNG(to: temporary, compression: compression, sync: false)
+        } catch {
+          unlink(temporary)
+          throw error
+        }
+        result.staged = temporary
+      } else {
+        try AtomicFile.write(to: path) { temporary in
+          try surface.writePNG(to: temporary, compression: compression, sync: true)
+        }
       }
     } catch var error as FileError {
       error.path = path  // the file the user will look for, not its temporary name

@@ -40,8 +40,20 @@ import Testing
     #expect(results.values.allSatisfy { $0.sha256?.count == 64 })
     // Five items at two per worker: at least three processes, never more than needed.
     #expect(pool.pids.count >= 3 && pool.pids.count <= 4)
-    let written = try FileManager.default.contentsOfDirectory(atPath: folder)
-    #expect(written.count == 5)
+    // Workers leave whole files under temporary names beside their destinations; the parent
+    // puts them in place.
+    let work = items(names, in: folder)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 5)
+    let staged = StagedFiles()
+    for (index, result) in results {
+      let temporary = try #require(result.staged)
+      #expect(AtomicFile.folder(of: temporary) == folder)
+      #expect(SHA256.hex(file: temporary) == result.sha256)
+      staged.commit(temporary, to: work[index].path)
+    }
+    #expect(staged.finish().isEmpty)
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(written == work.map { ($0.path as NSString).lastPathComponent }.sorted())
   }
 
   @Test func aMissingFamilyFailsAloneAndResultsDoNotDependOnOrder() throws {

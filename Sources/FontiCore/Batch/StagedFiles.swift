@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The files a run's workers leave under temporary names (`WorkResult.staged`), each flushed to
+/// disk and then renamed over its final name by the parent, on a thread of its own while the
+/// workers draw on. A worker never waits for the disk, and a file takes its final name only once
+/// its bytes are on disk, as with `AtomicFile`: a crash or a power cut leaves the old file or the
+/// new one, never a mix.
+final class StagedFiles: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "fonti-batch.staged-files")
+  private let lock = NSLock()
+  private var failures: [String: String] = [:]  // final path → why it is not in place
+  private var folders: Set<String> = []
+
+  /// Puts `temporary` in place at `path`, in the background. A temporary that is not a staged
+  /// file beside `path` is refused rather than moved.
+  func commit(_ temporary: String, to path: String) {
+    let folder = AtomicFile.folder(of: path)
+    guard AtomicFile.folder(of: temporary) == folder,
+      (temporary as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix)
+    else {
+      lock.withLock { failures[path] = "the worker staged '\(temporary)', not a file beside it" }
+      return
+    }
+    queue.async { [self] in
+      let failure = StagedFiles.put(temporary, at: path)
+      lock.withLock {
+        if let failure { failures[path] = failure } else { folders.insert(folder) }
+      }
+    }
+  }
+
+  /// Waits for every commit, flushes the folders that received files (so the renames too are
+  /// on disk), and returns why each file that is not in place failed, by final path.
+  func finish() -> [String: String] {
+    queue.sync {}
+    let (failures, folders) = lock.withLock { (self.failures, self.folders) }
+    for folder in folders.sorted() { AtomicFile.syncFolder(of: folder + "/.") }
+    lock.withLock { self.folders = [] }
+    return failures
+  }
+
+  /// fsync, then rename; the temporary is removed when either fails.
+  static func put(_ temporary: String, at path: String) -> String? {
+    let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno).description }
+    var failure: FileError?
+    while fsync(fd) != 0 {
+      if errno == EINTR { continue }
+      if errno != EINVAL && errno != EROFS {
+        failure = FileError(path: path, operation: "write", code: errno)
+      }
+      break
+    }
+    close(fd)
+    if failure == nil && rename(temporary, path) != 0 {
+      failure = FileError(path: path, operation: "rename into place", code: errno)
+    }
+    guard let failure else { return nil }
+    unlink(temporary)
+    return failure.description
+  }
+}
