@@ -17,6 +17,7 @@ final class FontMap {
     guard let map = pango_cairo_font_map_new() else { preconditionFailure("pango: no font map") }
     pointer = map
     pango_fc_font_map_set_config(CPango_fc_font_map(map), config)
+    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -49,6 +50,7 @@ final class TextContext {
       cairo_font_options_destroy(options)
     }
     pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_language(context, pango_language_from_string("en"))
     pango_cairo_update_context(cr.pointer, context)
   }
 
