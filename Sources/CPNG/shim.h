@@ -2,8 +2,35 @@
 #include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+/* One row of cairo ARGB32 pixels (native-endian 0xXXRRGGBB words) as packed R,G,B bytes. */
+static inline void CPNG_bgrx_to_rgb(unsigned char *restrict rgb, const unsigned char *restrict bgrx,
+                                    int width) {
+  int x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Four pixels at a time: byte-swapped and shifted, a word holds R,G,B in memory order, and
+     three stores write the twelve bytes. About twice as fast as byte by byte. */
+  for (; x + 4 <= width; x += 4) {
+    uint32_t p[4];
+    memcpy(p, bgrx + 4 * (size_t)x, sizeof p);
+    uint32_t q0 = __builtin_bswap32(p[0]) >> 8, q1 = __builtin_bswap32(p[1]) >> 8;
+    uint32_t q2 = __builtin_bswap32(p[2]) >> 8, q3 = __builtin_bswap32(p[3]) >> 8;
+    uint32_t w[3] = {q0 | q1 << 24, q1 >> 8 | q2 << 16, q2 >> 16 | q3 << 8};
+    memcpy(rgb + 3 * (size_t)x, w, sizeof w);
+  }
+#endif
+  for (; x < width; x++) {
+    uint32_t v;
+    memcpy(&v, bgrx + 4 * (size_t)x, sizeof v);
+    rgb[3 * x] = (unsigned char)(v >> 16);
+    rgb[3 * x + 1] = (unsigned char)(v >> 8);
+    rgb[3 * x + 2] = (unsigned char)v;
+  }
+}
 
 /* Writes an opaque image held as cairo ARGB32 rows (little-endian B,G,R,X in memory) as an
    8-bit RGB PNG. libpng reports errors by longjmp, which must never cross Swift frames, so the
@@ -41,15 +68,9 @@ static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels,
      transforms cost about a sixth of the whole write; the bytes are the same. */
   row = (unsigned char *)malloc((size_t)width * 3);
   if (!row) png_error(png, "out of memory");
-  unsigned char *rgb = row;
   for (int y = 0; y < height; y++) {
-    const unsigned char *s = pixels + (size_t)y * (size_t)stride;
-    for (int x = 0; x < width; x++) {
-      rgb[3 * x] = s[4 * x + 2];
-      rgb[3 * x + 1] = s[4 * x + 1];
-      rgb[3 * x + 2] = s[4 * x];
-    }
-    png_write_row(png, rgb);
+    CPNG_bgrx_to_rgb(row, pixels + (size_t)y * (size_t)stride, width);
+    png_write_row(png, row);
   }
   png_write_end(png, info);
   png_destroy_write_struct(&png, &info);
