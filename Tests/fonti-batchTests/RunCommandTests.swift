@@ -152,6 +152,21 @@ import Testing
     #expect(box.list(box.path("output/pairings")) == ["cantarell+dejavu-serif.png"])
   }
 
+  @Test func aRunRemovesWhatAKilledRunLeftButNotOtherCommandsFiles() throws {
+    let box = try sandbox()
+    let stale = [
+      "output/specimens/.fonti-tmp-99999-1-cantarell.png",
+      "output/pairings/.fonti-tmp-99999-2-cantarell+dejavu-serif.png",
+      "output/.fonti-tmp-99999-3-manifest.json",
+    ]
+    for path in stale { try box.write(path, "half") }
+    // A 'saved' command may be replacing the favourites file beside the outputs right now.
+    try box.write("output/.fonti-tmp-99999-4-favourites.json", "in progress")
+    #expect(try box.run(["run", "-q"]).status == 0)
+    for path in stale { #expect(box.read(path) == nil, "\(path)") }
+    #expect(box.read("output/.fonti-tmp-99999-4-favourites.json") != nil)
+  }
+
   @Test func strictTurnsWarningsIntoExitOne() throws {
     let box = try sandbox()
     let result = try box.run(["run", "--strict", "-q"])

@@ -61,6 +61,10 @@ public enum BatchRunner {
       try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
     }
 
+    // A run killed outright (SIGKILL, a power cut) cannot clean up; the lock says no run is
+    // writing here now, so its temporary files go before this run adds its own.
+    sweepTemporaryFiles(in: plan) { _ in true }
+
     let items = plan.pendingItems
     var results: [String: WorkResult] = [:]  // by output path
     var done = 0
@@ -125,7 +129,8 @@ public enum BatchRunner {
     for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
     // Workers are gone and staged files are in place: whatever temporary file is left is from a
     // worker that died or was stopped mid-item, or from an interruption. Remove it.
-    sweepTemporaryFiles(in: plan, pids: pids + [getpid()])
+    let prefixes = (pids + [getpid()]).map { "\(AtomicFile.temporaryPrefix)\($0)-" }
+    sweepTemporaryFiles(in: plan) { name in prefixes.contains { name.hasPrefix($0) } }
 
     // The manifest: finished work only, carried over from the last run where skipped.
     var diagnostics: [Diagnostic] = []
@@ -251,17 +256,23 @@ public enum BatchRunner {
       hint: "move it away, or write elsewhere with -o")
   }
 
-  /// Removes `.fonti-tmp-<pid>-*` files that the given processes left in the plan's folders.
-  static func sweepTemporaryFiles(in plan: BatchPlan, pids: [Int32]) {
-    var folders = Set([plan.output, plan.output + "/specimens", plan.output + "/pairings"])
+  /// Removes the temporary files (`.fonti-tmp-PID-RANDOM-NAME`) of the run's own outputs that
+  /// `matches` accepts: anything in `specimens/` and `pairings/`, which only runs write, and,
+  /// elsewhere, only those of the manifest and the plan's catalogues (a `saved` command may be
+  /// replacing a favourites file in the output folder right now).
+  static func sweepTemporaryFiles(in plan: BatchPlan, matching matches: (String) -> Bool) {
+    let runsOnly: Set = [plan.output + "/specimens", plan.output + "/pairings"]
+    var outputs: [String: Set<String>] = [plan.output: [manifestName]]
     for c in plan.catalogues {
-      folders.insert(URL(fileURLWithPath: plan.output + "/" + c.file).deletingLastPathComponent().path)
+      let path = plan.output + "/" + c.file
+      outputs[AtomicFile.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }
-    let prefixes = pids.map { "\(AtomicFile.temporaryPrefix)\($0)-" }
-    for folder in folders {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-      for name in names where prefixes.contains(where: { name.hasPrefix($0) }) {
-        unlink(folder + "/" + name)
+    for folder in runsOnly.union(outputs.keys) {
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      for entry in entries where entry.hasPrefix(AtomicFile.temporaryPrefix) && matches(entry) {
+        let ours = runsOnly.contains(folder)
+          || outputs[folder, default: []].contains { entry.hasSuffix("-" + $0) }
+        if ours { unlink(folder + "/" + entry) }
       }
     }
   }
