@@ -38,6 +38,9 @@ final class ChildProcess {
     if !keepStderr {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    // Nothing else this process holds open (descriptors it inherited without close-on-exec,
+    // such as a pipe of the shell that started it) reaches the child.
+    if let closeFrom = ChildProcess.addCloseFrom { _ = closeFrom(&actions, 3) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -73,6 +76,16 @@ final class ChildProcess {
     closeInput()
     closeOutput()
   }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+  /// module hides behind _GNU_SOURCE; looked up at run time, nil on an older C library.
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private static let addCloseFrom: AddCloseFrom? = {
+    let name = "posix_spawn_file_actions_addclosefrom_np"
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(symbol, to: AddCloseFrom.self)
+  }()
 
   /// A close-on-exec pipe whose ends are above the standard descriptors, so that dup2 onto 0
   /// or 1 in the child always makes a copy (a parent started with stdin closed would otherwise
