@@ -71,7 +71,7 @@ public enum BatchRunner {
     // Catalogues count twice: drawn, then finished.
     let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
     var pids: [Int32] = []
-    let staged = StagedFiles()
+    let staged = StagedFiles(lanes: options.jobs)
     func runPool(_ work: [WorkItem]) throws -> Bool {
       guard !work.isEmpty else { return true }
       let pool = WorkerPool(launch: options.worker, size: min(options.jobs, work.count))

@@ -6,15 +6,22 @@ import Foundation
 #endif
 
 /// The files a run's workers leave under temporary names (`WorkResult.staged`), each flushed to
-/// disk and then renamed over its final name by the parent, on a thread of its own while the
+/// disk and then renamed over its final name by the parent, on threads of its own while the
 /// workers draw on. A worker never waits for the disk, and a file takes its final name only once
 /// its bytes are on disk, as with `AtomicFile`: a crash or a power cut leaves the old file or the
 /// new one, never a mix.
 final class StagedFiles: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "fonti-batch.staged-files")
+  /// Serial queues taking commits in turn: as many fsyncs in flight as there are workers, so a
+  /// slow disk costs what it did when each worker flushed its own files, not a queue behind one.
+  private let lanes: [DispatchQueue]
+  private var next = 0
   private let lock = NSLock()
   private var failures: [String: String] = [:]  // final path → why it is not in place
   private var folders: Set<String> = []
+
+  init(lanes: Int) {
+    self.lanes = (0..<max(1, lanes)).map { DispatchQueue(label: "fonti-batch.staged-files.\($0)") }
+  }
 
   /// Puts `temporary` in place at `path`, in the background. A temporary that is not a staged
   /// file beside `path` is refused rather than moved.
@@ -26,7 +33,11 @@ final class StagedFiles: @unchecked Sendable {
       lock.withLock { failures[path] = "the worker staged '\(temporary)', not a file beside it" }
       return
     }
-    queue.async { [self] in
+    let lane = lock.withLock {
+      defer { next += 1 }
+      return lanes[next % lanes.count]
+    }
+    lane.async { [self] in
       let failure = StagedFiles.put(temporary, at: path)
       lock.withLock {
         if let failure { failures[path] = failure } else { folders.insert(folder) }
@@ -35,12 +46,17 @@ final class StagedFiles: @unchecked Sendable {
   }
 
   /// Waits for every commit, flushes the folders that received files (so the renames too are
-  /// on disk), and returns why each file that is not in place failed, by final path.
+  /// on disk), and returns why each file not in place failed, by final path, once.
   func finish() -> [String: String] {
-    queue.sync {}
-    let (failures, folders) = lock.withLock { (self.failures, self.folders) }
+    for lane in lanes { lane.sync {} }
+    let (failures, folders) = lock.withLock {
+      defer {
+        self.failures = [:]
+        self.folders = []
+      }
+      return (self.failures, self.folders)
+    }
     for folder in folders.sorted() { AtomicFile.syncFolder(of: folder + "/.") }
-    lock.withLock { self.folders = [] }
     return failures
   }
 

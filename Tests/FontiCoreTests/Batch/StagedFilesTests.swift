@@ -17,7 +17,7 @@ struct StagedFilesTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/a.png"
     try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-    let staged = StagedFiles()
+    let staged = StagedFiles(lanes: 2)
     staged.commit(try stage("new", for: path), to: path)
     #expect(staged.finish().isEmpty)
     #expect(FileManager.default.contents(atPath: path) == Data("new".utf8))
@@ -31,7 +31,7 @@ struct StagedFilesTests {
     let path = folder + "/b.png"
     try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
     let good = folder + "/c.png"
-    let staged = StagedFiles()
+    let staged = StagedFiles(lanes: 2)
     staged.commit(try stage("b", for: path), to: path)
     staged.commit(try stage("c", for: good), to: good)
     let failures = staged.finish()
@@ -48,7 +48,7 @@ struct StagedFilesTests {
     let elsewhere = try stage("x", for: folder + "/sub/d.png")
     let notTemporary = folder + "/keep.txt"
     try Data("keep".utf8).write(to: URL(fileURLWithPath: notTemporary))
-    let staged = StagedFiles()
+    let staged = StagedFiles(lanes: 2)
     staged.commit(elsewhere, to: folder + "/d.png")
     staged.commit(notTemporary, to: folder + "/e.png")
     let failures = staged.finish()

@@ -44,7 +44,7 @@ import Testing
     // puts them in place.
     let work = items(names, in: folder)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 5)
-    let staged = StagedFiles()
+    let staged = StagedFiles(lanes: 2)
     for (index, result) in results {
       let temporary = try #require(result.staged)
       #expect(AtomicFile.folder(of: temporary) == folder)
