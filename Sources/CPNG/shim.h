@@ -32,7 +32,7 @@ static inline void CPNG_bgrx_to_rgb(unsigned char *restrict rgb, const unsigned 
   }
 }
 
-/* Writes an opaque image held as cairo ARGB32 rows (little-endian B,G,R,X in memory) as an
+/* Writes an opaque image held as cairo ARGB32 rows (native-endian 0xXXRRGGBB words) as an
    8-bit RGB PNG. libpng reports errors by longjmp, which must never cross Swift frames, so the
    whole libpng conversation happens inside this C function. Returns 0 on success, -1 on failure
    (errno may tell why). level: zlib level 0-9; filters: 0 for none, 1 for adaptive. The file is
@@ -43,7 +43,8 @@ static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels,
                                   int sync) {
   /* volatile: assigned between setjmp and a longjmp back to it. */
   unsigned char *volatile row = NULL;
-  FILE *fp = fopen(path, "wb");
+  /* x: a new file only (never through a planted link); e: close-on-exec. */
+  FILE *fp = fopen(path, "wbxe");
   if (!fp) return -1;
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png ? png_create_info_struct(png) : NULL;

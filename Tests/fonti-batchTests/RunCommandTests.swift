@@ -135,6 +135,22 @@ import Testing
     #expect(next.stderr.contains("1 rendered, 3 up to date"), "\(next)")
   }
 
+  @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
+    // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
+    // the kernel would then reap workers itself.
+    let box = try sandbox()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", "trap '' CHLD; exec \"$0\" run -q 2> err.txt", Repository.binary]
+    process.environment = box.environment.merging(["FONTI_WORKER_CRASH_ON": "Cantarell"]) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    let stderr = String(decoding: box.read("err.txt") ?? Data(), as: UTF8.self)
+    #expect(stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
+  }
+
   @Test func aRunStartedWithoutStdinOrStdoutStillWorks() throws {
     // The parent's pipes to its workers may then take descriptors 0 and 1; the workers must
     // still get them as their own stdin and stdout (`ChildProcess`).
@@ -154,17 +170,30 @@ import Testing
 
   @Test func aRunRemovesWhatAKilledRunLeftButNotOtherCommandsFiles() throws {
     let box = try sandbox()
+    // A process that has surely ended: the killed run.
+    let gone = Process()
+    gone.executableURL = URL(fileURLWithPath: "/bin/true")
+    try gone.run()
+    gone.waitUntilExit()
+    let dead = gone.processIdentifier
     let stale = [
-      "output/specimens/.fonti-tmp-99999-1-cantarell.png",
-      "output/pairings/.fonti-tmp-99999-2-cantarell+dejavu-serif.png",
-      "output/.fonti-tmp-99999-3-manifest.json",
+      "output/specimens/.fonti-tmp-\(dead)-1-cantarell.png",
+      "output/pairings/.fonti-tmp-\(dead)-2-cantarell+dejavu-serif.png",
+      "output/.fonti-tmp-\(dead)-3-manifest.json",
     ]
     for path in stale { try box.write(path, "half") }
-    // A 'saved' command may be replacing the favourites file beside the outputs right now.
-    try box.write("output/.fonti-tmp-99999-4-favourites.json", "in progress")
+    let kept = [
+      // A 'saved' command may be replacing a favourites file among the outputs right now,
+      "output/.fonti-tmp-\(dead)-4-favourites.json",
+      "output/specimens/.fonti-tmp-\(dead)-5-favourites.json",
+      "output/.fonti-tmp-\(dead)-6-team-manifest.json",
+      // and a process that is still running is never swept (this test is one).
+      "output/specimens/.fonti-tmp-\(getpid())-7-cantarell.png",
+    ]
+    for path in kept { try box.write(path, "in progress") }
     #expect(try box.run(["run", "-q"]).status == 0)
     for path in stale { #expect(box.read(path) == nil, "\(path)") }
-    #expect(box.read("output/.fonti-tmp-99999-4-favourites.json") != nil)
+    for path in kept { #expect(box.read(path) != nil, "\(path)") }
   }
 
   @Test func strictTurnsWarningsIntoExitOne() throws {

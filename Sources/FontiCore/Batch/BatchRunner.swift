@@ -61,9 +61,9 @@ public enum BatchRunner {
       try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
     }
 
-    // A run killed outright (SIGKILL, a power cut) cannot clean up; the lock says no run is
-    // writing here now, so its temporary files go before this run adds its own.
-    sweepTemporaryFiles(in: plan) { _ in true }
+    // A run killed outright (SIGKILL, a power cut) cannot clean up: the temporary files of this
+    // plan's outputs whose process is gone go before this run adds its own.
+    sweepTemporaryFiles(in: plan) { pid in kill(pid, 0) != 0 && errno == ESRCH }
 
     let items = plan.pendingItems
     var results: [String: WorkResult] = [:]  // by output path
@@ -129,8 +129,8 @@ public enum BatchRunner {
     for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
     // Workers are gone and staged files are in place: whatever temporary file is left is from a
     // worker that died or was stopped mid-item, or from an interruption. Remove it.
-    let prefixes = (pids + [getpid()]).map { "\(AtomicFile.temporaryPrefix)\($0)-" }
-    sweepTemporaryFiles(in: plan) { name in prefixes.contains { name.hasPrefix($0) } }
+    let ours = Set(pids + [getpid()])
+    sweepTemporaryFiles(in: plan) { ours.contains($0) }
 
     // The manifest: finished work only, carried over from the last run where skipped.
     var diagnostics: [Diagnostic] = []
@@ -256,26 +256,28 @@ public enum BatchRunner {
       hint: "move it away, or write elsewhere with -o")
   }
 
-  /// Removes the temporary files (`.fonti-tmp-PID-RANDOM-NAME`) of the run's own outputs that
-  /// `matches` accepts: anything in `specimens/` and `pairings/`, which only runs write, and,
-  /// elsewhere, only those of the manifest and the plan's catalogues (a `saved` command may be
-  /// replacing a favourites file in the output folder right now).
-  static func sweepTemporaryFiles(in plan: BatchPlan, matching matches: (String) -> Bool) {
-    let runsOnly: Set = [plan.output + "/specimens", plan.output + "/pairings"]
-    var outputs: [String: Set<String>] = [plan.output: [manifestName]]
-    for c in plan.catalogues {
-      let path = plan.output + "/" + c.file
+  /// Removes the temporary files (`.fonti-tmp-PID-RANDOM-NAME`) of this plan's outputs — NAME
+  /// is exactly one of its specimens, pairing sheets, catalogues or the manifest, in that
+  /// output's folder — made by a process `remove` accepts. Nothing else: a `saved` command may
+  /// be replacing a favourites file among the outputs, another run may write a folder nested
+  /// in this one.
+  static func sweepTemporaryFiles(in plan: BatchPlan, removing remove: (Int32) -> Bool) {
+    var outputs: [String: Set<String>] = [:]
+    let files = plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
+    for file in files + [manifestName] {
+      let path = plan.output + "/" + file
       outputs[AtomicFile.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }
-    for folder in runsOnly.union(outputs.keys) {
+    for (folder, names) in outputs {
       guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-      for entry in entries where entry.hasPrefix(AtomicFile.temporaryPrefix) && matches(entry) {
-        let ours = runsOnly.contains(folder)
-          || outputs[folder, default: []].contains { entry.hasSuffix("-" + $0) }
-        if ours { unlink(folder + "/" + entry) }
+      for entry in entries {
+        guard let (pid, name) = AtomicFile.temporaryParts(entry), names.contains(name), remove(pid)
+        else { continue }
+        unlink(folder + "/" + entry)
       }
     }
   }
+
 }
 
 /// An exclusive lock on an output folder, so that two runs never write the same files or

@@ -151,14 +151,15 @@ final class ChildProcess {
       }
       if r == 0 { return nil }
       if errno == EINTR { continue }
-      status = 0  // ECHILD: reaped elsewhere; nothing more to learn
-      return 0
+      status = -1  // ECHILD: reaped elsewhere; how it ended is unknown
+      return -1
     }
   }
 
   /// How the child ended, in words ("crashed (SIGSEGV)", "exited with status 2").
   var ending: String {
     let raw = wait()
+    if raw == -1 { return "ended (how is unknown)" }
     let signal = raw & 0x7f
     if signal == 0 { return "exited with status \((raw >> 8) & 0xff)" }
     let names = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS"]

@@ -64,6 +64,9 @@ public final class WorkerPool {
     interrupted: () -> Bool = { false }
   ) throws -> Bool {
     signal(SIGPIPE, SIG_IGN)
+    // Started with SIGCHLD ignored (`trap '' CHLD`), the kernel would reap workers itself and
+    // how one died would be lost.
+    signal(SIGCHLD, SIG_DFL)
     var queue = Array(items.indices).makeIterator()
     var undispatched = items.count
     var remaining = items.count
@@ -158,12 +161,14 @@ public final class WorkerPool {
     var environment = ProcessInfo.processInfo.environment
     environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    let process = try ChildProcess(
-      executable: launch.executable, arguments: launch.arguments, environment: environment,
-      keepStderr: environment[Self.stderrVariable] == "1")
-    pids.append(process.pid)
     var setup = try JSONEncoder().encode(launch.setup)
     setup.append(0x0A)
+    // With stderr closed, the worker's first file would become its fd 2 and catch its messages.
+    let keepStderr = environment[Self.stderrVariable] == "1" && fcntl(2, F_GETFD) != -1
+    let process = try ChildProcess(
+      executable: launch.executable, arguments: launch.arguments, environment: environment,
+      keepStderr: keepStderr)
+    pids.append(process.pid)
     _ = process.send(setup)
     return Slot(process: process)
   }

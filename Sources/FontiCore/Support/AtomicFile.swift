@@ -21,6 +21,18 @@ public enum AtomicFile {
     return url.deletingLastPathComponent().appendingPathComponent(name).path
   }
 
+  /// The process and final name of a temporary file's name (`temporaryPath`), or nil when
+  /// `name` is not one.
+  public static func temporaryParts(_ name: String) -> (pid: Int32, name: String)? {
+    guard name.hasPrefix(temporaryPrefix) else { return nil }
+    let parts = name.dropFirst(temporaryPrefix.count).split(
+      separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil,
+      !parts[2].isEmpty
+    else { return nil }
+    return (pid, String(parts[2]))
+  }
+
   /// Calls `write` with a temporary path, then renames it to `path`. On any error the
   /// temporary file is removed and `path` is untouched.
   public static func write(

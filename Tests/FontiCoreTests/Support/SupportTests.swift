@@ -14,6 +14,18 @@ import Testing
     #expect(h.finalize().map { String(format: "%02x", $0) }.joined() == SHA256.hex(long))
   }
 
+  @Test func temporaryNamesTellTheirProcessAndFinalName() throws {
+    let path = AtomicFile.temporaryPath(for: "/out/specimens/noto-sans-old-north-arabian.png")
+    let parts = try #require(AtomicFile.temporaryParts((path as NSString).lastPathComponent))
+    #expect(parts.pid == getpid() && parts.name == "noto-sans-old-north-arabian.png")
+    for name in [
+      "noto-sans.png", ".fonti-tmp-", ".fonti-tmp-12-34", ".fonti-tmp-12-34-", ".fonti-tmp-x-34-a.png",
+      ".fonti-tmp-12-y-a.png", ".fonti-tmp--34-a.png", ".fonti-tmp-0-34-a.png",
+    ] {
+      #expect(AtomicFile.temporaryParts(name) == nil, "\(name)")
+    }
+  }
+
   @Test func slugsAreSafeFileNames() {
     #expect(Slug.make("DejaVu Serif") == "dejavu-serif")
     #expect(Slug.make("Noto Sans CJK JP") == "noto-sans-cjk-jp")
