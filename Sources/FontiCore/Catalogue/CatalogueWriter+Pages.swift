@@ -42,6 +42,8 @@ final class PageDrawer {
     var fallback: FallbackSample?
     /// The text of the waterfall and the style grid: the sample, or the own-script sample.
     var lineText: String = ""
+    /// The own-script sample's language, which `lineText` is shaped as.
+    var lineLanguage: String?
   }
 
   init(writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput, cr: CairoContext) {
@@ -304,6 +306,7 @@ final class PageDrawer {
     {
       let choice = FallbackSample.choose(for: family, preferGrid: facts.pictographic)
       facts.fallback = choice
+      facts.lineLanguage = choice.language
       switch choice {
       case .language(_, _, let text): facts.lineText = text
       case .glyphGrid(let glyphs): facts.lineText = glyphs.prefix(24).joined(separator: " ")
@@ -416,10 +419,10 @@ final class PageDrawer {
     drawMarginLabel([heading], top: top)
     let rest = f.y + f.height - top
     switch fallback {
-    case .language(_, _, let own):
+    case .language(let code, _, let own):
       let (layout, _) = fit(
         own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
-        width: g.contentWidth, height: rest, minimum: min(size, 8))
+        width: g.contentWidth, height: rest, minimum: min(size, 8), language: code)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, top)
     case .glyphGrid(let glyphs):
@@ -445,7 +448,7 @@ final class PageDrawer {
     let family = facts.family
     let layout = TextLayout(
       facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
-      in: context(for: family))
+      in: context(for: family), language: facts.lineLanguage)
     layout.ellipsize(width: g.contentWidth)
     let baseline = f.y + CataloguePlan.waterfallBaseline(size)
     cr.setColour(palette.text)
@@ -478,7 +481,7 @@ final class PageDrawer {
           ? faceName : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
         let sample = TextLayout(
           text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
-          in: context(for: family))
+          in: context(for: family), language: facts.ownName ? nil : facts.lineLanguage)
         sample.ellipsize(width: cellWidth)
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)
@@ -555,11 +558,11 @@ final class PageDrawer {
     }
     let headingText = pairingText(pairing.heading, default: input.text)
     let heading = TextLayout(
-      headingText,
+      headingText.text,
       font: FontSpec(
         family: pairing.heading.name, size: CataloguePlan.pairingHeadingSize,
         face: pairing.heading.regularFace),
-      in: context(for: pairing.heading), width: g.contentWidth)
+      in: context(for: pairing.heading), width: g.contentWidth, language: headingText.language)
     heading.limitHeight(min(bottom - y, CataloguePlan.pairingHeadingSize * 1.2 * 3))
     cr.setColour(palette.text)
     heading.draw(at: g.contentX, y)
@@ -567,11 +570,11 @@ final class PageDrawer {
 
     let bodyText = pairingText(pairing.body, default: CataloguePlan.pairingParagraph)
     let body = TextLayout(
-      bodyText,
+      bodyText.text,
       font: FontSpec(
         family: pairing.body.name, size: CataloguePlan.pairingBodySize,
         face: pairing.body.regularFace),
-      in: context(for: pairing.body), width: g.contentWidth)
+      in: context(for: pairing.body), width: g.contentWidth, language: bodyText.language)
     body.setLineSpacing(1.3)
     let reasonText = Sanitize.terminal(pairing.reason)
     let reason =
@@ -624,13 +627,15 @@ final class PageDrawer {
     // "Aa Bb" when the family sets Latin as itself; else a few of its own characters.
     let text: String
     let spec: FontSpec
+    var language: String?
     if let latin = latinSpec(family, size: 40) {
       text = "Aa Bb"
       spec = latin
     } else if loadsAsItself(family), let regular = family.regularFace {
-      switch FallbackSample.choose(
+      let choice = FallbackSample.choose(
         for: family, preferGrid: family.coverage.missing(in: "AaBb").isEmpty)
-      {
+      language = choice.language
+      switch choice {
       case .glyphGrid(let glyphs): text = glyphs.prefix(4).joined(separator: " ")
       case .language(_, _, let own):
         text = own.split(separator: " ").prefix(2).joined(separator: " ")
@@ -640,7 +645,7 @@ final class PageDrawer {
       return
     }
     guard !text.isEmpty else { return }
-    let sample = TextLayout(text, font: spec, in: context(for: family))
+    let sample = TextLayout(text, font: spec, in: context(for: family), language: language)
     sample.ellipsize(width: width - 24)
     cr.setColour(palette.text)
     sample.draw(at: x + 12, y + height - 18 - sample.baseline)
@@ -760,11 +765,15 @@ final class PageDrawer {
 
   /// The text a pairing sets in `family`: `text`, or the family's own-script sample when it
   /// cannot set it.
-  private func pairingText(_ family: FontFamily, default text: String) -> String {
-    guard FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else { return text }
+  private func pairingText(_ family: FontFamily, default text: String)
+    -> (text: String, language: String?)
+  {
+    guard FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else {
+      return (text, nil)
+    }
     switch FallbackSample.choose(for: family, preferGrid: false) {
-    case .language(_, _, let own): return own
-    case .glyphGrid(let glyphs): return glyphs.prefix(24).joined(separator: " ")
+    case .language(let code, _, let own): return (own, code)
+    case .glyphGrid(let glyphs): return (glyphs.prefix(24).joined(separator: " "), nil)
     }
   }
 
@@ -773,12 +782,12 @@ final class PageDrawer {
   /// in an ellipsis. Returns the layout and the size used.
   private func fit(
     _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
-    minimum: Double
+    minimum: Double, language: String? = nil
   ) -> (layout: TextLayout, size: Double) {
     func make(_ size: Double) -> TextLayout {
       var spec = font
       spec.size = size
-      return TextLayout(text, font: spec, in: context, width: max(1, width))
+      return TextLayout(text, font: spec, in: context, width: max(1, width), language: language)
     }
     let full = make(font.size)
     if full.size.height <= height || font.size <= minimum {

@@ -5,6 +5,13 @@ public enum FallbackSample: Sendable, Hashable {
   case language(code: String, name: String, text: String)
   case glyphGrid([String])
 
+  /// The language the sample is written in, for shaping it with that language's forms
+  /// (OpenType `locl`); nil for a glyph grid.
+  var language: String? {
+    if case .language(let code, _, _) = self { return code }
+    return nil
+  }
+
   /// Share of the text's distinct characters a family may lack before the specimen adds its
   /// own-script sample.
   static let missingShareThreshold = 1.0 / 3.0

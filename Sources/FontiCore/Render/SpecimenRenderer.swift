@@ -291,10 +291,11 @@ public final class SpecimenRenderer {
       head.draw(at: margin, split + 10 * k)
       let top = split + 44 * k
       switch choice {
-      case .language(_, _, let own):
+      case .language(let code, _, let own):
         let layout = fitted(
           own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
-          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k)
+          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
+          language: code)
         cr.setColour(palette.text)
         layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
       case .glyphGrid(let glyphs):
@@ -342,11 +343,13 @@ public final class SpecimenRenderer {
   /// the smallest size, lines that still do not fit are dropped behind an ellipsis.
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
-    minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0
+    minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
+    language: String? = nil
   ) -> TextLayout {
     var spec = font
     func make() -> TextLayout {
-      let layout = TextLayout(text, font: spec, in: context, width: width, alignment: alignment)
+      let layout = TextLayout(
+        text, font: spec, in: context, width: width, alignment: alignment, language: language)
       if lineSpacing > 0 { layout.setLineSpacing(lineSpacing) }
       return layout
     }

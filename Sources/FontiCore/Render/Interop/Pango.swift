@@ -176,11 +176,12 @@ final class TextLayout {
   enum Alignment { case left, centre, right }
 
   /// Lays out `text` in `font` with font fallback OFF: a character the font lacks shows as
-  /// Pango's hex box, never as another font's glyph.
+  /// Pango's hex box, never as another font's glyph. `language` tags the text (a BCP 47 code)
+  /// for the forms a font reserves for it; otherwise it is shaped as the context's `en`.
   init(
     _ text: String, font: FontSpec, in context: TextContext, width: Double? = nil,
     alignment: Alignment = .left, smallCaps: Bool = false, letterSpacing: Double = 0,
-    fallback: Bool = false
+    fallback: Bool = false, language: String? = nil
   ) {
     guard let layout = pango_layout_new(context.pointer) else {
       preconditionFailure("pango: out of memory")
@@ -210,6 +211,9 @@ final class TextLayout {
     let attributes = pango_attr_list_new()
     pango_attr_list_insert(attributes, pango_attr_fallback_new(fallback ? 1 : 0))
     if smallCaps { pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS)) }
+    if let language, let tag = pango_language_from_string(language) {
+      pango_attr_list_insert(attributes, pango_attr_language_new(tag))
+    }
     if letterSpacing != 0 {
       pango_attr_list_insert(
         attributes, pango_attr_letter_spacing_new(TextLayout.pango(letterSpacing / factor)))
