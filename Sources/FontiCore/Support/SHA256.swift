@@ -1,116 +1,62 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for the checksums in manifest.json and the fingerprints of what each
-/// output was made from. The toolchain's Foundation on Linux has no digest API.
-public struct SHA256 {
-  private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-    0x5be0_cd19,
-  ]
-  private var buffer: [UInt8] = []
-  private var length: UInt64 = 0
+internal import CPango  // GLib, which Pango brings, has the digest; Foundation on Linux has none
 
-  private static let k: [UInt32] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
-    0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
-    0x9bdc_06a7, 0xc19b_f174, 0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f,
-    0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da, 0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7,
-    0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967, 0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc,
-    0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85, 0xa2bf_e8a1, 0xa81a_664b,
-    0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070, 0x19a4_c116,
-    0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7,
-    0xc671_78f2,
-  ]
+/// SHA-256, for the checksums in manifest.json and the fingerprints of what each output was
+/// made from: GLib's `GChecksum`.
+public final class SHA256 {
+  private let checksum: OpaquePointer
 
-  public init() {}
+  public init() {
+    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else {
+      preconditionFailure("GLib has no SHA-256")
+    }
+    self.checksum = checksum
+  }
 
-  public mutating func update<D: Sequence>(_ bytes: D) where D.Element == UInt8 {
-    for b in bytes {
-      buffer.append(b)
-      if buffer.count == 64 {
-        buffer.withUnsafeBytes { compress($0.baseAddress!) }
-        buffer.removeAll(keepingCapacity: true)
-      }
-      length &+= 1
+  deinit { g_checksum_free(checksum) }
+
+  public func update<D: Sequence>(_ bytes: D) where D.Element == UInt8 {
+    let done = bytes.withContiguousStorageIfAvailable { buffer in
+      g_checksum_update(checksum, buffer.baseAddress, buffer.count)
+    }
+    if done == nil {
+      let copy = Array(bytes)
+      copy.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, $0.count) }
     }
   }
 
-  public mutating func update(_ data: Data) {
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-      guard let base = raw.baseAddress else { return }
-      var i = 0
-      // Whole blocks straight from the caller's memory when nothing is pending.
-      if buffer.isEmpty {
-        while i + 64 <= raw.count {
-          compress(base + i)
-          i += 64
-        }
-        length &+= UInt64(i)
-      }
-      update(UnsafeRawBufferPointer(rebasing: raw[i...]))
+  public func update(_ data: Data) {
+    data.withUnsafeBytes { raw in
+      g_checksum_update(checksum, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
     }
   }
 
-  public mutating func finalize() -> [UInt8] {
-    let bitLength = length &* 8
-    var tail: [UInt8] = [0x80]
-    while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
-    for i in (0..<8).reversed() { tail.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xFF)) }
-    let saved = length
-    update(tail)
-    length = saved
-    return state.flatMap { w in (0..<4).reversed().map { UInt8((w >> (UInt32($0) * 8)) & 0xFF) } }
+  /// The 32-byte digest. No update may follow.
+  public func finalize() -> [UInt8] {
+    var digest = [UInt8](repeating: 0, count: 32)
+    var length = digest.count
+    digest.withUnsafeMutableBufferPointer { g_checksum_get_digest(checksum, $0.baseAddress, &length) }
+    return Array(digest.prefix(length))
   }
 
-  /// The message schedule, reused across blocks: no allocation per 64 bytes.
-  private var w = [UInt32](repeating: 0, count: 64)
-
-  private mutating func compress(_ block: UnsafeRawPointer) {
-    for i in 0..<16 {
-      w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-    }
-    for i in 16..<64 {
-      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for i in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
+  /// The digest in lower-case hex. No update may follow.
+  public func hex() -> String {
+    String(cString: g_checksum_get_string(checksum))
   }
-
-  private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
   /// Hex digest of bytes.
   public static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-    var h = SHA256()
+    let h = SHA256()
     h.update(bytes)
-    return h.finalize().map { String(format: "%02x", $0) }.joined()
+    return h.hex()
   }
 
   /// Hex digest of a file, read in 1 MiB chunks; nil if it cannot be read.
   public static func hex(file path: String) -> String? {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
-    var h = SHA256()
+    let h = SHA256()
     do {
       // `read(upToCount:)` answers nil (not empty data) at the end of the file.
       while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
@@ -119,6 +65,6 @@ public struct SHA256 {
     } catch {
       return nil
     }
-    return h.finalize().map { String(format: "%02x", $0) }.joined()
+    return h.hex()
   }
 }
