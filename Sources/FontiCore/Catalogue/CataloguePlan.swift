@@ -202,21 +202,30 @@ public struct CataloguePlan: Sendable, Hashable {
     }
     pages[1].destinations = [.contents]
 
+    /// Flows `items` onto pages after the last one; the first of them is `destination`.
+    func appendFlow(
+      _ items: [Item], header: (Content, Double), continued: (Content, Double)?,
+      kind: (_ continued: Bool) -> Kind, destination: Destination
+    ) {
+      var flow = Flow(geometry: g, first: pages.count + 1)
+      flow.place(items, header: header, continued: continued)
+      for (n, blocks) in flow.pages.enumerated() {
+        pages.append(
+          Page(
+            number: pages.count + 1, kind: kind(n > 0), destinations: n == 0 ? [destination] : [],
+            blocks: blocks))
+      }
+    }
+
     // Families.
     var familyPages: [Int] = []
     for (i, family) in input.families.enumerated() {
       familyPages.append(pages.count + 1)
-      let items = CataloguePlan.familyItems(i, family, input, g)
-      var flow = Flow(geometry: g, first: pages.count + 1)
-      flow.place(
-        items, header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
-        continued: (.continuedHeader(family: i), 30))
-      for (n, blocks) in flow.pages.enumerated() {
-        pages.append(
-          Page(
-            number: pages.count + 1, kind: .family(i, continued: n > 0),
-            destinations: n == 0 ? [.family(i)] : [], blocks: blocks))
-      }
+      appendFlow(
+        CataloguePlan.familyItems(i, family, input, g),
+        header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
+        continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
+        destination: .family(i))
     }
 
     // Pairings.
@@ -231,16 +240,9 @@ public struct CataloguePlan: Sendable, Hashable {
           Item(
             .pairing(index: i), height: CataloguePlan.pairingHeight(pairing, input, g), before: 16))
       }
-      var flow = Flow(geometry: g, first: pages.count + 1)
-      flow.place(
-        items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight), continued: nil
-      )
-      for (n, blocks) in flow.pages.enumerated() {
-        pages.append(
-          Page(
-            number: pages.count + 1, kind: .pairings, destinations: n == 0 ? [.pairings] : [],
-            blocks: blocks))
-      }
+      appendFlow(
+        items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight),
+        continued: nil, kind: { _ in .pairings }, destination: .pairings)
     }
 
     // Saved.
@@ -255,16 +257,9 @@ public struct CataloguePlan: Sendable, Hashable {
           Item(.savedCards(indices), height: CataloguePlan.savedCardHeight, before: 14))
       }
     }
-    var savedFlow = Flow(geometry: g, first: pages.count + 1)
-    savedFlow.place(
-      savedItems, header: (.sectionTitle("Saved"), CataloguePlan.sectionTitleHeight), continued: nil
-    )
-    for (n, blocks) in savedFlow.pages.enumerated() {
-      pages.append(
-        Page(
-          number: pages.count + 1, kind: .saved, destinations: n == 0 ? [.saved] : [],
-          blocks: blocks))
-    }
+    appendFlow(
+      savedItems, header: (.sectionTitle("Saved"), CataloguePlan.sectionTitleHeight),
+      continued: nil, kind: { _ in .saved }, destination: .saved)
 
     // Contents entries, now that every target page is known.
     let columnWidth = (g.bodyWidth - CataloguePlan.contentsColumnGap) / 2
