@@ -21,13 +21,13 @@ public enum AtomicFile {
     return url.deletingLastPathComponent().appendingPathComponent(name).path
   }
 
-  /// The process and final name of a temporary file's name (`temporaryPath`), or nil when
-  /// `name` is not one.
+  /// The process and final name of a temporary file's name (`temporaryPath`, whose random
+  /// part is decimal, or `createTemporary`, base 36), or nil when `name` is not one.
   public static func temporaryParts(_ name: String) -> (pid: Int32, name: String)? {
     guard name.hasPrefix(temporaryPrefix) else { return nil }
     let parts = name.dropFirst(temporaryPrefix.count).split(
       separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil,
+    guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, UInt64(parts[1], radix: 36) != nil,
       !parts[2].isEmpty
     else { return nil }
     return (pid, String(parts[2]))

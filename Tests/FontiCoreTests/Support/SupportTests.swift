@@ -20,9 +20,16 @@ import Testing
     let path = AtomicFile.temporaryPath(for: "/out/specimens/noto-sans-old-north-arabian.png")
     let parts = try #require(AtomicFile.temporaryParts((path as NSString).lastPathComponent))
     #expect(parts.pid == getpid() && parts.name == "noto-sans-old-north-arabian.png")
+    // The manifest's temporaries come from createTemporary, with a base-36 random part.
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let made = try AtomicFile.createTemporary(beside: folder + "/manifest.json")
+    close(made.fd)
+    let manifest = try #require(AtomicFile.temporaryParts((made.path as NSString).lastPathComponent))
+    #expect(manifest.pid == getpid() && manifest.name == "manifest.json")
     for name in [
       "noto-sans.png", ".fonti-tmp-", ".fonti-tmp-12-34", ".fonti-tmp-12-34-", ".fonti-tmp-x-34-a.png",
-      ".fonti-tmp-12-y-a.png", ".fonti-tmp--34-a.png", ".fonti-tmp-0-34-a.png",
+      ".fonti-tmp-12-y!-a.png", ".fonti-tmp--34-a.png", ".fonti-tmp-0-34-a.png",
     ] {
       #expect(AtomicFile.temporaryParts(name) == nil, "\(name)")
     }
