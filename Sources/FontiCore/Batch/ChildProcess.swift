@@ -116,7 +116,7 @@ final class ChildProcess {
 
   /// Writes all of `data` to the child's stdin; false when the child has gone.
   func send(_ data: Data) -> Bool {
-    input >= 0 && Worker.writeAll(input, data)
+    input >= 0 && (try? AtomicFile.writeAll(input, data, path: "worker input")) != nil
   }
 
   /// Closes the child's stdin: a worker exits when it reads end of file.

@@ -64,15 +64,9 @@ final class StagedFiles: @unchecked Sendable {
   static func put(_ temporary: String, at path: String) -> String? {
     let fd = open(temporary, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno).description }
-    var failure: FileError?
-    while fsync(fd) != 0 {
-      if errno == EINTR { continue }
-      if errno != EINVAL && errno != EROFS {
-        failure = FileError(path: path, operation: "write", code: errno)
-      }
-      break
-    }
+    let synced = AtomicFile.syncError(fd)
     close(fd)
+    var failure = synced == 0 ? nil : FileError(path: path, operation: "write", code: synced)
     if failure == nil && rename(temporary, path) != 0 {
       failure = FileError(path: path, operation: "rename into place", code: errno)
     }

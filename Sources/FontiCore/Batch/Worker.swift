@@ -59,7 +59,8 @@ public enum Worker {
       }
       guard var data = try? encoder.encode(result) else { return 2 }
       data.append(0x0A)
-      if !writeAll(1, data) { return 0 }  // the parent has gone
+      // The parent has gone.
+      if (try? AtomicFile.writeAll(1, data, path: "worker output")) == nil { return 0 }
     }
     return 0
   }
@@ -118,20 +119,6 @@ public enum Worker {
     return result
   }
 
-  static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
-    data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += n
-      }
-      return true
-    }
-  }
 }
 
 /// Reads newline-terminated lines from a file descriptor, blocking.

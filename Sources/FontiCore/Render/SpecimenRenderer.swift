@@ -130,14 +130,9 @@ public final class SpecimenRenderer {
     do {
       try cr.check("draw")
       if staging {
-        let temporary = AtomicFile.temporaryPath(for: path)
-        do {
+        result.staged = try AtomicFile.stage(for: path) { temporary in
           try surface.writePNG(to: temporary, compression: compression, sync: false)
-        } catch {
-          unlink(temporary)
-          throw error
         }
-        result.staged = temporary
       } else {
         try AtomicFile.write(to: path) { temporary in
           try surface.writePNG(to: temporary, compression: compression, sync: true)

@@ -38,16 +38,25 @@ public enum AtomicFile {
   public static func write(
     to path: String, _ write: (String) throws -> Void
   ) throws {
+    let temporary = try stage(for: path, write)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw FileError(path: path, operation: "rename into place", code: code)
+    }
+  }
+
+  /// Calls `write` with a temporary path beside `path` and returns it, for the caller to put in
+  /// place. On any error the temporary file is removed.
+  public static func stage(for path: String, _ write: (String) throws -> Void) throws -> String {
     let temporary = temporaryPath(for: path)
     do {
       try write(temporary)
-      guard rename(temporary, path) == 0 else {
-        throw FileError(path: path, operation: "rename into place", code: errno)
-      }
     } catch {
       unlink(temporary)
       throw error
     }
+    return temporary
   }
 
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it
@@ -157,11 +166,18 @@ public enum AtomicFile {
 
   /// fsync: the bytes are on disk before the rename makes them visible.
   static func sync(_ fd: Int32, path: String) throws(Diagnostic) {
+    let code = syncError(fd)
+    if code != 0 { throw .error("cannot be written: \(describe(code))", file: path) }
+  }
+
+  /// fsync, retried when interrupted: 0, or the error. Special files and read-only mounts,
+  /// which cannot be synced, count as synced.
+  static func syncError(_ fd: Int32) -> Int32 {
     while fsync(fd) != 0 {
       if errno == EINTR { continue }
-      if errno == EINVAL || errno == EROFS { return }  // special files and read-only mounts
-      throw .error("cannot be written: \(describe(errno))", file: path)
+      return errno == EINVAL || errno == EROFS ? 0 : errno
     }
+    return 0
   }
 
   /// fsync of the folder, so the rename itself survives a power cut. Best effort.
