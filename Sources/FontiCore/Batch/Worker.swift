@@ -40,12 +40,13 @@ public enum Worker {
     }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
     encoder.outputFormatting = [.sortedKeys]
     var done = 0
     while done < max(1, setup.itemsPerWorker), let line = reader.next() {
       done += 1
       let result: WorkResult
-      if let item = try? JSONDecoder().decode(WorkItem.self, from: Data(line.utf8)) {
+      if let item = try? decoder.decode(WorkItem.self, from: Data(line.utf8)) {
         if let crashOn, item.subject == crashOn { abort() }
         if case .finishCatalogue(let task) = item {
           do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }

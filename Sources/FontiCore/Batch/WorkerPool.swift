@@ -71,6 +71,8 @@ public final class WorkerPool {
     var undispatched = items.count
     var remaining = items.count
     let budget = max(1, launch.setup.itemsPerWorker)
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
     defer { stopAll() }
     for _ in 0..<min(size, items.count) { slots.append(try spawn()) }
 
@@ -79,7 +81,7 @@ public final class WorkerPool {
       undispatched -= 1
       slot.served += 1
       slot.current = next
-      guard var line = try? JSONEncoder().encode(items[next]) else {
+      guard var line = try? encoder.encode(items[next]) else {
         slot.current = nil
         remaining -= 1
         completed(next, .failure("cannot encode work item"))
@@ -121,7 +123,7 @@ public final class WorkerPool {
             slot.current = nil
             remaining -= 1
             let result =
-              (try? JSONDecoder().decode(WorkResult.self, from: line))
+              (try? decoder.decode(WorkResult.self, from: line))
               ?? .failure("worker sent an unreadable answer")
             completed(index, result)
             dispatch(slot)
