@@ -5,10 +5,13 @@ CONFIG ?= release
 BIN_RELEASE := .build/release/fonti-batch
 
 # System packages: libraries we link, fonts the example job uses, tools the tests check PDFs with.
+# iso-codes (language names) and unicode-data (Unicode block names) are data the tool reads.
 BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
-                  libpng-dev libqpdf-dev fonts-dejavu-core
-TEST_PACKAGES  := qpdf poppler-utils
-BENCH_PACKAGES := pango1.0-tools time jq
+                  libpng-dev libqpdf-dev libharfbuzz-dev iso-codes unicode-data fonts-dejavu-core
+# chromium loads the web gallery in the tests.
+TEST_PACKAGES  := qpdf poppler-utils chromium
+# python3-fonttools makes the benchmark's synthetic families (renamed copies of open fonts).
+BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -13,11 +13,15 @@ let package = Package(
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
 
     // Everything the tool does; never prints.
     .target(
       name: "FontiCore",
-      dependencies: ["CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF"]),
+      dependencies: [
+        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz",
+      ]),
 
     // The thin command-line front end.
     .executableTarget(
