@@ -1,0 +1,116 @@
+import Foundation
+
+internal import CHarfBuzz
+
+/// A font file's face as HarfBuzz reads it; owns one reference to its `hb_face_t`.
+///
+/// Read straight from the file (not through Pango) so that proofs and `diff` see exactly the
+/// bytes of one file, whatever fontconfig has installed beside it. Not Sendable: HarfBuzz
+/// objects are used on the thread that made them.
+final class HarfBuzzFace {
+  let pointer: OpaquePointer
+  /// fontconfig's face index with the named instance in its upper 16 bits (0: none).
+  let namedInstance: Int?
+
+  /// Loads face `index` of `file` (calls `hb_blob_create_from_file_or_fail`, `hb_face_create`).
+  /// fontconfig's index carries a variable font's named instance (1-based) in its upper 16
+  /// bits; it is kept for `HarfBuzzFont` to apply.
+  init(file: String, index: Int = 0) throws(FontReadError) {
+    guard let blob = hb_blob_create_from_file_or_fail(file) else {
+      throw FontReadError(file: file, reason: "cannot be read")
+    }
+    defer { hb_blob_destroy(blob) }
+    let faceIndex = UInt32(truncatingIfNeeded: index & 0xFFFF)
+    guard faceIndex < max(1, hb_face_count(blob)) else {
+      throw FontReadError(file: file, reason: "has no face \(faceIndex)")
+    }
+    guard let face = hb_face_create(blob, faceIndex) else {
+      preconditionFailure("harfbuzz: out of memory")
+    }
+    // HarfBuzz answers a file that is not a font with the empty face rather than NULL.
+    guard hb_face_get_glyph_count(face) > 0 else {
+      hb_face_destroy(face)
+      throw FontReadError(file: file, reason: "is not an OpenType or TrueType font")
+    }
+    pointer = face
+    let instance = index >> 16
+    namedInstance = instance > 0 ? instance - 1 : nil
+  }
+
+  deinit { hb_face_destroy(pointer) }
+
+  var glyphCount: Int { Int(hb_face_get_glyph_count(pointer)) }
+  var unitsPerEm: Int { Int(hb_face_get_upem(pointer)) }
+
+  /// Every Unicode scalar the face's cmap maps to a glyph (calls `hb_face_collect_unicodes`).
+  var unicodes: [UInt32] {
+    guard let set = hb_set_create() else { preconditionFailure("harfbuzz: out of memory") }
+    defer { hb_set_destroy(set) }
+    hb_face_collect_unicodes(pointer, set)
+    return HarfBuzzSet.values(set)
+  }
+}
+
+/// A sized, optionally varied instance of a face; owns one reference to its `hb_font_t`.
+final class HarfBuzzFont {
+  let pointer: OpaquePointer
+  let face: HarfBuzzFace
+
+  /// A font of `face` in font units (scale = units per em), at the face's named instance if it
+  /// has one, else at the default coordinates (calls `hb_font_create`).
+  init(face: HarfBuzzFace) {
+    guard let font = hb_font_create(face.pointer) else {
+      preconditionFailure("harfbuzz: out of memory")
+    }
+    pointer = font
+    self.face = face
+    if let instance = face.namedInstance {
+      hb_font_set_var_named_instance(font, UInt32(truncatingIfNeeded: instance))
+    }
+  }
+
+  deinit { hb_font_destroy(pointer) }
+
+  /// Sets design coordinates by axis tag (calls `hb_font_set_variations`); axes the face lacks
+  /// are ignored by HarfBuzz.
+  func setVariations(_ coordinates: [(tag: String, value: Double)]) {
+    var variations = coordinates.map {
+      hb_variation_t(tag: HarfBuzzTag.make($0.tag), value: Float($0.value))
+    }
+    hb_font_set_variations(pointer, &variations, UInt32(variations.count))
+  }
+}
+
+/// Four-character OpenType tags ↔ HarfBuzz's 32-bit `hb_tag_t`.
+enum HarfBuzzTag {
+  /// `"wght"` → its tag; shorter strings are padded with spaces, as OpenType does.
+  static func make(_ text: String) -> UInt32 {
+    var bytes = Array(text.utf8.prefix(4))
+    while bytes.count < 4 { bytes.append(0x20) }
+    return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  /// A tag as text; bytes outside printable ASCII (a hostile font) become `?`.
+  static func string(_ tag: UInt32) -> String {
+    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }
+    return String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+  }
+}
+
+/// Copies an `hb_set_t` out into Swift.
+enum HarfBuzzSet {
+  static func values(_ set: OpaquePointer) -> [UInt32] {
+    var out: [UInt32] = []
+    out.reserveCapacity(Int(hb_set_get_population(set)))
+    var value = UInt32.max  // HB_SET_VALUE_INVALID: start before the first element
+    while hb_set_next(set, &value) != 0 { out.append(value) }
+    return out
+  }
+}
+
+/// A font file HarfBuzz could not read, with the reason.
+struct FontReadError: Error, CustomStringConvertible {
+  var file: String
+  var reason: String
+  var description: String { "font file '\(file)' \(reason)" }
+}
