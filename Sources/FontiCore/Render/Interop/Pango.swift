@@ -52,12 +52,16 @@ final class TextContext {
     pango_cairo_context_set_resolution(context, 72)
     pango_context_set_language(context, pango_language_from_string("en"))
     pango_cairo_update_context(cr.pointer, context)
+    // Layouts live in user space whatever the device scale: a 2× or 3× PNG is the 1× one drawn
+    // finer, never laid out again. With the Cairo context's scale in its matrix, Pango loads
+    // each font at the device size, and Pango 1.50 sizes the small capitals it synthesises for
+    // a font without `smcp` from that device-sized font's description: at scale N they came
+    // out N × 0.7 times the capitals' size, the case seemingly inverted ("dEJAvU sANS"). Cairo
+    // still renders every glyph at the device resolution when it draws.
+    pango_context_set_matrix(context, nil)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-
-  /// Re-reads the Cairo context's transformation (after scaling).
-  func update() { pango_cairo_update_context(cr.pointer, pointer) }
 
   /// The file of the font Pango really loads for `font`: nil when none loads. Used to prove
   /// that a specimen is set in the family it names and not in a fontconfig substitute.
