@@ -126,7 +126,12 @@ import Testing
       #expect(!layout.overflowsWidth, "\(name)")
       #expect(layout.unknownGlyphs == 0, "\(name)")
       #expect(!TextFitTests.runs(layout).contains { $0.needsHyphen }, "\(name)")
+      // The catalogue's estimate does not shrink them either.
+      #expect(CataloguePlan.estimatedFittingSize(text, size: 96, width: 427, minimum: 8) == 96)
     }
+    let latin = CataloguePlan.estimatedFittingSize(
+      "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv", size: 96, width: 427, minimum: 8)
+    #expect(latin < 30 && latin > 8)
   }
 
   // MARK: Cuts
