@@ -79,11 +79,9 @@ final class PageDrawer {
     return c
   }
 
-  /// Our ellipsis for `family`'s text: in the family when it has U+2026, else in the label face.
-  private func mark(for family: FontFamily) -> TextLayout.Ellipsis {
-    TextLayout.Ellipsis(
-      inOwnFont: family.coverage.missing(in: "\u{2026}").isEmpty,
-      neutral: writer.labelFamily.map { ($0.name, $0.regularFace, labelContext) })
+  /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face.
+  private var mark: TextLayout.Ellipsis {
+    TextLayout.Ellipsis(neutral: writer.labelFamily.map { ($0.name, $0.regularFace, labelContext) })
   }
 
   // MARK: Pages
@@ -357,7 +355,7 @@ final class PageDrawer {
     }
     let nameWidth = g.contentWidth - 34
     name.ellipsize(
-      width: nameWidth, mark: facts.ownName && facts.problem == nil ? mark(for: family) : nil)
+      width: nameWidth, mark: facts.ownName && facts.problem == nil ? mark : nil)
     let baseline = f.y + size
     cr.setColour(palette.text)
     name.draw(at: g.contentX, baseline - name.baseline)
@@ -400,7 +398,7 @@ final class PageDrawer {
     guard let fallback = facts.fallback else {
       let (layout, fitted) = fit(
         input.text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
-        width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark(for: family))
+        width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark)
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, f.y)
@@ -413,7 +411,7 @@ final class PageDrawer {
     let topHeight = min(f.height * 0.38, 4 * small * 1.35)
     let (yours, _) = fit(
       input.text, FontSpec(family: family.name, size: small, face: facts.regular), ctx,
-      width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark(for: family))
+      width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark)
     count(yours.unknownGlyphs, family)
     cr.setColour(palette.text, alpha: 0.8)
     yours.draw(at: g.contentX, f.y)
@@ -434,7 +432,7 @@ final class PageDrawer {
       let (layout, _) = fit(
         own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
         width: g.contentWidth, height: rest, minimum: min(size, 8), language: code,
-        mark: mark(for: family))
+        mark: mark)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, top)
     case .glyphGrid(let glyphs):
@@ -452,7 +450,7 @@ final class PageDrawer {
       input.texts[index], font: FontSpec(family: family.name, size: size, face: facts.regular),
       in: context(for: family), width: g.contentWidth, minimum: min(size, 6))
     if layout.size.height > f.height + 1 {
-      layout.limitHeight(max(f.height, used * 1.2), mark: mark(for: family))
+      layout.limitHeight(max(f.height, used * 1.2), mark: mark)
     }
     count(layout.unknownGlyphs, family)
     cr.setColour(palette.text)
@@ -472,7 +470,7 @@ final class PageDrawer {
     let layout = TextLayout(
       facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
       in: context(for: family), language: facts.lineLanguage)
-    layout.ellipsize(width: g.contentWidth, mark: mark(for: family))
+    layout.ellipsize(width: g.contentWidth, mark: mark)
     let baseline = f.y + CataloguePlan.waterfallBaseline(size)
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, baseline - layout.baseline)
@@ -505,7 +503,7 @@ final class PageDrawer {
         let sample = TextLayout(
           text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
           in: context(for: family), language: facts.ownName ? nil : facts.lineLanguage)
-        sample.ellipsize(width: cellWidth, mark: mark(for: family))
+        sample.ellipsize(width: cellWidth, mark: mark)
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)
       } else {
@@ -587,7 +585,7 @@ final class PageDrawer {
         face: pairing.heading.regularFace),
       in: context(for: pairing.heading), width: g.contentWidth, minimum: 10,
       language: headingText.language)
-    heading.limitHeight(min(bottom - y, headingSize * 1.2 * 3), mark: mark(for: pairing.heading))
+    heading.limitHeight(min(bottom - y, headingSize * 1.2 * 3), mark: mark)
     cr.setColour(palette.text)
     heading.draw(at: g.contentX, y)
     y += heading.size.height + 10
@@ -608,7 +606,7 @@ final class PageDrawer {
     let reasonHeight = reason.map { $0.size.height + 8 } ?? 0
     if body.size.height > bottom - y - reasonHeight {
       body.limitHeight(
-        max(bodySize * 1.4, bottom - y - reasonHeight), mark: mark(for: pairing.body))
+        max(bodySize * 1.4, bottom - y - reasonHeight), mark: mark)
     }
     cr.setColour(palette.text, alpha: 0.9)
     body.draw(at: g.contentX, y)
@@ -646,7 +644,7 @@ final class PageDrawer {
     drawHeart(centreX: x + width - 16, top: y + 11, size: 11, filled: true)
 
     let name = nameLayout(family, size: 10)
-    name.ellipsize(width: width - 44, mark: canSetOwnName(family) ? mark(for: family) : nil)
+    name.ellipsize(width: width - 44, mark: canSetOwnName(family) ? mark : nil)
     cr.setColour(palette.text, alpha: 0.8)
     name.draw(at: x + 12, y + 20 - name.baseline)
 
@@ -672,7 +670,7 @@ final class PageDrawer {
     }
     guard !text.isEmpty else { return }
     let sample = TextLayout(text, font: spec, in: context(for: family), language: language)
-    sample.ellipsize(width: width - 24, mark: mark(for: family))
+    sample.ellipsize(width: width - 24, mark: mark)
     cr.setColour(palette.text)
     sample.draw(at: x + 12, y + height - 18 - sample.baseline)
   }

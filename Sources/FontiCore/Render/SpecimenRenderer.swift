@@ -180,7 +180,7 @@ public final class SpecimenRenderer {
 
     let pictographic = familyContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { map(for: $0).makeContext(for: cr) }
-    let mark = ellipsis(for: family, labels: labelContext)
+    let mark = ellipsis(labels: labelContext)
 
     // Header: the name in small caps, in the family when it can set its own name.
     let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
@@ -337,11 +337,10 @@ public final class SpecimenRenderer {
     }
   }
 
-  /// Our ellipsis for `family`'s text: in the family when it has U+2026, else in the label
-  /// face (`labels`, a context of the label family's font map).
-  func ellipsis(for family: FontFamily, labels: TextContext?) -> TextLayout.Ellipsis {
+  /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face
+  /// (`labels`, a context of the label family's font map).
+  func ellipsis(labels: TextContext?) -> TextLayout.Ellipsis {
     TextLayout.Ellipsis(
-      inOwnFont: family.coverage.missing(in: "\u{2026}").isEmpty,
       neutral: labelFamily.flatMap { label in labels.map { (label.name, label.regularFace, $0) } })
   }
 

@@ -31,7 +31,7 @@ import Testing
   func mark(_ family: FontFamily, renderer: SpecimenRenderer? = nil) throws -> TextLayout.Ellipsis {
     let r = renderer ?? self.renderer
     let label = try #require(r.labelFamily)
-    return r.ellipsis(for: family, labels: context(label, renderer: r))
+    return r.ellipsis(labels: context(label, renderer: r))
   }
 
   struct Run: Equatable {

@@ -197,11 +197,9 @@ final class TextLayout {
   }
 
   /// How a cut of a family's text is marked. The ellipsis is our mark, not the text's: "…" in
-  /// the family when it has the character, else in the neutral label face; never a box, nor
-  /// three of the family's full stops (Pango's own fallback).
+  /// the text's own face when it has the character, else in the neutral label face; never a
+  /// box, nor three of the family's full stops (Pango's own fallback).
   struct Ellipsis {
-    /// The family has U+2026.
-    var inOwnFont: Bool
     /// The neutral face, and a context of the font map that holds it.
     var neutral: (family: String, face: FontFace?, context: TextContext)?
   }
@@ -399,15 +397,13 @@ final class TextLayout {
   /// the clusters that fit alone, and at least the first one.
   private func cut(mark: Ellipsis, fits: (TextLayout) -> Bool) {
     let full = text
-    let ellipsis: TextLayout
-    if mark.inOwnFont || mark.neutral == nil {
-      ellipsis = TextLayout("…", font: font, in: context)
-    } else if let neutral = mark.neutral {
+    // In the face the text is set in when it has the character (a family's bold may lack what
+    // its regular has), else in the neutral face.
+    var ellipsis = TextLayout("\u{2026}", font: font, in: context)
+    if ellipsis.unknownGlyphs > 0, let neutral = mark.neutral {
       ellipsis = TextLayout(
-        "…", font: FontSpec(family: neutral.family, size: font.size, face: neutral.face),
+        "\u{2026}", font: FontSpec(family: neutral.family, size: font.size, face: neutral.face),
         in: neutral.context, fallback: true)
-    } else {
-      return
     }
     let ends = Array(full.indices.dropFirst()) + [full.endIndex]
     guard !ends.isEmpty else { return }
