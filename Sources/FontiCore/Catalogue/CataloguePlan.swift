@@ -432,20 +432,23 @@ public struct CataloguePlan: Sendable, Hashable {
   /// for wide (CJK) ones, nothing for marks. Deliberately font-independent.
   static func estimatedWidth(_ text: String, size: Double) -> Double {
     var ems = 0.0
-    for s in text.unicodeScalars {
-      switch s.value {
-      case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
-        0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
-        continue
-      case 0x20: ems += 0.28
-      case 0x41...0x5A, 0x30...0x39: ems += 0.62
-      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
-        0x1F300...0x1FAFF, 0x20000...0x3FFFF:
-        ems += 1.0
-      default: ems += 0.52
-      }
-    }
+    for s in text.unicodeScalars { ems += estimatedEms(s) }
     return ems * size
+  }
+
+  /// The width `estimatedWidth` gives one character, in ems.
+  static func estimatedEms(_ s: Unicode.Scalar) -> Double {
+    switch s.value {
+    case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
+      0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
+      return 0
+    case 0x20: return 0.28
+    case 0x41...0x5A, 0x30...0x39: return 0.62
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
+      0x1F300...0x1FAFF, 0x20000...0x3FFFF:
+      return 1.0
+    default: return 0.52
+    }
   }
 
   /// The size the writer will likely set `text` at so that its widest word fits `width`: a
@@ -458,7 +461,7 @@ public struct CataloguePlan: Sendable, Hashable {
     var widest = 0.0
     var word = 0.0
     for s in text.unicodeScalars {
-      let unit = estimatedWidth(String(s), size: size)
+      let unit = estimatedEms(s) * size
       switch s.value {
       case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1100...0x115F, 0x2E80...0xA4CF,
         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF:
