@@ -26,6 +26,37 @@ import Testing
     #expect(dimensions(try #require(box.read("dejavu-serif.png")))?.0 == 1080)
   }
 
+  /// A blank --text is refused as a job refuses a blank `defaults.text`: exit 2, no file.
+  @Test func refusesABlankText() throws {
+    let box = try CLISandbox("fonti-render")
+    for blank in ["", "   ", "\t\n "] {
+      let result = try box.run(["render", "DejaVu Serif", "--text", blank, "-o", "x.png"])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("--text is empty"), "\(result)")
+    }
+    #expect(box.list(box.work).isEmpty)
+  }
+
+  /// -o names a file, or a folder to write <slug>.png into: an existing folder, or a path
+  /// ending in "/" (which must exist).
+  @Test func writesIntoAFolderNamedByOutput() throws {
+    let box = try CLISandbox("fonti-render")
+    try FileManager.default.createDirectory(
+      atPath: box.path("shots"), withIntermediateDirectories: true)
+    for output in ["shots", "shots/", box.path("shots")] {
+      try? FileManager.default.removeItem(atPath: box.path("shots/dejavu-serif.png"))
+      let result = try box.run(["render", "DejaVu Serif", "-o", output])
+      #expect(result.status == 0, "\(output): \(result)")
+      #expect(dimensions(try #require(box.read("shots/dejavu-serif.png")))?.0 == 1080)
+    }
+    let missing = try box.run(["render", "DejaVu Serif", "-o", "nowhere/"])
+    #expect(missing.status == 2, "\(missing)")
+    #expect(missing.stderr.contains("'nowhere/' does not exist"), "\(missing)")
+    #expect(box.list(box.work) == ["shots"])
+    let help = try box.run(["render", "--help"])
+    #expect((help.stdout + help.stderr).contains("FILE.png|DIR"), "\(help)")
+  }
+
   @Test func neverFakesAFaceAndRefusesBadValues() throws {
     let box = try CLISandbox("fonti-render")
     let italic = try box.run(["render", "Cantarell", "--italic", "-o", "c.png"])

@@ -333,10 +333,11 @@ public struct CataloguePlan: Sendable, Hashable {
     if !input.texts.isEmpty {
       items.append(Item(.rule, height: 0, before: 12))
       for (n, text) in input.texts.enumerated() {
-        let lines = estimatedLines(text, size: textSize, width: g.contentWidth)
+        let size = estimatedFittingSize(text, size: textSize, width: g.contentWidth, minimum: 6)
+        let lines = estimatedLines(text, size: size, width: g.contentWidth)
         items.append(
           Item(
-            .text(family: i, index: n, size: textSize), height: Double(lines) * textSize * 1.4,
+            .text(family: i, index: n, size: textSize), height: Double(lines) * size * 1.4,
             before: n == 0 ? 12 : 5))
       }
     }
@@ -372,6 +373,10 @@ public struct CataloguePlan: Sendable, Hashable {
       let spare = g.bodyHeight - (total - sampleNatural)
       if spare >= sampleNatural * 0.4 { items[0].height = spare.rounded(.down) }
     }
+    // The sample always starts on the family's first page, under the header: the writer fits
+    // it to whatever frame it gets, so a page never shows a family's name and nothing of it.
+    let firstPageRoom = g.bodyHeight - familyHeaderHeight - items[0].before
+    items[0].height = min(items[0].height, max(0, firstPageRoom.rounded(.down)))
     return items
   }
 
@@ -396,22 +401,27 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
-    let lines = min(8, estimatedLines(text, size: size, width: width))
-    if !ownScript { return (Double(lines) * size * 1.2).rounded(.up) }
+    if !ownScript {
+      let fitting = estimatedFittingSize(text, size: size, width: width, minimum: min(size, 8))
+      let lines = min(8, estimatedLines(text, size: fitting, width: width))
+      return (Double(lines) * fitting * 1.2).rounded(.up)
+    }
     // "Your text" small, then the own-script sample at full size on up to two lines.
-    let small = min(size, 16)
+    let small = estimatedFittingSize(
+      text, size: min(size, 16), width: width, minimum: min(size, 16, 8))
     let smallLines = min(4, estimatedLines(text, size: small, width: width))
     return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
   }
 
   static func pairingHeight(_ p: CataloguePairing, _ input: CatalogueInput, _ g: Geometry) -> Double
   {
-    let heading = min(
-      3, estimatedLines(input.text, size: pairingHeadingSize, width: g.contentWidth))
+    let headingSize = estimatedFittingSize(
+      input.text, size: pairingHeadingSize, width: g.contentWidth, minimum: 10)
+    let heading = min(3, estimatedLines(input.text, size: headingSize, width: g.contentWidth))
     let body = estimatedLines(pairingParagraph, size: pairingBodySize, width: g.contentWidth)
     let reason = p.reason.isEmpty ? 0 : estimatedLines(p.reason, size: 9, width: g.contentWidth)
     return
-      (16 + Double(heading) * pairingHeadingSize * 1.2 + 12
+      (16 + Double(heading) * headingSize * 1.2 + 12
       + Double(body) * pairingBodySize * 1.5 + (reason > 0 ? 10 + Double(reason) * 9 * 1.4 : 0))
       .rounded(.up)
   }
@@ -422,20 +432,53 @@ public struct CataloguePlan: Sendable, Hashable {
   /// for wide (CJK) ones, nothing for marks. Deliberately font-independent.
   static func estimatedWidth(_ text: String, size: Double) -> Double {
     var ems = 0.0
+    for s in text.unicodeScalars { ems += estimatedEms(s) }
+    return ems * size
+  }
+
+  /// The width `estimatedWidth` gives one character, in ems.
+  static func estimatedEms(_ s: Unicode.Scalar) -> Double {
+    switch s.value {
+    case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
+      0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
+      return 0
+    case 0x20: return 0.28
+    case 0x41...0x5A, 0x30...0x39: return 0.62
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
+      0x1F300...0x1FAFF, 0x20000...0x3FFFF:
+      return 1.0
+    default: return 0.52
+    }
+  }
+
+  /// The size the writer will likely set `text` at so that its widest word fits `width`: a
+  /// word wider than the measure makes the text smaller rather than being broken. A word is a
+  /// run of characters between spaces; CJK characters, and Thai, Lao, Khmer and Myanmar
+  /// (written without spaces, broken by Pango's dictionaries), count one character at a time.
+  static func estimatedFittingSize(_ text: String, size: Double, width: Double, minimum: Double)
+    -> Double
+  {
+    var widest = 0.0
+    var word = 0.0
     for s in text.unicodeScalars {
+      let unit = estimatedEms(s) * size
       switch s.value {
-      case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
-        0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
-        continue
-      case 0x20: ems += 0.28
-      case 0x41...0x5A, 0x30...0x39: ems += 0.62
-      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
-        0x1F300...0x1FAFF, 0x20000...0x3FFFF:
-        ems += 1.0
-      default: ems += 0.52
+      case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1100...0x115F, 0x2E80...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF:
+        widest = max(widest, word, unit)
+        word = 0
+      default:
+        if s.properties.isWhitespace {
+          widest = max(widest, word)
+          word = 0
+        } else {
+          word += unit
+        }
       }
     }
-    return ems * size
+    widest = max(widest, word) * 1.08  // the slack `estimatedLines` allows
+    guard widest > width, widest > 0 else { return size }
+    return max(minimum, min(size, size * width / widest))
   }
 
   /// Lines `text` wraps to at `size` in `width`, each paragraph (line break) at least one.

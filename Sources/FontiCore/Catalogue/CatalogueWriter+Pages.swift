@@ -28,6 +28,8 @@ final class PageDrawer {
   /// Whether Pango loads a family's own font rather than a fontconfig substitute.
   private var loadsCache: [String: Bool] = [:]
   private var current: FamilyFacts?
+  /// The size the last of `texts:` was set at, for naming a different one.
+  private var previousTextSize: Double?
 
   /// What drawing a family needs to know, worked out on its first page.
   struct FamilyFacts {
@@ -77,6 +79,11 @@ final class PageDrawer {
     return c
   }
 
+  /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face.
+  private var mark: TextLayout.Ellipsis {
+    TextLayout.Ellipsis(neutral: writer.labelFamily.map { ($0.name, $0.regularFace, labelContext) })
+  }
+
   // MARK: Pages
 
   func draw(_ page: CataloguePlan.Page) {
@@ -97,6 +104,7 @@ final class PageDrawer {
     for destination in page.destinations { cr.destination(destination.name) }
     if case .family(let i, _) = page.kind, current?.index != i {
       current = facts(i)
+      previousTextSize = nil
     }
     if page.kind != .cover { drawChrome(page) }
     for block in page.blocks { draw(block) }
@@ -346,7 +354,8 @@ final class PageDrawer {
       name = label(nameText, size: size)
     }
     let nameWidth = g.contentWidth - 34
-    name.ellipsize(width: nameWidth)
+    name.ellipsize(
+      width: nameWidth, mark: facts.ownName && facts.problem == nil ? mark : nil)
     let baseline = f.y + size
     cr.setColour(palette.text)
     name.draw(at: g.contentX, baseline - name.baseline)
@@ -389,7 +398,7 @@ final class PageDrawer {
     guard let fallback = facts.fallback else {
       let (layout, fitted) = fit(
         input.text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
-        width: g.contentWidth, height: f.height, minimum: min(size, 8))
+        width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark)
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, f.y)
@@ -402,7 +411,7 @@ final class PageDrawer {
     let topHeight = min(f.height * 0.38, 4 * small * 1.35)
     let (yours, _) = fit(
       input.text, FontSpec(family: family.name, size: small, face: facts.regular), ctx,
-      width: g.contentWidth, height: topHeight, minimum: min(small, 8))
+      width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark)
     count(yours.unknownGlyphs, family)
     cr.setColour(palette.text, alpha: 0.8)
     yours.draw(at: g.contentX, f.y)
@@ -422,7 +431,8 @@ final class PageDrawer {
     case .language(let code, _, let own):
       let (layout, _) = fit(
         own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
-        width: g.contentWidth, height: rest, minimum: min(size, 8), language: code)
+        width: g.contentWidth, height: rest, minimum: min(size, 8), language: code,
+        mark: mark)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, top)
     case .glyphGrid(let glyphs):
@@ -430,17 +440,28 @@ final class PageDrawer {
     }
   }
 
+  /// One of `texts:` at `size`, or smaller when one of its words is wider than the measure; cut
+  /// between lines when it is taller than its frame. Its size is named in the label column
+  /// when it is the first text or differs from the text before it.
   private func drawText(_ index: Int, _ size: Double, _ f: CataloguePlan.Rect) {
     guard let facts = current, facts.problem == nil, index < input.texts.count else { return }
     let family = facts.family
-    let layout = TextLayout(
+    let (layout, used) = TextLayout.fittingWords(
       input.texts[index], font: FontSpec(family: family.name, size: size, face: facts.regular),
-      in: context(for: family), width: g.contentWidth)
-    if layout.size.height > f.height + 1 { layout.limitHeight(max(f.height, size * 1.2)) }
+      in: context(for: family), width: g.contentWidth, minimum: min(size, 6))
+    if layout.size.height > f.height + 1 {
+      layout.limitHeight(max(f.height, used * 1.2), mark: mark)
+    }
     count(layout.unknownGlyphs, family)
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, f.y)
-    if index == 0 { drawMarginLabel(["Texts", "\(format(size)) pt"], top: f.y) }
+    let sizeText = "\(format(used)) pt"
+    if index == 0 {
+      drawMarginLabel(["Texts", sizeText], top: f.y)
+    } else if format(used) != format(previousTextSize ?? size) {
+      drawMarginLabel([sizeText], top: f.y, muted: true)
+    }
+    previousTextSize = used
   }
 
   private func drawWaterfall(_ size: Double, _ f: CataloguePlan.Rect) {
@@ -449,7 +470,7 @@ final class PageDrawer {
     let layout = TextLayout(
       facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
       in: context(for: family), language: facts.lineLanguage)
-    layout.ellipsize(width: g.contentWidth)
+    layout.ellipsize(width: g.contentWidth, mark: mark)
     let baseline = f.y + CataloguePlan.waterfallBaseline(size)
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, baseline - layout.baseline)
@@ -482,7 +503,7 @@ final class PageDrawer {
         let sample = TextLayout(
           text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
           in: context(for: family), language: facts.ownName ? nil : facts.lineLanguage)
-        sample.ellipsize(width: cellWidth)
+        sample.ellipsize(width: cellWidth, mark: mark)
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)
       } else {
@@ -557,24 +578,26 @@ final class PageDrawer {
       return
     }
     let headingText = pairingText(pairing.heading, default: input.text)
-    let heading = TextLayout(
+    let (heading, headingSize) = TextLayout.fittingWords(
       headingText.text,
       font: FontSpec(
         family: pairing.heading.name, size: CataloguePlan.pairingHeadingSize,
         face: pairing.heading.regularFace),
-      in: context(for: pairing.heading), width: g.contentWidth, language: headingText.language)
-    heading.limitHeight(min(bottom - y, CataloguePlan.pairingHeadingSize * 1.2 * 3))
+      in: context(for: pairing.heading), width: g.contentWidth, minimum: 10,
+      language: headingText.language)
+    heading.limitHeight(min(bottom - y, headingSize * 1.2 * 3), mark: mark)
     cr.setColour(palette.text)
     heading.draw(at: g.contentX, y)
     y += heading.size.height + 10
 
     let bodyText = pairingText(pairing.body, default: CataloguePlan.pairingParagraph)
-    let body = TextLayout(
+    let (body, bodySize) = TextLayout.fittingWords(
       bodyText.text,
       font: FontSpec(
         family: pairing.body.name, size: CataloguePlan.pairingBodySize,
         face: pairing.body.regularFace),
-      in: context(for: pairing.body), width: g.contentWidth, language: bodyText.language)
+      in: context(for: pairing.body), width: g.contentWidth, minimum: 6,
+      language: bodyText.language)
     body.setLineSpacing(1.3)
     let reasonText = Sanitize.terminal(pairing.reason)
     let reason =
@@ -582,7 +605,8 @@ final class PageDrawer {
       ? nil : label(reasonText, size: 9, italic: true, width: g.contentWidth)
     let reasonHeight = reason.map { $0.size.height + 8 } ?? 0
     if body.size.height > bottom - y - reasonHeight {
-      body.limitHeight(max(CataloguePlan.pairingBodySize * 1.4, bottom - y - reasonHeight))
+      body.limitHeight(
+        max(bodySize * 1.4, bottom - y - reasonHeight), mark: mark)
     }
     cr.setColour(palette.text, alpha: 0.9)
     body.draw(at: g.contentX, y)
@@ -620,7 +644,7 @@ final class PageDrawer {
     drawHeart(centreX: x + width - 16, top: y + 11, size: 11, filled: true)
 
     let name = nameLayout(family, size: 10)
-    name.ellipsize(width: width - 44)
+    name.ellipsize(width: width - 44, mark: canSetOwnName(family) ? mark : nil)
     cr.setColour(palette.text, alpha: 0.8)
     name.draw(at: x + 12, y + 20 - name.baseline)
 
@@ -646,7 +670,7 @@ final class PageDrawer {
     }
     guard !text.isEmpty else { return }
     let sample = TextLayout(text, font: spec, in: context(for: family), language: language)
-    sample.ellipsize(width: width - 24)
+    sample.ellipsize(width: width - 24, mark: mark)
     cr.setColour(palette.text)
     sample.draw(at: x + 12, y + height - 18 - sample.baseline)
   }
@@ -702,13 +726,14 @@ final class PageDrawer {
       fallback: true)
   }
 
-  /// Up to two caption lines in the label column, the first at `top`.
-  private func drawMarginLabel(_ lines: [String], top: Double) {
+  /// Up to two caption lines in the label column, the first at `top` (in the accent colour
+  /// unless `muted`).
+  private func drawMarginLabel(_ lines: [String], top: Double, muted: Bool = false) {
     var y = top + 2
     for (n, line) in lines.enumerated() {
       let layout = caption(line, size: 6, width: g.labelWidth)
       layout.ellipsize(width: g.labelWidth)
-      if n == 0 {
+      if n == 0 && !muted {
         cr.setColour(palette.accent)
       } else {
         cr.setColour(palette.text, alpha: 0.55)
@@ -778,21 +803,32 @@ final class PageDrawer {
   }
 
   /// A left-aligned layout of `text` at the largest size up to `font.size` (to a tenth of a
-  /// point) whose wrapped height fits `height`; at `minimum`, lines that still do not fit end
-  /// in an ellipsis. Returns the layout and the size used.
+  /// point) whose wrapped lines fit: no word wider than `width` (lines break only between
+  /// words, never with an added hyphen) and the height within `height`. At `minimum`, a word
+  /// still too wide breaks between its characters and lines that still do not fit end in our
+  /// ellipsis (`mark`). Returns the layout and the size used.
   private func fit(
     _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
-    minimum: Double, language: String? = nil
+    minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil
   ) -> (layout: TextLayout, size: Double) {
-    func make(_ size: Double) -> TextLayout {
+    func make(_ size: Double, _ wrap: TextLayout.Wrap = .words) -> TextLayout {
       var spec = font
       spec.size = size
-      return TextLayout(text, font: spec, in: context, width: max(1, width), language: language)
+      return TextLayout(
+        text, font: spec, in: context, width: max(1, width), wrap: wrap, language: language)
+    }
+    func fits(_ layout: TextLayout) -> Bool {
+      layout.size.height <= height && !layout.overflowsWidth
+    }
+    /// At the smallest size: words broken when they must be, lines cut when they must be.
+    func last(_ layout: TextLayout, _ size: Double) -> TextLayout {
+      let layout = layout.overflowsWidth ? make(size, .anywhere) : layout
+      if layout.size.height > height { layout.limitHeight(max(height, minimum * 1.2), mark: mark) }
+      return layout
     }
     let full = make(font.size)
-    if full.size.height <= height || font.size <= minimum {
-      if full.size.height > height { full.limitHeight(max(height, minimum * 1.2)) }
-      return (full, font.size)
+    if fits(full) || font.size <= minimum {
+      return (last(full, font.size), font.size)
     }
     // Bisect between a size that fits and one that does not.
     var low = minimum
@@ -801,17 +837,15 @@ final class PageDrawer {
     for _ in 0..<12 where high - low > 0.1 {
       let middle = (low + high) / 2
       let layout = make(middle)
-      if layout.size.height <= height {
+      if fits(layout) {
         low = middle
         best = layout
       } else {
         high = middle
       }
     }
-    let size = (low * 10).rounded(.down) / 10
-    let layout = best.map { _ in make(max(minimum, size)) } ?? make(minimum)
-    if layout.size.height > height { layout.limitHeight(max(height, minimum * 1.2)) }
-    return (layout, best == nil ? minimum : max(minimum, size))
+    let size = best == nil ? minimum : max(minimum, (low * 10).rounded(.down) / 10)
+    return (last(make(size), size), size)
   }
 
   private func drawGrid(

@@ -86,7 +86,8 @@ extension SpecimenRenderer {
     let heading = fitted(
       PairingSheetRequest.headingText,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
-      context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left)
+      context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
+      mark: ellipsis(labels: labels?.1))
     cr.setColour(palette.text)
     heading.draw(at: margin, y)
     y += heading.size.height + 44 * k
@@ -95,7 +96,7 @@ extension SpecimenRenderer {
       PairingSheetRequest.bodyText,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35)
+      lineSpacing: 1.35, mark: ellipsis(labels: labels?.1))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)
 

@@ -180,22 +180,25 @@ public final class SpecimenRenderer {
 
     let pictographic = familyContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { map(for: $0).makeContext(for: cr) }
+    let mark = ellipsis(labels: labelContext)
 
     // Header: the name in small caps, in the family when it can set its own name.
     let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
     let labelText = Sanitize.terminal(family.name)
     let labelWidth = E - 2 * margin - 90 * k
     let label: TextLayout
-    if ownName || labelContext == nil {
+    if !ownName, let labelFamily, let labelContext {
+      label = TextLayout(
+        labelText,
+        font: FontSpec(family: labelFamily.name, size: 30 * k, face: labelFamily.regularFace),
+        in: labelContext, smallCaps: true, letterSpacing: 1.5 * k)
+      label.ellipsize(width: labelWidth)
+    } else {
       label = TextLayout(
         labelText, font: FontSpec(family: family.name, size: 30 * k, face: regular),
         in: familyContext, smallCaps: true, letterSpacing: 1.5 * k)
-    } else {
-      label = TextLayout(
-        labelText, font: FontSpec(family: labelFamily!.name, size: 30 * k, face: labelFamily!.regularFace),
-        in: labelContext!, smallCaps: true, letterSpacing: 1.5 * k)
+      label.ellipsize(width: labelWidth, mark: mark)
     }
-    label.ellipsize(width: labelWidth)
     cr.setColour(palette.text)
     let labelTop = margin
     label.draw(at: margin, labelTop)
@@ -247,7 +250,7 @@ public final class SpecimenRenderer {
     if !lacks {
       let sample = fitted(
         text, font: userFont, context: familyContext, width: areaWidth,
-        height: contentBottom - contentTop, minimum: 10 * k)
+        height: contentBottom - contentTop, minimum: 10 * k, mark: mark)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text)
       let h = sample.size.height
@@ -267,7 +270,7 @@ public final class SpecimenRenderer {
       let userSmall = FontSpec(family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
         text, font: userSmall, context: familyContext, width: areaWidth,
-        height: split - contentTop - 40 * k, minimum: 10 * k)
+        height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text, alpha: 0.8)
       sample.draw(at: margin, contentTop + 30 * k)
@@ -290,7 +293,7 @@ public final class SpecimenRenderer {
         let layout = fitted(
           own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
           context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
-          language: code)
+          language: code, mark: mark)
         cr.setColour(palette.text)
         layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
       case .glyphGrid(let glyphs):
@@ -334,29 +337,52 @@ public final class SpecimenRenderer {
     }
   }
 
-  /// A layout of `text` at the largest size up to `font.size` whose wrapped height fits; at
-  /// the smallest size, lines that still do not fit are dropped behind an ellipsis.
+  /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face
+  /// (`labels`, a context of the label family's font map).
+  func ellipsis(labels: TextContext?) -> TextLayout.Ellipsis {
+    TextLayout.Ellipsis(
+      neutral: labelFamily.flatMap { label in labels.map { (label.name, label.regularFace, $0) } })
+  }
+
+  /// A layout of `text` at the largest size up to `font.size` whose wrapped lines fit: no word
+  /// wider than `width` (lines break only between words, never with an added hyphen; a word
+  /// that does not fit makes the text smaller) and the height within `height`. At `minimum`, a
+  /// word still too wide breaks between its characters, and lines that still do not fit are
+  /// dropped behind our ellipsis (`mark`).
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
     minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
-    language: String? = nil
+    language: String? = nil, mark: TextLayout.Ellipsis? = nil
   ) -> TextLayout {
     var spec = font
-    func make() -> TextLayout {
+    func make(_ wrap: TextLayout.Wrap = .words) -> TextLayout {
       let layout = TextLayout(
-        text, font: spec, in: context, width: width, alignment: alignment, language: language)
+        text, font: spec, in: context, width: width, wrap: wrap, alignment: alignment,
+        language: language)
       if lineSpacing > 0 { layout.setLineSpacing(lineSpacing) }
       return layout
     }
     var layout = make()
-    while layout.size.height > height && spec.size > minimum {
-      // Area shrinks with the square of the size; one step straight to the likely fit, then
-      // small steps.
-      let ratio = (height / layout.size.height).squareRoot()
-      spec.size = max(minimum, min(spec.size * 0.94, spec.size * ratio))
+    while spec.size > minimum {
+      let tall = layout.size.height > height
+      let wide = layout.overflowsWidth
+      if !tall && !wide { break }
+      var next = spec.size
+      if tall {
+        // Area shrinks with the square of the size; one step straight to the likely fit, then
+        // small steps.
+        let ratio = (height / layout.size.height).squareRoot()
+        next = min(spec.size * 0.94, spec.size * ratio)
+      }
+      if wide {
+        // The widest word scales with the size: straight to the size where it fits.
+        next = min(next, spec.size * 0.999 * width / max(layout.widestLine, 0.01))
+      }
+      spec.size = max(minimum, next)
       layout = make()
     }
-    if layout.size.height > height { layout.limitHeight(height) }
+    if layout.overflowsWidth { layout = make(.anywhere) }
+    if layout.size.height > height { layout.limitHeight(height, mark: mark) }
     return layout
   }
 

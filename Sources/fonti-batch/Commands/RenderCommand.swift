@@ -6,9 +6,10 @@ extension Commands {
     words: ["render"], arguments: "FAMILY",
     summary: "render one specimen, like the app's full-screen preview + share",
     details: """
-      Writes one square PNG of FAMILY (default ./<slug>.png). --bold and --italic use the
-      family's real faces; when a face does not exist the sample stays regular, with a warning.
-      Custom fonts: the imported library is always available.
+      Writes one square PNG of FAMILY: ./<slug>.png, or with -o, the file named, or <slug>.png
+      in the folder named (an existing folder, or any path ending in /). --bold and --italic
+      use the family's real faces; when a face does not exist the sample stays regular, with a
+      warning. Custom fonts: the imported library is always available.
       """,
     minPositionals: 1, maxPositionals: 1,
     options: [
@@ -18,12 +19,16 @@ extension Commands {
       .flag("--italic", help: "set the sample in the real italic face"),
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
-      .value("-o", "--output", as: "FILE.png", help: "where to write the PNG"),
+      .value(
+        "-o", "--output", as: "FILE.png|DIR", help: "where to write the PNG (a folder: DIR/<slug>.png)"),
     ],
     run: { invocation, console in
       let name = invocation.positionals[0]
       let text = invocation.value("--text") ?? defaultSampleText
-      if text.isEmpty { throw UsageError(message: "--text is empty", command: invocation.command) }
+      // As a job's `defaults.text`: blank is empty.
+      if text.allSatisfy(\.isWhitespace) {
+        throw UsageError(message: "--text is empty", command: invocation.command)
+      }
       if let problem = JobDecoder.Limits.sampleTextProblem(text) {
         throw UsageError(message: "--text \(problem)", command: invocation.command)
       }
@@ -35,7 +40,22 @@ extension Commands {
       guard let family = environment.catalog.family(named: name) else {
         throw environment.catalog.notInstalled(name, file: nil, at: nil)
       }
-      let output = invocation.value("--output") ?? "\(Slug.make(family.name)).png"
+      let slugFile = "\(Slug.make(family.name)).png"
+      var output = invocation.value("--output") ?? slugFile
+      var isFolder: ObjCBool = false
+      if output.hasSuffix("/") {
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder),
+          isFolder.boolValue
+        else {
+          throw UsageError(
+            message: "--output folder '\(output)' does not exist", command: invocation.command)
+        }
+        output += slugFile
+      } else if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        output += "/" + slugFile
+      }
       guard output.lowercased().hasSuffix(".png") else {
         throw UsageError(message: "--output must name a .png file", command: invocation.command)
       }

@@ -45,6 +45,49 @@ import Testing
     #expect(plan.pages.map(\.number) == Array(1...plan.pages.count))
   }
 
+  /// Whatever the text and size, a family's first page shows its sample: a text that cannot
+  /// fit under the header is fitted to the room there, never moved to the next page.
+  @Test(arguments: PageSize.allCases)
+  func aFamilysFirstPageAlwaysShowsItsSample(page: PageSize) throws {
+    let environment = try CatalogueFixture.environment()
+    var input = try CatalogueFixture.input(environment, page: page)
+    input.size = 96
+    input.sizes = [4, 12, 96, 400]
+    for text in [
+      "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv",
+      String(repeating: "Sphinx of black quartz, judge my vow. ", count: 52),
+      String(repeating: "W", count: 2000),
+    ] {
+      input.text = text
+      let plan = CataloguePlan(input)
+      for (i, number) in plan.familyPages.enumerated() {
+        let sample = plan.pages[number - 1].blocks.first {
+          if case .sample(family: i, _, _) = $0.content { return true }
+          return false
+        }
+        #expect(sample != nil, "\(page) \(plan.families[i].name), \(text.prefix(20))")
+        #expect((sample?.frame.height ?? 0) >= 40, "\(page) \(plan.families[i].name)")
+      }
+    }
+  }
+
+  /// The long word of the issue: the plan expects the sample set small enough for the word to
+  /// fit the measure, on two lines, not seven lines of 96 pt.
+  @Test func aLongWordIsPlannedAtTheSizeItWillBeSetAt() throws {
+    let environment = try CatalogueFixture.environment()
+    var input = try CatalogueFixture.input(environment)
+    input.text = "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv"
+    input.size = 96
+    let plan = CataloguePlan(input)
+    let first = plan.pages[plan.familyPages[0] - 1]
+    let sample = try #require(
+      first.blocks.first {
+        if case .sample = $0.content { return true }
+        return false
+      })
+    #expect(sample.frame.height < 96)
+  }
+
   @Test func contentsEntriesPointAtTheirPages() throws {
     let environment = try CatalogueFixture.environment()
     let plan = CataloguePlan(try CatalogueFixture.input(environment))

@@ -92,6 +92,33 @@ import Testing
     }
   }
 
+  /// The page: one family, a long word at 96 pt. Its first page shows the sample
+  /// whole, the word unbroken (shrunk to the measure, no hyphen added), and every waterfall
+  /// line shows letters, 400 pt included.
+  @Test func aLongWordAtTheLargestSizeFillsTheFamilyPage() throws {
+    var input = try CatalogueFixture.input(environment, pairings: false)
+    let serif = try CatalogueFixture.family("DejaVu Serif", in: environment)
+    input.families = [serif]
+    input.saved = []
+    input.texts = ["Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz, Rindfleisch."]
+    input.text = "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv"
+    input.size = 96
+    input.sizes = [12, 96, 400]
+    let (path, _) = try write(input)
+    let plan = CataloguePlan(input)
+    let first = plan.familyPages[0]
+    guard let page = Tool.run("pdftotext", ["-f", "\(first)", "-l", "\(first)", path, "-"]),
+      let all = Tool.run("pdftotext", [path, "-"])
+    else { return }
+    #expect(page.output.contains("Donaudampfschifffahrtsgesellschaft"), "\(page.output)")
+    #expect(page.output.contains("Hamburgefonstiv"), "\(page.output)")
+    #expect(all.output.contains("Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz"))
+    #expect(!all.output.contains("-\n"), "a hyphen was added: \(all.output)")
+    // The 400 pt line: at least its first letter, whole.
+    let lines = all.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.contains("D") || lines.contains { $0.hasPrefix("Do") }, "\(lines)")
+  }
+
   @Test func twoWritesAreByteIdentical() throws {
     let input = try CatalogueFixture.input(environment)
     let (first, _) = try write(input, "first.pdf")

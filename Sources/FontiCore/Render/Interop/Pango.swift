@@ -52,12 +52,16 @@ final class TextContext {
     pango_cairo_context_set_resolution(context, 72)
     pango_context_set_language(context, pango_language_from_string("en"))
     pango_cairo_update_context(cr.pointer, context)
+    // Layouts live in user space whatever the device scale: a 2× or 3× PNG is the 1× one drawn
+    // finer, never laid out again. With the Cairo context's scale in its matrix, Pango loads
+    // each font at the device size, and Pango 1.50 sizes the small capitals it synthesises for
+    // a font without `smcp` from that device-sized font's description: at scale N they came
+    // out N × 0.7 times the capitals' size, the case seemingly inverted ("dEJAvU sANS"). Cairo
+    // still renders every glyph at the device resolution when it draws.
+    pango_context_set_matrix(context, nil)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-
-  /// Re-reads the Cairo context's transformation (after scaling).
-  func update() { pango_cairo_update_context(cr.pointer, pointer) }
 
   /// The file of the font Pango really loads for `font`: nil when none loads. Used to prove
   /// that a specimen is set in the family it names and not in a fontconfig substitute.
@@ -172,36 +176,57 @@ final class TextLayout {
   let context: TextContext
   /// The layout is set at `FontSpec.nominalSize`; this scales it to the size asked for.
   let factor: Double
+  let font: FontSpec
+  /// The text the layout holds: all of it, or after a cut of our own, the part kept.
+  private(set) var text: String
+  /// After a cut of our own: the ellipsis, drawn where the placeholder at byte `index` sits.
+  private var ownEllipsis: (layout: TextLayout, index: Int32)?
 
   enum Alignment { case left, centre, right }
+
+  /// Where a wrapped layout may break its lines. No hyphen is ever added: a specimen shows the
+  /// characters of its text and no others (Pango 1.44+ would otherwise add one wherever it
+  /// breaks inside a word).
+  enum Wrap {
+    /// Only where Unicode allows a line break (UAX #14): between words, between CJK
+    /// characters, between Thai or Khmer words (Pango's dictionaries). A word wider than the
+    /// measure overflows it (`overflowsWidth`), for the caller to shrink.
+    case words
+    /// As `words`, and between the characters of a word that does not fit a line by itself.
+    case anywhere
+  }
+
+  /// How a cut of a family's text is marked. The ellipsis is our mark, not the text's: "…" in
+  /// the text's own face when it has the character, else in the neutral label face; never a
+  /// box, nor three of the family's full stops (Pango's own fallback).
+  struct Ellipsis {
+    /// The neutral face, and a context of the font map that holds it.
+    var neutral: (family: String, face: FontFace?, context: TextContext)?
+  }
 
   /// Lays out `text` in `font` with font fallback OFF: a character the font lacks shows as
   /// Pango's hex box, never as another font's glyph. `language` tags the text (a BCP 47 code)
   /// for the forms a font reserves for it; otherwise it is shaped as the context's `en`.
   init(
     _ text: String, font: FontSpec, in context: TextContext, width: Double? = nil,
-    alignment: Alignment = .left, smallCaps: Bool = false, letterSpacing: Double = 0,
-    fallback: Bool = false, language: String? = nil
+    wrap: Wrap = .anywhere, alignment: Alignment = .left, smallCaps: Bool = false,
+    letterSpacing: Double = 0, fallback: Bool = false, language: String? = nil
   ) {
     guard let layout = pango_layout_new(context.pointer) else {
       preconditionFailure("pango: out of memory")
     }
     pointer = layout
     self.context = context
+    self.font = font
+    self.text = text
     factor = max(font.size, 0.01) / FontSpec.nominalSize
     let description = font.makeDescription()
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        pango_layout_set_text(layout, $0, Int32(buffer.count))
-      }
-    }
-    if bytes.isEmpty { pango_layout_set_text(layout, "", 0) }
+    setText(text)
     if let width {
       pango_layout_set_width(layout, TextLayout.pango(width / factor))
-      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+      pango_layout_set_wrap(layout, wrap == .words ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
     }
     switch alignment {
     case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
@@ -210,6 +235,7 @@ final class TextLayout {
     }
     let attributes = pango_attr_list_new()
     pango_attr_list_insert(attributes, pango_attr_fallback_new(fallback ? 1 : 0))
+    pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
     if smallCaps { pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS)) }
     if let language, let tag = pango_language_from_string(language) {
       pango_attr_list_insert(attributes, pango_attr_language_new(tag))
@@ -225,6 +251,20 @@ final class TextLayout {
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
   var layout: OpaquePointer { pointer }
+
+  /// Calls `pango_layout_set_text` with the UTF-8 of `text` (which may hold NULs).
+  private func setText(_ text: String) {
+    var bytes = Array(text.utf8)
+    if bytes.isEmpty {
+      pango_layout_set_text(layout, "", 0)
+      return
+    }
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        pango_layout_set_text(layout, $0, Int32(buffer.count))
+      }
+    }
+  }
 
   /// User units → Pango units at the nominal size, clamped to what Pango can hold.
   static func pango(_ units: Double) -> Int32 {
@@ -259,18 +299,171 @@ final class TextLayout {
   /// Characters drawn as hex boxes because the font has no glyph for them.
   var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
+  /// Logical width of the widest line, in user units.
+  var widestLine: Double {
+    var widest: Int32 = 0
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      widest = max(widest, logical.width)
+    }
+    return units(widest)
+  }
+
+  /// Whether a line is wider than the layout's width: a word that does not fit the measure
+  /// (only with `Wrap.words`, or without a width's wrapping, one line longer than `ellipsize`
+  /// allows before it is cut).
+  var overflowsWidth: Bool {
+    let width = pango_layout_get_width(layout)
+    guard width >= 0 else { return false }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      if logical.width > width { return true }
+    }
+    return false
+  }
+
   /// Limits the height; lines past it are dropped and the last shown line ends in an
-  /// ellipsis, so text is cut between lines, never mid-glyph.
-  func limitHeight(_ height: Double) {
+  /// ellipsis, so text is cut between lines, never mid-glyph. With `mark`, the ellipsis is
+  /// ours (see `Ellipsis`) whenever Pango's would not be a real one.
+  func limitHeight(_ height: Double, mark: Ellipsis? = nil) {
     pango_layout_set_height(layout, TextLayout.pango(height / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    guard let mark, pangoEllipsisIsWrong(singleLine: false) else { return }
+    let lines = keptLineCount(height: height)
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    cut(mark: mark) { $0.lineCount <= lines && !$0.overflowsWidth }
   }
 
   /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
-  func ellipsize(width: Double) {
+  /// With `mark`, the ellipsis is ours (see `Ellipsis`) whenever Pango's would not be a real
+  /// one, or would be all the line shows: at least the first character is kept.
+  func ellipsize(width: Double, mark: Ellipsis? = nil) {
     pango_layout_set_width(layout, TextLayout.pango(width / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    guard let mark, pangoEllipsisIsWrong(singleLine: true) else { return }
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    cut(mark: mark) { $0.lineCount == 1 && !$0.overflowsWidth }
   }
+
+  /// Whether Pango's ellipsis is not ours: three full stops or a box instead of one "…" (the
+  /// font lacks U+2026, or, for CJK text, U+22EF), or, on one line, nothing left beside it.
+  private func pangoEllipsisIsWrong(singleLine: Bool) -> Bool {
+    guard pango_layout_is_ellipsized(layout) != 0 else { return false }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var runs = line.pointee.runs
+      var ellipsisGlyphs: Int32?
+      var others: Int32 = 0
+      while let node = runs {
+        if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item, let glyphs = run.pointee.glyphs
+        {
+          if Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 {
+            ellipsisGlyphs = glyphs.pointee.num_glyphs
+          } else {
+            others += glyphs.pointee.num_glyphs
+          }
+        }
+        runs = node.pointee.next
+      }
+      if let ellipsisGlyphs {
+        return ellipsisGlyphs != 1 || (singleLine && others == 0)
+      }
+    }
+    return false
+  }
+
+  /// How many lines fit in `height` (at least one).
+  private func keptLineCount(height: Double) -> Int {
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    guard let iter = pango_layout_get_iter(layout) else { return 1 }
+    defer { pango_layout_iter_free(iter) }
+    var lines = 0
+    repeat {
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      if units(logical.y + logical.height) > height + 0.01 { break }
+      lines += 1
+    } while pango_layout_iter_next_line(iter) != 0
+    return max(1, lines)
+  }
+
+  /// Our own cut: the longest run of whole character clusters from the start, followed by
+  /// our ellipsis, that `fits`. When not even the first cluster fits beside the ellipsis,
+  /// the clusters that fit alone, and at least the first one.
+  private func cut(mark: Ellipsis, fits: (TextLayout) -> Bool) {
+    let full = text
+    // In the face the text is set in when it has the character (a family's bold may lack what
+    // its regular has), else in the neutral face.
+    var ellipsis = TextLayout("\u{2026}", font: font, in: context)
+    if ellipsis.unknownGlyphs > 0, let neutral = mark.neutral {
+      ellipsis = TextLayout(
+        "\u{2026}", font: FontSpec(family: neutral.family, size: font.size, face: neutral.face),
+        in: neutral.context, fallback: true)
+    }
+    let ends = Array(full.indices.dropFirst()) + [full.endIndex]
+    guard !ends.isEmpty else { return }
+    let ellipsisWidth = TextLayout.pango(ellipsis.size.width / factor)
+    let original = pango_layout_get_attributes(layout).flatMap { pango_attr_list_copy($0) }
+    defer { if let original { pango_attr_list_unref(original) } }
+
+    /// Sets the first `count` clusters, with the ellipsis's placeholder when `marked`.
+    func set(_ count: Int, marked: Bool) {
+      var kept = String(full[..<ends[count - 1]])
+      if marked {
+        while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
+      }
+      text = kept
+      // The text's own attributes span all of it, the placeholder too.
+      guard marked, let attributes = original.flatMap({ pango_attr_list_copy($0) }) else {
+        setText(kept)
+        pango_layout_set_attributes(layout, original)
+        ownEllipsis = nil
+        return
+      }
+      defer { pango_attr_list_unref(attributes) }
+      let start = Int32(kept.utf8.count)
+      setText(kept + TextLayout.placeholder)
+      // Only the width of the ellipsis: the line keeps the height of the text's own font.
+      var ink = PangoRectangle(x: 0, y: 0, width: ellipsisWidth, height: 0)
+      var logical = ink
+      if let shape = pango_attr_shape_new(&ink, &logical) {
+        shape.pointee.start_index = UInt32(start)
+        shape.pointee.end_index = UInt32(start) + UInt32(TextLayout.placeholder.utf8.count)
+        pango_attr_list_insert(attributes, shape)
+      }
+      pango_layout_set_attributes(layout, attributes)
+      ownEllipsis = (ellipsis, start)
+    }
+
+    // The longest prefix that fits with the ellipsis: the fit only worsens as it grows.
+    func longest(marked: Bool) -> Int? {
+      var low = 0
+      var high = ends.count
+      while low < high {
+        let middle = (low + high + 1) / 2
+        set(middle, marked: marked)
+        if fits(self) { low = middle } else { high = middle - 1 }
+      }
+      return low > 0 ? low : nil
+    }
+    if let count = longest(marked: true) {
+      set(count, marked: true)
+    } else {
+      set(longest(marked: false) ?? 1, marked: false)
+    }
+  }
+
+  /// Our ellipsis after a cut of our own, nil when the text is whole or Pango marked the cut.
+  var cutMark: TextLayout? { ownEllipsis?.layout }
+
+  /// Stands in for our ellipsis in the text: U+FFFC OBJECT REPLACEMENT CHARACTER, given the
+  /// ellipsis's width by a shape attribute and drawn over by `draw`.
+  static let placeholder = "\u{FFFC}"
 
   /// Sets the distance between baselines to `factor` times the font's line height
   /// (calls `pango_layout_set_line_spacing`, Pango 1.44+).
@@ -286,6 +479,15 @@ final class TextLayout {
     return units(pango_layout_iter_get_baseline(iter))
   }
 
+  /// Baseline of line `number` (0-based) from the top of the layout.
+  func baseline(ofLine number: Int) -> Double {
+    guard let iter = pango_layout_get_iter(layout) else { return baseline }
+    defer { pango_layout_iter_free(iter) }
+    var n = 0
+    while n < number, pango_layout_iter_next_line(iter) != 0 { n += 1 }
+    return units(pango_layout_iter_get_baseline(iter))
+  }
+
   /// Draws with the current source colour, top-left at (x, y).
   func draw(at x: Double, _ y: Double) {
     let cr = context.cr
@@ -296,6 +498,16 @@ final class TextLayout {
     pango_cairo_show_layout(cr.pointer, layout)
     cr.newPath()
     cr.restore()
+    if let mark = ownEllipsis {
+      var position = PangoRectangle()
+      pango_layout_index_to_pos(layout, mark.index, &position)
+      var line: Int32 = 0
+      var lineX: Int32 = 0
+      pango_layout_index_to_line_x(layout, mark.index, 0, &line, &lineX)
+      let left = units(min(position.x, position.x + position.width))
+      let base = baseline(ofLine: Int(line))
+      mark.layout.draw(at: x + left, y + base - mark.layout.baseline)
+    }
   }
 }
 

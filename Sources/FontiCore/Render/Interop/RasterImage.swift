@@ -11,6 +11,37 @@ struct RasterImage: Equatable {
   static func load(png path: String) -> RasterImage? {
     guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
     defer { cairo_surface_destroy(surface) }
+    return RasterImage(surface)
+  }
+
+  /// A PNG made `factor` times smaller by Cairo (the GOOD filter averages the pixels each one
+  /// covers), to compare a 2× or 3× image with the 1× one; nil when the file is not a
+  /// readable PNG or its sides are not multiples of `factor`.
+  static func load(png path: String, shrunkBy factor: Int) -> RasterImage? {
+    guard factor >= 1, let source = cairo_image_surface_create_from_png(path) else { return nil }
+    defer { cairo_surface_destroy(source) }
+    guard cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else { return nil }
+    let w = Int(cairo_image_surface_get_width(source))
+    let h = Int(cairo_image_surface_get_height(source))
+    guard w % factor == 0, h % factor == 0,
+      let target = cairo_image_surface_create(
+        CAIRO_FORMAT_RGB24, Int32(w / factor), Int32(h / factor))
+    else { return nil }
+    defer { cairo_surface_destroy(target) }
+    guard let cr = cairo_create(target) else { return nil }
+    cairo_scale(cr, 1 / Double(factor), 1 / Double(factor))
+    cairo_set_source_surface(cr, source, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_paint(cr)
+    let status = cairo_status(cr)
+    cairo_destroy(cr)
+    guard status == CAIRO_STATUS_SUCCESS else { return nil }
+    cairo_surface_flush(target)
+    return RasterImage(target)
+  }
+
+  /// The pixels of an image surface; nil when it is in error.
+  private init?(_ surface: OpaquePointer) {
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
       let data = cairo_image_surface_get_data(surface)
     else { return nil }
@@ -24,7 +55,28 @@ struct RasterImage: Equatable {
         pixels[y * w + x] = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
       }
     }
-    return RasterImage(width: w, height: h, pixels: pixels)
+    self.init(width: w, height: h, pixels: pixels)
+  }
+
+  init(width: Int, height: Int, pixels: [UInt32]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// The mean of the per-channel differences (0–255) over every pixel; nil when the sizes
+  /// differ.
+  func meanDifference(_ other: RasterImage) -> Double? {
+    guard width == other.width, height == other.height, !pixels.isEmpty else { return nil }
+    var total = 0
+    for i in pixels.indices {
+      let a = pixels[i]
+      let b = other.pixels[i]
+      for shift in [0, 8, 16] as [UInt32] {
+        total += abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
+      }
+    }
+    return Double(total) / Double(pixels.count * 3)
   }
 
   /// Writes the image as a PNG (for expected/actual/diff files).

@@ -1,0 +1,203 @@
+import CPango
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// How a family's text is fitted and cut: lines break only where Unicode allows, never with an
+/// added hyphen; a word wider than the measure makes the text smaller; a cut keeps at least the
+/// first character and ends in our ellipsis, in the family when it has "…", else in the
+/// neutral label face (Cantarell among the fixture fonts).
+@Suite(.serialized) struct TextFitTests {
+  let environment: FontEnvironment
+  let renderer: SpecimenRenderer
+  let cr: CairoContext
+
+  init() throws {
+    environment = try TestFonts.environment()
+    renderer = SpecimenRenderer(environment: environment)
+    cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+  }
+
+  func family(_ name: String, in environment: FontEnvironment? = nil) throws -> FontFamily {
+    try #require((environment ?? self.environment).catalog.family(named: name))
+  }
+
+  func context(_ family: FontFamily, renderer: SpecimenRenderer? = nil) -> TextContext {
+    (renderer ?? self.renderer).map(for: family).makeContext(for: cr)
+  }
+
+  /// Our ellipsis for `family`: the label face's context comes from the fixture renderer.
+  func mark(_ family: FontFamily, renderer: SpecimenRenderer? = nil) throws -> TextLayout.Ellipsis {
+    let r = renderer ?? self.renderer
+    let label = try #require(r.labelFamily)
+    return r.ellipsis(labels: context(label, renderer: r))
+  }
+
+  struct Run: Equatable {
+    var family: String
+    var glyphs: Int
+    var isEllipsis: Bool
+    var needsHyphen: Bool
+  }
+
+  /// Every run of every line: the family of its font, its glyphs, and whether it is Pango's
+  /// ellipsis or ends in a hyphen Pango added.
+  static func runs(_ layout: TextLayout) -> [Run] {
+    var out: [Run] = []
+    for i in 0..<pango_layout_get_line_count(layout.layout) {
+      var node = pango_layout_get_line_readonly(layout.layout, i)?.pointee.runs
+      while let current = node {
+        if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item, let glyphs = run.pointee.glyphs
+        {
+          var name = ""
+          if let font = item.pointee.analysis.font, let description = pango_font_describe(font) {
+            name = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+            pango_font_description_free(description)
+          }
+          let flags = Int32(item.pointee.analysis.flags)
+          out.append(
+            Run(
+              family: name, glyphs: Int(glyphs.pointee.num_glyphs),
+              isEllipsis: flags & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0,
+              needsHyphen: flags & Int32(PANGO_ANALYSIS_FLAG_NEED_HYPHEN) != 0))
+        }
+        node = current.pointee.next
+      }
+    }
+    return out
+  }
+
+  // MARK: Words are shrunk, never hyphenated
+
+  @Test func aWordTooWideForTheMeasureShrinksInsteadOfBreaking() throws {
+    let serif = try family("DejaVu Serif")
+    let font = FontSpec(family: serif.name, size: 192, face: serif.regularFace)
+    // The case: "Handgloves" at 96 pt on a 1080 px specimen came out "Handglo-" / "ves".
+    let layout = renderer.fitted(
+      "Handgloves", font: font, context: context(serif), width: 920, height: 600, minimum: 10)
+    #expect(layout.lineCount == 1)
+    #expect(!layout.overflowsWidth)
+    #expect(layout.widestLine <= 920)
+    #expect(layout.font.size < 192 && layout.font.size > 150, "shrunk just enough")
+    #expect(!TextFitTests.runs(layout).contains { $0.needsHyphen })
+
+    // Several words: lines break between them only; the long one sets the size.
+    let donau = renderer.fitted(
+      "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv", font: font, context: context(serif),
+      width: 920, height: 600, minimum: 10)
+    #expect(donau.lineCount == 2)
+    #expect(!donau.overflowsWidth)
+    #expect(!TextFitTests.runs(donau).contains { $0.needsHyphen })
+  }
+
+  @Test func aWordTooWideEvenAtTheSmallestSizeBreaksWithoutAHyphen() throws {
+    let serif = try family("DejaVu Serif")
+    let word = String(repeating: "Hamburgefonstiv", count: 12)
+    let (layout, size) = TextLayout.fittingWords(
+      word, font: FontSpec(family: serif.name, size: 48, face: serif.regularFace),
+      in: context(serif), width: 300, minimum: 12)
+    #expect(size == 12)
+    #expect(layout.lineCount > 1)
+    #expect(!layout.overflowsWidth)
+    #expect(!TextFitTests.runs(layout).contains { $0.needsHyphen })
+  }
+
+  @Test func textsWithoutSpacesStillWrapAtFullSize() throws {
+    let folder = TestFonts.fixtures + "/NoSpaceScripts"
+    let custom = try TestFonts.environment(custom: [
+      folder + "/DroidSansFallback-Japanese.ttf", folder + "/NotoSansThai-Thai.ttf",
+    ])
+    let renderer = SpecimenRenderer(environment: custom)
+    let samples = [
+      ("Droid Sans Fallback", "東京タワーは日本の電波塔で高さは三百三十三メートルあります。"),
+      ("Noto Sans Thai", "ภาษาไทยเป็นภาษาที่มีระดับเสียงของคำแน่นอนหรือวรรณยุกต์เช่นเดียวกับภาษาจีน"),
+    ]
+    for (name, text) in samples {
+      let f = try family(name, in: custom)
+      let layout = renderer.fitted(
+        text, font: FontSpec(family: f.name, size: 96, face: f.regularFace),
+        context: context(f, renderer: renderer), width: 920, height: 700, minimum: 10)
+      // Wrapped over several lines at (or near) the size asked for: not shrunk as if the
+      // sentence were one long word.
+      #expect(layout.lineCount >= 3, "\(name)")
+      #expect(layout.font.size == 96, "\(name)")
+      #expect(!layout.overflowsWidth, "\(name)")
+      #expect(layout.unknownGlyphs == 0, "\(name)")
+      #expect(!TextFitTests.runs(layout).contains { $0.needsHyphen }, "\(name)")
+      // The catalogue's estimate does not shrink them either.
+      #expect(CataloguePlan.estimatedFittingSize(text, size: 96, width: 427, minimum: 8) == 96)
+    }
+    let latin = CataloguePlan.estimatedFittingSize(
+      "Donaudampfschifffahrtsgesellschaft Hamburgefonstiv", size: 96, width: 427, minimum: 8)
+    #expect(latin < 30 && latin > 8)
+  }
+
+  // MARK: Cuts
+
+  @Test func aCutInAFamilyWithoutAnEllipsisEndsInTheNeutralFace() throws {
+    let hebrew = try family("Noto Sans Hebrew")
+    #expect(!hebrew.coverage.missing(in: "\u{2026}").isEmpty, "the fixture lacks U+2026")
+    let text = String(repeating: "שלום עולם מה שלומך ", count: 6)
+    let font = FontSpec(family: hebrew.name, size: 40, face: hebrew.regularFace)
+
+    let line = TextLayout(text, font: font, in: context(hebrew))
+    line.ellipsize(width: 300, mark: try mark(hebrew))
+    #expect(line.lineCount == 1)
+    #expect(line.size.width <= 300)
+    let runs = TextFitTests.runs(line)
+    // No "..." borrowed by Pango from another font: every glyph on the line is the family's…
+    #expect(runs.allSatisfy { $0.family == hebrew.name }, "\(runs)")
+    #expect(runs.reduce(0) { $0 + $1.glyphs } > 3)
+    // …and the ellipsis is ours, in the label face.
+    #expect(line.cutMark?.font.family == "Cantarell")
+    #expect(line.cutMark?.unknownGlyphs == 0)
+    #expect(line.unknownGlyphs == 0)
+
+    // Cut between lines, the same.
+    let lines = TextLayout(text, font: font, in: context(hebrew), width: 300)
+    let limit = lines.size.height / 3
+    lines.limitHeight(limit, mark: try mark(hebrew))
+    #expect(lines.lineCount >= 1 && lines.size.height <= limit)
+    #expect(TextFitTests.runs(lines).allSatisfy { $0.family == hebrew.name })
+    #expect(lines.cutMark?.font.family == "Cantarell")
+    #expect(!lines.overflowsWidth)
+
+    // A family with "…" keeps Pango's own ellipsis, in the family.
+    let serif = try family("DejaVu Serif")
+    let own = TextLayout(
+      "Sphinx of black quartz, judge my vow.",
+      font: FontSpec(family: serif.name, size: 40, face: serif.regularFace), in: context(serif))
+    own.ellipsize(width: 300, mark: try mark(serif))
+    #expect(own.cutMark == nil)
+    let ellipsis = TextFitTests.runs(own).filter(\.isEllipsis)
+    #expect(ellipsis.count == 1 && ellipsis.first?.glyphs == 1)
+    #expect(ellipsis.first?.family == serif.name)
+  }
+
+  @Test func aLineTooShortForItsFirstLetterAndTheEllipsisKeepsTheLetter() throws {
+    // A 400 pt waterfall line on an A4 page (427 pt of measure): Pango's ellipsis alone fills
+    // it and drops every letter; the line keeps whole letters instead, never half of one.
+    let serif = try family("DejaVu Serif")
+    let layout = TextLayout(
+      "Donaudampfschifffahrtsgesellschaft",
+      font: FontSpec(family: serif.name, size: 400, face: serif.regularFace), in: context(serif))
+    layout.ellipsize(width: 427, mark: try mark(serif))
+    let letters = TextFitTests.runs(layout).filter { !$0.isEllipsis }.reduce(0) { $0 + $1.glyphs }
+    #expect(letters >= 1)
+    #expect(layout.text.hasPrefix("D"))
+    #expect(layout.size.width <= 427)
+    #expect(layout.lineCount == 1)
+
+    // With room for a letter and the ellipsis, both.
+    let wider = TextLayout(
+      "Donaudampfschifffahrtsgesellschaft",
+      font: FontSpec(family: serif.name, size: 400, face: serif.regularFace), in: context(serif))
+    wider.ellipsize(width: 900, mark: try mark(serif))
+    #expect(wider.size.width <= 900)
+    let runs = TextFitTests.runs(wider)
+    #expect(runs.filter { !$0.isEllipsis }.reduce(0) { $0 + $1.glyphs } >= 1)
+    #expect(runs.contains { $0.isEllipsis && $0.glyphs == 1 } || wider.cutMark != nil)
+  }
+}
