@@ -53,7 +53,7 @@ extension GalleryPage {
     .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 22px 20px; margin: 0; padding: 0; list-style: none; }
     .card { position: relative; display: flex; flex-direction: column; padding-bottom: 12px; background: var(--surface); border: 1px solid var(--line); border-radius: 12px; overflow: hidden; content-visibility: auto; contain-intrinsic-size: auto 330px; }
     .card:hover { border-color: var(--accent); }
-    .card:focus-within { outline: 3px solid var(--accent); outline-offset: 2px; }
+    .card:has(a:focus-visible) { outline: 3px solid var(--accent); outline-offset: 2px; }
     .card img, .card .ph { display: block; width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; background: #0D0D0D; }
     .card .ph { display: grid; place-items: center; padding: 16px; color: #F3EBDD; font-size: 13px; text-align: center; }
     .card h2 { margin: 10px 12px 0; font-size: 15px; font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }

@@ -76,8 +76,9 @@ struct Chromium {
       "--disable-background-networking", "--disable-component-update",
       "--disable-default-apps", "--mute-audio", "--virtual-time-budget=5000",
       "--run-all-compositor-stages-before-draw",
-      // prefers-color-scheme: Blink's preference (0 dark, 1 light).
-      "--blink-settings=preferredColorScheme=\(scheme == .dark ? 0 : 1)",
+      // prefers-color-scheme: Blink's preference (0 dark, 1 light). Headless Chromium loads
+      // `loading="lazy"` images at once unless told to behave like a browser on a screen.
+      "--blink-settings=preferredColorScheme=\(scheme == .dark ? 0 : 1),lazyLoadEnabled=true",
     ]
     if scheme == .dark { flags.append("--force-dark-mode") }
     if geteuid() == 0 { flags.append("--no-sandbox") }  // Chromium refuses to run as root otherwise

@@ -125,7 +125,75 @@ struct GalleryBrowserTests {
     #expect(Double(drawn) / Double(image.pixels.count) < gridDrawn / 4, "\(drawn) drawn")
   }
 
+  /// Real key events: the Tab order, a focus ring you can see, Enter on a card opens its
+  /// dialog, arrows step, Escape closes and gives the focus back to the card, `/` goes to the
+  /// search, typing filters and the URL follows.
+  @Test func theKeyboardDoesEverything() throws {
+    let page = try ChromiumSession(chromium, url: fixture.url())
+    func focused() throws -> String {
+      try page.evaluate(
+        "(() => { const a = document.activeElement; return a.id || a.getAttribute('href') || a.tagName; })()"
+      ) as? String ?? ""
+    }
+    var order: [String] = []
+    for _ in 0..<10 {
+      try page.press("Tab")
+      order.append(try focused())
+    }
+    #expect(
+      order == [
+        "catalogue.pdf", "diff/diff.pdf", "diff/diff.md", "g-q", "g-saved", "g-custom",
+        "g-variable", "g-warnings", "g-lang", "specimens/cantarell.png",
+      ])
+    // The focused card is outlined in amber: many more amber pixels than before.
+    let ring = try Self.amberPixels(try page.screenshot())
+    try page.press("Tab")
+    #expect(try focused() == "specimens/d050000l.png")
+    try page.evaluate("document.activeElement.blur()")
+    try page.settle()
+    let none = try Self.amberPixels(try page.screenshot())
+    #expect(ring > none + 1000, "\(ring) amber pixels with a card focused, \(none) without")
+
+    try page.evaluate("document.querySelector('a[href=\"specimens/cantarell.png\"]').focus()")
+    try page.press("Enter")
+    #expect(try page.evaluate("document.getElementById('g-viewer').open") as? Bool == true)
+    #expect(
+      try page.evaluate("document.getElementById('g-v-name').textContent") as? String == "Cantarell"
+    )
+    #expect(try focused() == "g-close")
+    #expect(try page.evaluate("location.hash") as? String == "#family=cantarell")
+    try page.press("ArrowRight")
+    #expect(
+      try page.evaluate("document.getElementById('g-v-name').textContent") as? String == "D050000L")
+    #expect(try page.evaluate("location.hash") as? String == "#family=d050000l")
+    try page.press("Escape")
+    #expect(try page.evaluate("document.getElementById('g-viewer').open") as? Bool == false)
+    #expect(try focused() == "specimens/d050000l.png")
+    #expect(try page.evaluate("location.hash") as? String == "")
+
+    try page.press("/")
+    #expect(try focused() == "g-q")
+    try page.type("serif")
+    let visible = GalleryFixture.visible(GalleryState(query: "serif"), in: fixture.model).count
+    #expect(
+      try page.evaluate("document.getElementById('g-count').textContent") as? String
+        == "\(visible) of 10 families")
+    #expect(try page.evaluate("location.search") as? String == "?q=serif")
+    try page.press("Tab")
+    try page.press(" ")
+    #expect(try focused() == "g-saved")
+    #expect(try page.evaluate("location.search") as? String == "?q=serif&saved=1")
+  }
+
   // MARK: Helpers
+
+  /// Pixels of a PNG close to the light theme's amber (#B8740A).
+  static func amberPixels(_ png: Data) throws -> Int {
+    let folder = try TemporaryDirectory("gallery-shot")
+    try png.write(to: URL(fileURLWithPath: folder.file("shot.png")))
+    let image = try RasterImage.load(png: folder.file("shot.png")).orThrow("not a PNG")
+    return image.pixels.filter { Self.near($0, 0xB8740A, by: 40) }.count
+  }
 
   struct Card {
     var hidden: Bool
@@ -163,9 +231,9 @@ struct GalleryBrowserTests {
     }
   }
 
-  static func near(_ a: UInt32, _ b: UInt32) -> Bool {
+  static func near(_ a: UInt32, _ b: UInt32, by tolerance: Int = 3) -> Bool {
     [0, 8, 16].allSatisfy { (shift: UInt32) in
-      abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)) <= 3
+      abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)) <= tolerance
     }
   }
 }

@@ -8,7 +8,8 @@ import Testing
 /// writes `thumbs/` and `index.html` there and prints sizes. `FONTI_GALLERY_FACTS=FILE` adds
 /// axes and languages from a JSON file `{family: {axes: [[tag, min, max]], languages:
 /// [[code, name]]}}` (until the proofs report them); catalogue pages come from the PDFs'
-/// outlines through `qpdf --json` when qpdf is installed.
+/// outlines through `qpdf --json` when qpdf is installed. `FONTI_GALLERY_REPEAT=N` lists every
+/// family N times (renamed, same images), to try the page at thousands of families.
 @Suite struct GalleryLookTests {
   @Test(
     .enabled(
@@ -69,6 +70,20 @@ import Testing
     var diff: GalleryModel.DiffReview?
     if FileManager.default.fileExists(atPath: folder + "/diff/diff.pdf") {
       diff = .init(report: "diff/diff.pdf", summary: "diff/diff.md")
+    }
+    let repeats = Int(environment["FONTI_GALLERY_REPEAT"] ?? "1") ?? 1
+    if repeats > 1 {
+      let base = families
+      families = (1...repeats).flatMap { r in
+        base.map { f in
+          var g = f
+          if r > 1 {
+            g.name += " \(r)"
+            g.slug += "-\(r)"
+          }
+          return g
+        }
+      }
     }
     let model = GalleryModel(
       title: manifest.title, tool: manifest.tool,
