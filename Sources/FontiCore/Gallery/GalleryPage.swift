@@ -380,9 +380,12 @@ public enum GalleryPage {
   // MARK: Helpers
 
   /// The page's policy: its own style and script (by hash), images from its own place, nothing
-  /// else (no fetch, no font, no frame, no other script, no form, no `<base>`).
+  /// else (no fetch, no font, no frame, no other script, no form, no `<base>`). `file:` beside
+  /// `'self'` for browsers that give each local file an origin of its own (Firefox's strict
+  /// file origins), where `'self'` alone would refuse the thumbnails next to the page; it opens
+  /// no network request.
   static let contentSecurityPolicy =
-    "default-src 'none'; img-src 'self'; style-src '\(hash(styleSheet))'; "
+    "default-src 'none'; img-src 'self' file:; style-src '\(hash(styleSheet))'; "
     + "script-src '\(hash(script))'; base-uri 'none'; form-action 'none'"
 
   /// A CSP source for an inline text: `sha256-` and the base64 of its digest.

@@ -137,7 +137,7 @@ import Testing
     let script = try #require(Self.between(page, "<script>", "</script>"))
     #expect(page.contains("style-src '\(GalleryPage.hash(style))'"))
     #expect(page.contains("script-src '\(GalleryPage.hash(script))'"))
-    #expect(page.contains("default-src 'none'; img-src 'self';"))
+    #expect(page.contains("default-src 'none'; img-src 'self' file:;"))
   }
 
   @Test func pathsOutsideTheFolderAreRefused() throws {
