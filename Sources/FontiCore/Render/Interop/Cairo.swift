@@ -24,7 +24,9 @@ struct CairoError: Error, CustomStringConvertible {
 final class CairoSurface {
   let pointer: OpaquePointer
 
-  private init(_ pointer: OpaquePointer, _ operation: String) throws(CairoError) {
+  /// Takes ownership of `pointer` (a new surface); destroys it and throws when its status is a
+  /// failure.
+  init(_ pointer: OpaquePointer, _ operation: String) throws(CairoError) {
     do {
       try CairoError.check(cairo_surface_status(pointer), operation)
     } catch {
