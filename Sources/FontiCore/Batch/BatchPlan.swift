@@ -5,9 +5,21 @@ import Foundation
 #endif
 
 /// Everything a run will write, decided before anything is drawn: each output with its path,
-/// the work item that makes it, the fingerprint of its inputs, and whether the file on disk is
-/// already up to date. Pure: a function of the job, the fonts and the previous manifest.
+/// the work item that makes it, the fingerprint of its inputs, and what this run does with it.
+/// A function of the job, the fonts, the previous manifest and the files that manifest lists
+/// (each checked against what it recorded).
 public struct BatchPlan: Sendable {
+  /// What a run does with one output.
+  public enum Action: Sendable, Equatable {
+    /// Drawn in this run.
+    case render
+    /// Made from the same inputs, and the file on disk is the one recorded: skipped.
+    case upToDate
+    /// Left as it is although it is not up to date: `--only` leaves its families out, or (a
+    /// catalogue) some of its families are not up to date and `--only` leaves them out.
+    case keep
+  }
+
   public struct Specimen: Sendable {
     public var family: FontFamily
     public var slug: String
@@ -16,7 +28,16 @@ public struct BatchPlan: Sendable {
     public var item: WorkItem
     public var inputs: String
     public var saved: Bool
-    public var upToDate: Bool
+    public var action: Action
+    /// The previous run's entry for this family, when its file is still on disk as recorded
+    /// (with the size and time found now): what the manifest keeps when nothing is drawn.
+    public var previous: RunManifest.Family?
+    /// The characters of the sample and the texts the family lacks, as `U+XXXX`, sorted.
+    public var missingCharacters: [String]
+    /// The file on disk was made from these inputs (whether or not `--force` redraws it).
+    public var current: Bool
+
+    public var upToDate: Bool { action == .upToDate }
   }
 
   public struct Pairing: Sendable {
@@ -26,26 +47,44 @@ public struct BatchPlan: Sendable {
     public var file: String
     public var item: WorkItem
     public var inputs: String
-    public var upToDate: Bool
+    public var action: Action
+    public var previous: RunManifest.Pairing?
+
+    public var upToDate: Bool { action == .upToDate }
   }
 
   public struct Catalogue: Sendable {
     public var file: String
     public var item: WorkItem
     public var inputs: String
-    public var upToDate: Bool
+    public var action: Action
+    public var previous: RunManifest.Catalogue?
+    /// The families with pages in it.
+    public var families: [String]
+    /// The characters of the sample and the texts each of its families lacks (`U+XXXX`), for
+    /// those that lack any.
+    public var missingCharacters: [String: [String]]
+
+    public var upToDate: Bool { action == .upToDate }
   }
 
   public var output: String
   public var specimens: [Specimen]
   public var pairings: [Pairing]
   public var catalogues: [Catalogue]
+  /// Files the previous manifest lists that this run no longer makes (a family no longer
+  /// selected, a catalogue no longer in the job), relative to the output folder: each checked
+  /// to stay inside the output folder, to be a regular file, and to be the file recorded.
+  public var obsolete: [String]
+  /// What planning found worth a warning (catalogues `--only` leaves as they were).
+  public var diagnostics: [Diagnostic]
 
   /// Items that must be (re)drawn, catalogues first: the longest items start first so they
   /// overlap the many short ones.
   public var pendingItems: [WorkItem] {
-    catalogues.filter { !$0.upToDate }.map(\.item) + specimens.filter { !$0.upToDate }.map(\.item)
-      + pairings.filter { !$0.upToDate }.map(\.item)
+    catalogues.filter { $0.action == .render }.map(\.item)
+      + specimens.filter { $0.action == .render }.map(\.item)
+      + pairings.filter { $0.action == .render }.map(\.item)
   }
 
   public var totalOutputs: Int { specimens.count + pairings.count + catalogues.count }
@@ -88,13 +127,19 @@ extension BatchPlan {
   /// Bump when the look of an output changes, so that every file is drawn again.
   static let designVersion = "1"
 
-  /// Makes the plan. `previous` is the last run's manifest; `exists` says whether a file is on
-  /// disk (injected so that incremental decisions can be tested as data).
+  /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
+  /// what is drawn to matching families (and the pairing sheets and catalogues that show
+  /// them); every other output stays as it is and stays listed. `stamp` identifies a font file
+  /// and `verify` says whether an output file is still what a manifest recorded (both injected
+  /// so that incremental decisions can be tested as data).
   public static func make(
     job: Job, output: String, inputs: PlanInputs, previous: RunManifest?, force: Bool,
-    stamp: (String) -> String = FileStamp.stamp, exists: (String) -> Bool = FileStamp.exists
+    only: [FamilyPattern] = [],
+    stamp: (String) -> String = FileStamp.stamp,
+    verify: (String, OutputRecord) -> FileState? = FileStamp.verify
   ) -> BatchPlan {
     func abs(_ relative: String) -> String { output + "/" + relative }
+    func rerenders(_ name: String) -> Bool { only.isEmpty || only.contains { $0.matches(name) } }
     let savedNames = Set(inputs.saved.map { $0.name.lowercased() })
     let labelStamp = inputs.labelFamily.map { familyStamp($0, stamp: stamp) } ?? "none"
     var familyStamps: [String: String] = [:]
@@ -108,12 +153,15 @@ extension BatchPlan {
       FontiVersion.tool, designVersion, "\(job.png.edge)", "\(job.png.scale)",
       job.png.compression.rawValue, labelStamp,
     ]
+    let missing = MissingCharacters(texts: [job.defaults.text] + job.texts)
 
     // Specimens.
     let slugs = Slug.unique(inputs.families.map(\.name))
-    let previousFiles = Dictionary(
-      (previous?.families ?? []).flatMap { f in f.files.map { ($0.path, $0) } },
-      uniquingKeysWith: { a, _ in a })
+    var previousFamilies: [String: RunManifest.Family] = [:]
+    for f in previous?.families ?? [] {
+      guard let file = f.files.first, previousFamilies[file.path] == nil else { continue }
+      previousFamilies[file.path] = f
+    }
     var specimens: [Specimen] = []
     for (family, slug) in zip(inputs.families, slugs) {
       let file = "specimens/\(slug).png"
@@ -131,11 +179,22 @@ extension BatchPlan {
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
           compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
           path: abs(file)))
-      let upToDate = !force && previousFiles[file]?.inputs == fingerprint && exists(abs(file))
+      // The previous entry counts only for the same family, and only while its file is intact.
+      let entry = previousFamilies[file].flatMap { old -> RunManifest.Family? in
+        guard old.family == family.name, var record = old.files.first,
+          let state = verify(abs(file), record.record)
+        else { return nil }
+        (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
+        var kept = old
+        kept.files = [record]
+        return kept
+      }
+      let current = entry?.files.first?.inputs == fingerprint
       specimens.append(
         Specimen(
           family: family, slug: slug, file: file, item: item, inputs: fingerprint, saved: saved,
-          upToDate: upToDate))
+          action: action(current: current, force: force, rerenders: rerenders(family.name)),
+          previous: entry, missingCharacters: missing.lacking(in: family), current: current))
     }
 
     // Pairing sheets.
@@ -159,19 +218,35 @@ extension BatchPlan {
           heading: FamilyRef(p.heading), body: FamilyRef(p.body), reason: p.reason,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
           compression: job.png.compression, path: abs(file)))
-      let upToDate = !force && previousPairings[file]?.inputs == fingerprint && exists(abs(file))
+      let entry = previousPairings[file].flatMap { old -> RunManifest.Pairing? in
+        guard old.heading == p.heading.name, old.body == p.body.name,
+          let state = verify(abs(file), old.record)
+        else { return nil }
+        var kept = old
+        (kept.size, kept.mtimeNs) = (state.size, state.mtimeNs)
+        return kept
+      }
       pairings.append(
         Pairing(
           heading: p.heading, body: p.body, reason: p.reason, file: file, item: item,
-          inputs: fingerprint, upToDate: upToDate))
+          inputs: fingerprint,
+          action: action(
+            current: entry?.inputs == fingerprint, force: force,
+            rerenders: rerenders(p.heading.name) || rerenders(p.body.name)),
+          previous: entry))
     }
 
-    // Catalogues.
+    // Catalogues. One that would show no family is not written (`ResolvedJob` warned); the
+    // favourites' catalogue is the exception: it has an empty state ("Heart a font…").
     let previousCatalogues = Dictionary(
       (previous?.catalogues ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+    let specimenByName = Dictionary(
+      specimens.map { ($0.family.name, $0) }, uniquingKeysWith: { a, _ in a })
     var catalogues: [Catalogue] = []
+    var diagnostics: [Diagnostic] = []
     for (i, spec) in job.catalogues.enumerated() {
       let families = i < inputs.catalogueFamilies.count ? inputs.catalogueFamilies[i] : []
+      if families.isEmpty && spec.families != .saved { continue }
       let file = spec.file.value
       let names = Set(families.map(\.name))
       let partners = inputs.partners.filter { names.contains($0.key) }
@@ -194,18 +269,143 @@ extension BatchPlan {
       parts += inputs.saved.map { stampOf($0) }
       parts += pairingRefs.flatMap { [$0.heading.name, $0.body.name] }
       let fingerprint = SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
-      let upToDate = !force && previousCatalogues[file]?.inputs == fingerprint && exists(abs(file))
+      let entry = previousCatalogues[file].flatMap { old -> RunManifest.Catalogue? in
+        guard let state = verify(abs(file), old.record) else { return nil }
+        var kept = old
+        (kept.size, kept.mtimeNs) = (state.size, state.mtimeNs)
+        return kept
+      }
+      var act = action(current: entry?.inputs == fingerprint, force: force, rerenders: true)
+      if act == .render && !only.isEmpty {
+        // Drawn only when every family it shows is up to date once this run is done: a family
+        // `--only` leaves out must already be current (a family without a specimen, outside
+        // the selection, cannot be).
+        let behind = families.filter { f in
+          !rerenders(f.name) && !(specimenByName[f.name]?.current ?? false)
+        }.map(\.name)
+        if !behind.isEmpty {
+          act = .keep
+          diagnostics.append(
+            .warning(
+              "catalogue '\(file)' is left as it was: \(behind.count) of its families "
+                + "\(behind.count == 1 ? "is" : "are") not up to date and --only leaves "
+                + "\(behind.count == 1 ? "it" : "them") out (\(BatchPlan.list(behind)))",
+              hint: "run without --only to redraw it"))
+        }
+      }
       catalogues.append(
-        Catalogue(file: file, item: .catalogue(task), inputs: fingerprint, upToDate: upToDate))
+        Catalogue(
+          file: file, item: .catalogue(task), inputs: fingerprint, action: act, previous: entry,
+          families: families.map(\.name),
+          missingCharacters: Dictionary(
+            families.compactMap { f in
+              let lacking = missing.lacking(in: f)
+              return lacking.isEmpty ? nil : (f.name, lacking)
+            }, uniquingKeysWith: { a, _ in a })))
     }
-    return BatchPlan(
-      output: output, specimens: specimens, pairings: pairings, catalogues: catalogues)
+
+    let plan = BatchPlan(
+      output: output, specimens: specimens, pairings: pairings, catalogues: catalogues,
+      obsolete: [], diagnostics: diagnostics)
+    var result = plan
+    result.obsolete = obsoleteOutputs(of: plan, previous: previous, job: job, verify: verify)
+    return result
+  }
+
+  /// `--force` redraws what `--only` lets be drawn; what it leaves out and is current stays
+  /// up to date.
+  static func action(current: Bool, force: Bool, rerenders: Bool) -> Action {
+    if current && !(force && rerenders) { return .upToDate }
+    return rerenders ? .render : .keep
+  }
+
+  /// "A, B, C and 4 more": names in messages, at most `limit`.
+  static func list(_ names: [String], limit: Int = 5) -> String {
+    let shown = names.prefix(limit).map { Sanitize.terminal($0) }.joined(separator: ", ")
+    return names.count > limit ? shown + " and \(names.count - limit) more" : shown
+  }
+
+  /// The files `previous` lists that `plan` does not make and that may be removed: see
+  /// `obsolete`. The previous manifest is not trusted: a path must be relative, plain (no `.`,
+  /// `..` or empty parts, no control characters), an image in `specimens/` or `pairings/` or a
+  /// PDF, not the favourites manifest, inside the output folder once links are resolved, and a
+  /// regular file that is still the one recorded (size and time, else its checksum).
+  static func obsoleteOutputs(
+    of plan: BatchPlan, previous: RunManifest?, job: Job,
+    verify: (String, OutputRecord) -> FileState?
+  ) -> [String] {
+    guard let previous else { return [] }
+    let made = Set(
+      plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
+        + [BatchRunner.manifestName, job.manifest.value])
+    let root = FileStamp.realFolder(plan.output)
+    var out: [String] = []
+    for (path, record) in previous.outputs where !made.contains(path) {
+      guard isOwnOutputPath(path), let root,
+        let folder = FileStamp.realFolder(AtomicFile.folder(of: plan.output + "/" + path)),
+        folder == root || folder.hasPrefix(root + "/"),
+        verify(plan.output + "/" + path, record) != nil
+      else { continue }
+      out.append(path)
+    }
+    return out
+  }
+
+  /// Whether `path` has the shape of an output this tool writes: `specimens/NAME.png`,
+  /// `pairings/NAME.png` or `….pdf`, relative and plain.
+  static func isOwnOutputPath(_ path: String) -> Bool {
+    guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"),
+      !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return false }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+      let name = parts.last, !name.hasPrefix(".")
+    else { return false }
+    if name.hasSuffix(".png") {
+      return parts.count == 2 && (parts[0] == "specimens" || parts[0] == "pairings")
+    }
+    return name.hasSuffix(".pdf")
   }
 
   /// A family's identity for fingerprints: its name and every file's path, size and mtime.
   static func familyStamp(_ family: FontFamily, stamp: (String) -> String) -> String {
     ([family.name, family.isCustom ? "custom" : "system"] + family.files.map(stamp))
       .joined(separator: "\u{1E}")
+  }
+}
+
+/// The characters of the sample and the texts (distinct, in code point order), to find those a
+/// family lacks without walking every text once per family.
+struct MissingCharacters {
+  let scalars: [Unicode.Scalar]
+
+  init(texts: [String]) {
+    var seen = Set<Unicode.Scalar>()
+    for text in texts {
+      for s in text.unicodeScalars where !CharacterCoverage.needsNoGlyph(s) { seen.insert(s) }
+    }
+    scalars = seen.sorted { $0.value < $1.value }
+  }
+
+  /// `U+XXXX` for each character `family`'s regular face does not cover.
+  func lacking(in family: FontFamily) -> [String] {
+    scalars.filter { !family.coverage.contains($0) }.map { MissingCharacters.code($0) }
+  }
+
+  static func code(_ s: Unicode.Scalar) -> String {
+    let hex = String(s.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
+
+/// An output file's size and modification time as found on disk.
+public struct FileState: Sendable, Equatable {
+  public var size: Int64
+  public var mtimeNs: Int64
+
+  public init(size: Int64, mtimeNs: Int64) {
+    self.size = size
+    self.mtimeNs = mtimeNs
   }
 }
 
@@ -218,9 +418,31 @@ public enum FileStamp {
     return "\(path)|\(st.st_size)|\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
   }
 
-  public static func exists(_ path: String) -> Bool {
+  /// Size and time of the regular file at `path` (a link is not followed), or nil.
+  public static func state(_ path: String) -> FileState? {
     var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return FileState(
+      size: Int64(st.st_size),
+      mtimeNs: Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec))
+  }
+
+  /// Whether the file at `path` is still the one `record` describes, and how it is now. Same
+  /// size and time: yes, without reading it. A different size: no. Otherwise (touched, copied,
+  /// checked out, or recorded by an older version without size and time): read and compared
+  /// by checksum.
+  public static func verify(_ path: String, _ record: OutputRecord) -> FileState? {
+    guard let state = state(path) else { return nil }
+    if let size = record.size, size != state.size { return nil }
+    if record.size == state.size && record.mtimeNs == state.mtimeNs { return state }
+    return SHA256.hex(file: path) == record.sha256 ? state : nil
+  }
+
+  /// The folder with every link resolved, or nil when it does not exist.
+  static func realFolder(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }
 

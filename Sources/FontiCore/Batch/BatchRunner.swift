@@ -28,27 +28,20 @@ public struct BatchProgress: Sendable {
   public var failed: Bool
 }
 
-/// What a run did: the manifest it wrote and the problems it met.
-public struct BatchReport: Sendable {
-  public var manifest: RunManifest
-  /// Warnings and per-family errors, in a stable order.
-  public var diagnostics: [Diagnostic]
-  public var interrupted: Bool
-  public var output: String
-
-  public var failed: Int { manifest.counts.failed }
-  public var warnings: Int { manifest.counts.warnings }
-}
-
 /// Runs a plan through the worker pool and writes `manifest.json` last. Never prints.
 public enum BatchRunner {
   public static let manifestName = "manifest.json"
   public static let lockName = ".fonti-batch.lock"
 
-  /// Executes `plan`. The caller holds the output folder's lock (`OutputLock`).
+  /// Executes `plan`. The caller holds the output folder's lock (`OutputLock`). `jobWarnings`
+  /// counts the warnings found before the run (selection, fonts), already shown to the user:
+  /// the manifest counts every warning. `written` is called with each file (relative to the
+  /// output folder) once it is on disk under its name, and with each old output removed.
   public static func run(
-    _ plan: BatchPlan, job: Job, options: BatchOptions, previous: RunManifest?,
-    progress: (BatchProgress) -> Void = { _ in }, interrupted: () -> Bool = { false }
+    _ plan: BatchPlan, job: Job, options: BatchOptions, jobWarnings: Int = 0,
+    progress: (BatchProgress) -> Void = { _ in },
+    written: (BatchReport.FileEvent) -> Void = { _ in },
+    interrupted: () -> Bool = { false }
   ) throws -> BatchReport {
     let start = Date()
     try createFolder(plan.output)
@@ -65,12 +58,38 @@ public enum BatchRunner {
     // plan's outputs whose process is gone go before this run adds its own.
     sweepTemporaryFiles(in: plan) { pid in kill(pid, 0) != 0 && errno == ESRCH }
 
+    // Outputs of the previous run that this one no longer makes (families no longer selected):
+    // removed first, so that whatever happens next no manifest lists them any more.
+    var diagnostics: [Diagnostic] = plan.diagnostics
+    var removed: [String] = []
+    for file in plan.obsolete {
+      let path = plan.output + "/" + file
+      guard FileStamp.state(path) != nil else { continue }
+      if unlink(path) == 0 {
+        removed.append(file)
+        written(.removed(file))
+      } else {
+        diagnostics.append(
+          .warning(
+            "cannot remove '\(path)', which this job no longer makes: "
+              + AtomicFile.describe(errno)))
+      }
+    }
+
     let items = plan.pendingItems
     var results: [String: WorkResult] = [:]  // by output path
     var done = 0
     // Catalogues count twice: drawn, then finished.
     let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
     var pids: [Int32] = []
+    var writtenFiles: [String] = []
+    func relative(_ path: String) -> String {
+      path.hasPrefix(plan.output + "/") ? String(path.dropFirst(plan.output.count + 1)) : path
+    }
+    func announce(_ path: String) {
+      writtenFiles.append(relative(path))
+      written(.written(relative(path)))
+    }
     let staged = StagedFiles(lanes: options.jobs)
     func runPool(_ work: [WorkItem]) throws -> Bool {
       guard !work.isEmpty else { return true }
@@ -78,20 +97,24 @@ public enum BatchRunner {
       defer {
         pids += pool.pids
         // What workers drew counts once it is on disk under its own name.
-        for (path, failure) in staged.finish() { results[path] = .failure(failure) }
+        for (path, failure) in staged.finish() { results[path] = failure }
+        staged.drainCommitted().forEach(announce)
       }
       return try pool.run(
         work,
         completed: { index, result in
           if result.ok, let temporary = result.staged { staged.commit(temporary, to: work[index].path) }
+          if result.ok, case .finishCatalogue = work[index] { announce(work[index].path) }
           results[work[index].path] = result
           done += 1
+          staged.drainCommitted().forEach(announce)
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start),
               finished: work[index].subject, failed: !result.ok))
         },
         tick: {
+          staged.drainCommitted().forEach(announce)
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start), finished: nil,
@@ -122,6 +145,7 @@ public enum BatchRunner {
           // The drawing step knows the warnings and missing glyphs; the finishing step the bytes.
           result.warnings = first.warnings
           result.missingGlyphs = first.missingGlyphs
+          result.missingByFamily = first.missingByFamily
         }
         results[task.path] = result
       }
@@ -132,102 +156,170 @@ public enum BatchRunner {
     let ours = Set(pids + [getpid()])
     sweepTemporaryFiles(in: plan) { ours.contains($0) }
 
-    // The manifest: finished work only, carried over from the last run where skipped.
-    var diagnostics: [Diagnostic] = []
-    let previousFamilies = Dictionary(
-      (previous?.families ?? []).map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
-    var families: [RunManifest.Family] = []
-    var rendered = 0
-    var skipped = 0
-    var failed = 0
-    var warningCount = 0
+    // The manifest: what this run made, and every other output of the job still on disk as the
+    // last manifest recorded it (up to date, left out by --only, or not reached before an
+    // interruption). A failed output is listed with its error and no file.
+    var report = Assembly(plan: plan, title: job.title)
     for s in plan.specimens {
+      let path = plan.output + "/" + s.file
       var entry = RunManifest.Family(
         family: s.family.name, slug: s.slug, custom: s.family.isCustom, saved: s.saved,
         styles: s.family.styles, bold: s.family.hasBold, italic: s.family.hasItalic,
-        missingGlyphs: 0, warnings: [], files: [], error: nil)
-      if s.upToDate, let old = previousFamilies[s.slug], let file = old.files.first {
-        entry.missingGlyphs = old.missingGlyphs
-        entry.warnings = old.warnings
-        entry.files = [RunManifest.File(path: s.file, sha256: file.sha256, inputs: s.inputs)]
-        skipped += 1
-      } else if let r = results[plan.output + "/" + s.file] {
-        if r.ok, let sha = r.sha256 {
+        missingGlyphs: 0, missingCharacters: s.missingCharacters, warnings: [], files: [],
+        error: nil)
+      if s.action == .render, let r = results[path] {
+        if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
           entry.missingGlyphs = r.missingGlyphs
           entry.warnings = r.warnings
-          entry.files = [RunManifest.File(path: s.file, sha256: sha, inputs: s.inputs)]
-          rendered += 1
+          entry.files = [file(s.file, sha: sha, inputs: s.inputs, state: state)]
+          report.families.rendered += 1
         } else {
-          entry.error = r.error ?? "failed"
-          failed += 1
-          diagnostics.append(
-            .error(
-              "family '\(s.family.name)' failed: \(entry.error ?? "")"
-                + " (fonts: \(s.family.files.joined(separator: ", ")))"))
+          let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"
+          entry.error = error
+          report.families.failed += 1
+          if let reason = r.writeFailure {
+            report.unwritten(reason, path: path, kind: .specimen(s.family.name), message: error)
+          } else {
+            // The family's own problem (a font that breaks shaping): its files are named.
+            report.diagnostics.append(
+              .error(
+                "family '\(s.family.name)' failed: \(error)"
+                  + " (fonts: \(s.family.files.joined(separator: ", ")))"))
+          }
         }
+      } else if let old = s.previous, let file = old.files.first {
+        entry.missingGlyphs = old.missingGlyphs
+        entry.warnings = old.warnings
+        entry.files = [file]
+        report.families.carried(s.action)
       } else {
-        continue  // not reached before an interruption: not in the manifest
+        if s.action == .keep { report.families.kept += 1 }
+        continue  // nothing on disk to list: not reached before an interruption, or left out
       }
-      warningCount += entry.warnings.count
-      diagnostics += entry.warnings.map { .warning($0) }
-      families.append(entry)
+      report.warnings += entry.warnings.count
+      report.diagnostics += entry.warnings.map { .warning($0) }
+      report.manifest.families.append(entry)
     }
 
-    let previousPairings = Dictionary(
-      (previous?.pairings ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
-    var pairings: [RunManifest.Pairing] = []
     for p in plan.pairings {
-      var sha: String?
-      if p.upToDate {
-        sha = previousPairings[p.file]?.sha256
-      } else if let r = results[plan.output + "/" + p.file] {
-        if r.ok {
-          sha = r.sha256
-          warningCount += r.warnings.count
-          diagnostics += r.warnings.map { .warning($0) }
-        } else {
-          failed += 1
-          diagnostics.append(.error("pairing '\(p.heading.name) + \(p.body.name)' failed: \(r.error ?? "")"))
+      let path = plan.output + "/" + p.file
+      var entry = RunManifest.Pairing(
+        heading: p.heading.name, body: p.body.name, file: p.file, sha256: "", inputs: p.inputs,
+        warnings: [])
+      if p.action == .render, let r = results[path] {
+        guard r.ok, let sha = r.sha256, let state = FileStamp.state(path) else {
+          report.pairings.failed += 1
+          let name = "\(p.heading.name) + \(p.body.name)"
+          let error = r.error ?? "'\(path)' is not on disk after writing it"
+          if let reason = r.writeFailure {
+            report.unwritten(reason, path: path, kind: .pairing(name), message: error)
+          } else {
+            report.diagnostics.append(.error("pairing '\(name)' failed: \(error)"))
+          }
+          continue
         }
+        entry.sha256 = sha
+        (entry.size, entry.mtimeNs) = (state.size, state.mtimeNs)
+        entry.warnings = r.warnings
+        report.pairings.rendered += 1
+      } else if let old = p.previous {
+        entry = old
+        entry.warnings = old.warnings ?? []
+        report.pairings.carried(p.action)
+      } else {
+        if p.action == .keep { report.pairings.kept += 1 }
+        continue
       }
-      if let sha {
-        pairings.append(
-          RunManifest.Pairing(
-            heading: p.heading.name, body: p.body.name, file: p.file, sha256: sha, inputs: p.inputs))
-      }
+      report.warnings += entry.warnings?.count ?? 0
+      report.diagnostics += (entry.warnings ?? []).map { .warning($0) }
+      report.manifest.pairings.append(entry)
     }
 
-    let previousCatalogues = Dictionary(
-      (previous?.catalogues ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
-    var catalogues: [RunManifest.Catalogue] = []
     for c in plan.catalogues {
-      if c.upToDate, let old = previousCatalogues[c.file] {
-        catalogues.append(RunManifest.Catalogue(file: c.file, pages: old.pages, sha256: old.sha256, inputs: c.inputs))
-      } else if let r = results[plan.output + "/" + c.file] {
-        if r.ok && r.sha256 == nil { continue }  // drawn, not finished: interrupted
-        if r.ok, let sha = r.sha256 {
-          catalogues.append(
-            RunManifest.Catalogue(file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs))
-          warningCount += r.warnings.count
-          diagnostics += r.warnings.map { .warning($0) }
+      let path = plan.output + "/" + c.file
+      var entry: RunManifest.Catalogue
+      if c.action == .render, let r = results[path] {
+        if r.ok && r.sha256 == nil {
+          // Drawn, not finished: interrupted. The file is as it was.
+          guard let old = c.previous else { continue }
+          entry = old
+          report.catalogues.append(.init(file: c.file, state: .kept, pages: old.pages))
+        } else if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
+          let missing = r.missingByFamily ?? [:]
+          entry = RunManifest.Catalogue(
+            file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs, size: state.size,
+            mtimeNs: state.mtimeNs, missingGlyphs: missing,
+            warnings: r.warnings + missingGlyphWarnings(c, missing))
+          report.catalogues.append(.init(file: c.file, state: .rendered, pages: entry.pages))
         } else {
-          failed += 1
-          diagnostics.append(.error("catalogue '\(c.file)' failed: \(r.error ?? "")"))
+          report.catalogues.append(.init(file: c.file, state: .failed, pages: nil))
+          let error = r.error ?? "'\(path)' is not on disk after writing it"
+          if let reason = r.writeFailure {
+            report.unwritten(reason, path: path, kind: .catalogue(c.file), message: error)
+          } else {
+            report.diagnostics.append(.error("catalogue '\(c.file)' failed: \(error)"))
+          }
+          continue
         }
+      } else if let old = c.previous {
+        entry = old
+        report.catalogues.append(
+          .init(file: c.file, state: c.action == .upToDate ? .upToDate : .kept, pages: old.pages))
+      } else {
+        report.catalogues.append(.init(file: c.file, state: .notWritten, pages: nil))
+        continue
       }
+      report.warnings += entry.warnings?.count ?? 0
+      report.diagnostics += (entry.warnings ?? []).map { .warning($0) }
+      report.manifest.catalogues.append(entry)
     }
 
-    families.sort { FontCatalog.order($0.family, $1.family) }
-    var manifest = RunManifest(
-      title: job.title, families: families, pairings: pairings, catalogues: catalogues,
-      counts: RunManifest.Counts(
-        families: plan.specimens.count, rendered: rendered, skipped: skipped, failed: failed,
-        warnings: warningCount),
-      durationSeconds: 0)
-    manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
-    try AtomicFile.write(try manifest.encoded(), to: plan.output + "/" + manifestName)
+    report.manifest.families.sort { FontCatalog.order($0.family, $1.family) }
+    // Every warning counts: the job's and the fonts' (before the run), the plan's, removals
+    // that failed, and each output's.
+    report.manifest.counts = report.counts(
+      warnings: jobWarnings + report.warnings
+        + diagnostics.filter { $0.severity == .warning }.count)
+    report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
+    var manifestError: Diagnostic?
+    do {
+      try AtomicFile.write(try report.manifest.encoded(), to: plan.output + "/" + manifestName)
+      announce(plan.output + "/" + manifestName)
+    } catch let error as Diagnostic {
+      manifestError = error
+    } catch {
+      manifestError = .error("cannot write '\(plan.output)/\(manifestName)': \(error)")
+    }
     return BatchReport(
-      manifest: manifest, diagnostics: diagnostics, interrupted: !finished, output: plan.output)
+      manifest: report.manifest,
+      diagnostics: report.writeFailures() + diagnostics + report.diagnostics,
+      interrupted: !finished, output: plan.output, families: report.families,
+      pairings: report.pairings, catalogues: report.catalogues, written: writtenFiles,
+      removed: removed, manifestError: manifestError)
+  }
+
+  /// A manifest file entry for a file just written.
+  static func file(_ path: String, sha: String, inputs: String, state: FileState)
+    -> RunManifest.File
+  {
+    RunManifest.File(
+      path: path, sha256: sha, inputs: inputs, size: state.size, mtimeNs: state.mtimeNs)
+  }
+
+  /// One warning per family whose catalogue pages show boxes: the characters it lacks (of the
+  /// sample and the texts), so that `texts:` lines a family cannot set do not pass unnoticed.
+  static func missingGlyphWarnings(_ c: BatchPlan.Catalogue, _ missing: [String: Int]) -> [String] {
+    c.families.compactMap { name in
+      guard let boxes = missing[name], boxes > 0 else { return nil }
+      let characters = c.missingCharacters[name] ?? []
+      let shown = characters.prefix(12).joined(separator: ", ")
+        + (characters.count > 12 ? " and \(characters.count - 12) more" : "")
+      return characters.isEmpty
+        ? "catalogue '\(c.file)': family '\(name)' shows \(boxes) missing glyph"
+          + "\(boxes == 1 ? "" : "s") as boxes"
+        : "catalogue '\(c.file)': family '\(name)' has no glyph for \(characters.count) character"
+          + "\(characters.count == 1 ? "" : "s") of the sample and texts (\(shown)), shown as boxes"
+    }
   }
 
   /// Creates `path` and its missing parents (`mkdir -p`), saying which one failed and why.

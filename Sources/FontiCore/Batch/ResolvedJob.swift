@@ -15,13 +15,6 @@ public struct ResolvedJob {
 
   public var catalog: FontCatalog { environment.catalog }
 
-  /// The same fonts with another selection (`run --only`).
-  public func selecting(_ families: [FontFamily]) -> ResolvedJob {
-    var copy = self
-    copy.families = families
-    return copy
-  }
-
   /// Sets up fonts for `job` and checks every family name in it. Throws all errors at once,
   /// each located in the job file, with the warnings found alongside.
   public static func resolve(
@@ -65,9 +58,18 @@ public struct ResolvedJob {
     }
     diagnostics += PairingMap.validateExtraPairings(job, catalog: catalog)
     for spec in job.catalogues {
-      if case .patterns(let patterns) = spec.families {
-        let check = catalog.select(include: patterns, exclude: [], file: file)
-        diagnostics += check.diagnostics
+      guard case .patterns(let patterns) = spec.families else { continue }
+      let check = catalog.select(include: patterns, exclude: [], file: file)
+      diagnostics += check.diagnostics
+      // An empty list was reported by the decoder; an exact name that is not installed is an
+      // error above. What is left: globs that match nothing, families Pango cannot draw.
+      if !patterns.isEmpty && check.families.isEmpty
+        && !check.diagnostics.contains(where: \.isError)
+      {
+        diagnostics.append(
+          .warning(
+            "catalogue '\(spec.file.value)' has no family to show: its families match no "
+              + "family that can be drawn; it is not written", file: file, at: spec.file.mark))
       }
     }
 
@@ -116,15 +118,53 @@ public struct ResolvedJob {
   }
 
   /// The families of one catalogue: all selected, the favourites, or those matching its patterns
-  /// among the selected.
+  /// among every family that can be drawn, selected or not (like `saved`): `families: [Lato]`
+  /// means Lato, whatever `families.include` picks for the specimens.
   public func families(for spec: Job.CatalogueSpec, saved: [FontFamily]) -> [FontFamily] {
     switch spec.families {
     case .all: return families
     case .saved: return saved
     case .patterns(let patterns):
       let ps = patterns.map { FamilyPattern($0.value) }
-      return families.filter { f in ps.contains { $0.matches(f.name) } }
+      return catalog.families.filter { f in f.isRenderable && ps.contains { $0.matches(f.name) } }
     }
+  }
+
+  /// The job's families: the selection, then the families only its catalogues name (by their
+  /// patterns), each once. What `run --only` patterns are matched against.
+  public var jobFamilies: [FontFamily] {
+    var seen = Set(families.map(\.name))
+    var out = families
+    for spec in job.catalogues where spec.families != .saved && spec.families != .all {
+      for f in self.families(for: spec, saved: []) where seen.insert(f.name).inserted {
+        out.append(f)
+      }
+    }
+    return out
+  }
+
+  /// What a run plans from besides the job: the favourites (`saved`, most recent first),
+  /// each family's installed partners (for strips), the pairings to render (both families
+  /// available, at least one selected; extra pairings always) and each catalogue's families.
+  public func planInputs(saved: [FontFamily], creationDate: Date?) -> PlanInputs {
+    let catalogueFamilies = job.catalogues.map { families(for: $0, saved: saved) }
+    var partners: [String: [FontFamily]] = [:]
+    for f in families + catalogueFamilies.joined() where partners[f.name] == nil {
+      let names = pairingMap.strip(for: f.name, catalog: catalog)
+      if !names.isEmpty { partners[f.name] = names.compactMap { catalog.family(named: $0) } }
+    }
+    let pairings = PairingMap.pairingsToRender(
+      for: job, catalog: catalog, selected: families.map(\.name)
+    ).compactMap { p -> (heading: FontFamily, body: FontFamily, reason: String)? in
+      guard let h = catalog.family(named: p.heading), let b = catalog.family(named: p.body) else {
+        return nil
+      }
+      return (h, b, p.reason)
+    }
+    return PlanInputs(
+      families: families, saved: saved, partners: partners, pairings: pairings,
+      catalogueFamilies: catalogueFamilies, labelFamily: SpecimenRenderer.labelFamily(in: catalog),
+      creationDate: creationDate)
   }
 }
 

@@ -1,20 +1,32 @@
 import Foundation
 
 /// `manifest.json`: everything a run produced, with what each output was made from, so an
-/// unchanged re-run can skip it. Shape as SPEC.md; `inputs` fingerprints are this tool's
-/// addition.
+/// unchanged re-run can skip it. Shape as SPEC.md; this tool's additions: `inputs` fingerprints,
+/// each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or replaced),
+/// the warnings of pairing sheets and catalogues, and counts per kind of output.
 public struct RunManifest: Codable, Sendable, Equatable {
   public struct File: Codable, Sendable, Equatable {
     public var path: String
     public var sha256: String
     /// SHA-256 of everything the file was made from (tool, settings, text, font files).
     public var inputs: String?
+    /// The file's size in bytes and modification time in nanoseconds since 1970, when it was
+    /// written (or last found intact): a re-run that finds either changed reads the file again.
+    public var size: Int64?
+    public var mtimeNs: Int64?
 
-    public init(path: String, sha256: String, inputs: String?) {
+    public init(
+      path: String, sha256: String, inputs: String?, size: Int64? = nil, mtimeNs: Int64? = nil
+    ) {
       self.path = path
       self.sha256 = sha256
       self.inputs = inputs
+      self.size = size
+      self.mtimeNs = mtimeNs
     }
+
+    /// What this record says the file on disk is.
+    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   public struct Family: Codable, Sendable, Equatable {
@@ -26,10 +38,32 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var bold: Bool
     public var italic: Bool
     public var missingGlyphs: Int
+    /// The characters of the sample and the texts that the family lacks, as `U+XXXX`, sorted,
+    /// each once (SPEC.md). Absent in manifests of earlier versions.
+    public var missingCharacters: [String]?
     public var warnings: [String]
     public var files: [File]
     /// Why the family failed, when it did (no file is listed then).
     public var error: String?
+
+    public init(
+      family: String, slug: String, custom: Bool, saved: Bool, styles: [String], bold: Bool,
+      italic: Bool, missingGlyphs: Int, missingCharacters: [String]? = [], warnings: [String],
+      files: [File], error: String?
+    ) {
+      self.family = family
+      self.slug = slug
+      self.custom = custom
+      self.saved = saved
+      self.styles = styles
+      self.bold = bold
+      self.italic = italic
+      self.missingGlyphs = missingGlyphs
+      self.missingCharacters = missingCharacters
+      self.warnings = warnings
+      self.files = files
+      self.error = error
+    }
   }
 
   public struct Pairing: Codable, Sendable, Equatable {
@@ -38,6 +72,26 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var file: String
     public var sha256: String
     public var inputs: String?
+    public var size: Int64?
+    public var mtimeNs: Int64?
+    /// What drawing the sheet warned about (kept while the sheet is up to date).
+    public var warnings: [String]?
+
+    public init(
+      heading: String, body: String, file: String, sha256: String, inputs: String?,
+      size: Int64? = nil, mtimeNs: Int64? = nil, warnings: [String]? = nil
+    ) {
+      self.heading = heading
+      self.body = body
+      self.file = file
+      self.sha256 = sha256
+      self.inputs = inputs
+      self.size = size
+      self.mtimeNs = mtimeNs
+      self.warnings = warnings
+    }
+
+    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   public struct Catalogue: Codable, Sendable, Equatable {
@@ -45,14 +99,57 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var pages: Int
     public var sha256: String
     public var inputs: String?
+    public var size: Int64?
+    public var mtimeNs: Int64?
+    /// Glyphs drawn as boxes on each family's pages (sample, texts, waterfall, styles), by
+    /// family name; families that lack none are absent.
+    public var missingGlyphs: [String: Int]?
+    /// What drawing the catalogue warned about (kept while the catalogue is up to date).
+    public var warnings: [String]?
+
+    public init(
+      file: String, pages: Int, sha256: String, inputs: String?, size: Int64? = nil,
+      mtimeNs: Int64? = nil, missingGlyphs: [String: Int]? = nil, warnings: [String]? = nil
+    ) {
+      self.file = file
+      self.pages = pages
+      self.sha256 = sha256
+      self.inputs = inputs
+      self.size = size
+      self.mtimeNs = mtimeNs
+      self.missingGlyphs = missingGlyphs
+      self.warnings = warnings
+    }
+
+    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
+  /// SPEC.md's fields count families (`warnings` counts every warning of the run); pairing
+  /// sheets and catalogues are counted on their own, in the same flat shape: `pairings` (how
+  /// many the job makes), `pairingsRendered`, `pairingsSkipped` (up to date, or kept as they
+  /// were), `pairingsFailed`, and likewise for `catalogues`.
   public struct Counts: Codable, Sendable, Equatable {
     public var families: Int
     public var rendered: Int
     public var skipped: Int
     public var failed: Int
     public var warnings: Int
+    public var pairings: Int?
+    public var pairingsRendered: Int?
+    public var pairingsSkipped: Int?
+    public var pairingsFailed: Int?
+    public var catalogues: Int?
+    public var cataloguesRendered: Int?
+    public var cataloguesSkipped: Int?
+    public var cataloguesFailed: Int?
+
+    public init(families: Int, rendered: Int, skipped: Int, failed: Int, warnings: Int) {
+      self.families = families
+      self.rendered = rendered
+      self.skipped = skipped
+      self.failed = failed
+      self.warnings = warnings
+    }
   }
 
   public var version: Int = 1
@@ -64,6 +161,18 @@ public struct RunManifest: Codable, Sendable, Equatable {
   public var counts: Counts
   public var durationSeconds: Double
 
+  public init(
+    title: String, families: [Family], pairings: [Pairing], catalogues: [Catalogue],
+    counts: Counts, durationSeconds: Double
+  ) {
+    self.title = title
+    self.families = families
+    self.pairings = pairings
+    self.catalogues = catalogues
+    self.counts = counts
+    self.durationSeconds = durationSeconds
+  }
+
   /// Pretty, sorted keys: diffable and the same bytes for the same content.
   public func encoded() throws -> Data {
     let encoder = JSONEncoder()
@@ -73,12 +182,44 @@ public struct RunManifest: Codable, Sendable, Equatable {
     return data
   }
 
+  /// The largest previous manifest read: far above what 10,000 families need.
+  static let readLimit = 256 << 20
+
   /// The previous run's manifest, or nil when there is none or it cannot be read (then
-  /// everything is rendered again; the manifest is ours to rewrite, not user data).
+  /// everything is rendered again; the manifest is ours to rewrite, not user data). Its
+  /// contents are not trusted: paths in it are checked before anything acts on them.
   public static func load(_ path: String) -> RunManifest? {
-    guard let data = FileManager.default.contents(atPath: path),
+    guard let data = try? AtomicFile.read(path, limit: readLimit),
       let manifest = try? JSONDecoder().decode(RunManifest.self, from: data), manifest.version == 1
     else { return nil }
     return manifest
+  }
+
+  /// Every output file the manifest lists, with what it recorded about it, in manifest order;
+  /// a path listed twice keeps its first record.
+  var outputs: [(path: String, record: OutputRecord)] {
+    var seen = Set<String>()
+    var out: [(path: String, record: OutputRecord)] = []
+    func add(_ path: String, _ record: OutputRecord) {
+      if seen.insert(path).inserted { out.append((path, record)) }
+    }
+    for f in families { for file in f.files { add(file.path, file.record) } }
+    for p in pairings { add(p.file, p.record) }
+    for c in catalogues { add(c.file, c.record) }
+    return out
+  }
+}
+
+/// What a manifest recorded about an output file: its checksum, and (from this version on) its
+/// size and modification time, which tell cheaply whether it is still the same file.
+public struct OutputRecord: Sendable, Equatable {
+  public var sha256: String
+  public var size: Int64?
+  public var mtimeNs: Int64?
+
+  public init(sha256: String, size: Int64? = nil, mtimeNs: Int64? = nil) {
+    self.sha256 = sha256
+    self.size = size
+    self.mtimeNs = mtimeNs
   }
 }

@@ -16,8 +16,10 @@ final class StagedFiles: @unchecked Sendable {
   private let lanes: [DispatchQueue]
   private var next = 0
   private let lock = NSLock()
-  private var failures: [String: String] = [:]  // final path → why it is not in place
+  private var failures: [String: WorkResult] = [:]  // final path → why it is not in place
   private var folders: Set<String> = []
+  /// Final paths put in place since the last `drainCommitted`.
+  private var committed: [String] = []
 
   init(lanes: Int) {
     self.lanes = (0..<max(1, lanes)).map { DispatchQueue(label: "fonti-batch.staged-files.\($0)") }
@@ -30,7 +32,9 @@ final class StagedFiles: @unchecked Sendable {
     guard AtomicFile.folder(of: temporary) == folder,
       (temporary as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix)
     else {
-      lock.withLock { failures[path] = "the worker staged '\(temporary)', not a file beside it" }
+      lock.withLock {
+        failures[path] = .failure("the worker staged '\(temporary)', not a file beside it")
+      }
       return
     }
     let lane = lock.withLock {
@@ -40,14 +44,28 @@ final class StagedFiles: @unchecked Sendable {
     lane.async { [self] in
       let failure = StagedFiles.put(temporary, at: path)
       lock.withLock {
-        if let failure { failures[path] = failure } else { folders.insert(folder) }
+        if let failure {
+          failures[path] = .failure(
+            failure.description, writeFailure: AtomicFile.describe(failure.code))
+        } else {
+          folders.insert(folder)
+          committed.append(path)
+        }
       }
+    }
+  }
+
+  /// The final paths put in place since the last call, in the order they were.
+  func drainCommitted() -> [String] {
+    lock.withLock {
+      defer { committed = [] }
+      return committed
     }
   }
 
   /// Waits for every commit, flushes the folders that received files (so the renames too are
   /// on disk), and returns why each file not in place failed, by final path, once.
-  func finish() -> [String: String] {
+  func finish() -> [String: WorkResult] {
     for lane in lanes { lane.sync {} }
     let (failures, folders) = lock.withLock {
       defer {
@@ -61,9 +79,9 @@ final class StagedFiles: @unchecked Sendable {
   }
 
   /// fsync, then rename; the temporary is removed when either fails.
-  static func put(_ temporary: String, at path: String) -> String? {
+  static func put(_ temporary: String, at path: String) -> FileError? {
     let fd = open(temporary, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno).description }
+    guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno) }
     let synced = AtomicFile.syncError(fd)
     close(fd)
     var failure = synced == 0 ? nil : FileError(path: path, operation: "write", code: synced)
@@ -72,6 +90,6 @@ final class StagedFiles: @unchecked Sendable {
     }
     guard let failure else { return nil }
     unlink(temporary)
-    return failure.description
+    return failure
   }
 }

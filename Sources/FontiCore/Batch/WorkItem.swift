@@ -99,9 +99,15 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// PNGs: the complete file under its temporary name, not yet flushed to disk; the parent
   /// flushes it and renames it into place (`StagedFiles`) before the result counts.
   public var staged: String?
+  /// The item failed because its file could not be written, for this reason (the system's
+  /// words: "No space left on device"): the fonts are not to blame, and the run names the
+  /// cause once for every file it stopped.
+  public var writeFailure: String?
 
-  public static func failure(_ message: String) -> WorkResult {
-    WorkResult(ok: false, error: message)
+  public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
+    var result = WorkResult(ok: false, error: message)
+    result.writeFailure = writeFailure
+    return result
   }
 }
 

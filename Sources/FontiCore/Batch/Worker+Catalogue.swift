@@ -35,26 +35,157 @@ extension Worker {
       saved: task.saved.compactMap(find),
       creationDate: task.creationDate ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     let raw = AtomicFile.temporaryPath(for: task.path)
+    func writeFailed(_ code: Int32) -> WorkResult {
+      let reason = AtomicFile.describe(code)
+      return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
+    }
+    let sink: PDFSink
+    do {
+      sink = try PDFSink(path: raw)
+    } catch {
+      return writeFailed(error.code)
+    }
     let result: CatalogueResult
     do {
-      result = try CatalogueWriter(environment: environment).drawRaw(input, to: raw, for: task.path)
+      result = try CatalogueWriter(environment: environment).drawRaw(
+        input, to: sink.cairoPath, for: task.path)
     } catch {
+      let code = sink.finish()
       unlink(raw)
+      if code != 0 { return writeFailed(code) }
       throw error
+    }
+    let code = sink.finish()
+    if code != 0 {
+      unlink(raw)
+      return writeFailed(code)
     }
     var answer = WorkResult(
       ok: true, missingGlyphs: result.missingGlyphs.values.reduce(0, +),
       warnings: warnings + result.warnings, pages: result.pages)
+    answer.missingByFamily = result.missingGlyphs
     answer.raw = raw
     answer.creationDate = input.creationDate
     return answer
   }
 
   /// Makes the final catalogue from the drawn file, and removes the drawn file.
+  ///
+  /// qpdf does not report a failed write of the file it makes (its stdio writer ignores a
+  /// failed flush): on a full disk it "succeeds", and only reading the file back finds it
+  /// truncated ("can't find startxref"). So room for a file the size of the drawn one is
+  /// checked before qpdf writes, and again after a failure, to name the real cause.
   static func finishCatalogue(_ task: FinishCatalogueTask) throws -> WorkResult {
     defer { unlink(task.raw) }
-    try CatalogueWriter.finish(
-      raw: task.raw, to: task.path, creationDate: task.creationDate, pages: task.pages)
+    func writeFailed(_ code: Int32) -> WorkResult {
+      let reason = AtomicFile.describe(code)
+      return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
+    }
+    let bytes = FileStamp.state(task.raw)?.size ?? 0
+    if let code = room(beside: task.path, bytes: bytes) { return writeFailed(code) }
+    do {
+      try CatalogueWriter.finish(
+        raw: task.raw, to: task.path, creationDate: task.creationDate, pages: task.pages)
+    } catch {
+      if let code = room(beside: task.path, bytes: bytes) { return writeFailed(code) }
+      throw error
+    }
     return finished(task.path, missing: 0, warnings: [], pages: task.pages)
+  }
+
+  /// Whether a file of `bytes` can be written beside `path` now: nil, or the system's error
+  /// (a full disk, a quota, a file-size limit, a folder that cannot be written). Allocates a
+  /// temporary file of that size and removes it.
+  static func room(beside path: String, bytes: Int64) -> Int32? {
+    let probe = AtomicFile.temporaryPath(for: path)
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return errno }
+    defer {
+      close(fd)
+      unlink(probe)
+    }
+    guard bytes > 0 else { return nil }
+    let code = posix_fallocate(fd, 0, off_t(bytes))
+    return code == 0 ? nil : code
+  }
+}
+
+/// The file a catalogue is drawn into. Cairo 1.16 writes a PDF through stdio and loses the
+/// system's error on the way: on a full disk a page fails as "error while writing to output
+/// stream", or nothing fails at all (the last buffer is flushed at close, unchecked) and qpdf
+/// later finds a truncated file ("can't find startxref"). So Cairo writes into a pipe
+/// (`cairoPath`, this process's descriptor of it), and a thread of this worker copies the bytes
+/// into the file with write(2), keeping the error the system gave. Without /proc, Cairo
+/// writes the file itself and only Cairo's own error is known.
+final class PDFSink: @unchecked Sendable {
+  /// What to hand to `cairo_pdf_surface_create`.
+  let cairoPath: String
+  private let file: Int32
+  private let readEnd: Int32
+  private let writeEnd: Int32
+  private let copied = DispatchSemaphore(value: 0)
+  /// Set by the copying thread only, read after `copied` is signalled.
+  private var failure: Int32 = 0
+
+  /// Creates the file at `path` (which must not exist) and starts copying into it.
+  init(path: String) throws(FileError) {
+    let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw FileError(path: path, operation: "write", code: errno) }
+    var ends: [Int32] = [-1, -1]
+    let piped = pipe(&ends) == 0
+    if piped { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
+    let through = "/proc/self/fd/\(ends[1])"
+    guard piped, access(through, W_OK) == 0 else {
+      if piped {
+        close(ends[0])
+        close(ends[1])
+      }
+      self.file = file
+      readEnd = -1
+      writeEnd = -1
+      cairoPath = path
+      return
+    }
+    self.file = file
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    cairoPath = through
+    Thread { [self] in copy() }.start()
+  }
+
+  private func copy() {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      // After a failure, keep reading (and dropping) so that Cairo never blocks on the pipe.
+      guard failure == 0 else { continue }
+      failure = buffer.withUnsafeBytes { raw -> Int32 in
+        guard let base = raw.baseAddress else { return 0 }
+        var offset = 0
+        while offset < n {
+          let w = write(file, base + offset, n - offset)
+          if w < 0 {
+            if errno == EINTR { continue }
+            return errno
+          }
+          offset += w
+        }
+        return 0
+      }
+    }
+    copied.signal()
+  }
+
+  /// Call once Cairo has finished the surface: ends the copy and closes the file. Returns the
+  /// system's error (errno) if a write or the close failed, else 0.
+  func finish() -> Int32 {
+    guard writeEnd >= 0 else { return close(file) == 0 ? 0 : errno }
+    close(writeEnd)
+    copied.wait()
+    close(readEnd)
+    let closed = close(file) == 0 ? 0 : errno
+    return failure != 0 ? failure : closed
   }
 }

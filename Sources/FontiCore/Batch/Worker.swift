@@ -101,8 +101,25 @@ public enum Worker {
         return try finishCatalogue(task)
       }
     } catch {
-      return .failure("\(error)")
+      let message = "\(error)"
+      // A PNG's file errors are `FileError`s naming the file; a catalogue's are found by
+      // `renderCatalogue` and `finishCatalogue` themselves.
+      switch item {
+      case .specimen, .pairing:
+        return .failure(message, writeFailure: writeReason(message, path: item.path))
+      case .catalogue, .finishCatalogue:
+        return .failure(message)
+      }
     }
+  }
+
+  /// The system's reason when `message` says that the output file at `path` could not be
+  /// written. File errors name the file they failed on (`FileError`: "cannot write PNG 'PATH':
+  /// REASON"); a font's problem never names the output file.
+  static func writeReason(_ message: String, path: String) -> String? {
+    guard let range = message.range(of: "'\(path)': ", options: .backwards) else { return nil }
+    let reason = message[range.upperBound...]
+    return reason.isEmpty ? nil : String(reason)
   }
 
   /// A success with the written file's checksum (read back, so it is what is on disk).

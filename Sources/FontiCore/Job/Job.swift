@@ -76,7 +76,8 @@ public struct Job: Sendable, Hashable {
     case all
     /// Only the favourites.
     case saved
-    /// Names or globs, matched like `families.include`, within the job's selection.
+    /// Names or globs, matched like `families.include`, among every family that can be drawn
+    /// (not only the job's selection, like `saved`).
     case patterns([Located<String>])
   }
 

@@ -524,7 +524,7 @@ public struct JobDecoder {
     }
     guard let names = names(node, "catalogue families") else { return nil }
     if names.isEmpty {
-      warning("this catalogue's families list is empty: it shows no families", at: node.mark)
+      warning("this catalogue's families list is empty: it is not written", at: node.mark)
     }
     return .patterns(names)
   }

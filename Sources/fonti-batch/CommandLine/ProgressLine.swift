@@ -17,11 +17,7 @@ final class ProgressLine {
   }
 
   func update(_ p: BatchProgress) {
-    if console.verbose, let name = p.finished {
-      // -v: a line per item, above the live line.
-      finish()
-      console.err("\(p.failed ? "failed  " : "rendered") \(Sanitize.terminal(name))\n")
-    }
+    // -v prints a line per file written (`run` does, from `BatchRunner`'s events), not here.
     if let name = p.finished { lastName = name }
     guard !console.quiet, p.total > 0, p.done > 0 || p.elapsed > 2 else { return }
     let interval = live ? 0.1 : 5.0

@@ -12,16 +12,18 @@ extension Commands {
     details: """
       Renders one PNG per selected family into OUTPUT/specimens/, a pairing sheet per pairing
       into OUTPUT/pairings/, the job's PDF catalogues, and OUTPUT/manifest.json last. Files
-      that are up to date (same inputs as recorded in manifest.json) are skipped; --force
-      draws them again. Exit 0: all written; 1: some families failed (or warned, with
-      --strict); 2: the job is invalid and nothing was rendered; 130/143: interrupted.
+      that are up to date (same inputs, and the file on disk as manifest.json recorded it) are
+      skipped; --force draws them again. Outputs the job no longer makes are removed. Exit 0:
+      all written; 1: some outputs failed (or warned, with --strict); 2: the job is invalid
+      and nothing was rendered; 130/143: interrupted.
       """,
     maxPositionals: 1,
     options: [
       .value("-o", "--output", as: "DIR", help: "override the job's output folder"),
       .value("-j", "--jobs", as: "N", help: "parallel worker processes (default: number of cores)"),
       .value(
-        "--only", as: "PATTERN", help: "only families matching (glob, case-insensitive)",
+        "--only", as: "PATTERN",
+        help: "re-render only matching families (glob, case-insensitive); the rest stays listed",
         repeatable: true),
       .flag("--force", help: "re-render even what is up to date"),
       .flag("--dry-run", help: "print what would be rendered; write nothing"),
@@ -57,15 +59,14 @@ struct RunCommand {
     let job = resolved.job
     console.report(resolved.warnings)
 
-    var families = resolved.families
+    // --only restricts what is drawn again; the plan still covers every output of the job.
     let only = invocation.all("--only").map(FamilyPattern.init)
-    if !only.isEmpty {
-      families = families.filter { f in only.contains { $0.matches(f.name) } }
-      if families.isEmpty {
-        throw UsageError(
-          message: "--only \(only.map { "'\($0.text)'" }.joined(separator: ", ")) matches none of the job's families",
-          command: invocation.command)
-      }
+    if !only.isEmpty
+      && !resolved.jobFamilies.contains(where: { f in only.contains { $0.matches(f.name) } })
+    {
+      throw UsageError(
+        message: "--only \(only.map { "'\($0.text)'" }.joined(separator: ", ")) matches none of the job's families",
+        command: invocation.command)
     }
     let catalog = resolved.catalog
     let dryRun = invocation.has("--dry-run")
@@ -86,38 +87,11 @@ struct RunCommand {
       return f
     }
 
-    // Pairings: strips with installed partners; sheets for pairings touching the selection.
-    let map = resolved.pairingMap
-    var partners: [String: [FontFamily]] = [:]
-    for f in families {
-      let names = map.strip(for: f.name, catalog: catalog)
-      if !names.isEmpty { partners[f.name] = names.compactMap { catalog.family(named: $0) } }
-    }
-    let pairings = PairingMap.pairingsToRender(
-      for: job, catalog: catalog, selected: families.map(\.name)
-    ).compactMap { p -> (heading: FontFamily, body: FontFamily, reason: String)? in
-      guard let h = catalog.family(named: p.heading), let b = catalog.family(named: p.body) else {
-        return nil
-      }
-      return (h, b, p.reason)
-    }
-    let onlyNames = Set(families.map(\.name))
-    let resolvedSelection = resolved.selecting(families)
-    let catalogueFamilies = job.catalogues.map { spec in
-      resolvedSelection.families(for: spec, saved: saved).filter {
-        spec.families == .saved || onlyNames.contains($0.name)
-      }
-    }
-    let inputs = PlanInputs(
-      families: families, saved: saved, partners: partners, pairings: pairings,
-      catalogueFamilies: catalogueFamilies,
-      labelFamily: SpecimenRenderer.labelFamily(in: catalog),
-      creationDate: Timestamp.sourceDateEpoch())
-
+    let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
     let previous = RunManifest.load(job.output + "/" + BatchRunner.manifestName)
     let force = invocation.has("--force")
     let plan = BatchPlan.make(
-      job: job, output: job.output, inputs: inputs, previous: previous, force: force)
+      job: job, output: job.output, inputs: inputs, previous: previous, force: force, only: only)
 
     if dryRun { return printPlan(plan) }
 
@@ -137,8 +111,18 @@ struct RunCommand {
     Signals.install()
     let progress = ProgressLine(console: console)
     let report = try BatchRunner.run(
-      plan, job: job, options: options, previous: previous,
-      progress: { progress.update($0) }, interrupted: { Signals.interrupted })
+      plan, job: job, options: options,
+      jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
+      progress: { progress.update($0) },
+      written: { event in
+        guard console.verbose else { return }
+        progress.finish()
+        switch event {
+        case .written(let file): console.err("wrote   \(Sanitize.terminal(file))\n")
+        case .removed(let file): console.err("removed \(Sanitize.terminal(file))\n")
+        }
+      },
+      interrupted: { Signals.interrupted })
     progress.finish()
 
     // Record this run's specimen paths on the saved families.
@@ -149,12 +133,22 @@ struct RunCommand {
     }
 
     reportDiagnostics(report.diagnostics)
+    if var error = report.manifestError {
+      // Rendering went through: exit 1, not 2 ("nothing was rendered"), naming what was.
+      let files = report.written
+      error.hint =
+        files.isEmpty
+        ? "no other file was written"
+        : "\(files.count) file\(files.count == 1 ? " was" : "s were") written that no "
+          + "manifest lists: " + files.map(Sanitize.terminal).joined(separator: ", ")
+      console.report(error)
+    }
     if invocation.has("--json") {
       console.out(String(decoding: try report.manifest.encoded(), as: UTF8.self))
     }
     summarise(report, plan: plan)
     if report.interrupted { return Signals.exitCode }
-    if report.failed > 0 { return .partial }
+    if report.failed > 0 || report.manifestError != nil { return .partial }
     if options.strict && report.warnings > 0 { return .partial }
     return .success
   }
@@ -175,35 +169,38 @@ struct RunCommand {
     if missing > shown {
       console.report(
         .warning(
-          "\(missing - shown) more families lack glyphs of the sample text (all are listed in "
-            + "manifest.json; -v prints each)"))
+          "\(missing - shown) more warnings of missing glyphs (all are listed in manifest.json; "
+            + "-v prints each)"))
     }
   }
 
   func summarise(_ report: BatchReport, plan: BatchPlan) {
     guard !console.quiet else { return }
-    let c = report.manifest.counts
-    var parts = ["\(c.rendered) rendered", "\(c.skipped) up to date"]
-    if c.failed > 0 { parts.append("\(c.failed) failed") }
-    if c.warnings > 0 { parts.append("\(c.warnings) warning\(c.warnings == 1 ? "" : "s")") }
-    let catalogues = report.manifest.catalogues.map { "\($0.file) (\($0.pages) pages)" }
-    var line = "\(c.families) famil\(c.families == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
-    if !report.manifest.pairings.isEmpty { line += "; \(report.manifest.pairings.count) pairing sheets" }
-    if !catalogues.isEmpty { line += "; " + catalogues.joined(separator: ", ") }
-    line +=
-      String(format: " in %.1fs", report.manifest.durationSeconds)
+    var line =
+      report.summary + String(format: " in %.1fs", report.manifest.durationSeconds)
       + " → \(Sanitize.terminal(plan.output))/"
     if report.interrupted { line = "interrupted: " + line }
     console.err(line + "\n")
   }
 
   func printPlan(_ plan: BatchPlan) -> ExitCode {
-    var pending = 0
+    console.report(plan.diagnostics)
+    func label(_ action: BatchPlan.Action) -> String {
+      switch action {
+      case .render: return "render"
+      case .upToDate: return "up to date"
+      case .keep: return "keep"
+      }
+    }
     var rows: [(String, String)] = []
-    for s in plan.catalogues { rows.append((s.upToDate ? "up to date" : "render", s.file)) }
-    for s in plan.specimens { rows.append((s.upToDate ? "up to date" : "render", s.file)) }
-    for s in plan.pairings { rows.append((s.upToDate ? "up to date" : "render", s.file)) }
-    pending = rows.filter { $0.0 == "render" }.count
+    for s in plan.catalogues { rows.append((label(s.action), s.file)) }
+    for s in plan.specimens { rows.append((label(s.action), s.file)) }
+    for s in plan.pairings { rows.append((label(s.action), s.file)) }
+    for file in plan.obsolete { rows.append(("remove", file)) }
+    let toRender = rows.filter { $0.0 == "render" }.count
+    let toRemove = plan.obsolete.count
+    let pending = toRender + toRemove
+    let kept = rows.filter { $0.0 == "keep" }.count
     if invocation.has("--json") {
       let entries = rows.map { ["action": $0.0, "file": $0.1] }
       if let data = try? JSONSerialization.data(
@@ -215,11 +212,16 @@ struct RunCommand {
     } else {
       for (action, file) in rows { console.line("\(action.padding(toLength: 10, withPad: " ", startingAt: 0))  \(Sanitize.terminal(file))") }
     }
-    let upToDate = rows.count - pending
+    let upToDate = rows.count - pending - kept
+    let keptNote = kept == 0 ? "" : ", \(kept) left as \(kept == 1 ? "it is" : "they are") (--only)"
+    let folder = Sanitize.terminal(plan.output) + "/"
     console.err(
-      pending == 0
-        ? "everything is up to date (\(upToDate) files in \(Sanitize.terminal(plan.output))/)\n"
-        : "\(pending) to render, \(upToDate) up to date (dry run: nothing written)\n")
+      pending == 0 && kept == 0
+        ? "everything is up to date (\(upToDate) file\(upToDate == 1 ? "" : "s") in "
+          + "\(folder))\n"
+        : "\(toRender) to render, "
+          + (toRemove == 0 ? "" : "\(toRemove) to remove (no longer in the job), ")
+          + "\(upToDate) up to date\(keptNote) (dry run: nothing written)\n")
     return .success
   }
 }

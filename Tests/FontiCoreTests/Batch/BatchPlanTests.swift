@@ -18,14 +18,18 @@ import Testing
 
   func plan(
     _ job: Job, previous: RunManifest?, stamps: [String: String] = [:], force: Bool = false,
-    saved: [FontFamily] = []
+    saved: [FontFamily] = [], only: [String] = [], changed: Set<String> = []
   ) -> BatchPlan {
     let families = [sans, serif]
     return BatchPlan.make(
       job: job, output: "/w/out",
       inputs: PlanInputs(
         families: families, saved: saved, catalogueFamilies: [families], labelFamily: sans),
-      previous: previous, force: force, stamp: { stamps[$0] ?? "\($0)|1|1" }, exists: { _ in true })
+      previous: previous, force: force, only: only.map(FamilyPattern.init),
+      stamp: { stamps[$0] ?? "\($0)|1|1" },
+      verify: { path, record in
+        changed.contains(path) ? nil : FileState(size: record.size ?? 1, mtimeNs: 1)
+      })
   }
 
   /// The manifest a run of `plan` would write.
@@ -83,7 +87,162 @@ import Testing
     let b = FontFamily(name: "foo?", faces: [])
     let p = BatchPlan.make(
       job: job(), output: "/o", inputs: PlanInputs(families: [a, b]), previous: nil, force: false,
-      stamp: { $0 }, exists: { _ in false })
+      stamp: { $0 }, verify: { _, _ in nil })
     #expect(p.specimens.map(\.file) == ["specimens/foo.png", "specimens/foo-2.png"])
+  }
+
+  @Test func aFileThatIsNoLongerTheOneRecordedIsDrawnAgain() {
+    let previous = manifest(of: plan(job(), previous: nil))
+    let next = plan(job(), previous: previous, changed: ["/w/out/specimens/cantarell.png"])
+    #expect(next.specimens.map(\.action) == [.render, .upToDate])
+    #expect(next.specimens[0].previous == nil, "its entry is not carried over")
+    #expect(next.catalogues.map(\.action) == [.upToDate])
+  }
+
+  @Test func onlyDrawsMatchingFamiliesAndKeepsTheRest() {
+    let previous = manifest(of: plan(job(), previous: nil))
+    // Everything is stale (a new size); --only redraws DejaVu Serif and keeps Cantarell as it is.
+    var bigger = job()
+    bigger.defaults.size = 60
+    let next = plan(bigger, previous: previous, only: ["dejavu*"])
+    #expect(next.specimens.map(\.family.name) == ["Cantarell", "DejaVu Serif"])
+    #expect(next.specimens.map(\.action) == [.keep, .render])
+    #expect(next.specimens[0].previous?.files.first?.path == "specimens/cantarell.png")
+    // The catalogue shows Cantarell, which --only leaves stale: left as it was, with a warning.
+    #expect(next.catalogues.map(\.action) == [.keep])
+    #expect(next.catalogues[0].previous != nil)
+    #expect(next.diagnostics.map(\.message) == [
+      "catalogue 'catalogue.pdf' is left as it was: 1 of its families is not up to date and "
+        + "--only leaves it out (Cantarell)"
+    ])
+    #expect(next.pendingItems.map(\.path) == ["/w/out/specimens/dejavu-serif.png"])
+    #expect(next.obsolete.isEmpty, "--only unselects nothing")
+
+    // Only DejaVu Serif's font changed: once it is drawn, every family of the catalogue is
+    // up to date, so the catalogue is drawn too.
+    let oneFont = plan(
+      job(), previous: previous, stamps: ["/f/serif.ttf": "/f/serif.ttf|2|9"], only: ["dejavu*"])
+    #expect(oneFont.specimens.map(\.action) == [.upToDate, .render])
+    #expect(oneFont.catalogues.map(\.action) == [.render])
+    #expect(oneFont.diagnostics.isEmpty)
+  }
+
+  @Test func forceWithOnlyRedrawsOnlyMatchingFamilies() {
+    let previous = manifest(of: plan(job(), previous: nil))
+    let forced = plan(job(), previous: previous, force: true, only: ["cantarell"])
+    #expect(forced.specimens.map(\.action) == [.render, .upToDate])
+    // DejaVu Serif is current, so the catalogue is redrawn (forced) with every family up to date.
+    #expect(forced.catalogues.map(\.action) == [.render])
+  }
+
+  @Test func missingCharactersAreTheSampleAndTextsCharactersAFamilyLacks() throws {
+    // A-Z, a-z and the space's neighbours, not the full stop.
+    var words = [UInt32](repeating: 0, count: 8)
+    for scalar in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz,".unicodeScalars {
+      words[Int(scalar.value >> 5)] |= 1 << (scalar.value & 31)
+    }
+    let latin = CharacterCoverage(pages: [0: words])
+    let family = FontFamily(name: "Latin", faces: [], coverage: latin)
+    var j = job()
+    j.defaults.text = "Tokyo, Tokyo."
+    j.texts = ["東京 tower", "京"]
+    let p = BatchPlan.make(
+      job: j, output: "/o", inputs: PlanInputs(families: [family], catalogueFamilies: [[family]]),
+      previous: nil, force: false, stamp: { $0 }, verify: { _, _ in nil })
+    #expect(p.specimens.first?.missingCharacters == ["U+002E", "U+4EAC", "U+6771"])
+    #expect(p.catalogues.first?.missingCharacters["Latin"] == ["U+002E", "U+4EAC", "U+6771"])
+  }
+
+  @Test func outputsNoLongerMadeAreObsoleteOnlyWhenTheirPathsAreOurs() throws {
+    let output = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let outside = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    for folder in ["specimens", "pairings", "books"] {
+      try FileManager.default.createDirectory(
+        atPath: output + "/" + folder, withIntermediateDirectories: true)
+    }
+    // A folder inside the output that is a link to somewhere else.
+    try FileManager.default.createSymbolicLink(
+      atPath: output + "/away", withDestinationPath: outside)
+    var previous = manifest(of: plan(job(), previous: nil))
+    func listed(_ path: String) {
+      previous.families.append(
+        RunManifest.Family(
+          family: path, slug: "x", custom: false, saved: false, styles: [], bold: false,
+          italic: false, missingGlyphs: 0, warnings: [],
+          files: [RunManifest.File(path: path, sha256: "z", inputs: nil)], error: nil))
+    }
+    let ours = [
+      "specimens/lato.png", "pairings/lato+inter.png", "books/old.pdf", "specimens/Upper Case.png",
+    ]
+    let hostile = [
+      "../outside.png", "/etc/passwd", "specimens/../../x.png", "specimens/./a.png",
+      "specimens//a.png",
+      "favourites.json", "manifest.json", "notes.txt", "specimens/a/b.png", "fonts/x.png",
+      "away/catalogue.pdf", "specimens/.hidden.png", "specimens/a\u{1B}.png", "",
+      "specimens/tab\t.png",
+    ]
+    for path in ours + hostile { listed(path) }
+    previous.pairings.append(
+      RunManifest.Pairing(
+        heading: "A", body: "B", file: "pairings/gone+sheet.png", sha256: "z", inputs: nil))
+    var j = job()
+    j.output = output
+    let p = BatchPlan.make(
+      job: j, output: output,
+      inputs: PlanInputs(families: [sans, serif], catalogueFamilies: [[sans, serif]]),
+      previous: previous, force: false, stamp: { $0 },
+      verify: { path, record in
+        // Files are intact unless their checksum says otherwise ("bad").
+        record.sha256 == "bad" ? nil : FileState(size: 1, mtimeNs: 1)
+      })
+    #expect(p.obsolete == ours + ["pairings/gone+sheet.png"])
+
+    // A file that is no longer the one recorded is the user's now: never removed.
+    var changed = previous
+    changed.families = changed.families.map {
+      var f = $0
+      if f.family == "specimens/lato.png" { f.files[0].sha256 = "bad" }
+      return f
+    }
+    let q = BatchPlan.make(
+      job: j, output: output,
+      inputs: PlanInputs(families: [sans, serif], catalogueFamilies: [[sans, serif]]),
+      previous: changed, force: false, stamp: { $0 },
+      verify: { _, record in record.sha256 == "bad" ? nil : FileState(size: 1, mtimeNs: 1) })
+    #expect(!q.obsolete.contains("specimens/lato.png"))
+  }
+}
+
+/// Whether a file is still the one a manifest recorded: size and time first, then the bytes.
+@Suite struct FileStampTests {
+  @Test func aFileIsIntactUntilItsBytesChange() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/a.png"
+    try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+    let state = try #require(FileStamp.state(path))
+    #expect(state.size == 3)
+    let sha = try #require(SHA256.hex(file: path))
+    let record = OutputRecord(sha256: sha, size: state.size, mtimeNs: state.mtimeNs)
+    #expect(FileStamp.verify(path, record) == state)
+    // An older manifest without size and time: the checksum decides.
+    #expect(FileStamp.verify(path, OutputRecord(sha256: sha)) == state)
+    #expect(FileStamp.verify(path, OutputRecord(sha256: "0")) == nil)
+    // Touched, same bytes: still intact, with its new time.
+    let later = Date(timeIntervalSince1970: 2_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+    let touched = try #require(FileStamp.verify(path, record))
+    #expect(touched.mtimeNs == 2_000_000_000 * 1_000_000_000)
+    // Same size, other bytes: not intact. Another size: not intact, without reading.
+    try Data("two".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(FileStamp.verify(path, record) == nil)
+    try Data().write(to: URL(fileURLWithPath: path))
+    #expect(FileStamp.verify(path, record) == nil)
+    // A link or a folder is not an output.
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/etc/hostname")
+    #expect(FileStamp.state(path) == nil)
   }
 }

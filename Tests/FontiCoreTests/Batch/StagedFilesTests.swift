@@ -36,7 +36,7 @@ struct StagedFilesTests {
     staged.commit(try stage("c", for: good), to: good)
     let failures = staged.finish()
     #expect(failures.count == 1)
-    #expect(failures[path]?.hasPrefix("cannot rename into place '\(path)'") == true)
+    #expect(failures[path]?.error?.hasPrefix("cannot rename into place '\(path)'") == true)
     #expect(FileManager.default.contents(atPath: good) == Data("c".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["b.png", "c.png"])
   }
