@@ -125,7 +125,7 @@ public struct PlanInputs: Sendable {
 
 extension BatchPlan {
   /// Bump when the look of an output changes, so that every file is drawn again.
-  static let designVersion = "1"
+  static let designVersion = "2"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
   /// what is drawn to matching families (and the pairing sheets and catalogues that show
