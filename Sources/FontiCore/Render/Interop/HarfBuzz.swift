@@ -71,6 +71,25 @@ final class HarfBuzzFont {
 
   deinit { hb_font_destroy(pointer) }
 
+  /// The glyph the cmap maps `scalar` to, or nil (calls `hb_font_get_nominal_glyph`).
+  func nominalGlyph(_ scalar: Unicode.Scalar) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(pointer, scalar.value, &glyph) != 0 ? glyph : nil
+  }
+
+  /// The glyph's name from the `post` or `CFF` table, or nil when the font has none (calls
+  /// `hb_font_get_glyph_name`). Untrusted text: a font can name a glyph anything.
+  func glyphName(_ glyph: UInt32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let found = buffer.withUnsafeMutableBufferPointer {
+      hb_font_get_glyph_name(pointer, glyph, $0.baseAddress, UInt32($0.count))
+    }
+    guard found != 0 else { return nil }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let name = String(decoding: bytes, as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+
   /// Sets design coordinates by axis tag (calls `hb_font_set_variations`); axes the face lacks
   /// are ignored by HarfBuzz.
   func setVariations(_ coordinates: [(tag: String, value: Double)]) {
@@ -97,6 +116,15 @@ enum HarfBuzzTag {
   }
 }
 
+/// HarfBuzz's Unicode character database (its default Unicode functions).
+enum HarfBuzzUnicode {
+  /// The ISO 15924 code of `scalar`'s script property: "Latn", "Beng", "Zyyy" (Common),
+  /// "Zinh" (Inherited), "Zzzz" (Unknown) (calls `hb_unicode_script`).
+  static func script(_ scalar: UInt32) -> String {
+    HarfBuzzTag.string(hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
+  }
+}
+
 /// Copies an `hb_set_t` out into Swift.
 enum HarfBuzzSet {
   static func values(_ set: OpaquePointer) -> [UInt32] {
@@ -109,8 +137,8 @@ enum HarfBuzzSet {
 }
 
 /// A font file HarfBuzz could not read, with the reason.
-struct FontReadError: Error, CustomStringConvertible {
-  var file: String
-  var reason: String
-  var description: String { "font file '\(file)' \(reason)" }
+public struct FontReadError: Error, CustomStringConvertible {
+  public var file: String
+  public var reason: String
+  public var description: String { "font file '\(file)' \(reason)" }
 }

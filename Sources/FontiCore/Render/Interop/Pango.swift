@@ -80,10 +80,10 @@ final class TextContext {
     return file.map { ($0, index) }
   }
 
-  /// Whether the font loaded for `font` maps the letters a, b, A, B to glyphs named as such.
-  /// A symbol or dingbat font (D050000L, Standard Symbols PS) covers Latin code points but
-  /// draws pictographs or Greek there; its PostScript glyph names give it away. Fonts without
-  /// glyph names say nothing and count as textual.
+  /// Whether the font loaded for `font` maps the letters a, b, e, A, B, E to glyphs named as
+  /// such (`PictographProbe`). A symbol or dingbat font (D050000L, Standard Symbols PS) covers
+  /// Latin code points but draws pictographs or Greek there; its PostScript glyph names give it
+  /// away. Fonts without glyph names say nothing and count as textual.
   func drawsPictographsForLatin(_ font: FontSpec) -> Bool {
     let description = font.makeDescription()
     defer { pango_font_description_free(description) }
@@ -94,20 +94,15 @@ final class TextContext {
     guard let face = pango_fc_font_lock_face(fc) else { return false }
     defer { pango_fc_font_unlock_face(fc) }
     guard CPango_ft_has_glyph_names(face) != 0 else { return false }
-    var checked = 0
-    var pictographic = 0
+    var names: [(letter: Unicode.Scalar, name: String)] = []
     var buffer = [CChar](repeating: 0, count: 64)
-    for letter in ["a", "b", "e", "A", "B", "E"] {
-      guard let scalar = letter.unicodeScalars.first else { continue }
-      let glyph = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    for letter in PictographProbe.letters {
+      let glyph = FT_Get_Char_Index(face, FT_ULong(letter.value))
       if glyph == 0 { continue }
       guard FT_Get_Glyph_Name(face, glyph, &buffer, FT_UInt(buffer.count)) == 0 else { continue }
-      let name = String(cString: buffer)
-      checked += 1
-      let expected = [letter, String(format: "uni%04X", scalar.value), letter + ".sc"]
-      if !expected.contains(name) && !name.hasPrefix(letter + ".") { pictographic += 1 }
+      names.append((letter, String(cString: buffer)))
     }
-    return checked >= 3 && pictographic * 2 > checked
+    return PictographProbe.isPictographic(names: names)
   }
 }
 

@@ -1,0 +1,77 @@
+/// The characters a face encodes, from its own cmap (HarfBuzz), for the manifest's
+/// `codepoints` and the glyph chart. Not fontconfig's charset: for a symbol font that copies
+/// the U+F020–U+F0FF characters to U+0020–U+00FF, which the font does not encode.
+public enum EncodedCharacters {
+  /// Every Unicode scalar `face`'s cmap maps to a glyph, ascending.
+  public static func of(_ face: FontFace) throws(FontReadError) -> [UInt32] {
+    try of(file: face.file, index: face.index)
+  }
+
+  /// Every Unicode scalar the cmap of face `index` of `file` maps to a glyph, ascending. The
+  /// index may carry a variable font's named instance (fontconfig's upper 16 bits): instances
+  /// share their face's cmap.
+  public static func of(file: String, index: Int = 0) throws(FontReadError) -> [UInt32] {
+    try HarfBuzzFace(file: file, index: index).unicodes
+  }
+
+  /// The characters of `family`'s regular face (what `codepoints` counts); empty for a family
+  /// without faces.
+  public static func ofRegularFace(_ family: FontFamily) throws(FontReadError) -> [UInt32] {
+    guard let face = family.regularFace else { return [] }
+    return try of(face)
+  }
+}
+
+/// Faces of a family that lack characters its regular face has. A family's language coverage
+/// is its regular face's, so a bold or italic that lacks some of them is worth a warning.
+public enum FaceCoverage {
+  /// How many missing characters a warning lists before "…".
+  public static let listed = 5
+
+  /// One warning per face that lacks characters the regular has (or whose file cannot be read),
+  /// in face order: "Bold lacks 6 characters of Book: U+0110, U+0111, U+01A0, U+01A1, U+01AF,
+  /// …". Faces are compared by their cmaps; faces of the regular's own file and face index (a
+  /// variable font's instances) are skipped.
+  public static func warnings(for family: FontFamily) -> [String] {
+    guard let regular = family.regularFace else { return [] }
+    guard let base = try? EncodedCharacters.of(regular) else { return [] }
+    var out: [String] = []
+    var seen: Set<String> = [key(regular)]
+    for face in family.faces where seen.insert(key(face)).inserted {
+      do {
+        let characters = try EncodedCharacters.of(face)
+        if let warning = warning(
+          face: face.style, regular: regular.style, lacks: lacking(characters, base))
+        {
+          out.append(warning)
+        }
+      } catch {
+        out.append(Sanitize.terminal("\(face.style): \(error.description)"))
+      }
+    }
+    return out
+  }
+
+  /// The warning for a face that lacks `missing` (ascending), or nil when it lacks nothing.
+  static func warning(face: String, regular: String, lacks missing: [UInt32]) -> String? {
+    guard !missing.isEmpty else { return nil }
+    let shown = missing.prefix(listed).map(CodePointText.format).joined(separator: ", ")
+    let more = missing.count > listed ? ", …" : ""
+    let noun = missing.count == 1 ? "character" : "characters"
+    return "\(Sanitize.terminal(face)) lacks \(missing.count) \(noun) of "
+      + "\(Sanitize.terminal(regular)): \(shown)\(more)"
+  }
+
+  /// The elements of `base` not in `characters` (both ascending).
+  static func lacking(_ characters: [UInt32], _ base: [UInt32]) -> [UInt32] {
+    var out: [UInt32] = []
+    var i = 0
+    for c in base {
+      while i < characters.count && characters[i] < c { i += 1 }
+      if i == characters.count || characters[i] != c { out.append(c) }
+    }
+    return out
+  }
+
+  private static func key(_ face: FontFace) -> String { "\(face.index & 0xFFFF)\u{0}\(face.file)" }
+}

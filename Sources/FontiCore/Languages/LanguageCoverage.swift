@@ -1,0 +1,113 @@
+/// Which languages a family can set, from fontconfig's orthographies: those it supports
+/// completely and those it *nearly* supports (1–5 required characters missing), each with the
+/// characters it lacks. manifest.json's and `families --json`'s `languages` field:
+///
+/// ```json
+/// { "supported": ["de", "en", "fr"],
+///   "nearly": [ { "language": "vi", "missing": ["U+1EA0", "U+1EA1"] } ] }
+/// ```
+///
+/// Coverage is by characters only: it says nothing about whether marks are positioned or
+/// conjuncts formed. A family's coverage is its regular face's (`FontFamily.coverage`, the face
+/// fontconfig's `lang` was computed for); `FaceCoverage.warnings(for:)` names the faces that
+/// lack characters the regular has.
+public struct LanguageCoverage: Codable, Sendable, Equatable {
+  /// A language the family nearly supports, with the required characters it lacks (ascending;
+  /// written as `U+XXXX`).
+  public struct Nearly: Codable, Sendable, Equatable {
+    public var language: String
+    public var missing: [UInt32]
+
+    public init(language: String, missing: [UInt32]) {
+      self.language = language
+      self.missing = missing
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case language
+      case missing
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      language = try container.decode(String.self, forKey: .language)
+      let texts = try container.decode([String].self, forKey: .missing)
+      missing = try texts.map { text in
+        guard let value = CodePointText.parse(text) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .missing, in: container,
+            debugDescription:
+              "'\(Sanitize.terminal(String(text.prefix(40))))' is not a code point (U+XXXX)")
+        }
+        return value
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(language, forKey: .language)
+      try container.encode(missing.map(CodePointText.format), forKey: .missing)
+    }
+  }
+
+  /// Language codes (fontconfig's) the family sets completely, sorted.
+  public var supported: [String]
+  /// Sorted by how many characters are missing, then by code.
+  public var nearly: [Nearly]
+
+  /// The most characters a "nearly" supported language may lack.
+  public static let nearlyLimit = 5
+
+  public init(supported: [String] = [], nearly: [Nearly] = []) {
+    self.supported = supported
+    self.nearly = nearly
+  }
+
+  /// The coverage of a family: its regular face's. A symbol font (fontconfig's `symbol`, or a
+  /// font that draws pictographs at Latin code points, like D050000L) supports no language,
+  /// whatever fontconfig's `lang` says, and nearly supports none.
+  public init(family: FontFamily) {
+    self.init(
+      languages: family.languages, coverage: family.coverage,
+      drawsLetters: !SymbolFonts.drawsNoLetters(family))
+  }
+
+  /// The coverage of a face whose fontconfig `lang` is `languages` and whose characters are
+  /// `coverage`.
+  ///
+  /// `supported` is fontconfig's `lang` itself, so that it always agrees with fontconfig (which
+  /// also leaves out Han languages by the font's OS/2 code pages, and a symbol font's every
+  /// language). `nearly` compares every other orthography with the characters; a language the
+  /// face lacks nothing of but that fontconfig left out is in neither list.
+  init(
+    languages: [String], coverage: CharacterCoverage, drawsLetters: Bool,
+    orthographies: Orthographies = .shared
+  ) {
+    guard drawsLetters else {
+      self.init()
+      return
+    }
+    let supported = Array(Set(languages)).sorted()
+    let known = Set(supported)
+    var nearly: [Nearly] = []
+    for orthography in orthographies.all where !known.contains(orthography.code) {
+      guard
+        let missing = orthographies.missing(
+          orthography, from: coverage, limit: LanguageCoverage.nearlyLimit),
+        !missing.isEmpty
+      else { continue }
+      nearly.append(Nearly(language: orthography.code, missing: missing))
+    }
+    nearly.sort { a, b in
+      a.missing.count != b.missing.count
+        ? a.missing.count < b.missing.count : a.language < b.language
+    }
+    self.init(supported: supported, nearly: nearly)
+  }
+
+  /// The languages a family supports, without working out the nearly supported ones: what
+  /// selection by language needs.
+  public static func supportedLanguages(of family: FontFamily) -> [String] {
+    SymbolFonts.drawsNoLetters(family) ? [] : Array(Set(family.languages)).sorted()
+  }
+}
