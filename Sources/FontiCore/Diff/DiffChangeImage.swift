@@ -50,21 +50,35 @@ extension DiffDrawing {
     }
     y = max(y + 22, 210)
 
-    let glyphs = Array(outcome.glyphImages.prefix(7))
     let legendTop = edge - margin - 20
-    let stripHeight = glyphs.isEmpty ? 0.0 : 200.0
-    let bandsBottom = legendTop - 24 - stripHeight
-    if let sample = outcome.sample {
-      drawSampleBands(sample, top: y, bottom: bandsBottom, x: margin, width: width, on: cr)
+    let bottom = legendTop - 30
+    if let sample = outcome.sample, !sample.isSame {
+      // The sample changed: before, after and overlay; the largest glyph changes in a strip.
+      let glyphs = Array(outcome.glyphImages.prefix(7))
+      let strip = glyphs.isEmpty ? 0.0 : 196.0
+      drawSampleBands(sample, top: y, bottom: bottom - strip, x: margin, width: width, on: cr)
+      if !glyphs.isEmpty {
+        drawGlyphGrid(
+          glyphs, total: outcome.entry.glyphs.count, top: bottom - strip + 14, bottom: bottom,
+          columns: 7, x: margin, width: width, on: cr)
+      }
     } else {
-      let note = label("No sample: no face is on both sides.", size: 19, in: context)
-      cr.setColour(palette.text, alpha: 0.6)
-      note.draw(at: margin, y + 20)
-    }
-    if !glyphs.isEmpty {
-      drawGlyphStrip(
-        glyphs, total: outcome.entry.glyphs.count, top: bandsBottom + 16, x: margin, width: width,
-        on: cr)
+      // The sample did not change: it once, and the glyph changes large.
+      var top = y
+      if let sample = outcome.sample {
+        top = drawSameSample(sample, top: y, height: 150, x: margin, width: width, on: cr) + 26
+      }
+      let glyphs = Array(outcome.glyphImages.prefix(8))
+      if !glyphs.isEmpty {
+        drawGlyphGrid(
+          glyphs, total: outcome.entry.glyphs.count, top: top, bottom: bottom,
+          columns: min(4, glyphs.count), x: margin, width: width, on: cr)
+      } else {
+        let note = label(
+          "No glyph changed: see the changes listed above.", size: 19, in: context)
+        cr.setColour(palette.text, alpha: 0.55)
+        note.draw(at: margin, top)
+      }
     }
 
     // Foot: the legend, and how glyphs were compared.
@@ -118,37 +132,64 @@ extension DiffDrawing {
     }
   }
 
-  /// The largest glyph changes, each as an overlay in its cell, with the character and numbers.
-  func drawGlyphStrip(
-    _ glyphs: [GlyphChange], total: Int, top: Double, x: Double, width: Double,
+  /// The sample once, under a caption that says it is the same on both sides; returns the
+  /// bottom of what it drew.
+  func drawSameSample(
+    _ sample: SampleChange, top: Double, height: Double, x: Double, width: Double,
     on cr: CairoContext
+  ) -> Double {
+    let context = labelContext(for: cr)
+    let heading = caption(
+      "Sample · \(FamilyComparison.place(sample.face, sample.instance)) · the same before and after",
+      size: 13, in: context)
+    cr.setColour(palette.text, alpha: 0.6)
+    heading.draw(at: x, top)
+    let fitted = sample.fit(width: width, height: height - 30, minimum: 14, maximum: 72)
+    let baseline = top + 26 + fitted.em * 0.95
+    fill(
+      samplePlacement(sample.after, lines: fitted.lines, em: fitted.em, x: x, y: baseline),
+      colour: palette.text, on: cr)
+    return baseline + (Double(fitted.lines.count) - 1) * DiffSettings.sampleLineHeight * fitted.em
+      + fitted.em * 0.3
+  }
+
+  /// The largest glyph changes, each as an overlay in its cell with guides for the pen's
+  /// start and both advances, and the character and its numbers under it.
+  func drawGlyphGrid(
+    _ glyphs: [GlyphChange], total: Int, top: Double, bottom: Double, columns: Int, x: Double,
+    width: Double, on cr: CairoContext
   ) {
     let context = labelContext(for: cr)
     let heading = caption(
       total > glyphs.count
         ? "Largest glyph changes · \(glyphs.count) of \(FamilyComparison.grouped(total))"
-        : "Glyph changes", size: 13, in: context)
+        : "Glyph changes · \(FamilyComparison.grouped(total))", size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)
     heading.draw(at: x, top)
-    let cell = width / 7
-    let boxTop = top + 26
-    let box = (width: cell - 14, height: 120.0)
+    let rows = (glyphs.count + columns - 1) / columns
+    let cell = width / Double(max(columns, 1))
+    let captionHeight = 44.0
+    let rowHeight = min((bottom - top - 26) / Double(max(rows, 1)), cell * 1.1 + captionHeight)
+    let box = (width: cell - 14, height: rowHeight - captionHeight - 10)
     for (n, change) in glyphs.enumerated() {
-      let cx = x + Double(n) * cell
+      let cx = x + Double(n % columns) * cell
+      let boxTop = top + 26 + Double(n / columns) * rowHeight
       cr.setColour(palette.text, alpha: 0.05)
       cr.rectangle(cx, boxTop, box.width, box.height)
       cr.fill()
-      let fit = fitGlyph(change, width: box.width - 12, height: box.height - 12)
-      let ox = cx + 6 + fit.x
-      let oy = boxTop + 6 + fit.y
+      let pad = box.height * 0.06
+      let fit = fitGlyph(change, width: box.width - 2 * pad, height: box.height - 2 * pad)
+      let ox = cx + pad + fit.x
+      let oy = boxTop + pad + fit.y
       glyphGuides(change, em: fit.em, x: ox, y: oy, width: box.width, on: cr)
       overlay(
         glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy),
         glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy),
-        area: (cx, boxTop, box.width, box.height), hatch: 3.5, on: cr)
-      let name = label(FamilyComparison.character(change.entry.codepoint), size: 13, in: context)
+        area: (cx, boxTop, box.width, box.height), hatch: max(3.5, fit.em / 40), on: cr)
+      let name = label(
+        FamilyComparison.character(change.entry.codepoint), size: 14, bold: true, in: context)
       name.ellipsize(width: box.width)
-      cr.setColour(palette.text, alpha: 0.85)
+      cr.setColour(palette.text, alpha: 0.9)
       name.draw(at: cx, boxTop + box.height + 4)
       var numbers: [String] = []
       if change.entry.pixels > 0 {
@@ -156,12 +197,13 @@ extension DiffDrawing {
       }
       if change.entry.advance[0] != change.entry.advance[1] {
         numbers.append(
-          "adv \(DiffNumber.signed(change.entry.advance[1] - change.entry.advance[0]))")
+          "advance \(DiffNumber.signed(change.entry.advance[1] - change.entry.advance[0]))")
       }
-      let detail = label(numbers.joined(separator: " · "), size: 12, in: context)
+      if let instance = change.entry.instance { numbers.append(instance) }
+      let detail = label(numbers.joined(separator: " · "), size: 12.5, in: context)
       detail.ellipsize(width: box.width)
-      cr.setColour(palette.text, alpha: 0.55)
-      detail.draw(at: cx, boxTop + box.height + 22)
+      cr.setColour(palette.text, alpha: 0.6)
+      detail.draw(at: cx, boxTop + box.height + 23)
     }
   }
 }

@@ -302,9 +302,9 @@ final class DiffDocument {
       line.ellipsize(width: g.contentWidth - 12)
       cr.setColour(palette.text, alpha: 0.9)
       line.draw(at: g.margin + 12, y + 1)
-    case .sample(_, let em, let band):
+    case .sample(_, let em, let band, let same):
       guard let sample = outcome.sample else { return }
-      drawSample(sample, top: y, em: em, band: band, context, cr)
+      drawSample(sample, top: y, em: em, band: band, same: same, context, cr)
     case .glyphsHeading(let shown, let total):
       let text =
         shown < total
@@ -313,15 +313,15 @@ final class DiffDocument {
       let heading = drawing.caption(text, size: 7.5, in: context)
       cr.setColour(palette.accent)
       heading.draw(at: g.margin, y + 10)
-      let note = drawing.label(
-        "before · after · overlay", size: 7.5, in: context, width: 200, alignment: .right)
-      cr.setColour(palette.text, alpha: 0.5)
-      note.draw(at: g.right - 200, y + 9)
+      let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      note.draw(at: g.margin, y + 24)
+      drawing.legend(at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
     case .glyphRow(let indices):
       let cell = g.contentWidth / Double(g.glyphColumns)
       for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {
         drawGlyphCell(
-          outcome.glyphImages[index], x: g.margin + Double(n) * cell, y: y, width: cell - 10,
+          outcome.glyphImages[index], x: g.margin + Double(n) * cell, y: y, width: cell - 14,
           context, cr)
       }
     case .moreGlyphs(let more):
@@ -334,11 +334,13 @@ final class DiffDocument {
   }
 
   private func drawSample(
-    _ sample: SampleChange, top: Double, em: Double, band: Double, _ context: TextContext,
-    _ cr: CairoContext
+    _ sample: SampleChange, top: Double, em: Double, band: Double, same: Bool,
+    _ context: TextContext, _ cr: CairoContext
   ) {
+    let place = FamilyComparison.place(sample.face, sample.instance)
     let heading = drawing.caption(
-      "Sample · \(FamilyComparison.place(sample.face, sample.instance))", size: 7.5, in: context)
+      same ? "Sample · \(place) · the same before and after" : "Sample · \(place)", size: 7.5,
+      in: context)
     cr.setColour(palette.accent)
     heading.draw(at: g.margin, top + 10)
     let width = g.contentWidth - g.sampleLabelWidth
@@ -347,7 +349,7 @@ final class DiffDocument {
       maximum: g.sampleMaximumEm
     ).lines
     let x = g.margin + g.sampleLabelWidth
-    let words = ["Before", "After", "Overlay"]
+    let words = same ? ["Both"] : ["Before", "After", "Overlay"]
     for (n, word) in words.enumerated() {
       let bandTop = top + 30 + Double(n) * band
       cr.setColour(palette.text, alpha: n == 2 ? 0.06 : 0.03)
@@ -367,6 +369,7 @@ final class DiffDocument {
           before, after, area: (x - 2, bandTop, width + 2, band - 4), hatch: 2.2, on: cr)
       }
     }
+    if same { return }
     let legendTop = top + 30 + 3 * band + 6
     let width2 = drawing.legend(at: g.margin, legendTop, swatch: 9, size: 7.5, on: cr)
     let result =
@@ -383,7 +386,7 @@ final class DiffDocument {
     _ cr: CairoContext
   ) {
     let panel = (width - 8) / 3
-    let panelHeight = 60.0
+    let panelHeight = g.glyphPanelHeight
     let fit = drawing.fitGlyph(change, width: panel - 8, height: panelHeight - 8)
     for n in 0..<3 {
       let px = x + Double(n) * (panel + 4)
@@ -407,7 +410,7 @@ final class DiffDocument {
       FamilyComparison.character(e.codepoint), size: 8.5, bold: true, in: context)
     name.ellipsize(width: width)
     cr.setColour(palette.text)
-    name.draw(at: x, y + panelHeight + 3)
+    name.draw(at: x, y + panelHeight + 4)
     var numbers: [String] = []
     if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
     if e.advance[0] != e.advance[1] {
@@ -417,6 +420,6 @@ final class DiffDocument {
     let detail = drawing.label(numbers.joined(separator: " · "), size: 7, in: context)
     detail.ellipsize(width: width)
     cr.setColour(palette.text, alpha: 0.6)
-    detail.draw(at: x, y + panelHeight + 15)
+    detail.draw(at: x, y + panelHeight + 16)
   }
 }

@@ -29,8 +29,9 @@ struct DiffDocumentPlan {
     var sampleMaximumEm = 26.0
     var sampleMinimumEm = 7.0
     var sampleMaximumBand = 150.0
-    var glyphColumns = 3
-    var glyphRowHeight = 96.0
+    var glyphColumns = 2
+    var glyphRowHeight = 124.0
+    var glyphPanelHeight = 90.0
     var lineHeight = 14.5
   }
 
@@ -48,7 +49,8 @@ struct DiffDocumentPlan {
     case continued
     case changesHeading
     case change(String)
-    case sample(lines: Int, em: Double, band: Double)
+    /// The sample's bands (one when `same`: nothing of it differs).
+    case sample(lines: Int, em: Double, band: Double, same: Bool)
     case glyphsHeading(shown: Int, total: Int)
     case glyphRow([Int])
     case moreGlyphs(Int)
@@ -134,7 +136,7 @@ struct DiffDocumentPlan {
           width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
           minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
         let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
-        blocks.append(.sample(lines: fit.lines.count, em: fit.em, band: band))
+        blocks.append(.sample(lines: fit.lines.count, em: fit.em, band: band, same: sample.isSame))
       }
       let shown = outcome.glyphImages.count
       if shown > 0 {
@@ -194,8 +196,8 @@ struct DiffDocumentPlan {
     case .continued: return 34
     case .changesHeading: return 22
     case .change: return g.lineHeight
-    case .sample(_, _, let band): return 30 + 3 * band + 34
-    case .glyphsHeading: return 30
+    case .sample(_, _, let band, let same): return 30 + (same ? band : 3 * band + 34) + 8
+    case .glyphsHeading: return 44
     case .glyphRow: return g.glyphRowHeight
     case .moreGlyphs: return 20
     }

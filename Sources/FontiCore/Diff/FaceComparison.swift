@@ -9,7 +9,7 @@ public struct DiffSettings: Sendable, Hashable {
   public var pixelsPerEm = 64
   public var greyLevels = 8
   /// Changed glyphs kept with their outlines for the review pages, per family.
-  public var glyphImages = 60
+  public var glyphImages = 36
 
   public init(threshold: Int = 16, text: String = defaultSampleText) {
     self.threshold = threshold
@@ -47,6 +47,38 @@ struct GlyphChange: Sendable {
   var after: GlyphOutline
   var unitsPerEm: (before: Int, after: Int)
 
+  /// At most `limit` changes for the review pages: one per base letter first (å, ǻ and ẳ
+  /// changed because a changed; the page shows a, then the next letter that changed), groups
+  /// in order of their largest change; then the rest, largest first.
+  static func selection(_ changes: [GlyphChange], limit: Int) -> [GlyphChange] {
+    let sorted = changes.sorted(by: larger)
+    var groups: [UInt32: [Int]] = [:]
+    var order: [UInt32] = []
+    for (i, change) in sorted.enumerated() {
+      let base = change.base
+      if groups[base] == nil { order.append(base) }
+      groups[base, default: []].append(i)
+    }
+    var chosen: [Int] = []
+    var taken = Set<Int>()
+    for base in order where chosen.count < limit {
+      guard let members = groups[base] else { continue }
+      let own = members.first { sorted[$0].scalar == base } ?? members[0]
+      chosen.append(own)
+      taken.insert(own)
+    }
+    for i in sorted.indices where chosen.count < limit && !taken.contains(i) { chosen.append(i) }
+    return chosen.map { sorted[$0] }
+  }
+
+  var scalar: UInt32 { UInt32(entry.codepoint.dropFirst(2), radix: 16) ?? 0 }
+
+  /// The first scalar of the character's compatibility decomposition: a for ǻ and ẚ.
+  var base: UInt32 {
+    guard let s = Unicode.Scalar(scalar) else { return scalar }
+    return String(s).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value ?? scalar
+  }
+
   /// Largest change first: pixels, then the advance's change, then by character.
   static func larger(_ a: GlyphChange, _ b: GlyphChange) -> Bool {
     let da = abs(a.entry.advance[1] - a.entry.advance[0])
@@ -63,6 +95,12 @@ struct SampleChange: Sendable {
   var face: String
   var instance: String?
   var pixels: Int
+
+  /// Neither a pixel nor the width differs: the review shows the sample once.
+  var isSame: Bool {
+    pixels == 0
+      && FaceComparer.sameLength(before.width, before.unitsPerEm, after.width, after.unitsPerEm)
+  }
 }
 
 extension SampleChange {
@@ -71,7 +109,18 @@ extension SampleChange {
   func fit(width: Double, height: Double, minimum: Double, maximum: Double) -> (
     lines: [[(paragraph: Int, word: Int)]], em: Double
   ) {
+    // Up to a third smaller to save a line: one line at 20 reads better than two at 26.
     var em = maximum
+    var fewest = Int.max
+    var candidate = maximum
+    while candidate >= max(minimum, maximum * 0.66) {
+      let count = ShapedText.lines(before, after, lineWidth: width / candidate).count
+      if count < fewest {
+        fewest = count
+        em = candidate
+      }
+      candidate *= 0.96
+    }
     while true {
       let lines = ShapedText.lines(before, after, lineWidth: width / em)
       let needed = (Double(lines.count) - 1) * DiffSettings.sampleLineHeight * em + em * 1.1
@@ -263,14 +312,10 @@ final class FaceComparer {
       out.glyphImages.append(
         GlyphChange(entry: entry, before: ob, after: oa, unitsPerEm: (ub, ua)))
       if out.glyphImages.count > 4 * settings.glyphImages {
-        out.glyphImages.sort(by: GlyphChange.larger)
-        out.glyphImages.removeLast(out.glyphImages.count - settings.glyphImages)
+        out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
       }
     }
-    out.glyphImages.sort(by: GlyphChange.larger)
-    if out.glyphImages.count > settings.glyphImages {
-      out.glyphImages.removeLast(out.glyphImages.count - settings.glyphImages)
-    }
+    out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
   }
 
   // MARK: Kerning and the sample
@@ -326,7 +371,10 @@ final class FaceComparer {
           face: face, instance: instance, width: [shapedBefore.width, shapedAfter.width],
           pixels: pixels))
     }
-    if keepImage {
+    // The review shows the sample where it changed most; on a tie, at the representative
+    // instance.
+    let current = out.sampleImage?.pixels ?? -1
+    if pixels > current || (pixels == current && keepImage) {
       out.sampleImage = SampleChange(
         before: shapedBefore, after: shapedAfter, face: face, instance: instance, pixels: pixels)
     }

@@ -94,8 +94,7 @@ enum FamilyComparison {
 
     var outcome = FamilyOutcome(entry: entry)
     guard entry.status == .changed else { return outcome }
-    images.sort(by: GlyphChange.larger)
-    outcome.glyphImages = Array(images.prefix(comparer.settings.glyphImages))
+    outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
     if let first = pairs.first {
       outcome.sample = differences.first?.sampleImage ?? (try? comparer.sampleImage(for: first))
     }
@@ -197,20 +196,58 @@ enum FamilyComparison {
     case .changed, .unchanged: break
     }
     if !f.glyphs.isEmpty {
-      let top = f.glyphs.sorted {
-        ($0.pixels, abs($0.advance[1] - $0.advance[0])) > (
-          $1.pixels, abs($1.advance[1] - $1.advance[0])
-        )
+      // One entry per character, however many faces and instances it changed in.
+      var byCharacter: [String: (pixels: Int, advance: Int, places: Int, first: DiffReport.Glyph)] =
+        [:]
+      for g in f.glyphs {
+        let delta = abs(g.advance[1] - g.advance[0])
+        if let known = byCharacter[g.codepoint] {
+          byCharacter[g.codepoint] = (
+            max(known.pixels, g.pixels), max(known.advance, delta), known.places + 1, known.first
+          )
+        } else {
+          byCharacter[g.codepoint] = (g.pixels, delta, 1, g)
+        }
       }
-      let shown = top.prefix(3).map { g -> String in
+      let sorted = byCharacter.sorted {
+        ($0.value.pixels, $0.value.advance, $1.key) > ($1.value.pixels, $1.value.advance, $0.key)
+      }
+      // One per base letter first (a before its accented forms), as the pages show them.
+      var seen = Set<UInt32>()
+      var firsts: [Int] = []
+      for (i, item) in sorted.enumerated() {
+        let scalar = UInt32(item.key.dropFirst(2), radix: 16) ?? 0
+        let base =
+          Unicode.Scalar(scalar).flatMap {
+            String($0).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value
+          } ?? scalar
+        if seen.insert(base).inserted {
+          let own = sorted.firstIndex { $0.key == DiffNumber.codepoint(base) }
+          firsts.append(own ?? i)
+        }
+      }
+      var order = firsts
+      order += sorted.indices.filter { !firsts.contains($0) }
+      let top = order.map { sorted[$0] }
+      let shown = top.prefix(3).map { codepoint, change -> String in
         var what: [String] = []
-        if g.pixels > 0 { what.append("\(grouped(g.pixels)) px") }
-        if g.advance[0] != g.advance[1] { what.append("advance \(g.advance[0]) → \(g.advance[1])") }
-        return "\(character(g.codepoint)) (\(what.joined(separator: ", ")))"
+        let upTo = change.places > 1 ? "up to " : ""
+        if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
+        if change.places == 1, change.first.advance[0] != change.first.advance[1] {
+          what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
+        } else if change.advance > 0 {
+          what.append("advance \(upTo)±\(change.advance)")
+        }
+        if change.places > 1 {
+          what.append("in \(change.places) \(change.first.instance == nil ? "faces" : "instances")")
+        } else if let instance = change.first.instance {
+          what.append(instance)
+        }
+        return "\(character(codepoint)) (\(what.joined(separator: ", ")))"
       }
-      let more = f.glyphs.count > 3 ? ", …" : ""
+      let more = top.count > 3 ? ", …" : ""
       lines.append(
-        "\(count(f.glyphs.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
+        "\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
     }
     for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
     where !points.isEmpty {
@@ -286,8 +323,10 @@ enum FamilyComparison {
     }
   }
 
+  /// Where a change is: the named instance of a variable font (instance names say their
+  /// style), else the face.
   static func place(_ face: String, _ instance: String?) -> String {
-    instance.map { "\(face), \($0)" } ?? face
+    instance ?? face
   }
 
   static func axis(_ a: DiffReport.Axis) -> String {
