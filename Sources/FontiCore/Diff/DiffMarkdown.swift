@@ -43,9 +43,11 @@ enum DiffMarkdown {
   /// `[`, `]`, `\` escaped, so a family name cannot break the table or inject markup.
   static func cell(_ text: String) -> String {
     var out = ""
-    for c in Sanitize.terminal(text) {
+    let flat = text.replacingOccurrences(of: "\r\n", with: " ").map {
+      $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : String($0)
+    }.joined()
+    for c in Sanitize.terminal(flat) {
       switch c {
-      case "\t", "\n", "\r": out.append(" ")
       case "|", "*", "_", "`", "[", "]", "\\", "#", "~":
         out.append("\\")
         out.append(c)

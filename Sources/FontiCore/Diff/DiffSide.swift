@@ -98,20 +98,29 @@ extension DiffSide {
   public static func load(before: String, after: String, jobs: Int) throws(DiagnosticError) -> (
     before: DiffSide, after: DiffSide
   ) {
-    var errors: [Diagnostic] = []
-    var lists: [[SideFile]] = []
-    for (path, role) in [(before, Role.before), (after, Role.after)] {
-      switch files(at: path, role: role) {
-      case .success(let files): lists.append(files)
-      case .failure(let error):
-        errors.append(error)
-        lists.append([])
+    let lists: [Result<[SideFile], Diagnostic>] = [
+      files(at: before, role: .before), files(at: after, role: .after),
+    ]
+    if lists.contains(where: { if case .failure = $0 { return true } else { return false } }) {
+      // Every problem at once: a side that was found is still checked for fonts.
+      var errors: [Diagnostic] = []
+      for (list, (path, role)) in zip(lists, [(before, Role.before), (after, Role.after)]) {
+        switch list {
+        case .failure(let error): errors.append(error)
+        case .success(let files):
+          let readings = BoundedPool.map(files, width: jobs) {
+            FileReading.read(FontFileQuery.faces(of: $0.file))
+          }
+          if let problem = noFont(side(role: role, path: path, files: files, readings: readings)) {
+            errors.append(problem)
+          }
+        }
       }
+      throw DiagnosticError(errors)
     }
-    if !errors.isEmpty { throw DiagnosticError(errors) }
-
-    let beforeFiles = lists[0]
-    let afterFiles = lists[1]
+    var errors: [Diagnostic] = []
+    let beforeFiles = (try? lists[0].get()) ?? []
+    let afterFiles = (try? lists[1].get()) ?? []
     let beforeByPath = Dictionary(
       beforeFiles.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
     // Work items: every BEFORE file, then every AFTER file (which first checks its twin).
@@ -135,15 +144,20 @@ extension DiffSide {
       side(role: .before, path: before, files: beforeFiles, readings: beforeReadings),
       side(role: .after, path: after, files: afterFiles, readings: afterReadings),
     ]
-    for (side, path) in zip(sides, [before, after]) where side.families.isEmpty {
-      let what =
-        side.unreadable.count == 1
-        ? "'\(path)' is not a font: \(side.unreadable[0].error)"
-        : "'\(path)' holds no font FreeType can read (\(side.unreadable.count) files tried)"
-      errors.append(.error("\(side.role.rawValue) \(what)"))
-    }
+    errors += sides.compactMap(noFont)
     if !errors.isEmpty { throw DiagnosticError(errors) }
     return (sides[0], sides[1])
+  }
+
+  /// The usage error of a side in which no file is a font (not even a damaged one that names
+  /// its family), or nil.
+  static func noFont(_ side: DiffSide) -> Diagnostic? {
+    guard side.families.isEmpty else { return nil }
+    let what =
+      side.unreadable.count == 1
+      ? "'\(side.path)' is not a font: \(side.unreadable[0].error)"
+      : "'\(side.path)' holds no font FreeType can read (\(side.unreadable.count) files tried)"
+    return .error("\(side.role.rawValue) \(what)")
   }
 
   /// What reading one file gave.

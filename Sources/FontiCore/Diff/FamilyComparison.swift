@@ -43,6 +43,12 @@ enum FamilyComparison {
     var differences: [FaceDifference] = []
     do {
       for pair in pairs { differences.append(try comparer.compare(pair)) }
+    } catch let error as FontReadError {
+      let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
+      entry.status = .failed
+      entry.error = "\(side): \(error)"
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
     } catch {
       entry.status = .failed
       entry.error = "\(error)"

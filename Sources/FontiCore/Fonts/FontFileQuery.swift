@@ -51,7 +51,10 @@ public enum FontFileQuery {
     }
     let faces = describe(patterns)
     if let refusal {
-      return .failure(Failure(reason: refusal.description, families: unique(faces.map(\.family))))
+      // FreeType refuses most damaged files outright; HarfBuzz may still read their names.
+      let names = faces.isEmpty ? HarfBuzzFace.familyNames(file: path).prefix(1).map { $0 } : []
+      return .failure(
+        Failure(reason: refusal.description, families: unique(faces.map(\.family) + names)))
     }
     if patterns.isEmpty {
       return .failure(Failure(reason: "is not a font FreeType can read", families: []))

@@ -278,6 +278,29 @@ extension HarfBuzzFont {
 }
 
 extension HarfBuzzFace {
+  /// The family names of face `index` of a file that may be damaged (truncated, tables that
+  /// FreeType refuses): WWS, typographic, then legacy family, the order fontconfig prefers,
+  /// as far as HarfBuzz can read them. Only for naming a font that failed.
+  static func familyNames(file: String, index: Int = 0) -> [String] {
+    guard let blob = hb_blob_create_from_file_or_fail(file) else { return [] }
+    defer { hb_blob_destroy(blob) }
+    guard let face = hb_face_create(blob, UInt32(truncatingIfNeeded: index & 0xFFFF)) else {
+      return []
+    }
+    defer { hb_face_destroy(face) }
+    var names: [String] = []
+    for id: UInt32 in [21, 16, 1] {
+      var size: UInt32 = 256
+      var buffer = [CChar](repeating: 0, count: Int(size))
+      let total = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &size, &buffer)
+      guard total > 0 else { continue }
+      let name = String(
+        decoding: buffer.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !name.isEmpty, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
   /// The table's bytes as HarfBuzz holds them (calls `hb_face_reference_table`); empty when the
   /// face has no such table.
   func withTable<T>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
