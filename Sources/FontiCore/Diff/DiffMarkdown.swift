@@ -19,8 +19,8 @@ enum DiffMarkdown {
       out += "| Family | Status | What changed |\n|---|---|---|\n"
       for f in listed {
         let what =
-          f.summary.prefix(4).map(cell).joined(separator: "<br>")
-          + (f.summary.count > 4 ? "<br>… \(f.summary.count - 4) more in diff.pdf" : "")
+          f.summary.prefix(8).map(cell).joined(separator: "<br>")
+          + (f.summary.count > 8 ? "<br>… \(f.summary.count - 8) more in diff.pdf" : "")
         out += "| \(cell(f.family)) | \(f.status.rawValue) | \(what) |\n"
       }
       out += "\n"
