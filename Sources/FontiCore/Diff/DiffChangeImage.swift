@@ -13,7 +13,7 @@ extension DiffDrawing {
     drawChangeImage(outcome, report: report, on: cr)
     try cr.check("draw \(path)")
     try AtomicFile.write(to: path) { temporary in
-      try surface.writePNG(to: temporary, compression: .small, sync: true)
+      try surface.writePNG(to: temporary, compression: .fast, sync: true)
     }
   }
 
@@ -105,7 +105,7 @@ extension DiffDrawing {
       width: width, height: band - captionHeight - 14, minimum: 14, maximum: 110)
     let place = FamilyComparison.place(sample.face, sample.instance)
     let titles = [
-      "Before · \(place)", "After · \(place)",
+      "Before · \(sample.title) · \(place)", "After · \(sample.title) · \(place)",
       sample.pixels > 0
         ? "Difference · \(FamilyComparison.grouped(sample.pixels)) px at 64 px/em"
         : "Difference · none in the sample",
@@ -140,7 +140,8 @@ extension DiffDrawing {
   ) -> Double {
     let context = labelContext(for: cr)
     let heading = caption(
-      "Sample · \(FamilyComparison.place(sample.face, sample.instance)) · the same before and after",
+      "\(sample.title) · \(FamilyComparison.place(sample.face, sample.instance))"
+        + " · the same before and after",
       size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)
     heading.draw(at: x, top)

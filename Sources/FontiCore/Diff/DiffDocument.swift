@@ -339,7 +339,9 @@ final class DiffDocument {
   ) {
     let place = FamilyComparison.place(sample.face, sample.instance)
     let heading = drawing.caption(
-      same ? "Sample · \(place) · the same before and after" : "Sample · \(place)", size: 7.5,
+      same
+        ? "\(sample.title) · \(place) · the same before and after" : "\(sample.title) · \(place)",
+      size: 7.5,
       in: context)
     cr.setColour(palette.accent)
     heading.draw(at: g.margin, top + 10)

@@ -158,6 +158,9 @@ public struct DiffReport: Codable, Sendable, Equatable {
   public struct Sample: Codable, Sendable, Equatable {
     public var face: String
     public var instance: String?
+    /// The text compared, when the family could not set the review's (a sample in its own
+    /// script, as specimens show).
+    public var text: String?
     public var width: [Int]
     public var pixels: Int
   }

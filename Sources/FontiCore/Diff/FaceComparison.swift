@@ -98,6 +98,11 @@ struct SampleChange: Sendable {
   var face: String
   var instance: String?
   var pixels: Int
+  /// The language of an own-script sample ("Arabic"), when the family cannot set the text.
+  var languageName: String?
+
+  /// "Sample", or "Sample in Arabic" for an own-script sample.
+  var title: String { languageName.map { "Sample in \($0)" } ?? "Sample" }
 
   /// Neither a pixel nor the width differs: the review shows the sample once.
   var isSame: Bool {
@@ -160,11 +165,46 @@ struct FaceDifference: Sendable {
 final class FaceComparer {
   let settings: DiffSettings
   let raster: GlyphRaster
+  /// The text the family's samples are compared on (`sampleSource(for:)` sets it per family).
+  var sample: SampleSource
+
+  /// The review's text, or, for a family that cannot set it, a sample in its own script.
+  struct SampleSource: Sendable {
+    var text: String
+    var language = "en"
+    /// Set for an own-script sample: what the review pages call it.
+    var languageName: String?
+  }
 
   init(settings: DiffSettings) {
     self.settings = settings
     raster = GlyphRaster(
       pixelsPerEm: Double(settings.pixelsPerEm), greyLevels: settings.greyLevels)
+    sample = SampleSource(text: settings.text)
+  }
+
+  /// What a family's sample is compared on, decided on its first pair's AFTER face like a
+  /// specimen decides: when the face lacks a third of the text's characters, Pango's sample
+  /// sentence of a language it covers (its own script first), else its own characters.
+  func sampleSource(for pair: FacePair) -> SampleSource {
+    let review = SampleSource(text: settings.text)
+    guard let face = try? HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
+    else { return review }
+    let coverage = CharacterCoverage(scalars: face.unicodes)
+    guard FallbackSample.lacksRealShare(of: settings.text, coverage: coverage) else {
+      return review
+    }
+    let family = FontFamily(
+      name: pair.after.query.family, faces: [], languages: pair.after.query.languages,
+      coverage: coverage)
+    switch FallbackSample.choose(for: family, preferGrid: false) {
+    case .language(let code, let name, let text):
+      return SampleSource(text: text, language: code, languageName: name)
+    case .glyphGrid(let characters):
+      guard !characters.isEmpty else { return review }
+      return SampleSource(
+        text: characters.prefix(24).joined(separator: " "), languageName: "its own characters")
+    }
   }
 
   /// Tables from which HarfBuzz draws outlines and takes advances and the cmap.
@@ -185,7 +225,8 @@ final class FaceComparer {
     let sameUnits = before.unitsPerEm == after.unitsPerEm
     // head: unitsPerEm (18) and indexToLocFormat (50) are all that outlines depend on there.
     let outlinesSame =
-      settings.shortcuts && sameUnits && FaceComparer.outlineTables.allSatisfy { before.hasSameTable($0, as: after) }
+      settings.shortcuts && sameUnits
+      && FaceComparer.outlineTables.allSatisfy { before.hasSameTable($0, as: after) }
       && before.field("head", at: 50) == after.field("head", at: 50)
     let layoutSame =
       outlinesSame && FaceComparer.layoutTables.allSatisfy { before.hasSameTable($0, as: after) }
@@ -255,9 +296,9 @@ final class FaceComparer {
       fontBefore, fontAfter, face: pair.label, instance: ia?.name, keepImage: true, into: &out)
     return out.sampleImage
       ?? SampleChange(
-        before: ShapedText(settings.text, font: fontBefore),
-        after: ShapedText(settings.text, font: fontAfter), face: pair.label, instance: ia?.name,
-        pixels: 0)
+        before: ShapedText(sample.text, font: fontBefore, language: sample.language),
+        after: ShapedText(sample.text, font: fontAfter, language: sample.language),
+        face: pair.label, instance: ia?.name, pixels: 0, languageName: sample.languageName)
   }
 
   /// A font of each face at its instance (or the default coordinates).
@@ -354,8 +395,8 @@ final class FaceComparer {
     _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,
     keepImage: Bool, into out: inout FaceDifference
   ) throws {
-    let shapedBefore = ShapedText(settings.text, font: before)
-    let shapedAfter = ShapedText(settings.text, font: after)
+    let shapedBefore = ShapedText(sample.text, font: before, language: sample.language)
+    let shapedAfter = ShapedText(sample.text, font: after, language: sample.language)
     var pixels = 0
     if shapedBefore != shapedAfter {
       let lines = ShapedText.lines(
@@ -371,15 +412,17 @@ final class FaceComparer {
     if pixels > settings.threshold || !sameWidth {
       out.sample.append(
         DiffReport.Sample(
-          face: face, instance: instance, width: [shapedBefore.width, shapedAfter.width],
-          pixels: pixels))
+          face: face, instance: instance,
+          text: sample.text == settings.text ? nil : sample.text,
+          width: [shapedBefore.width, shapedAfter.width], pixels: pixels))
     }
     // The review shows the sample where it changed most; on a tie, at the representative
     // instance.
     let current = out.sampleImage?.pixels ?? -1
     if pixels > current || (pixels == current && keepImage) {
       out.sampleImage = SampleChange(
-        before: shapedBefore, after: shapedAfter, face: face, instance: instance, pixels: pixels)
+        before: shapedBefore, after: shapedAfter, face: face, instance: instance, pixels: pixels,
+        languageName: sample.languageName)
     }
   }
 
@@ -499,5 +542,17 @@ final class FaceComparer {
   {
     DiffReport.AddedRemoved(
       added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
+  }
+}
+
+extension CharacterCoverage {
+  /// The coverage of a list of scalars (a cmap as HarfBuzz reads it).
+  init(scalars: [UInt32]) {
+    var pages: [UInt32: [UInt32]] = [:]
+    for value in scalars {
+      let bit = value & 0xFF
+      pages[value >> 8, default: [UInt32](repeating: 0, count: 8)][Int(bit >> 5)] |= 1 << (bit & 31)
+    }
+    self.init(pages: pages)
   }
 }

@@ -41,6 +41,9 @@ enum FamilyComparison {
     entry.faces.removed = faces.removed
     entry.faces.renamed = faces.renamed
     var differences: [FaceDifference] = []
+    let compares =
+      !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
+    if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
     do {
       for pair in pairs { differences.append(try comparer.compare(pair)) }
     } catch let error as FontReadError {
@@ -267,7 +270,8 @@ enum FamilyComparison {
       if s.width[0] != s.width[1] {
         what.append("width \(grouped(s.width[0])) → \(grouped(s.width[1])) units")
       }
-      lines.append("sample (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
+      let which = s.text == nil ? "sample" : "own-script sample"
+      lines.append("\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
     }
     if f.sample.count > 3 { lines.append("sample: \(f.sample.count - 3) more faces or instances") }
     if !f.kerning.isEmpty {

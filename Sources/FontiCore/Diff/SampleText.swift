@@ -22,18 +22,20 @@ struct ShapedText: Sendable, Equatable {
   /// Paragraphs (the text's lines) of words (split at spaces).
   var paragraphs: [[Word]]
   var spaceWidth: Int
+  /// Set right to left (Arabic, Hebrew…): words go from the right of each line.
+  var isRightToLeft: Bool
   /// The whole text shaped as one run: its width.
   var width: Int
   var outlines: [UInt32: GlyphOutline]
 
-  /// Shapes `text` with `font`, keeping the outline of every glyph used.
-  init(_ text: String, font: HarfBuzzFont) {
+  /// Shapes `text` with `font` in `language`, keeping the outline of every glyph used.
+  init(_ text: String, font: HarfBuzzFont, language: String = "en") {
     unitsPerEm = font.face.unitsPerEm
     var outlines: [UInt32: GlyphOutline] = [:]
     func word(_ text: Substring) -> Word {
       var pen = 0
       var glyphs: [(glyph: UInt32, x: Int, y: Int)] = []
-      for g in font.shape(String(text)) {
+      for g in font.shape(String(text), language: language) {
         glyphs.append((g.glyph, pen + g.xOffset, g.yOffset))
         pen = ShapedText.clamped(pen + g.xAdvance)
         if outlines[g.glyph] == nil { outlines[g.glyph] = font.outline(of: g.glyph) }
@@ -43,8 +45,11 @@ struct ShapedText: Sendable, Equatable {
     paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.split(separator: " ", omittingEmptySubsequences: false).map(word)
     }
-    spaceWidth = font.shape(" ").reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
-    width = font.shape(text).reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
+    spaceWidth = font.shape(" ", language: language).reduce(0) {
+      ShapedText.clamped($0 + $1.xAdvance)
+    }
+    isRightToLeft = HarfBuzzFont.isRightToLeft(text)
+    width = font.shape(text, language: language).reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
     self.outlines = outlines
   }
 
@@ -53,7 +58,7 @@ struct ShapedText: Sendable, Equatable {
 
   static func == (a: ShapedText, b: ShapedText) -> Bool {
     a.unitsPerEm == b.unitsPerEm && a.paragraphs == b.paragraphs && a.spaceWidth == b.spaceWidth
-      && a.width == b.width && a.outlines == b.outlines
+      && a.width == b.width && a.outlines == b.outlines && a.isRightToLeft == b.isRightToLeft
   }
 
   /// Which words go on which line, for both sides together: a word goes on the current line
@@ -96,14 +101,21 @@ struct ShapedText: Sendable, Equatable {
     for (n, line) in lines.enumerated() {
       var pen = 0
       let baseline = -Double(n) * lineHeight * Double(unitsPerEm)
+      // Right to left: the first word ends at the line's right end.
+      let lineWidth = line.enumerated().reduce(0) { sum, item in
+        ShapedText.clamped(
+          sum + (item.offset > 0 ? spaceWidth : 0)
+            + paragraphs[item.element.paragraph][item.element.word].width)
+      }
       for (k, position) in line.enumerated() {
         if k > 0 { pen = ShapedText.clamped(pen + spaceWidth) }
         let word = paragraphs[position.paragraph][position.word]
+        let start = isRightToLeft ? lineWidth - pen - word.width : pen
         for g in word.glyphs {
           guard let outline = outlines[g.glyph], !outline.isEmpty else { continue }
           out.append(
             GlyphRaster.Placed(
-              outline: outline, x: Double(pen + g.x), y: baseline + Double(g.y)))
+              outline: outline, x: Double(start + g.x), y: baseline + Double(g.y)))
         }
         pen = ShapedText.clamped(pen + word.width)
       }

@@ -267,6 +267,21 @@ extension HarfBuzzFont {
     }
   }
 
+  /// Whether HarfBuzz sets `text` right to left (its script's direction, as `shape` guesses
+  /// it; calls `hb_buffer_guess_segment_properties`).
+  static func isRightToLeft(_ text: String) -> Bool {
+    guard let buffer = hb_buffer_create() else { preconditionFailure("harfbuzz: out of memory") }
+    defer { hb_buffer_destroy(buffer) }
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { utf8 in
+      utf8.withMemoryRebound(to: CChar.self) {
+        hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(utf8.count), 0, Int32(utf8.count))
+      }
+    }
+    hb_buffer_guess_segment_properties(buffer)
+    return hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+  }
+
   /// A metric at the font's variation, through HarfBuzz's own reading of hhea, OS/2 and MVAR
   /// (calls `hb_ot_metrics_get_position`); nil when the font does not define it.
   func metric(_ tag: String) -> Int? {
