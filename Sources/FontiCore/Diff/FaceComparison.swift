@@ -82,12 +82,18 @@ struct GlyphChange: Sendable {
     return String(s).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value ?? scalar
   }
 
-  /// Largest change first: pixels, then the advance's change, then by character.
+  /// How much a change shows at 64 px per em: its pixels, plus an advance's change as the
+  /// column of pixels it shifts the rest of a line by (an em tall).
+  var weight: Double {
+    let units = Double(max(1, unitsPerEm.after))
+    let shift = abs(Double(entry.advance[1] - entry.advance[0])) / units * 64
+    return Double(entry.pixels) + (shift * 64).rounded()
+  }
+
+  /// Largest change first (`weight`), then by character, face and instance.
   static func larger(_ a: GlyphChange, _ b: GlyphChange) -> Bool {
-    let da = abs(a.entry.advance[1] - a.entry.advance[0])
-    let db = abs(b.entry.advance[1] - b.entry.advance[0])
-    return (a.entry.pixels, da, b.entry.codepoint, b.entry.face)
-      > (b.entry.pixels, db, a.entry.codepoint, a.entry.face)
+    (a.weight, b.entry.codepoint, b.entry.face, b.entry.instance ?? "")
+      > (b.weight, a.entry.codepoint, a.entry.face, a.entry.instance ?? "")
   }
 }
 
