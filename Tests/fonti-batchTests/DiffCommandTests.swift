@@ -38,7 +38,10 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("1 family: 1 changed, 0 added, 0 removed, 0 unchanged"))
-    #expect(box.list(box.path("diff")) == ["changes", "diff.json", "diff.md", "diff.pdf"])
+    #expect(
+      box.list(box.path("diff")) == [
+        ".fonti-batch.lock", "changes", "diff.json", "diff.md", "diff.pdf",
+      ])
     #expect(box.list(box.path("diff/changes")) == ["fixture-garamond.png"])
 
     let report = try json(box)
@@ -75,7 +78,8 @@ import Testing
     #expect(same.status == 0, "\(same)")
     let sameReport = try json(box, "same")
     #expect((sameReport["counts"] as? [String: Int])?["unchanged"] == 1)
-    #expect(box.list(box.path("same")) == ["diff.json", "diff.md", "diff.pdf"])
+    #expect(
+      box.list(box.path("same")) == [".fonti-batch.lock", "diff.json", "diff.md", "diff.pdf"])
   }
 
   @Test func jsonPrintsTheFileItWrote() throws {
@@ -159,6 +163,10 @@ import Testing
       #expect(!result.stderr.contains("Fatal error"))
     }
     #expect(box.list(box.work) == ["empty.otf", "folder", "notes.ttf"])
+    // An output in the way is refused before anything is compared.
+    let blocked = try box.run(["diff", fixture("base"), fixture("base"), "-o", "notes.ttf"])
+    #expect(blocked.status == 2)
+    #expect(blocked.stderr.contains("output 'notes.ttf' exists and is not a folder"))
   }
 
   @Test func aDamagedFontFailsItsFamilyExitsOneAndTheRestGoesOn() throws {
@@ -215,10 +223,19 @@ import Testing
     let box = try CLISandbox("fonti-diff-rerun")
     #expect(try box.run(["diff", fixture("base"), fixture("changed")]).status == 0)
     try box.write("diff/changes/mine.png", "a file of the user's")
+    // What a killed review left (a process that no longer exists), and a file that is not ours.
+    try box.write("diff/.fonti-tmp-4194000-abc-diff.pdf", "half a PDF")
+    try box.write("diff/changes/.fonti-tmp-4194000-abc-fixture-garamond.png", "half a PNG")
+    try box.write("diff/.fonti-tmp-4194000-abc-notes.txt", "not a review's file")
     #expect(box.list(box.path("diff/changes")).contains("fixture-garamond.png"))
     let again = try box.run(["diff", fixture("base"), fixture("base")])
     #expect(again.status == 0, "\(again)")
     #expect(box.list(box.path("diff/changes")) == ["mine.png"])
+    #expect(
+      box.list(box.path("diff")) == [
+        ".fonti-batch.lock", ".fonti-tmp-4194000-abc-notes.txt", "changes", "diff.json",
+        "diff.md", "diff.pdf",
+      ])
   }
 
   @Test func helpListsTheCommand() throws {

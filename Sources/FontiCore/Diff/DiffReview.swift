@@ -34,6 +34,10 @@ public final class DiffReview {
       throw .error("output '\(folder)' exists and is not a folder")
     }
     try AtomicFile.createFolder(folder)
+    // Two reviews never write one folder at once (the lock `run` takes on its output).
+    let lock = try OutputLock(folder: folder)
+    defer { withExtendedLifetime(lock) {} }
+    DiffReview.sweepTemporaryFiles(in: folder)
     let previous = DiffReview.previousImages(in: folder)
     let report = result.report
     let drawer = DiffDrawing(environment: environment)
@@ -67,6 +71,26 @@ public final class DiffReview {
 
     let current = Set(report.families.compactMap(\.image))
     for stale in previous.subtracting(current) { unlink(folder + "/" + stale) }
+  }
+
+  /// Removes what a killed review left: temporary files (`.fonti-tmp-PID-…`) of a review's own
+  /// file names, made by processes that have ended. Nothing else is touched.
+  static func sweepTemporaryFiles(in folder: String) {
+    let own: [(String, (String) -> Bool)] = [
+      (folder, { [jsonName, markdownName, pdfName].contains($0) }),
+      (folder + "/" + imagesFolder, { $0.hasSuffix(".png") }),
+    ]
+    for (place, ours) in own {
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: place) else {
+        continue
+      }
+      for entry in entries {
+        guard let (pid, name) = AtomicFile.temporaryParts(entry), ours(name),
+          kill(pid, 0) != 0, errno == ESRCH
+        else { continue }
+        unlink(place + "/" + entry)
+      }
+    }
   }
 
   /// The images a review already in `folder` lists as its own (`changes/<slug>.png` with a

@@ -53,6 +53,10 @@ struct DiffCommand {
         integer: true))
     let output = invocation.value("--output") ?? "diff"
     if output.isEmpty { throw UsageError(message: "--output is empty", command: command) }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+      throw UsageError(message: "output '\(output)' exists and is not a folder", command: command)
+    }
     for pattern in invocation.all("--only") where pattern.isEmpty {
       throw UsageError(message: "--only is empty", command: command)
     }
