@@ -104,8 +104,9 @@ extension DiffDrawing {
     let fitted = sample.fit(
       width: width, height: band - captionHeight - 14, minimum: 14, maximum: 110)
     let place = FamilyComparison.place(sample.face, sample.instance)
+    let kind = sample.languageName == nil ? "" : "\(sample.title) · "
     let titles = [
-      "Before · \(sample.title) · \(place)", "After · \(sample.title) · \(place)",
+      "Before · \(kind)\(place)", "After · \(kind)\(place)",
       sample.pixels > 0
         ? "Difference · \(FamilyComparison.grouped(sample.pixels)) px at 64 px/em"
         : "Difference · none in the sample",
@@ -198,7 +199,8 @@ extension DiffDrawing {
       }
       if change.entry.advance[0] != change.entry.advance[1] {
         numbers.append(
-          "advance \(DiffNumber.signed(change.entry.advance[1] - change.entry.advance[0]))")
+          "\(columns > 4 ? "adv" : "advance") "
+            + DiffNumber.signed(change.entry.advance[1] - change.entry.advance[0]))
       }
       if let instance = change.entry.instance { numbers.append(instance) }
       let detail = label(numbers.joined(separator: " · "), size: 12.5, in: context)
