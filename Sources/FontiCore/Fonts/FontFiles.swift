@@ -84,18 +84,7 @@ public enum FontFiles {
   /// directory lies inside the file, and that FreeType (through fontconfig) reads at least one
   /// face from it. Nothing is registered.
   public static func inspect(_ path: String) -> Result<Inspection, Refusal> {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return .failure(Refusal("cannot be read"))
-    }
-    defer { try? handle.close() }
-    let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
-    if size == 0 { return .failure(Refusal("is empty (0 bytes)")) }
-    try? handle.seek(toOffset: 0)
-    // The table directory of a collection can be large; 64 KiB covers any real one.
-    let head = (try? handle.read(upToCount: 65536)) ?? Data()
-    if let problem = SFNT.checkDirectory(Array(head), fileSize: size) {
-      return .failure(Refusal(problem))
-    }
+    if let refusal = checkContainer(path) { return .failure(refusal) }
     var count: Int32 = 0
     guard let set = FcFontSetCreate() else { return .failure(Refusal("cannot be checked")) }
     defer { FcFontSetDestroy(set) }
@@ -112,6 +101,22 @@ public enum FontFiles {
     }
     if families.isEmpty { return .failure(Refusal("has no family name")) }
     return .success(Inspection(path: path, families: families, faceCount: Int(count)))
+  }
+}
+
+extension FontFiles {
+  /// The first half of `inspect`: the file is readable, not empty, and an OpenType/TrueType
+  /// file or collection whose table directory lies inside the file. nil when it is; FreeType
+  /// has not seen the file yet.
+  static func checkContainer(_ path: String) -> Refusal? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return Refusal("cannot be read") }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
+    if size == 0 { return Refusal("is empty (0 bytes)") }
+    try? handle.seek(toOffset: 0)
+    // The table directory of a collection can be large; 64 KiB covers any real one.
+    let head = (try? handle.read(upToCount: 65536)) ?? Data()
+    return SFNT.checkDirectory(Array(head), fileSize: size).map(Refusal.init)
   }
 }
 

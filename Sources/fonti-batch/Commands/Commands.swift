@@ -17,6 +17,7 @@ enum Commands {
       fonts,
       fontsImport,
       fontsRemove,
+      diff,
       versionCommand,
     ]
   }

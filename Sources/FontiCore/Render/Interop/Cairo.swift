@@ -43,6 +43,14 @@ final class CairoSurface {
     return try CairoSurface(p, "create a \(width)×\(height) image")
   }
 
+  /// An 8-bit coverage (alpha only) image, zeroed: `diff` draws glyphs on it to count the
+  /// pixels that differ (calls `cairo_image_surface_create` with `CAIRO_FORMAT_A8`).
+  static func coverage(width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    guard let p = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+    else { preconditionFailure("cairo never returns NULL") }
+    return try CairoSurface(p, "create a \(width)×\(height) coverage image")
+  }
+
   /// A PDF surface writing to `path` (calls `cairo_pdf_surface_create`).
   static func pdf(path: String, width: Double, height: Double) throws(CairoError) -> CairoSurface {
     guard let p = cairo_pdf_surface_create(path, width, height)

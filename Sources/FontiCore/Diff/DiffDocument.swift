@@ -1,0 +1,427 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes `diff.pdf` from its plan, page by page on Cairo's PDF surface, then finishes it like a
+/// catalogue (`CatalogueWriter.finish`: qpdf repairs Cairo 1.16's links, compresses, sets the
+/// dates from `creationDate` and a deterministic /ID, checks it, and renames it into place).
+final class DiffDocument {
+  let drawing: DiffDrawing
+  let result: DiffResult
+  let plan: DiffDocumentPlan
+  let creationDate: Date
+  private var g: DiffDocumentPlan.Geometry { plan.geometry }
+  private var palette: Palette { drawing.palette }
+
+  init(drawing: DiffDrawing, result: DiffResult, creationDate: Date) {
+    self.drawing = drawing
+    self.result = result
+    self.plan = DiffDocumentPlan(result)
+    self.creationDate = creationDate
+  }
+
+  static let summaryDestination = "summary"
+  static func familyDestination(_ index: Int) -> String { "family-\(index)" }
+
+  func write(to path: String) throws {
+    let raw = AtomicFile.temporaryPath(for: path)
+    defer { unlink(raw) }
+    try draw(to: raw)
+    try CatalogueWriter.finish(
+      raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count)
+  }
+
+  private func draw(to path: String) throws {
+    let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
+    let report = result.report
+    try surface.setMetadata(
+      .title, Sanitize.terminal("Font review: \(report.before) → \(report.after)"))
+    try surface.setMetadata(.creator, FontiVersion.tool)
+    let iso = CatalogueWriter.isoDate(creationDate)
+    try surface.setMetadata(.createDate, iso)
+    try surface.setMetadata(.modDate, iso)
+    try surface.addOutline("Summary", destination: DiffDocument.summaryDestination)
+    for (index, _) in plan.familyPages.sorted(by: { $0.value < $1.value }) {
+      try surface.addOutline(
+        Sanitize.terminal(report.families[index].family),
+        destination: DiffDocument.familyDestination(index))
+    }
+    let cr = try CairoContext(surface)
+    let context = drawing.labelContext(for: cr)
+    for page in plan.pages {
+      cr.setColour(palette.background)
+      cr.paint()
+      switch page.kind {
+      case .cover(let items):
+        cr.destination(DiffDocument.summaryDestination)
+        drawCover(context, cr)
+        drawItems(items, top: g.coverTableTop, context, cr)
+      case .summary(let items):
+        drawHeading("Families, continued", y: g.bodyTop, context, cr)
+        drawItems(items, top: g.bodyTop + g.headingHeight, context, cr)
+      case .family(let index, let part, let blocks):
+        if part == 0 { cr.destination(DiffDocument.familyDestination(index)) }
+        for placed in blocks { drawBlock(placed, outcome: result.outcomes[index], context, cr) }
+      }
+      drawChrome(page, context, cr)
+      cr.showPage()
+      try cr.check("draw page \(page.number)")
+    }
+    try surface.finish()
+  }
+
+  // MARK: Chrome
+
+  private func drawChrome(_ page: DiffDocumentPlan.Page, _ context: TextContext, _ cr: CairoContext)
+  {
+    let half = g.contentWidth / 2 - 12
+    let title = drawing.caption("Font review", size: 6.5, in: context)
+    cr.setColour(palette.text, alpha: 0.55)
+    title.draw(at: g.margin, g.headTop)
+    var section = "Summary"
+    if case .family(let index, _, _) = page.kind { section = result.report.families[index].family }
+    let right = drawing.label(section, size: 7, in: context, width: half, alignment: .right)
+    right.ellipsize(width: half)
+    right.draw(at: g.right - half, g.headTop - 1)
+    rule(y: g.headRule, alpha: 0.22, cr)
+    rule(y: g.footRule, alpha: 0.22, cr)
+    let number = drawing.label(
+      "\(page.number) of \(plan.pages.count)", size: 8, in: context, width: 80, alignment: .right)
+    cr.setColour(palette.text, alpha: 0.7)
+    number.draw(at: g.right - 80, g.footTop)
+    let tool = drawing.caption(FontiVersion.tool, size: 6, in: context)
+    cr.setColour(palette.text, alpha: 0.45)
+    tool.draw(at: g.margin, g.footTop + 1.5)
+  }
+
+  private func rule(y: Double, alpha: Double, _ cr: CairoContext) {
+    cr.setColour(palette.text, alpha: alpha)
+    cr.rectangle(g.margin, y, g.contentWidth, 0.5)
+    cr.fill()
+  }
+
+  // MARK: Cover and summary
+
+  private func drawCover(_ context: TextContext, _ cr: CairoContext) {
+    let report = result.report
+    var y = 78.0
+    let kicker = drawing.caption("Font review", size: 8, in: context)
+    cr.setColour(palette.accent)
+    kicker.draw(at: g.margin, y)
+    y += 16
+    let title = drawing.label("What changed", size: 34, bold: true, in: context)
+    cr.setColour(palette.text)
+    title.draw(at: g.margin, y)
+    y += title.size.height + 8
+    for (word, path) in [("Before", report.before), ("After", report.after)] {
+      let key = drawing.caption(word, size: 6.5, in: context)
+      let value = drawing.label(path, size: 10.5, in: context)
+      value.ellipsize(width: g.contentWidth - 60)
+      cr.setColour(palette.text, alpha: 0.55)
+      key.draw(at: g.margin, y + value.baseline - key.baseline)
+      cr.setColour(palette.text)
+      value.draw(at: g.margin + 60, y)
+      y += 17
+    }
+
+    // The counts, one box each; changed in the accent colour.
+    y += 18
+    let c = report.counts
+    let boxes: [(String, Int, Bool)] = [
+      ("Changed", c.changed, true), ("Added", c.added, false), ("Removed", c.removed, false),
+      ("Unchanged", c.unchanged, false), ("Failed", c.failed, false),
+    ]
+    let gap = 8.0
+    let boxWidth = (g.contentWidth - gap * Double(boxes.count - 1)) / Double(boxes.count)
+    for (n, (word, count, accent)) in boxes.enumerated() {
+      let x = g.margin + Double(n) * (boxWidth + gap)
+      cr.roundedRectanglePath(x, y, boxWidth, 62, radius: 5)
+      cr.setColour(accent ? palette.accent : palette.text, alpha: accent ? 0.14 : 0.05)
+      cr.fill()
+      let number = drawing.label("\(count)", size: 26, bold: true, in: context)
+      cr.setColour(
+        accent && count > 0 ? palette.accent : palette.text, alpha: count == 0 ? 0.35 : 1)
+      number.draw(at: x + 10, y + 6)
+      let name = drawing.caption(word, size: 6.5, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      name.draw(at: x + 10, y + 46)
+    }
+    y += 62 + 22
+
+    // How the comparison was made.
+    let facts: [(String, String)] = [
+      (
+        "Families",
+        "\(c.families) compared"
+          + (report.unreadable.isEmpty
+            ? "" : "; \(report.unreadable.count) files could not be read")
+      ),
+      (
+        "Glyphs",
+        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted"
+      ),
+      ("Sample", report.text.replacingOccurrences(of: "\n", with: " ")),
+      ("Date", CatalogueWriter.displayDate(creationDate)),
+    ]
+    for (key, value) in facts {
+      let k = drawing.caption(key, size: 6.5, in: context)
+      let v = drawing.label(value, size: 9, in: context)
+      v.ellipsize(width: g.contentWidth - 60)
+      cr.setColour(palette.text, alpha: 0.55)
+      k.draw(at: g.margin, y + v.baseline - k.baseline)
+      cr.setColour(palette.text, alpha: 0.9)
+      v.draw(at: g.margin + 60, y)
+      y += 15
+    }
+    if !report.unreadable.isEmpty {
+      for u in report.unreadable.prefix(3) {
+        let v = drawing.label("\(u.side): \(u.file) \(u.error)", size: 8, in: context)
+        v.ellipsize(width: g.contentWidth - 60)
+        cr.setColour(palette.accent)
+        v.draw(at: g.margin + 60, y)
+        y += 12
+      }
+    }
+    drawHeading("Families", y: g.coverTableTop - g.headingHeight, context, cr)
+  }
+
+  private func drawHeading(_ text: String, y: Double, _ context: TextContext, _ cr: CairoContext) {
+    let layout = drawing.label(text, size: 15, bold: true, in: context)
+    cr.setColour(palette.accent)
+    cr.rectangle(g.margin, y + 4, 3, 14)
+    cr.fill()
+    cr.setColour(palette.text)
+    layout.draw(at: g.margin + 10, y + 1)
+  }
+
+  private func drawItems(
+    _ range: Range<Int>, top: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    var y = top
+    let families = result.report.families
+    for item in plan.items[range] {
+      switch item {
+      case .heading(let text):
+        let layout = drawing.caption(text, size: 7.5, in: context)
+        cr.setColour(palette.accent)
+        layout.draw(at: g.margin, y + 14)
+        rule(y: y + 26, alpha: 0.18, cr)
+      case .family(let index):
+        let f = families[index]
+        let page = plan.familyPages[index]
+        let row = {
+          let name = self.drawing.label(f.family, size: 9, bold: true, in: context)
+          name.ellipsize(width: 150)
+          cr.setColour(self.palette.text)
+          name.draw(at: self.g.margin, y + 2)
+          let status = self.drawing.caption(f.status.rawValue, size: 6.5, in: context)
+          cr.setColour(f.status == .failed ? self.palette.accent : self.palette.text, alpha: 0.7)
+          status.draw(at: self.g.margin + 156, y + 4.5)
+          let what = self.drawing.label(f.summary.first ?? "", size: 8.5, in: context)
+          what.ellipsize(width: self.g.contentWidth - 156 - 56 - 34)
+          cr.setColour(self.palette.text, alpha: 0.75)
+          what.draw(at: self.g.margin + 212, y + 2.5)
+          if let page {
+            let number = self.drawing.label(
+              "\(page)", size: 8.5, in: context, width: 30, alignment: .right)
+            cr.setColour(self.palette.text, alpha: 0.7)
+            number.draw(at: self.g.right - 30, y + 2.5)
+          }
+        }
+        if page != nil {
+          cr.link(
+            to: DiffDocument.familyDestination(index),
+            rect: (g.margin, y, g.contentWidth, g.rowHeight), row)
+        } else {
+          row()
+        }
+      case .names(let indices):
+        let column = g.contentWidth / 3
+        for (n, index) in indices.enumerated() {
+          let name = drawing.label(families[index].family, size: 8.5, in: context)
+          name.ellipsize(width: column - 10)
+          cr.setColour(palette.text, alpha: 0.6)
+          name.draw(at: g.margin + Double(n) * column, y + 2.5)
+        }
+      }
+      y += plan.height(item)
+    }
+  }
+
+  // MARK: Family pages
+
+  private func drawBlock(
+    _ placed: DiffDocumentPlan.Placed, outcome: FamilyOutcome, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let f = outcome.entry
+    let y = placed.y
+    switch placed.block {
+    case .header:
+      let name = drawing.label(f.family, size: 22, bold: true, in: context)
+      name.ellipsize(width: g.contentWidth - 80)
+      cr.setColour(palette.text)
+      name.draw(at: g.margin, y)
+      let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
+      let chipWidth = chip.size.width + 14
+      cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
+      cr.setColour(palette.accent, alpha: 0.16)
+      cr.fill()
+      cr.setColour(palette.accent)
+      chip.draw(at: g.right - chipWidth + 7, y + 14 - chip.size.height / 2)
+      var lineY = y + name.size.height + 6
+      for (word, files) in [("Before", f.files.before), ("After", f.files.after)] {
+        let key = drawing.caption(word, size: 6, in: context)
+        let shown =
+          files.count <= 2
+          ? files.joined(separator: ", ") : "\(files[0]) and \(files.count - 1) more files"
+        let value = drawing.label(shown, size: 8, in: context)
+        value.ellipsize(width: g.contentWidth - 50)
+        cr.setColour(palette.text, alpha: 0.5)
+        key.draw(at: g.margin, lineY + value.baseline - key.baseline)
+        cr.setColour(palette.text, alpha: 0.75)
+        value.draw(at: g.margin + 50, lineY)
+        lineY += 13
+      }
+    case .continued:
+      let name = drawing.label(f.family + ", continued", size: 11, in: context)
+      name.ellipsize(width: g.contentWidth)
+      cr.setColour(palette.text, alpha: 0.6)
+      name.draw(at: g.margin, y)
+    case .changesHeading:
+      let heading = drawing.caption("What changed", size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 6)
+    case .change(let text):
+      cr.setColour(palette.accent)
+      cr.circle(g.margin + 3, y + 7.5, radius: 1.6)
+      cr.fill()
+      let line = drawing.label(text, size: 9.5, in: context)
+      line.ellipsize(width: g.contentWidth - 12)
+      cr.setColour(palette.text, alpha: 0.9)
+      line.draw(at: g.margin + 12, y + 1)
+    case .sample(_, let em, let band, let same):
+      guard let sample = outcome.sample else { return }
+      drawSample(sample, top: y, em: em, band: band, same: same, context, cr)
+    case .glyphsHeading(let shown, let total):
+      let text =
+        shown < total
+        ? "Glyphs · the \(shown) largest of \(FamilyComparison.grouped(total)) changes"
+        : "Glyphs · \(FamilyComparison.count(total, "change"))"
+      let heading = drawing.caption(text, size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      note.draw(at: g.margin, y + 24)
+      drawing.legend(at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
+    case .glyphRow(let indices):
+      let cell = g.contentWidth / Double(g.glyphColumns)
+      for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {
+        drawGlyphCell(
+          outcome.glyphImages[index], x: g.margin + Double(n) * cell, y: y, width: cell - 14,
+          context, cr)
+      }
+    case .moreGlyphs(let more):
+      let line = drawing.label(
+        "… and \(FamilyComparison.grouped(more)) more changed glyphs, all listed in diff.json",
+        size: 8.5, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      line.draw(at: g.margin, y + 4)
+    }
+  }
+
+  private func drawSample(
+    _ sample: SampleChange, top: Double, em: Double, band: Double, same: Bool,
+    _ context: TextContext, _ cr: CairoContext
+  ) {
+    let place = FamilyComparison.place(sample.face, sample.instance)
+    let heading = drawing.caption(
+      same
+        ? "\(sample.title) · \(place) · the same before and after" : "\(sample.title) · \(place)",
+      size: 7.5,
+      in: context)
+    cr.setColour(palette.accent)
+    heading.draw(at: g.margin, top + 10)
+    let width = g.contentWidth - g.sampleLabelWidth
+    let lines = sample.fit(
+      width: width, height: g.sampleMaximumBand, minimum: g.sampleMinimumEm,
+      maximum: g.sampleMaximumEm
+    ).lines
+    let x = g.margin + g.sampleLabelWidth
+    let words = same ? ["Both"] : ["Before", "After", "Overlay"]
+    for (n, word) in words.enumerated() {
+      let bandTop = top + 30 + Double(n) * band
+      cr.setColour(palette.text, alpha: n == 2 ? 0.06 : 0.03)
+      cr.rectangle(g.margin, bandTop, g.contentWidth, band - 4)
+      cr.fill()
+      let key = drawing.caption(word, size: 6.5, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      let baseline = bandTop + 6 + em * 1.0
+      key.draw(at: g.margin + 6, baseline - key.baseline)
+      let before = drawing.samplePlacement(sample.before, lines: lines, em: em, x: x, y: baseline)
+      let after = drawing.samplePlacement(sample.after, lines: lines, em: em, x: x, y: baseline)
+      switch n {
+      case 0: drawing.fill(before, colour: palette.text, on: cr)
+      case 1: drawing.fill(after, colour: palette.text, on: cr)
+      default:
+        drawing.overlay(
+          before, after, area: (x - 2, bandTop, width + 2, band - 4), hatch: 2.2, on: cr)
+      }
+    }
+    if same { return }
+    let legendTop = top + 30 + 3 * band + 6
+    let width2 = drawing.legend(at: g.margin, legendTop, swatch: 9, size: 7.5, on: cr)
+    let result =
+      sample.pixels > 0
+      ? "\(FamilyComparison.grouped(sample.pixels)) px differ at 64 px/em"
+      : "no pixel of the sample differs"
+    let note = drawing.label(result, size: 7.5, in: context)
+    cr.setColour(palette.text, alpha: 0.55)
+    note.draw(at: g.margin + width2 + 8, legendTop + 4.5 - note.size.height / 2)
+  }
+
+  private func drawGlyphCell(
+    _ change: GlyphChange, x: Double, y: Double, width: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let panel = (width - 8) / 3
+    let panelHeight = g.glyphPanelHeight
+    let fit = drawing.fitGlyph(change, width: panel - 8, height: panelHeight - 8)
+    for n in 0..<3 {
+      let px = x + Double(n) * (panel + 4)
+      cr.setColour(palette.text, alpha: n == 2 ? 0.06 : 0.03)
+      cr.rectangle(px, y, panel, panelHeight)
+      cr.fill()
+      let ox = px + 4 + fit.x
+      let oy = y + 4 + fit.y
+      drawing.glyphGuides(change, em: fit.em, x: ox, y: oy, width: panel, on: cr)
+      let before = drawing.glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy)
+      let after = drawing.glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy)
+      switch n {
+      case 0: drawing.fill(before, colour: palette.text, on: cr)
+      case 1: drawing.fill(after, colour: palette.text, on: cr)
+      default:
+        drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
+      }
+    }
+    let e = change.entry
+    let name = drawing.label(
+      FamilyComparison.character(e.codepoint), size: 8.5, bold: true, in: context)
+    name.ellipsize(width: width)
+    cr.setColour(palette.text)
+    name.draw(at: x, y + panelHeight + 4)
+    var numbers: [String] = []
+    if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
+    if e.advance[0] != e.advance[1] {
+      numbers.append("advance \(e.advance[0]) → \(e.advance[1])")
+    }
+    numbers.append(FamilyComparison.place(e.face, e.instance))
+    let detail = drawing.label(numbers.joined(separator: " · "), size: 7, in: context)
+    detail.ellipsize(width: width)
+    cr.setColour(palette.text, alpha: 0.6)
+    detail.draw(at: x, y + panelHeight + 16)
+  }
+}

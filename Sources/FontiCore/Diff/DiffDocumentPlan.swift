@@ -1,0 +1,205 @@
+import Foundation
+
+/// Where everything of `diff.pdf` goes, worked out before anything is drawn (so the summary can
+/// give page numbers and every page its "N of M"): pure arithmetic on the comparison's result.
+///
+/// A4 portrait. The cover has the counts and starts the table of families by status (changed,
+/// added, removed, failed, then the unchanged ones three to a row), continued on summary pages.
+/// Each changed family then gets its pages: a header, its changes in words, the sample before /
+/// after / overlay, and a grid of its largest glyph changes (before, after, overlay each).
+struct DiffDocumentPlan {
+  struct Geometry {
+    var width = 595.2756
+    var height = 841.8898
+    var margin = 48.0
+    var contentWidth: Double { width - 2 * margin }
+    var right: Double { width - margin }
+    var headTop = 24.0
+    var headRule = 38.0
+    var bodyTop = 58.0
+    var bodyBottom: Double { height - 50 }
+    var footRule: Double { height - 40 }
+    var footTop: Double { height - 33 }
+    /// The cover's head (title, sides, counts, facts) before the table starts.
+    var coverTableTop = 392.0
+    var rowHeight = 17.0
+    var headingHeight = 30.0
+    /// Sample bands: label column, largest and smallest em size, tallest band.
+    var sampleLabelWidth = 64.0
+    var sampleMaximumEm = 26.0
+    var sampleMinimumEm = 7.0
+    var sampleMaximumBand = 150.0
+    var glyphColumns = 2
+    var glyphRowHeight = 124.0
+    var glyphPanelHeight = 90.0
+    var lineHeight = 14.5
+  }
+
+  /// One line of the families table.
+  enum Item: Equatable {
+    case heading(String)
+    case family(Int)
+    /// Unchanged families, several to a line.
+    case names([Int])
+  }
+
+  /// A block of a family's pages, with its height.
+  enum Block: Equatable {
+    case header
+    case continued
+    case changesHeading
+    case change(String)
+    /// The sample's bands (one when `same`: nothing of it differs).
+    case sample(lines: Int, em: Double, band: Double, same: Bool)
+    case glyphsHeading(shown: Int, total: Int)
+    case glyphRow([Int])
+    case moreGlyphs(Int)
+  }
+
+  struct Placed: Equatable {
+    var block: Block
+    var y: Double
+    var height: Double
+  }
+
+  enum Kind: Equatable {
+    case cover(items: Range<Int>)
+    case summary(items: Range<Int>)
+    case family(Int, part: Int, blocks: [Placed])
+  }
+
+  struct Page: Equatable {
+    var number: Int
+    var kind: Kind
+  }
+
+  let geometry = Geometry()
+  var items: [Item] = []
+  var pages: [Page] = []
+  /// The first page of each changed family, by its index in the result.
+  var familyPages: [Int: Int] = [:]
+
+  init(_ result: DiffResult) {
+    let g = geometry
+    let families = result.report.families
+    func indices(_ status: DiffReport.Status) -> [Int] {
+      families.indices.filter { families[$0].status == status }
+    }
+    let groups: [(String, DiffReport.Status)] = [
+      ("Changed", .changed), ("Added", .added), ("Removed", .removed), ("Failed", .failed),
+    ]
+    for (title, status) in groups {
+      let members = indices(status)
+      guard !members.isEmpty else { continue }
+      items.append(.heading("\(title) · \(members.count)"))
+      items += members.map(Item.family)
+    }
+    let unchanged = indices(.unchanged)
+    if !unchanged.isEmpty {
+      items.append(.heading("Unchanged · \(unchanged.count)"))
+      for start in stride(from: 0, to: unchanged.count, by: 3) {
+        items.append(.names(Array(unchanged[start..<min(start + 3, unchanged.count)])))
+      }
+    }
+
+    // The cover and the summary pages.
+    var start = 0
+    var top = g.coverTableTop
+    var first = true
+    repeat {
+      var y = top
+      var end = start
+      while end < items.count {
+        let h = height(items[end])
+        // A heading never ends a page.
+        let next = end + 1 < items.count ? height(items[end + 1]) : 0
+        if y + h + (isHeading(items[end]) ? next : 0) > g.bodyBottom { break }
+        y += h
+        end += 1
+      }
+      if end == start && start < items.count { end = start + 1 }  // never stall
+      pages.append(
+        Page(
+          number: pages.count + 1,
+          kind: first ? .cover(items: start..<end) : .summary(items: start..<end)))
+      first = false
+      start = end
+      top = g.bodyTop + g.headingHeight
+    } while start < items.count
+
+    // The changed families' pages.
+    for (index, outcome) in result.outcomes.enumerated() where outcome.entry.status == .changed {
+      var blocks: [Block] = [.header, .changesHeading]
+      blocks += outcome.entry.summary.map(Block.change)
+      if let sample = outcome.sample {
+        let fit = sample.fit(
+          width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
+          minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
+        let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
+        blocks.append(.sample(lines: fit.lines.count, em: fit.em, band: band, same: sample.isSame))
+      }
+      let shown = outcome.glyphImages.count
+      if shown > 0 {
+        blocks.append(.glyphsHeading(shown: shown, total: outcome.entry.glyphs.count))
+        for rowStart in stride(from: 0, to: shown, by: g.glyphColumns) {
+          blocks.append(.glyphRow(Array(rowStart..<min(rowStart + g.glyphColumns, shown))))
+        }
+        if outcome.entry.glyphs.count > shown {
+          blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
+        }
+      }
+      familyPages[index] = pages.count + 1
+      var part = 0
+      var placed: [Placed] = []
+      var y = g.bodyTop
+      for (n, block) in blocks.enumerated() {
+        let h = height(block)
+        // Headings stay with what follows them.
+        let keep: Double
+        switch block {
+        case .changesHeading, .glyphsHeading:
+          keep = n + 1 < blocks.count ? height(blocks[n + 1]) : 0
+        default: keep = 0
+        }
+        if y + h + keep > g.bodyBottom, !placed.isEmpty {
+          pages.append(
+            Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
+          part += 1
+          placed = [Placed(block: .continued, y: g.bodyTop, height: height(.continued))]
+          y = g.bodyTop + height(.continued)
+        }
+        placed.append(Placed(block: block, y: y, height: h))
+        y += h
+      }
+      pages.append(Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
+    }
+  }
+
+  /// A sample band: the lines at `em`, with room above the first baseline and below the last.
+  static func bandHeight(lines: Int, em: Double) -> Double {
+    (Double(max(lines, 1)) - 1) * DiffSettings.sampleLineHeight * em + em * 1.35 + 12
+  }
+
+  func height(_ item: Item) -> Double {
+    isHeading(item) ? geometry.headingHeight : geometry.rowHeight
+  }
+
+  func isHeading(_ item: Item) -> Bool {
+    if case .heading = item { return true }
+    return false
+  }
+
+  func height(_ block: Block) -> Double {
+    let g = geometry
+    switch block {
+    case .header: return 84
+    case .continued: return 34
+    case .changesHeading: return 22
+    case .change: return g.lineHeight
+    case .sample(_, _, let band, let same): return 30 + (same ? band : 3 * band + 34) + 8
+    case .glyphsHeading: return 44
+    case .glyphRow: return g.glyphRowHeight
+    case .moreGlyphs: return 20
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// What a review draws, on PNG and PDF pages alike: glyphs and samples from the compared fonts'
+/// own outlines (never through a font map), overlays, the legend, and labels in the neutral
+/// label face through Pango. Not Sendable: Pango and Cairo stay on the thread that writes.
+final class DiffDrawing {
+  let environment: FontEnvironment
+  let labelFamily: FontFamily?
+  private var labelMap: FontMap?
+  let palette = Palette(.cream)
+
+  /// The overlay's colours: what only BEFORE has is hatched amber (a tint crossed by darker
+  /// lines), what only AFTER has is solid blue, what both have is ink. Hatching against solid
+  /// keeps the two apart in greyscale too.
+  static let beforeTint = Colour(hex: 0xF4CFA6)
+  static let beforeHatch = Colour(hex: 0xB8560B)
+  static let afterColour = Colour(hex: 0x1F5FBF)
+
+  init(environment: FontEnvironment) {
+    self.environment = environment
+    labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
+  }
+
+  /// A context for labels drawn on `cr`.
+  func labelContext(for cr: CairoContext) -> TextContext {
+    let map = labelMap ?? FontMap(config: environment.systemConfig)
+    labelMap = map
+    return map.makeContext(for: cr)
+  }
+
+  /// A label in the label face: regular, or its real bold when asked and present.
+  func label(
+    _ text: String, size: Double, bold: Bool = false, in context: TextContext,
+    width: Double? = nil, alignment: TextLayout.Alignment = .left
+  ) -> TextLayout {
+    let face =
+      labelFamily.flatMap { $0.face(bold: bold, italic: false) } ?? labelFamily?.regularFace
+    let spec = FontSpec(family: labelFamily?.name ?? "sans-serif", size: size, face: face)
+    return TextLayout(
+      Sanitize.terminal(text), font: spec, in: context, width: width.map { max(1, $0) },
+      alignment: alignment, fallback: true)
+  }
+
+  /// Small capitals of the label face, spaced out: captions.
+  func caption(_ text: String, size: Double, in context: TextContext) -> TextLayout {
+    let spec = FontSpec(
+      family: labelFamily?.name ?? "sans-serif", size: size, face: labelFamily?.regularFace)
+    return TextLayout(
+      Sanitize.terminal(text).uppercased(), font: spec, in: context,
+      letterSpacing: size * 0.08, fallback: true)
+  }
+
+  // MARK: Outlines
+
+  /// Outlines placed in user space: pen origins (font units, y up) mapped by `scale` user
+  /// units per font unit from the origin (x, y).
+  struct Placement {
+    var glyphs: [GlyphRaster.Placed]
+    var scale: Double
+    var x: Double
+    var y: Double
+  }
+
+  func append(_ p: Placement, to cr: CairoContext) {
+    for g in p.glyphs where GlyphRaster.drawable(g, scale: p.scale) {
+      cr.append(g.outline, x: p.x + g.x * p.scale, y: p.y - g.y * p.scale, scale: p.scale)
+    }
+  }
+
+  /// Fills the outlines in `colour`.
+  func fill(_ p: Placement, colour: Colour, on cr: CairoContext) {
+    cr.newPath()
+    append(p, to: cr)
+    cr.setColour(colour)
+    cr.fill()
+  }
+
+  /// The overlay of `before` and `after` inside `area` (x, y, width, height): only-before
+  /// hatched amber, only-after solid blue, both ink. `hatch` is the hatching's spacing.
+  func overlay(
+    _ before: Placement, _ after: Placement, area: (Double, Double, Double, Double),
+    hatch: Double, on cr: CairoContext
+  ) {
+    cr.save()
+    cr.newPath()
+    append(before, to: cr)
+    cr.clip()
+    hatchArea(area, spacing: hatch, on: cr)
+    cr.restore()
+    fill(after, colour: DiffDrawing.afterColour, on: cr)
+    cr.save()
+    cr.newPath()
+    append(before, to: cr)
+    cr.clip()
+    fill(after, colour: palette.text, on: cr)
+    cr.restore()
+    cr.newPath()
+  }
+
+  /// Fills `area` with the amber tint crossed by diagonal lines (only-before's look).
+  func hatchArea(_ area: (Double, Double, Double, Double), spacing: Double, on cr: CairoContext) {
+    let (x, y, w, h) = area
+    cr.newPath()
+    cr.rectangle(x, y, w, h)
+    cr.setColour(DiffDrawing.beforeTint)
+    cr.fill()
+    cr.newPath()
+    var k = -h
+    while k < w {
+      cr.move(to: x + k, y + h)
+      cr.line(to: x + k + h, y)
+      k += spacing
+    }
+    cr.setColour(DiffDrawing.beforeHatch)
+    cr.stroke(width: spacing * 0.32)
+  }
+
+  /// The legend: a swatch and a word for each of the overlay's three looks, from (x, y) (the
+  /// swatches' top); returns its width.
+  @discardableResult
+  func legend(at x: Double, _ y: Double, swatch: Double, size: Double, on cr: CairoContext)
+    -> Double
+  {
+    let context = labelContext(for: cr)
+    var pen = x
+    let entries: [(String, Int)] = [
+      ("only in before", 0), ("only in after", 1), ("in both", 2),
+    ]
+    for (text, kind) in entries {
+      switch kind {
+      case 0:
+        cr.save()
+        cr.newPath()
+        cr.rectangle(pen, y, swatch, swatch)
+        cr.clip()
+        hatchArea((pen, y, swatch, swatch), spacing: swatch / 4.5, on: cr)
+        cr.restore()
+      case 1:
+        cr.newPath()
+        cr.rectangle(pen, y, swatch, swatch)
+        cr.setColour(DiffDrawing.afterColour)
+        cr.fill()
+      default:
+        cr.newPath()
+        cr.rectangle(pen, y, swatch, swatch)
+        cr.setColour(palette.text)
+        cr.fill()
+      }
+      let word = label(text, size: size, in: context)
+      cr.setColour(palette.text, alpha: 0.8)
+      word.draw(at: pen + swatch * 1.45, y + swatch / 2 - word.size.height / 2)
+      pen += swatch * 1.45 + word.size.width + swatch * 1.6
+    }
+    return pen - x
+  }
+
+  // MARK: Samples and glyphs fitted into boxes
+
+  /// The sample as one side sets it on `lines`, with its first baseline at (x, y).
+  func samplePlacement(
+    _ text: ShapedText, lines: [[(paragraph: Int, word: Int)]], em: Double, x: Double, y: Double
+  ) -> Placement {
+    Placement(
+      glyphs: text.placed(on: lines, lineHeight: DiffSettings.sampleLineHeight),
+      scale: em / Double(max(1, text.unitsPerEm)), x: x, y: y)
+  }
+
+  /// A changed glyph's two sides fitted in a box of `width` × `height` with a shared origin:
+  /// the em size and the origin (pen at the baseline) that show both whole.
+  func fitGlyph(_ change: GlyphChange, width: Double, height: Double) -> (
+    em: Double, x: Double, y: Double
+  ) {
+    // Both sides in ems: ink boxes and advances.
+    let ub = Double(max(1, change.unitsPerEm.before))
+    let ua = Double(max(1, change.unitsPerEm.after))
+    var minX = 0.0
+    var maxX = max(Double(change.entry.advance[0]) / ub, Double(change.entry.advance[1]) / ua)
+    var minY = -0.25
+    var maxY = 0.8
+    for (outline, u) in [(change.before, ub), (change.after, ua)] {
+      guard let b = outline.bounds,
+        GlyphRaster.drawable(GlyphRaster.Placed(outline: outline, x: 0, y: 0), scale: 1)
+      else { continue }
+      minX = min(minX, b.minX / u)
+      maxX = max(maxX, b.maxX / u)
+      minY = min(minY, b.minY / u)
+      maxY = max(maxY, b.maxY / u)
+    }
+    // A hostile glyph spanning hundreds of ems is shown small rather than not at all.
+    let spanX = min(max(maxX - minX, 0.3), 1000)
+    let spanY = min(max(maxY - minY, 0.3), 1000)
+    let em = min(width / spanX, height / spanY)
+    let x = (width - spanX * em) / 2 - minX * em
+    let y = (height - spanY * em) / 2 + maxY * em
+    return (em, x, y)
+  }
+
+  /// Draws a glyph cell's baseline and the pen's start and both advances (before dashed,
+  /// after solid), faintly, under the glyph.
+  func glyphGuides(
+    _ change: GlyphChange, em: Double, x: Double, y: Double, width: Double, on cr: CairoContext
+  ) {
+    let ub = Double(max(1, change.unitsPerEm.before))
+    let ua = Double(max(1, change.unitsPerEm.after))
+    cr.newPath()
+    cr.move(to: x - em * 0.1, y)
+    cr.line(
+      to: x + max(Double(change.entry.advance[0]) / ub, Double(change.entry.advance[1]) / ua) * em
+        + em * 0.1, y)
+    cr.setColour(palette.text, alpha: 0.25)
+    cr.stroke(width: max(0.4, em / 160))
+    for (n, advance) in [
+      0.0, Double(change.entry.advance[0]) / ub, Double(change.entry.advance[1]) / ua,
+    ].enumerated() {
+      cr.newPath()
+      cr.move(to: x + advance * em, y - em * 0.85)
+      cr.line(to: x + advance * em, y + em * 0.25)
+      cr.setDash(n == 1 ? [em / 40, em / 40] : [])
+      cr.setColour(n == 2 ? DiffDrawing.afterColour : palette.text, alpha: n == 0 ? 0.25 : 0.5)
+      cr.stroke(width: max(0.4, em / 160))
+      cr.setDash([])
+    }
+  }
+
+  /// One side of a changed glyph as a placement.
+  func glyphPlacement(_ change: GlyphChange, after: Bool, em: Double, x: Double, y: Double)
+    -> Placement
+  {
+    let outline = after ? change.after : change.before
+    let units = Double(max(1, after ? change.unitsPerEm.after : change.unitsPerEm.before))
+    return Placement(
+      glyphs: [GlyphRaster.Placed(outline: outline, x: 0, y: 0)], scale: em / units, x: x, y: y)
+  }
+}

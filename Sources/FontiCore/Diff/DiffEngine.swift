@@ -1,0 +1,78 @@
+import Foundation
+
+/// How a comparison runs: what is compared, which families, on how many threads.
+public struct DiffOptions: Sendable {
+  public var settings: DiffSettings
+  /// Only families matching one of these (either side's name); all when empty.
+  public var only: [FamilyPattern]
+  /// Threads comparing families at once.
+  public var jobs: Int
+
+  public init(settings: DiffSettings, only: [FamilyPattern] = [], jobs: Int = 1) {
+    self.settings = settings
+    self.only = only
+    self.jobs = jobs
+  }
+}
+
+/// A finished comparison: the report, and what the review pages of changed families draw.
+public struct DiffResult: Sendable {
+  public var report: DiffReport
+  /// Parallel to `report.families`.
+  var outcomes: [FamilyOutcome]
+}
+
+/// Pairs the families of two sides by name and compares each pair, in parallel threads of
+/// this process (HarfBuzz and Cairo image surfaces only; no font map, no fontconfig match).
+public enum DiffEngine {
+  public static func compare(before: DiffSide, after: DiffSide, options: DiffOptions)
+    throws(DiagnosticError) -> DiffResult
+  {
+    var keys = Set(before.families.keys).union(after.families.keys)
+    if !options.only.isEmpty {
+      keys = keys.filter { key in
+        let names = [before.families[key]?.name, after.families[key]?.name].compactMap { $0 }
+        return options.only.contains { p in names.contains { p.matches($0) } }
+      }
+      if keys.isEmpty {
+        let patterns = options.only.map { "'\($0.text)'" }.joined(separator: ", ")
+        throw DiagnosticError(.error("--only \(patterns) matches no family on either side"))
+      }
+    }
+    let names = keys.map { key in
+      (key, after.families[key]?.name ?? before.families[key]?.name ?? key)
+    }
+    .sorted { FontCatalog.order($0.1, $1.1) }
+    let slugs = Slug.unique(names.map(\.1))
+    let items = zip(names, slugs).map { (name, slug) in
+      (before.families[name.0], after.families[name.0], slug)
+    }
+    let settings = options.settings
+    let outcomes = BoundedPool.map(items, width: options.jobs) { item in
+      FamilyComparison.compare(
+        before: item.0, after: item.1, slug: item.2,
+        comparer: FaceComparer(settings: settings))
+    }
+
+    var report = DiffReport(
+      before: before.path, after: after.path, threshold: settings.threshold,
+      greyLevels: settings.greyLevels, pixelsPerEm: settings.pixelsPerEm, text: settings.text,
+      counts: DiffReport.Counts(), families: [], unreadable: before.unreadable + after.unreadable)
+    var kept: [FamilyOutcome] = []
+    for var outcome in outcomes {
+      switch outcome.entry.status {
+      case .added: report.counts.added += 1
+      case .removed: report.counts.removed += 1
+      case .changed:
+        report.counts.changed += 1
+        outcome.entry.image = DiffReview.imagePath(outcome.entry.slug)
+      case .unchanged: report.counts.unchanged += 1
+      case .failed: report.counts.failed += 1
+      }
+      report.families.append(outcome.entry)
+      kept.append(outcome)
+    }
+    report.counts.families = report.families.count
+    return DiffResult(report: report, outcomes: kept)
+  }
+}

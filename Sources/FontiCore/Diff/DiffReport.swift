@@ -1,0 +1,211 @@
+import Foundation
+
+/// `diff.json`: everything a comparison found, for scripts and CI (SPEC.md, *Compare two
+/// versions*). Families sorted by name; within a family, only what changed is listed.
+public struct DiffReport: Codable, Sendable, Equatable {
+  public var version = 1
+  public var tool = FontiVersion.tool
+  /// BEFORE and AFTER as given on the command line.
+  public var before: String
+  public var after: String
+  /// A glyph is changed when more than this many pixels differ at `pixelsPerEm`.
+  public var threshold: Int
+  /// Grey levels by which a pixel must differ to count.
+  public var greyLevels: Int
+  public var pixelsPerEm: Int
+  /// The compared sample text.
+  public var text: String
+  public var counts: Counts
+  public var families: [Family]
+  /// Files that are not fonts and whose family could not even be named; they fail the run
+  /// like a failed family.
+  public var unreadable: [UnreadableFile]
+
+  public struct Counts: Codable, Sendable, Equatable {
+    public var families = 0
+    public var added = 0
+    public var removed = 0
+    public var changed = 0
+    public var unchanged = 0
+    public var failed = 0
+  }
+
+  public enum Status: String, Codable, Sendable, Equatable {
+    case added, removed, changed, unchanged, failed
+  }
+
+  /// One family, on one side or both.
+  public struct Family: Codable, Sendable, Equatable {
+    public var family: String
+    public var slug: String
+    public var status: Status
+    /// Why the family failed (status `failed`).
+    public var error: String?
+    public var files: Files
+    /// `changes/<slug>.png`, for a changed family.
+    public var image: String?
+    /// The changes in words, as diff.md and the PDF say them.
+    public var summary: [String]
+    public var codepoints = AddedRemoved<String>()
+    public var glyphs: [Glyph] = []
+    /// Glyphs whose outline differs but by `threshold` pixels or fewer: seen, not reported.
+    public var glyphsBelowThreshold = 0
+    /// The regular face's vertical metrics that changed: `{ "xHeight": [400, 420] }`.
+    public var metrics: [String: [Int?]] = [:]
+    /// The same for the other faces, where theirs changed.
+    public var faceMetrics: [FaceMetrics] = []
+    public var faces = Faces()
+    public var axes = Axes()
+    public var instances = Instances()
+    public var features = AddedRemoved<String>()
+    public var languages = AddedRemoved<String>()
+    public var kerning: [Kerning] = []
+    public var sample: [Sample] = []
+  }
+
+  public struct Files: Codable, Sendable, Equatable {
+    public var before: [String] = []
+    public var after: [String] = []
+  }
+
+  public struct AddedRemoved<Element: Codable & Sendable & Equatable>: Codable, Sendable,
+    Equatable
+  {
+    public var added: [Element] = []
+    public var removed: [Element] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+  }
+
+  /// A glyph that changed: its character, where, how many pixels differ and its advances.
+  public struct Glyph: Codable, Sendable, Equatable {
+    public var codepoint: String
+    public var face: String
+    /// The named instance of a variable font.
+    public var instance: String?
+    public var pixels: Int
+    public var advance: [Int]
+  }
+
+  public struct FaceMetrics: Codable, Sendable, Equatable {
+    public var face: String
+    public var metrics: [String: [Int?]]
+  }
+
+  public struct Faces: Codable, Sendable, Equatable {
+    public var added: [String] = []
+    public var removed: [String] = []
+    /// Faces paired by weight, slant and width whose style names differ.
+    public var renamed: [Renamed] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty }
+  }
+
+  public struct Renamed: Codable, Sendable, Equatable {
+    public var before: String
+    public var after: String
+  }
+
+  public struct Axis: Codable, Sendable, Equatable {
+    public var tag: String
+    public var name: String
+    public var min: Double
+    public var `default`: Double
+    public var max: Double
+  }
+
+  public struct AxisChange: Codable, Sendable, Equatable {
+    public var face: String
+    public var before: Axis
+    public var after: Axis
+  }
+
+  public struct Axes: Codable, Sendable, Equatable {
+    public var added: [Axis] = []
+    public var removed: [Axis] = []
+    public var changed: [AxisChange] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+  }
+
+  public struct Instance: Codable, Sendable, Equatable {
+    public var face: String
+    public var name: String
+    public var coordinates: [String: Double]
+  }
+
+  public struct InstanceChange: Codable, Sendable, Equatable {
+    public var face: String
+    public var name: String
+    public var before: [String: Double]
+    public var after: [String: Double]
+  }
+
+  public struct Instances: Codable, Sendable, Equatable {
+    public var added: [Instance] = []
+    public var removed: [Instance] = []
+    public var changed: [InstanceChange] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+  }
+
+  /// A proof string whose kerning changed: the sum of its pair adjustments, and its width.
+  public struct Kerning: Codable, Sendable, Equatable {
+    public var text: String
+    public var face: String
+    public var instance: String?
+    public var kerning: [Int]
+    public var width: [Int]
+  }
+
+  /// The sample text where its width or its image changed.
+  public struct Sample: Codable, Sendable, Equatable {
+    public var face: String
+    public var instance: String?
+    /// The text compared, when the family could not set the review's (a sample in its own
+    /// script, as specimens show).
+    public var text: String?
+    public var width: [Int]
+    public var pixels: Int
+  }
+
+  public struct UnreadableFile: Codable, Sendable, Equatable {
+    public var side: String
+    public var file: String
+    public var error: String
+  }
+
+  /// Pretty, sorted keys, no escaped slashes: the same report gives the same bytes.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(self)
+    data.append(0x0A)
+    return data
+  }
+
+  /// Whether the review should fail a CI step: some family failed, or a file was unreadable.
+  public var hasFailures: Bool { counts.failed > 0 || !unreadable.isEmpty }
+
+  /// Whether anything changed, was added or removed (`--exit-code`).
+  public var hasDifferences: Bool { counts.added + counts.removed + counts.changed > 0 }
+}
+
+/// Numbers as reviews print them: integers without a decimal point, others with at most two
+/// decimals, in the C locale.
+enum DiffNumber {
+  static func text(_ value: Double) -> String {
+    guard value.isFinite else { return "?" }
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    return String(format: "%.2f", rounded).replacingOccurrences(
+      of: "0+$", with: "", options: .regularExpression)
+  }
+
+  /// "U+0041"; at least four hex digits.
+  static func codepoint(_ scalar: UInt32) -> String {
+    let hex = String(scalar, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// "+40", "−12", "0".
+  static func signed(_ value: Int) -> String {
+    value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
+  }
+}

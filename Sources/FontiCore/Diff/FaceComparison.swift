@@ -1,0 +1,564 @@
+import Foundation
+
+/// What is compared, and how finely.
+public struct DiffSettings: Sendable, Hashable {
+  /// A glyph (or the sample) changed when more than this many pixels differ.
+  public var threshold: Int
+  /// The compared sample text.
+  public var text: String
+  public var pixelsPerEm = 64
+  public var greyLevels = 8
+  /// Changed glyphs kept with their outlines for the review pages, per family.
+  public var glyphImages = 36
+  /// Identical files and identical tables spare the comparisons they decide. Off only in tests,
+  /// to prove the full comparison finds nothing in a font compared with itself.
+  var shortcuts = true
+
+  public init(threshold: Int = 16, text: String = defaultSampleText) {
+    self.threshold = threshold
+    self.text = text
+  }
+
+  /// Strings whose shaped widths show kerning: the spacing proofs and the classic pairs.
+  static let kerningProofs = [
+    "HOHOHO", "nonono", "AV", "AW", "AY", "AT", "LT", "LV", "LY", "PA", "TA", "To", "Ta", "Te",
+    "Ty", "Va", "Vo", "Wa", "Yo", "f)", "f]", "f?", "r.", "r,", "y.", "v,", "\"A", "'A", "11",
+  ]
+
+  /// The sample is compared set on lines of this many ems, at 1.25 ems apart.
+  static let sampleLineWidth = 32.0
+  static let sampleLineHeight = 1.25
+}
+
+/// Two faces paired across the sides, and the name the review gives them.
+struct FacePair: Sendable {
+  var before: SideFace
+  var after: SideFace
+  var label: String
+
+  /// Same file bytes at the same place: nothing in the face can differ.
+  var isIdentical: Bool {
+    before.sameBytesAsOtherSide && after.sameBytesAsOtherSide
+      && before.relativePath == after.relativePath && before.query.index == after.query.index
+  }
+}
+
+/// A changed glyph with what its review image needs.
+struct GlyphChange: Sendable {
+  var entry: DiffReport.Glyph
+  var before: GlyphOutline
+  var after: GlyphOutline
+  var unitsPerEm: (before: Int, after: Int)
+
+  /// At most `limit` changes for the review pages: one per base letter first (å, ǻ and ẳ
+  /// changed because a changed; the page shows a, then the next letter that changed), groups
+  /// in order of their largest change; then the rest, largest first.
+  static func selection(_ changes: [GlyphChange], limit: Int) -> [GlyphChange] {
+    let sorted = changes.sorted(by: larger)
+    var groups: [UInt32: [Int]] = [:]
+    var order: [UInt32] = []
+    for (i, change) in sorted.enumerated() {
+      let base = change.base
+      if groups[base] == nil { order.append(base) }
+      groups[base, default: []].append(i)
+    }
+    var chosen: [Int] = []
+    var taken = Set<Int>()
+    for base in order where chosen.count < limit {
+      guard let members = groups[base] else { continue }
+      let own = members.first { sorted[$0].scalar == base } ?? members[0]
+      chosen.append(own)
+      taken.insert(own)
+    }
+    for i in sorted.indices where chosen.count < limit && !taken.contains(i) { chosen.append(i) }
+    return chosen.map { sorted[$0] }
+  }
+
+  var scalar: UInt32 { UInt32(entry.codepoint.dropFirst(2), radix: 16) ?? 0 }
+
+  /// The first scalar of the character's compatibility decomposition: a for ǻ and ẚ.
+  var base: UInt32 {
+    guard let s = Unicode.Scalar(scalar) else { return scalar }
+    return String(s).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value ?? scalar
+  }
+
+  /// How much a change shows at 64 px per em: its pixels, plus an advance's change as the
+  /// column of pixels it shifts the rest of a line by (an em tall).
+  var weight: Double {
+    let units = Double(max(1, unitsPerEm.after))
+    let shift = abs(Double(entry.advance[1] - entry.advance[0])) / units * 64
+    return Double(entry.pixels) + (shift * 64).rounded()
+  }
+
+  /// Largest change first (`weight`), then by character, face and instance.
+  static func larger(_ a: GlyphChange, _ b: GlyphChange) -> Bool {
+    (a.weight, b.entry.codepoint, b.entry.face, b.entry.instance ?? "")
+      > (b.weight, a.entry.codepoint, a.entry.face, a.entry.instance ?? "")
+  }
+}
+
+/// The sample as both sides set it, for the review pages.
+struct SampleChange: Sendable {
+  var before: ShapedText
+  var after: ShapedText
+  var face: String
+  var instance: String?
+  var pixels: Int
+  /// The language of an own-script sample ("Arabic"), when the family cannot set the text.
+  var languageName: String?
+
+  /// "Sample", or "Sample in Arabic" for an own-script sample.
+  var title: String { languageName.map { "Sample in \($0)" } ?? "Sample" }
+
+  /// Neither a pixel nor the width differs: the review shows the sample once.
+  var isSame: Bool {
+    pixels == 0
+      && FaceComparer.sameLength(before.width, before.unitsPerEm, after.width, after.unitsPerEm)
+  }
+}
+
+extension SampleChange {
+  /// The sample's lines and the largest em size (user units) up to `maximum` at which they
+  /// fit `width` × `height` (lines 1.25 ems apart), never below `minimum`.
+  func fit(width: Double, height: Double, minimum: Double, maximum: Double) -> (
+    lines: [[(paragraph: Int, word: Int)]], em: Double
+  ) {
+    // Up to a third smaller to save a line: one line at 20 reads better than two at 26.
+    var em = maximum
+    var fewest = Int.max
+    var candidate = maximum
+    while candidate >= max(minimum, maximum * 0.66) {
+      let count = ShapedText.lines(before, after, lineWidth: width / candidate).count
+      if count < fewest {
+        fewest = count
+        em = candidate
+      }
+      candidate *= 0.96
+    }
+    while true {
+      let lines = ShapedText.lines(before, after, lineWidth: width / em)
+      let needed = (Double(lines.count) - 1) * DiffSettings.sampleLineHeight * em + em * 1.1
+      if needed <= height || em <= minimum { return (lines, em) }
+      em = max(minimum, em * 0.92)
+    }
+  }
+}
+
+/// Everything two paired faces differ in.
+struct FaceDifference: Sendable {
+  var label: String
+  var codepointsAdded: Set<UInt32> = []
+  var codepointsRemoved: Set<UInt32> = []
+  var glyphs: [DiffReport.Glyph] = []
+  /// The largest changes with their outlines (at most `DiffSettings.glyphImages`).
+  var glyphImages: [GlyphChange] = []
+  var belowThreshold = 0
+  var metrics: [String: [Int?]] = [:]
+  var axes = DiffReport.Axes()
+  var instances = DiffReport.Instances()
+  var features = DiffReport.AddedRemoved<String>()
+  var languages = DiffReport.AddedRemoved<String>()
+  var kerning: [DiffReport.Kerning] = []
+  var sample: [DiffReport.Sample] = []
+  /// The sample at the face's default (or first) instance, when it was compared.
+  var sampleImage: SampleChange?
+}
+
+/// Compares paired faces, reading each side straight from its file with HarfBuzz. Outlines and
+/// advances are compared first; only glyphs that differ are rasterised. Tables that hold the
+/// same bytes on both sides spare the work they decide (a rebuilt font whose head table alone
+/// changed compares in milliseconds). Not Sendable: one per thread.
+final class FaceComparer {
+  let settings: DiffSettings
+  let raster: GlyphRaster
+  /// The text the family's samples are compared on (`sampleSource(for:)` sets it per family).
+  var sample: SampleSource
+
+  /// The review's text, or, for a family that cannot set it, a sample in its own script.
+  struct SampleSource: Sendable {
+    var text: String
+    var language = "en"
+    /// Set for an own-script sample: what the review pages call it.
+    var languageName: String?
+  }
+
+  init(settings: DiffSettings) {
+    self.settings = settings
+    raster = GlyphRaster(
+      pixelsPerEm: Double(settings.pixelsPerEm), greyLevels: settings.greyLevels)
+    sample = SampleSource(text: settings.text)
+  }
+
+  /// What a family's sample is compared on, decided on its first pair's AFTER face like a
+  /// specimen decides: when the face lacks a third of the text's characters, Pango's sample
+  /// sentence of a language it covers (its own script first), else its own characters.
+  func sampleSource(for pair: FacePair) -> SampleSource {
+    let review = SampleSource(text: settings.text)
+    guard let face = try? HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
+    else { return review }
+    let coverage = CharacterCoverage(scalars: face.unicodes)
+    guard FallbackSample.lacksRealShare(of: settings.text, coverage: coverage) else {
+      return review
+    }
+    let family = FontFamily(
+      name: pair.after.query.family, faces: [], languages: pair.after.query.languages,
+      coverage: coverage)
+    switch FallbackSample.choose(for: family, preferGrid: false) {
+    case .language(let code, let name, let text):
+      return SampleSource(text: text, language: code, languageName: name)
+    case .glyphGrid(let characters):
+      guard !characters.isEmpty else { return review }
+      return SampleSource(
+        text: characters.prefix(24).joined(separator: " "), languageName: "its own characters")
+    }
+  }
+
+  /// Tables from which HarfBuzz draws outlines and takes advances and the cmap.
+  static let outlineTables = [
+    "glyf", "loca", "CFF ", "CFF2", "gvar", "avar", "fvar", "HVAR", "hmtx", "hhea", "maxp", "cmap",
+  ]
+  /// Tables that shaping reads besides those.
+  static let layoutTables = ["GSUB", "GPOS", "GDEF", "kern", "morx", "mort", "kerx", "trak"]
+
+  func compare(_ pair: FacePair) throws -> FaceDifference {
+    var out = FaceDifference(label: pair.label)
+    out.languages = FaceComparer.difference(
+      Set(pair.before.query.languages), Set(pair.after.query.languages))
+    if pair.isIdentical && settings.shortcuts { return out }
+
+    let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
+    let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
+    let sameUnits = before.unitsPerEm == after.unitsPerEm
+    // head: unitsPerEm (18) and indexToLocFormat (50) are all that outlines depend on there.
+    let outlinesSame =
+      settings.shortcuts && sameUnits
+      && FaceComparer.outlineTables.allSatisfy { before.hasSameTable($0, as: after) }
+      && before.field("head", at: 50) == after.field("head", at: 50)
+    let layoutSame =
+      outlinesSame && FaceComparer.layoutTables.allSatisfy { before.hasSameTable($0, as: after) }
+
+    let cmapBefore = Set(before.unicodes)
+    let cmapAfter = outlinesSame ? cmapBefore : Set(after.unicodes)
+    out.codepointsAdded = cmapAfter.subtracting(cmapBefore)
+    out.codepointsRemoved = cmapBefore.subtracting(cmapAfter)
+    let common = cmapBefore.intersection(cmapAfter).sorted()
+
+    let fb = before.featureTags
+    let fa = after.featureTags
+    out.features = FaceComparer.difference(fb.gsub.union(fb.gpos), fa.gsub.union(fa.gpos))
+    out.metrics = FaceComparer.metricChanges(before, after)
+
+    // Variations: axes, named instances, and the instances compared on both sides.
+    let axesBefore = before.variationAxes
+    let axesAfter = after.variationAxes
+    out.axes = FaceComparer.axisChanges(axesBefore, axesAfter, face: pair.label)
+    let instancesBefore = before.namedInstances
+    let instancesAfter = after.namedInstances
+    let (paired, added, removed) = FaceComparer.pairInstances(instancesBefore, instancesAfter)
+    out.instances.added = added.map { FaceComparer.describe($0, face: pair.label) }
+    out.instances.removed = removed.map { FaceComparer.describe($0, face: pair.label) }
+    for (b, a) in paired where !FaceComparer.sameCoordinates(b, a) {
+      out.instances.changed.append(
+        DiffReport.InstanceChange(
+          face: pair.label, name: a.name, before: FaceComparer.coordinates(b),
+          after: FaceComparer.coordinates(a)))
+    }
+    let compared: [(NamedInstance?, NamedInstance?)] =
+      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
+    let sampleAt = FaceComparer.representative(compared, axes: axesAfter)
+
+    for (index, (ib, ia)) in compared.enumerated() {
+      let sameCoordinates =
+        ib.map { b in ia.map { FaceComparer.sameCoordinates(b, $0) } ?? false }
+        ?? (ia == nil)
+      if outlinesSame && layoutSame && sameCoordinates { continue }
+      let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
+      let instance = ia?.name
+      if !(outlinesSame && sameCoordinates) {
+        try compareGlyphs(
+          common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
+      }
+      compareKerning(fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
+      try compareSample(
+        fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,
+        into: &out)
+    }
+    out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
+    return out
+  }
+
+  /// The sample as both sides set it at the face's representative instance, for the review
+  /// pages of a family that changed elsewhere.
+  func sampleImage(for pair: FacePair) throws -> SampleChange {
+    let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
+    let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
+    let (paired, _, _) = FaceComparer.pairInstances(before.namedInstances, after.namedInstances)
+    let compared: [(NamedInstance?, NamedInstance?)] =
+      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
+    let (ib, ia) = compared[FaceComparer.representative(compared, axes: after.variationAxes)]
+    let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
+    var out = FaceDifference(label: pair.label)
+    try compareSample(
+      fontBefore, fontAfter, face: pair.label, instance: ia?.name, keepImage: true, into: &out)
+    return out.sampleImage
+      ?? SampleChange(
+        before: ShapedText(sample.text, font: fontBefore, language: sample.language),
+        after: ShapedText(sample.text, font: fontAfter, language: sample.language),
+        face: pair.label, instance: ia?.name, pixels: 0, languageName: sample.languageName)
+  }
+
+  /// A font of each face at its instance (or the default coordinates).
+  static func fonts(
+    _ before: HarfBuzzFace, _ ib: NamedInstance?, _ after: HarfBuzzFace, _ ia: NamedInstance?
+  ) -> (HarfBuzzFont, HarfBuzzFont) {
+    let fontBefore = HarfBuzzFont(face: before)
+    let fontAfter = HarfBuzzFont(face: after)
+    if let ib { fontBefore.setNamedInstance(ib.index) }
+    if let ia { fontAfter.setNamedInstance(ia.index) }
+    return (fontBefore, fontAfter)
+  }
+
+  // MARK: Glyphs
+
+  private func compareGlyphs(
+    _ codepoints: [UInt32], _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String,
+    instance: String?, into out: inout FaceDifference
+  ) throws {
+    let ub = before.face.unitsPerEm
+    let ua = after.face.unitsPerEm
+    var cacheBefore: [UInt32: GlyphOutline] = [:]
+    var cacheAfter: [UInt32: GlyphOutline] = [:]
+    func outline(_ glyph: UInt32, _ font: HarfBuzzFont, _ cache: inout [UInt32: GlyphOutline])
+      -> GlyphOutline
+    {
+      if let known = cache[glyph] { return known }
+      let drawn = font.outline(of: glyph)
+      cache[glyph] = drawn
+      return drawn
+    }
+    for scalar in codepoints {
+      guard let gb = before.glyph(for: scalar), let ga = after.glyph(for: scalar) else { continue }
+      let ob = outline(gb, before, &cacheBefore)
+      let oa = outline(ga, after, &cacheAfter)
+      let ab = before.advance(of: gb)
+      let aa = after.advance(of: ga)
+      let sameOutline = ub == ua && ob == oa
+      let sameAdvance = FaceComparer.sameLength(ab, ub, aa, ua)
+      if sameOutline && sameAdvance { continue }
+      let pixels =
+        sameOutline
+        ? 0
+        : try raster.difference(
+          [GlyphRaster.Placed(outline: ob, x: 0, y: 0)], unitsPerEm: ub,
+          [GlyphRaster.Placed(outline: oa, x: 0, y: 0)], unitsPerEm: ua)
+      guard pixels > settings.threshold || !sameAdvance else {
+        out.belowThreshold += 1
+        continue
+      }
+      let entry = DiffReport.Glyph(
+        codepoint: DiffNumber.codepoint(scalar), face: face, instance: instance, pixels: pixels,
+        advance: [ab, aa])
+      out.glyphs.append(entry)
+      out.glyphImages.append(
+        GlyphChange(entry: entry, before: ob, after: oa, unitsPerEm: (ub, ua)))
+      if out.glyphImages.count > 4 * settings.glyphImages {
+        out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
+      }
+    }
+    out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
+  }
+
+  // MARK: Kerning and the sample
+
+  private func compareKerning(
+    _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,
+    into out: inout FaceDifference
+  ) {
+    for text in DiffSettings.kerningProofs {
+      let scalars = text.unicodeScalars.map(\.value)
+      guard scalars.allSatisfy({ before.glyph(for: $0) != nil && after.glyph(for: $0) != nil })
+      else { continue }
+      let (wb, kb) = FaceComparer.widthAndKerning(text, before)
+      let (wa, ka) = FaceComparer.widthAndKerning(text, after)
+      if !FaceComparer.sameLength(kb, before.face.unitsPerEm, ka, after.face.unitsPerEm) {
+        out.kerning.append(
+          DiffReport.Kerning(
+            text: text, face: face, instance: instance, kerning: [kb, ka], width: [wb, wa]))
+      }
+    }
+  }
+
+  /// A shaped string's width, and how much of it is kerning: the width less the glyphs' own
+  /// advances (so a glyph whose advance changed does not read as a kerning change).
+  static func widthAndKerning(_ text: String, _ font: HarfBuzzFont) -> (Int, Int) {
+    let glyphs = font.shape(text)
+    let width = glyphs.reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
+    let own = glyphs.reduce(0) { ShapedText.clamped($0 + font.advance(of: $1.glyph)) }
+    return (width, ShapedText.clamped(width - own))
+  }
+
+  private func compareSample(
+    _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,
+    keepImage: Bool, into out: inout FaceDifference
+  ) throws {
+    let shapedBefore = ShapedText(sample.text, font: before, language: sample.language)
+    let shapedAfter = ShapedText(sample.text, font: after, language: sample.language)
+    var pixels = 0
+    if shapedBefore != shapedAfter {
+      let lines = ShapedText.lines(
+        shapedBefore, shapedAfter, lineWidth: DiffSettings.sampleLineWidth)
+      pixels = try raster.difference(
+        shapedBefore.placed(on: lines, lineHeight: DiffSettings.sampleLineHeight),
+        unitsPerEm: shapedBefore.unitsPerEm,
+        shapedAfter.placed(on: lines, lineHeight: DiffSettings.sampleLineHeight),
+        unitsPerEm: shapedAfter.unitsPerEm)
+    }
+    let sameWidth = FaceComparer.sameLength(
+      shapedBefore.width, shapedBefore.unitsPerEm, shapedAfter.width, shapedAfter.unitsPerEm)
+    if pixels > settings.threshold || !sameWidth {
+      out.sample.append(
+        DiffReport.Sample(
+          face: face, instance: instance,
+          text: sample.text == settings.text ? nil : sample.text,
+          width: [shapedBefore.width, shapedAfter.width], pixels: pixels))
+    }
+    // The review shows the sample where it changed most; on a tie, at the representative
+    // instance.
+    let current = out.sampleImage?.pixels ?? -1
+    if pixels > current || (pixels == current && keepImage) {
+      out.sampleImage = SampleChange(
+        before: shapedBefore, after: shapedAfter, face: face, instance: instance, pixels: pixels,
+        languageName: sample.languageName)
+    }
+  }
+
+  // MARK: Metrics, axes, instances
+
+  /// Metric name → how it is read: hhea and OS/2 fields from the tables (HarfBuzz 6 returns
+  /// only whichever the font asks layout to use), the rest through `hb_ot_metrics`.
+  static func metrics(_ face: HarfBuzzFace) -> [String: Int] {
+    let font = HarfBuzzFont(face: face)
+    var out: [String: Int] = ["unitsPerEm": face.unitsPerEm]
+    let fields: [(String, String, Int, Bool)] = [
+      ("hheaAscender", "hhea", 4, true), ("hheaDescender", "hhea", 6, true),
+      ("hheaLineGap", "hhea", 8, true), ("typoAscender", "OS/2", 68, true),
+      ("typoDescender", "OS/2", 70, true), ("typoLineGap", "OS/2", 72, true),
+      ("winAscent", "OS/2", 74, false), ("winDescent", "OS/2", 76, false),
+    ]
+    for (name, table, offset, signed) in fields {
+      if let value = face.field(table, at: offset, signed: signed) { out[name] = value }
+    }
+    if let x = font.metric("xhgt") { out["xHeight"] = x }
+    if let cap = font.metric("cpht") { out["capHeight"] = cap }
+    return out
+  }
+
+  static func metricChanges(_ before: HarfBuzzFace, _ after: HarfBuzzFace) -> [String: [Int?]] {
+    let b = metrics(before)
+    let a = metrics(after)
+    var out: [String: [Int?]] = [:]
+    for key in Set(b.keys).union(a.keys) where b[key] != a[key] {
+      out[key] = [b[key], a[key]]
+    }
+    return out
+  }
+
+  static func axisChanges(_ before: [VariationAxis], _ after: [VariationAxis], face: String)
+    -> DiffReport.Axes
+  {
+    var out = DiffReport.Axes()
+    let b = Dictionary(before.map { ($0.tag, $0) }, uniquingKeysWith: { x, _ in x })
+    let a = Dictionary(after.map { ($0.tag, $0) }, uniquingKeysWith: { x, _ in x })
+    for axis in after where b[axis.tag] == nil { out.added.append(describe(axis)) }
+    for axis in before where a[axis.tag] == nil { out.removed.append(describe(axis)) }
+    for axis in after {
+      guard let old = b[axis.tag] else { continue }
+      if (old.minimum, old.defaultValue, old.maximum)
+        != (axis.minimum, axis.defaultValue, axis.maximum)
+      {
+        out.changed.append(
+          DiffReport.AxisChange(face: face, before: describe(old), after: describe(axis)))
+      }
+    }
+    return out
+  }
+
+  static func describe(_ axis: VariationAxis) -> DiffReport.Axis {
+    DiffReport.Axis(
+      tag: axis.tag, name: axis.name, min: axis.minimum, default: axis.defaultValue,
+      max: axis.maximum)
+  }
+
+  static func describe(_ instance: NamedInstance, face: String) -> DiffReport.Instance {
+    DiffReport.Instance(face: face, name: instance.name, coordinates: coordinates(instance))
+  }
+
+  static func coordinates(_ instance: NamedInstance) -> [String: Double] {
+    Dictionary(instance.coordinates.map { ($0.tag, $0.value) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func sameCoordinates(_ a: NamedInstance, _ b: NamedInstance) -> Bool {
+    coordinates(a) == coordinates(b)
+  }
+
+  /// Instances paired by name (case-insensitively; repeated names in order).
+  static func pairInstances(_ before: [NamedInstance], _ after: [NamedInstance]) -> (
+    [(NamedInstance, NamedInstance)], added: [NamedInstance], removed: [NamedInstance]
+  ) {
+    var pool: [String: [NamedInstance]] = [:]
+    for i in after { pool[i.name.lowercased(), default: []].append(i) }
+    var pairs: [(NamedInstance, NamedInstance)] = []
+    var removed: [NamedInstance] = []
+    for b in before {
+      if var candidates = pool[b.name.lowercased()], !candidates.isEmpty {
+        pairs.append((b, candidates.removeFirst()))
+        pool[b.name.lowercased()] = candidates
+      } else {
+        removed.append(b)
+      }
+    }
+    let left = Set(pool.values.flatMap { $0.map(\.index) })
+    return (pairs, after.filter { left.contains($0.index) }, removed)
+  }
+
+  /// Which compared instance the review shows the sample at: the default coordinates, else the
+  /// first.
+  static func representative(_ compared: [(NamedInstance?, NamedInstance?)], axes: [VariationAxis])
+    -> Int
+  {
+    let defaults = Dictionary(
+      axes.map { ($0.tag, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
+    return compared.firstIndex { pair in
+      guard let a = pair.1 else { return true }
+      return coordinates(a) == defaults
+    } ?? 0
+  }
+
+  // MARK: Helpers
+
+  /// Lengths in each face's units, equal to half a unit of the finer em.
+  static func sameLength(_ a: Int, _ ua: Int, _ b: Int, _ ub: Int) -> Bool {
+    if ua == ub { return a == b }
+    let fine = Double(max(ua, ub, 1))
+    return abs(Double(a) / Double(max(ua, 1)) - Double(b) / Double(max(ub, 1))) * fine < 0.5
+  }
+
+  static func difference(_ before: Set<String>, _ after: Set<String>)
+    -> DiffReport.AddedRemoved<String>
+  {
+    DiffReport.AddedRemoved(
+      added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
+  }
+}
+
+extension CharacterCoverage {
+  /// The coverage of a list of scalars (a cmap as HarfBuzz reads it).
+  init(scalars: [UInt32]) {
+    var pages: [UInt32: [UInt32]] = [:]
+    for value in scalars {
+      let bit = value & 0xFF
+      pages[value >> 8, default: [UInt32](repeating: 0, count: 8)][Int(bit >> 5)] |= 1 << (bit & 31)
+    }
+    self.init(pages: pages)
+  }
+}

@@ -1,0 +1,383 @@
+import Foundation
+
+/// One family's comparison: its diff.json entry, and what its review pages draw.
+struct FamilyOutcome: Sendable {
+  var entry: DiffReport.Family
+  /// The largest glyph changes, with their outlines (largest first, capped).
+  var glyphImages: [GlyphChange] = []
+  /// The sample as both sides set it (regular face), for a changed family.
+  var sample: SampleChange?
+}
+
+/// Pairs a family's faces across the sides and compares each pair.
+enum FamilyComparison {
+  static func compare(
+    before: SideFamily?, after: SideFamily?, slug: String, comparer: FaceComparer
+  ) -> FamilyOutcome {
+    let name = after?.name ?? before?.name ?? ""
+    var entry = DiffReport.Family(
+      family: name, slug: slug, status: .unchanged, error: nil,
+      files: DiffReport.Files(before: before?.files ?? [], after: after?.files ?? []),
+      image: nil, summary: [])
+    let problems = (before?.problems ?? []) + (after?.problems ?? [])
+    guard let before, let after, problems.isEmpty else {
+      if !problems.isEmpty {
+        entry.status = .failed
+        entry.error = problems.joined(separator: "; ")
+      } else if let after {
+        entry.status = .added
+        entry.faces.added = labels(after.faces).map(\.1)
+      } else if let before {
+        entry.status = .removed
+        entry.faces.removed = labels(before.faces).map(\.1)
+      }
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
+    }
+
+    let faces = pairFaces(before.faces, after.faces)
+    let pairs = faces.0
+    entry.faces.added = faces.added
+    entry.faces.removed = faces.removed
+    entry.faces.renamed = faces.renamed
+    var differences: [FaceDifference] = []
+    let compares =
+      !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
+    if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
+    do {
+      for pair in pairs { differences.append(try comparer.compare(pair)) }
+    } catch let error as FontReadError {
+      let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
+      entry.status = .failed
+      entry.error = "\(side): \(error)"
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
+    } catch {
+      entry.status = .failed
+      entry.error = "\(error)"
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
+    }
+
+    var added = Set<UInt32>()
+    var removedPoints = Set<UInt32>()
+    var features = (added: Set<String>(), removed: Set<String>())
+    var languages = (added: Set<String>(), removed: Set<String>())
+    var images: [GlyphChange] = []
+    for (n, d) in differences.enumerated() {
+      added.formUnion(d.codepointsAdded)
+      removedPoints.formUnion(d.codepointsRemoved)
+      entry.glyphs += d.glyphs
+      entry.glyphsBelowThreshold += d.belowThreshold
+      if n == 0 {
+        entry.metrics = d.metrics
+      } else if !d.metrics.isEmpty {
+        entry.faceMetrics.append(DiffReport.FaceMetrics(face: d.label, metrics: d.metrics))
+      }
+      for axis in d.axes.added where !entry.axes.added.contains(where: { $0.tag == axis.tag }) {
+        entry.axes.added.append(axis)
+      }
+      for axis in d.axes.removed where !entry.axes.removed.contains(where: { $0.tag == axis.tag }) {
+        entry.axes.removed.append(axis)
+      }
+      entry.axes.changed += d.axes.changed
+      entry.instances.added += d.instances.added
+      entry.instances.removed += d.instances.removed
+      entry.instances.changed += d.instances.changed
+      features.added.formUnion(d.features.added)
+      features.removed.formUnion(d.features.removed)
+      languages.added.formUnion(d.languages.added)
+      languages.removed.formUnion(d.languages.removed)
+      entry.kerning += d.kerning
+      entry.sample += d.sample
+      images += d.glyphImages
+    }
+    entry.codepoints.added = added.sorted().map(DiffNumber.codepoint)
+    entry.codepoints.removed = removedPoints.sorted().map(DiffNumber.codepoint)
+    entry.features = DiffReport.AddedRemoved(
+      added: features.added.sorted(), removed: features.removed.sorted())
+    entry.languages = DiffReport.AddedRemoved(
+      added: languages.added.sorted(), removed: languages.removed.sorted())
+    entry.status = isChanged(entry) ? .changed : .unchanged
+    entry.summary = summary(entry)
+
+    var outcome = FamilyOutcome(entry: entry)
+    guard entry.status == .changed else { return outcome }
+    outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
+    if let first = pairs.first {
+      outcome.sample = differences.first?.sampleImage ?? (try? comparer.sampleImage(for: first))
+    }
+    return outcome
+  }
+
+  static func isChanged(_ f: DiffReport.Family) -> Bool {
+    !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.metrics.isEmpty || !f.faceMetrics.isEmpty
+      || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
+      || !f.languages.isEmpty || !f.kerning.isEmpty || !f.sample.isEmpty
+  }
+
+  // MARK: Faces
+
+  /// Each face with the name the review gives it: its style, with its file's name when the
+  /// style is not unique in the family on that side.
+  static func labels(_ faces: [SideFace]) -> [(SideFace, String)] {
+    var counts: [String: Int] = [:]
+    for f in faces { counts[f.style.lowercased(), default: 0] += 1 }
+    return faces.map { face in
+      guard counts[face.style.lowercased(), default: 0] > 1 else { return (face, face.style) }
+      let file = (face.relativePath as NSString).lastPathComponent
+      let index = face.query.index > 0 ? " #\(face.query.index)" : ""
+      return (face, "\(face.style) (\(file)\(index))")
+    }
+  }
+
+  /// Pairs faces: same style in the same file first, then the same style name, then the same
+  /// weight, slant, width and kind (static or variable) where that is unambiguous. Unpaired
+  /// faces are added or removed; faces paired by their numbers alone were renamed.
+  static func pairFaces(_ before: [SideFace], _ after: [SideFace]) -> (
+    [FacePair], added: [String], removed: [String], renamed: [DiffReport.Renamed]
+  ) {
+    var left = labels(before)
+    var right = labels(after)
+    var pairs: [FacePair] = []
+    var renamed: [DiffReport.Renamed] = []
+
+    func take(
+      _ key: (SideFace) -> AnyHashable, uniqueOnly: Bool, rename: Bool
+    ) {
+      var counts: [AnyHashable: (Int, Int)] = [:]
+      for (f, _) in left { counts[key(f), default: (0, 0)].0 += 1 }
+      for (f, _) in right { counts[key(f), default: (0, 0)].1 += 1 }
+      var remaining: [(SideFace, String)] = []
+      for (f, label) in left {
+        let k = key(f)
+        if uniqueOnly, counts[k].map({ $0 != (1, 1) }) ?? true {
+          remaining.append((f, label))
+          continue
+        }
+        guard let match = right.firstIndex(where: { key($0.0) == k }) else {
+          remaining.append((f, label))
+          continue
+        }
+        let (g, otherLabel) = right.remove(at: match)
+        pairs.append(FacePair(before: f, after: g, label: otherLabel))
+        if rename && f.style != g.style {
+          renamed.append(DiffReport.Renamed(before: label, after: otherLabel))
+        }
+      }
+      left = remaining
+    }
+    take(
+      { [$0.style.lowercased(), $0.relativePath, String($0.query.index)] }, uniqueOnly: false,
+      rename: false)
+    take({ $0.style.lowercased() }, uniqueOnly: true, rename: false)
+    take(
+      { [$0.query.weight, $0.query.slant, $0.query.width, $0.query.isVariable ? 1 : 0] },
+      uniqueOnly: true, rename: true)
+    pairs.sort { SideFace.order($0.before, $1.before) }
+    return (pairs, right.map(\.1), left.map(\.1), renamed)
+  }
+
+  // MARK: Words
+
+  static let metricNames: [String: String] = [
+    "unitsPerEm": "units per em", "hheaAscender": "hhea ascender",
+    "hheaDescender": "hhea descender", "hheaLineGap": "hhea line gap",
+    "typoAscender": "typo ascender", "typoDescender": "typo descender",
+    "typoLineGap": "typo line gap", "winAscent": "win ascent", "winDescent": "win descent",
+    "xHeight": "x-height", "capHeight": "cap height",
+  ]
+
+  static let metricOrder = [
+    "unitsPerEm", "xHeight", "capHeight", "hheaAscender", "hheaDescender", "hheaLineGap",
+    "typoAscender", "typoDescender", "typoLineGap", "winAscent", "winDescent",
+  ]
+
+  /// The changes in words, most telling first: what diff.md, the PNG and the PDF say.
+  static func summary(_ f: DiffReport.Family) -> [String] {
+    var lines: [String] = []
+    switch f.status {
+    case .failed: return ["could not be compared: \(f.error ?? "unknown error")"]
+    case .added:
+      return ["new family: \(count(f.faces.added.count, "face")) (\(list(f.faces.added)))"]
+    case .removed:
+      return ["family removed: \(count(f.faces.removed.count, "face")) (\(list(f.faces.removed)))"]
+    case .changed, .unchanged: break
+    }
+    if !f.glyphs.isEmpty {
+      // One entry per character, however many faces and instances it changed in.
+      var byCharacter: [String: (pixels: Int, advance: Int, places: Int, first: DiffReport.Glyph)] =
+        [:]
+      for g in f.glyphs {
+        let delta = abs(g.advance[1] - g.advance[0])
+        if let known = byCharacter[g.codepoint] {
+          byCharacter[g.codepoint] = (
+            max(known.pixels, g.pixels), max(known.advance, delta), known.places + 1, known.first
+          )
+        } else {
+          byCharacter[g.codepoint] = (g.pixels, delta, 1, g)
+        }
+      }
+      let sorted = byCharacter.sorted {
+        ($0.value.pixels, $0.value.advance, $1.key) > ($1.value.pixels, $1.value.advance, $0.key)
+      }
+      // One per base letter first (a before its accented forms), as the pages show them.
+      var seen = Set<UInt32>()
+      var firsts: [Int] = []
+      for (i, item) in sorted.enumerated() {
+        let scalar = UInt32(item.key.dropFirst(2), radix: 16) ?? 0
+        let base =
+          Unicode.Scalar(scalar).flatMap {
+            String($0).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value
+          } ?? scalar
+        if seen.insert(base).inserted {
+          let own = sorted.firstIndex { $0.key == DiffNumber.codepoint(base) }
+          firsts.append(own ?? i)
+        }
+      }
+      var order = firsts
+      order += sorted.indices.filter { !firsts.contains($0) }
+      let top = order.map { sorted[$0] }
+      let shown = top.prefix(3).map { codepoint, change -> String in
+        var what: [String] = []
+        let upTo = change.places > 1 ? "up to " : ""
+        if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
+        if change.places == 1, change.first.advance[0] != change.first.advance[1] {
+          what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
+        } else if change.advance > 0 {
+          what.append("advance \(upTo)±\(change.advance)")
+        }
+        if change.places > 1 {
+          what.append("in \(change.places) \(change.first.instance == nil ? "faces" : "instances")")
+        } else if let instance = change.first.instance {
+          what.append(instance)
+        }
+        return "\(character(codepoint)) (\(what.joined(separator: ", ")))"
+      }
+      let more = top.count > 3 ? ", …" : ""
+      lines.append(
+        "\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
+    }
+    for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
+    where !points.isEmpty {
+      let shown = points.prefix(6).map(character).joined(separator: ", ")
+      lines.append(
+        "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
+    }
+    for s in f.sample.prefix(3) {
+      var what: [String] = []
+      if s.pixels > 0 { what.append("\(grouped(s.pixels)) px differ") }
+      if s.width[0] != s.width[1] {
+        what.append("width \(grouped(s.width[0])) → \(grouped(s.width[1])) units")
+      }
+      let which = s.text == nil ? "sample" : "own-script sample"
+      lines.append("\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
+    }
+    if f.sample.count > 3 { lines.append("sample: \(f.sample.count - 3) more faces or instances") }
+    if !f.kerning.isEmpty {
+      let shown = f.kerning.prefix(3).map {
+        "\($0.text) \($0.kerning[0]) → \($0.kerning[1])"
+      }
+      lines.append(
+        "kerning changed in \(count(f.kerning.count, "proof string")): "
+          + shown.joined(separator: ", ") + (f.kerning.count > 3 ? ", …" : ""))
+    }
+    lines += metricLines(f.metrics, face: nil)
+    for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
+    if !f.faces.added.isEmpty {
+      lines.append("\(plural(f.faces.added.count, "face")) added: \(list(f.faces.added))")
+    }
+    if !f.faces.removed.isEmpty {
+      lines.append("\(plural(f.faces.removed.count, "face")) removed: \(list(f.faces.removed))")
+    }
+    for r in f.faces.renamed { lines.append("face renamed: \(r.before) → \(r.after)") }
+    for a in f.axes.added { lines.append("axis added: \(axis(a))") }
+    for a in f.axes.removed { lines.append("axis removed: \(axis(a))") }
+    for c in f.axes.changed {
+      lines.append("axis \(c.after.tag): \(axis(c.before)) → \(axis(c.after))")
+    }
+    for i in f.instances.added {
+      lines.append("instance added: \(i.name) (\(coordinates(i.coordinates)))")
+    }
+    for i in f.instances.removed {
+      lines.append("instance removed: \(i.name) (\(coordinates(i.coordinates)))")
+    }
+    for c in f.instances.changed {
+      lines.append("instance \(c.name) moved: \(coordinates(c.before)) → \(coordinates(c.after))")
+    }
+    if !f.features.added.isEmpty {
+      lines.append("\(plural(f.features.added.count, "feature")) added: \(list(f.features.added))")
+    }
+    if !f.features.removed.isEmpty {
+      lines.append(
+        "\(plural(f.features.removed.count, "feature")) removed: \(list(f.features.removed))")
+    }
+    if !f.languages.added.isEmpty {
+      lines.append("languages gained: \(list(f.languages.added))")
+    }
+    if !f.languages.removed.isEmpty {
+      lines.append("languages lost: \(list(f.languages.removed))")
+    }
+    return lines
+  }
+
+  static func metricLines(_ metrics: [String: [Int?]], face: String?) -> [String] {
+    let keys =
+      metricOrder.filter { metrics[$0] != nil }
+      + metrics.keys.filter { !metricOrder.contains($0) }.sorted()
+    return keys.compactMap { key in
+      guard let values = metrics[key], values.count == 2 else { return nil }
+      let shown = values.map { $0.map(String.init) ?? "none" }
+      let prefix = face.map { "\($0): " } ?? ""
+      return "\(prefix)\(metricNames[key] ?? key) \(shown[0]) → \(shown[1])"
+    }
+  }
+
+  /// Where a change is: the named instance of a variable font (instance names say their
+  /// style), else the face.
+  static func place(_ face: String, _ instance: String?) -> String {
+    instance ?? face
+  }
+
+  static func axis(_ a: DiffReport.Axis) -> String {
+    "\(a.tag) \(DiffNumber.text(a.min))–\(DiffNumber.text(a.max)) (default \(DiffNumber.text(a.default)))"
+  }
+
+  static func coordinates(_ c: [String: Double]) -> String {
+    c.keys.sorted().map { "\($0) \(DiffNumber.text(c[$0] ?? 0))" }.joined(separator: ", ")
+  }
+
+  /// "U+0052 R": the code point, and the character itself when it is a visible one.
+  static func character(_ codepoint: String) -> String {
+    guard let value = UInt32(codepoint.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value)
+    else { return codepoint }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator,
+      .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark, .spacingMark:
+      return codepoint
+    default:
+      return "\(codepoint) \(Character(scalar))"
+    }
+  }
+
+  static func count(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(plural(n, noun))" }
+
+  static func plural(_ n: Int, _ noun: String) -> String { n == 1 ? noun : noun + "s" }
+
+  static func list(_ items: [String]) -> String {
+    items.count <= 8
+      ? items.joined(separator: ", ")
+      : items.prefix(8).joined(separator: ", ") + " and \(items.count - 8) more"
+  }
+
+  /// "12,345": thousands grouped with commas, whatever the locale.
+  static func grouped(_ n: Int) -> String {
+    let digits = String(abs(n))
+    var out = ""
+    for (i, c) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return (n < 0 ? "−" : "") + out
+  }
+}

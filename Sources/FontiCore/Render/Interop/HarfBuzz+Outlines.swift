@@ -1,0 +1,427 @@
+internal import CHarfBuzz
+import Foundation
+
+/// A glyph's outline as HarfBuzz draws it: path commands and their points, in font units with
+/// y up. Two outlines are equal exactly when HarfBuzz drew the same commands through the same
+/// points, which is what `diff` checks before it rasterises anything.
+struct GlyphOutline: Sendable, Hashable {
+  enum Verb: UInt8, Sendable {
+    /// One point.
+    case move, line
+    /// One control point and the end point.
+    case quadratic
+    /// Two control points and the end point.
+    case cubic
+    /// No point.
+    case close
+  }
+
+  private(set) var verbs: [Verb] = []
+  /// x, y pairs in drawing order.
+  private(set) var coordinates: [Float] = []
+
+  var isEmpty: Bool { verbs.isEmpty }
+
+  mutating func move(_ x: Float, _ y: Float) {
+    verbs.append(.move)
+    coordinates.append(x)
+    coordinates.append(y)
+  }
+
+  mutating func line(_ x: Float, _ y: Float) {
+    verbs.append(.line)
+    coordinates.append(x)
+    coordinates.append(y)
+  }
+
+  mutating func quadratic(_ cx: Float, _ cy: Float, _ x: Float, _ y: Float) {
+    verbs.append(.quadratic)
+    coordinates.append(cx)
+    coordinates.append(cy)
+    coordinates.append(x)
+    coordinates.append(y)
+  }
+
+  mutating func cubic(
+    _ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, _ x: Float, _ y: Float
+  ) {
+    verbs.append(.cubic)
+    coordinates.append(c1x)
+    coordinates.append(c1y)
+    coordinates.append(c2x)
+    coordinates.append(c2y)
+    coordinates.append(x)
+    coordinates.append(y)
+  }
+
+  mutating func close() { verbs.append(.close) }
+
+  /// The box around every point, control points included (so never smaller than the ink);
+  /// nil for an empty outline or one with a coordinate that is not finite.
+  var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    guard !coordinates.isEmpty else { return nil }
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    var i = 0
+    while i + 1 < coordinates.count {
+      let x = Double(coordinates[i])
+      let y = Double(coordinates[i + 1])
+      guard x.isFinite, y.isFinite else { return nil }
+      minX = min(minX, x)
+      maxX = max(maxX, x)
+      minY = min(minY, y)
+      maxY = max(maxY, y)
+      i += 2
+    }
+    return (minX, minY, maxX, maxY)
+  }
+
+  /// A path segment as Cairo draws it (quadratic curves raised to cubic ones).
+  enum Segment {
+    case move(Double, Double)
+    case line(Double, Double)
+    case cubic(Double, Double, Double, Double, Double, Double)
+    case close
+  }
+
+  /// Visits the outline as Cairo segments, each point mapped by `transform`.
+  func forEachSegment(
+    _ transform: (Double, Double) -> (Double, Double), _ body: (Segment) -> Void
+  ) {
+    var i = 0
+    var current = (0.0, 0.0)
+    var start = (0.0, 0.0)
+    func point() -> (Double, Double) {
+      guard i + 1 < coordinates.count else { return current }
+      defer { i += 2 }
+      return (Double(coordinates[i]), Double(coordinates[i + 1]))
+    }
+    for verb in verbs {
+      switch verb {
+      case .move:
+        current = point()
+        start = current
+        let p = transform(current.0, current.1)
+        body(.move(p.0, p.1))
+      case .line:
+        current = point()
+        let p = transform(current.0, current.1)
+        body(.line(p.0, p.1))
+      case .quadratic:
+        let q = point()
+        let end = point()
+        // The cubic through the same curve: controls two thirds of the way to q.
+        let c1 = (current.0 + 2 / 3 * (q.0 - current.0), current.1 + 2 / 3 * (q.1 - current.1))
+        let c2 = (end.0 + 2 / 3 * (q.0 - end.0), end.1 + 2 / 3 * (q.1 - end.1))
+        let a = transform(c1.0, c1.1)
+        let b = transform(c2.0, c2.1)
+        let e = transform(end.0, end.1)
+        body(.cubic(a.0, a.1, b.0, b.1, e.0, e.1))
+        current = end
+      case .cubic:
+        let c1 = point()
+        let c2 = point()
+        let end = point()
+        let a = transform(c1.0, c1.1)
+        let b = transform(c2.0, c2.1)
+        let e = transform(end.0, end.1)
+        body(.cubic(a.0, a.1, b.0, b.1, e.0, e.1))
+        current = end
+      case .close:
+        body(.close)
+        current = start
+      }
+    }
+  }
+}
+
+/// One glyph of a shaped run, in font units: which glyph, where its origin goes relative to the
+/// pen, and how far it moves the pen.
+struct ShapedGlyph: Sendable, Hashable {
+  var glyph: UInt32
+  /// UTF-8 offset of the character (cluster) the glyph came from.
+  var cluster: Int
+  var xAdvance: Int
+  var xOffset: Int
+  var yOffset: Int
+}
+
+/// A variation axis of a variable font (`fvar`), as HarfBuzz reads it.
+struct VariationAxis: Sendable, Hashable {
+  var tag: String
+  var name: String
+  var minimum: Double
+  var defaultValue: Double
+  var maximum: Double
+}
+
+/// A named instance of a variable font (`fvar`): its index, name and design coordinates.
+struct NamedInstance: Sendable, Hashable {
+  var index: Int
+  var name: String
+  /// Design coordinates by axis tag, in the order of the font's axes.
+  var coordinates: [(tag: String, value: Double)]
+
+  static func == (a: NamedInstance, b: NamedInstance) -> Bool {
+    a.index == b.index && a.name == b.name
+      && a.coordinates.map(\.tag) == b.coordinates.map(\.tag)
+      && a.coordinates.map(\.value) == b.coordinates.map(\.value)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(index)
+    hasher.combine(name)
+    for c in coordinates {
+      hasher.combine(c.tag)
+      hasher.combine(c.value)
+    }
+  }
+}
+
+/// Collects what HarfBuzz draws (the `draw_data` of `hb_font_get_glyph_shape`).
+private final class OutlineSink {
+  var outline = GlyphOutline()
+}
+
+/// One set of drawing callbacks for the process; immutable, so every thread can use it.
+nonisolated(unsafe) private let outlineDrawFuncs: OpaquePointer = {
+  guard let funcs = hb_draw_funcs_create() else { preconditionFailure("harfbuzz: out of memory") }
+  func sink(_ data: UnsafeMutableRawPointer?) -> OutlineSink? {
+    data.map { Unmanaged<OutlineSink>.fromOpaque($0).takeUnretainedValue() }
+  }
+  hb_draw_funcs_set_move_to_func(
+    funcs, { _, data, _, x, y, _ in sink(data)?.outline.move(x, y) }, nil, nil)
+  hb_draw_funcs_set_line_to_func(
+    funcs, { _, data, _, x, y, _ in sink(data)?.outline.line(x, y) }, nil, nil)
+  hb_draw_funcs_set_quadratic_to_func(
+    funcs, { _, data, _, cx, cy, x, y, _ in sink(data)?.outline.quadratic(cx, cy, x, y) },
+    nil, nil)
+  hb_draw_funcs_set_cubic_to_func(
+    funcs,
+    { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+      sink(data)?.outline.cubic(c1x, c1y, c2x, c2y, x, y)
+    }, nil, nil)
+  hb_draw_funcs_set_close_path_func(
+    funcs, { _, data, _, _ in sink(data)?.outline.close() }, nil, nil)
+  hb_draw_funcs_make_immutable(funcs)
+  return funcs
+}()
+
+extension HarfBuzzFont {
+  /// The glyph the cmap gives `scalar`, or nil (calls `hb_font_get_nominal_glyph`).
+  func glyph(for scalar: UInt32) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(pointer, scalar, &glyph) != 0 ? glyph : nil
+  }
+
+  /// Horizontal advance in font units at the font's variation (calls
+  /// `hb_font_get_glyph_h_advance`).
+  func advance(of glyph: UInt32) -> Int {
+    Int(hb_font_get_glyph_h_advance(pointer, glyph))
+  }
+
+  /// The glyph's outline in font units at the font's variation (calls
+  /// `hb_font_get_glyph_shape`); empty for a glyph without one (a space, a bitmap glyph).
+  func outline(of glyph: UInt32) -> GlyphOutline {
+    let sink = OutlineSink()
+    withExtendedLifetime(sink) {
+      hb_font_get_glyph_shape(
+        pointer, glyph, outlineDrawFuncs, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    return sink.outline
+  }
+
+  /// Applies named instance `index` (0-based) of a variable font (calls
+  /// `hb_font_set_var_named_instance`).
+  func setNamedInstance(_ index: Int) {
+    hb_font_set_var_named_instance(pointer, UInt32(truncatingIfNeeded: index))
+  }
+
+  /// Shapes `text` as one run with the font's default features (kerning, ligatures…) and
+  /// no fallback of any kind: a character the font lacks becomes its .notdef glyph. Direction
+  /// and script are guessed from the text; the language is `language` (calls `hb_shape`).
+  func shape(_ text: String, language: String = "en") -> [ShapedGlyph] {
+    guard let buffer = hb_buffer_create() else { preconditionFailure("harfbuzz: out of memory") }
+    defer { hb_buffer_destroy(buffer) }
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { utf8 in
+      utf8.withMemoryRebound(to: CChar.self) {
+        hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(utf8.count), 0, Int32(utf8.count))
+      }
+    }
+    hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+    hb_buffer_guess_segment_properties(buffer)
+    hb_shape(pointer, buffer, nil, 0)
+    guard hb_buffer_allocation_successful(buffer) != 0 else { return [] }
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return [] }
+    return (0..<Int(count)).map { i in
+      ShapedGlyph(
+        glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+        xAdvance: Int(positions[i].x_advance), xOffset: Int(positions[i].x_offset),
+        yOffset: Int(positions[i].y_offset))
+    }
+  }
+
+  /// Whether HarfBuzz sets `text` right to left (its script's direction, as `shape` guesses
+  /// it; calls `hb_buffer_guess_segment_properties`).
+  static func isRightToLeft(_ text: String) -> Bool {
+    guard let buffer = hb_buffer_create() else { preconditionFailure("harfbuzz: out of memory") }
+    defer { hb_buffer_destroy(buffer) }
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { utf8 in
+      utf8.withMemoryRebound(to: CChar.self) {
+        hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(utf8.count), 0, Int32(utf8.count))
+      }
+    }
+    hb_buffer_guess_segment_properties(buffer)
+    return hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+  }
+
+  /// A metric at the font's variation, through HarfBuzz's own reading of hhea, OS/2 and MVAR
+  /// (calls `hb_ot_metrics_get_position`); nil when the font does not define it.
+  func metric(_ tag: String) -> Int? {
+    var position: hb_position_t = 0
+    let found = hb_ot_metrics_get_position(
+      pointer, hb_ot_metrics_tag_t(rawValue: HarfBuzzTag.make(tag)), &position)
+    return found != 0 ? Int(position) : nil
+  }
+}
+
+extension HarfBuzzFace {
+  /// The family names of face `index` of a file that may be damaged (truncated, tables that
+  /// FreeType refuses): WWS, typographic, then legacy family, the order fontconfig prefers,
+  /// as far as HarfBuzz can read them. Only for naming a font that failed.
+  static func familyNames(file: String, index: Int = 0) -> [String] {
+    guard let blob = hb_blob_create_from_file_or_fail(file) else { return [] }
+    defer { hb_blob_destroy(blob) }
+    guard let face = hb_face_create(blob, UInt32(truncatingIfNeeded: index & 0xFFFF)) else {
+      return []
+    }
+    defer { hb_face_destroy(face) }
+    var names: [String] = []
+    for id: UInt32 in [21, 16, 1] {
+      var size: UInt32 = 256
+      var buffer = [CChar](repeating: 0, count: Int(size))
+      let total = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &size, &buffer)
+      guard total > 0 else { continue }
+      let name = String(
+        decoding: buffer.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !name.isEmpty, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  /// The table's bytes as HarfBuzz holds them (calls `hb_face_reference_table`); empty when the
+  /// face has no such table.
+  func withTable<T>(_ tag: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    guard let blob = hb_face_reference_table(pointer, HarfBuzzTag.make(tag)) else {
+      return body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    defer { hb_blob_destroy(blob) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length > 0 else {
+      return body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    return body(UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length)))
+  }
+
+  /// Whether both faces hold the same bytes for table `tag` (both lacking it counts as same).
+  func hasSameTable(_ tag: String, as other: HarfBuzzFace) -> Bool {
+    withTable(tag) { mine in
+      other.withTable(tag) { theirs in
+        guard mine.count == theirs.count else { return false }
+        guard let a = mine.baseAddress, let b = theirs.baseAddress else { return true }
+        return memcmp(a, b, mine.count) == 0
+      }
+    }
+  }
+
+  /// A big-endian field of a table, or nil when the table is too short (a hostile or old
+  /// font). Signed when `signed`. For values HarfBuzz 6 has no call for (hhea and OS/2 typo
+  /// metrics apart: `hb_ot_metrics` returns whichever the font asks layout to use).
+  func field(_ tag: String, at offset: Int, signed: Bool = true) -> Int? {
+    withTable(tag) { bytes in
+      guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+      let value = UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+      return signed ? Int(Int16(bitPattern: value)) : Int(value)
+    }
+  }
+
+  /// A name of the `name` table, English first, else the first HarfBuzz finds (calls
+  /// `hb_ot_name_get_utf8`); nil when absent. HarfBuzz repairs invalid text.
+  func name(_ id: UInt32) -> String? {
+    for language in [hb_language_from_string("en", -1), nil] as [hb_language_t?] {
+      var size: UInt32 = 0
+      let total = hb_ot_name_get_utf8(pointer, id, language, &size, nil)
+      guard total > 0 else { continue }
+      var length = min(total, 4096) + 1
+      var buffer = [CChar](repeating: 0, count: Int(length))
+      _ = hb_ot_name_get_utf8(pointer, id, language, &length, &buffer)
+      let text = String(
+        decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !text.isEmpty { return text }
+    }
+    return nil
+  }
+
+  /// The variation axes (`fvar`); empty for a static font (calls `hb_ot_var_get_axis_infos`).
+  var variationAxes: [VariationAxis] {
+    let total = hb_ot_var_get_axis_count(pointer)
+    guard total > 0 else { return [] }
+    var count = min(total, 64)
+    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+    _ = hb_ot_var_get_axis_infos(pointer, 0, &count, &infos)
+    return infos.prefix(Int(count)).map { info in
+      VariationAxis(
+        tag: HarfBuzzTag.string(info.tag),
+        name: name(info.name_id) ?? HarfBuzzTag.string(info.tag),
+        minimum: Double(info.min_value), defaultValue: Double(info.default_value),
+        maximum: Double(info.max_value))
+    }
+  }
+
+  /// The named instances (`fvar`) with their names and design coordinates (calls
+  /// `hb_ot_var_named_instance_get_design_coords`). A nameless instance is called by its
+  /// coordinates.
+  var namedInstances: [NamedInstance] {
+    let axes = variationAxes
+    let count = min(Int(hb_ot_var_get_named_instance_count(pointer)), 1024)
+    guard !axes.isEmpty, count > 0 else { return [] }
+    return (0..<count).map { index in
+      var length = UInt32(axes.count)
+      var values = [Float](repeating: 0, count: axes.count)
+      _ = hb_ot_var_named_instance_get_design_coords(pointer, UInt32(index), &length, &values)
+      let coordinates = zip(axes, values.prefix(Int(length))).map { ($0.tag, Double($1)) }
+      let nameID = hb_ot_var_named_instance_get_subfamily_name_id(pointer, UInt32(index))
+      let name =
+        name(nameID)
+        ?? coordinates.map { "\($0.0)=\(DiffNumber.text($0.1))" }.joined(separator: ",")
+      return NamedInstance(index: index, name: name, coordinates: coordinates)
+    }
+  }
+
+  /// Every feature tag of the GSUB and GPOS tables, by table (calls
+  /// `hb_ot_layout_table_get_feature_tags`).
+  var featureTags: (gsub: Set<String>, gpos: Set<String>) {
+    func tags(_ table: String) -> Set<String> {
+      var out = Set<String>()
+      var start: UInt32 = 0
+      var page = [hb_tag_t](repeating: 0, count: 64)
+      while start < 65536 {
+        var count = UInt32(page.count)
+        let total = hb_ot_layout_table_get_feature_tags(
+          pointer, HarfBuzzTag.make(table), start, &count, &page)
+        for tag in page.prefix(Int(count)) { out.insert(HarfBuzzTag.string(tag)) }
+        start += count
+        if count == 0 || start >= total { break }
+      }
+      return out
+    }
+    return (tags("GSUB"), tags("GPOS"))
+  }
+}

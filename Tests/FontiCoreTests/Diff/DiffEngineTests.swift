@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// The comparison engine on the diff fixtures (Fixtures/Diff/README.md lists what each one
+/// changes): every change reported once, in its place, and nothing else.
+struct DiffEngineTests {
+  static let fixtures = TestFixtures.folder + "/Diff"
+
+  func compare(
+    _ before: String, _ after: String, threshold: Int = 16, shortcuts: Bool = true,
+    only: [String] = [], text: String = defaultSampleText
+  ) throws -> DiffResult {
+    let (b, a) = try DiffSide.load(
+      before: DiffEngineTests.path(before), after: DiffEngineTests.path(after), jobs: 2)
+    var settings = DiffSettings(threshold: threshold, text: text)
+    settings.shortcuts = shortcuts
+    return try DiffEngine.compare(
+      before: b, after: a,
+      options: DiffOptions(settings: settings, only: only.map(FamilyPattern.init), jobs: 2))
+  }
+
+  /// A fixture folder by name, or a path as it is.
+  static func path(_ name: String) -> String { name.hasPrefix("/") ? name : fixtures + "/" + name }
+
+  func only(_ report: DiffReport) throws -> DiffReport.Family {
+    try #require(report.families.count == 1)
+    return report.families[0]
+  }
+
+  @Test func eachChangeOfTheFixtureIsReportedOnceInItsPlaceAndNothingElse() throws {
+    let result = try compare("base", "changed")
+    let report = result.report
+    let f = try only(report)
+    #expect(f.family == "Fixture Garamond")
+    #expect(f.status == .changed)
+    #expect(f.image == "changes/fixture-garamond.png")
+    #expect(f.codepoints.added == ["U+2010"])
+    #expect(f.codepoints.removed == ["U+0024"])
+    // R moved (pixels, same advance); Q wider (no pixel: both drawn from the same origin).
+    #expect(f.glyphs.map(\.codepoint) == ["U+0051", "U+0052"])
+    let q = f.glyphs[0]
+    #expect(q.pixels == 0 && q.advance == [806, 846] && q.face == "Regular" && q.instance == nil)
+    let r = f.glyphs[1]
+    #expect(r.pixels > 16 && r.advance[0] == r.advance[1])
+    #expect(f.glyphsBelowThreshold == 0)
+    #expect(f.metrics == ["xHeight": [400, 420]])
+    #expect(f.faceMetrics.isEmpty)
+    #expect(f.features.removed == ["smcp"] && f.features.added.isEmpty)
+    #expect(f.faces.isEmpty && f.axes.isEmpty && f.instances.isEmpty && f.languages.isEmpty)
+    #expect(f.kerning.isEmpty && f.sample.isEmpty)
+    #expect(report.counts == DiffReport.Counts(families: 1, changed: 1))
+    #expect(report.hasDifferences && !report.hasFailures)
+    #expect(
+      f.summary == [
+        "2 glyphs changed: U+0052 R (\(r.pixels) px), U+0051 Q (advance 806 → 846)",
+        "1 character added: U+2010 ‐", "1 character removed: U+0024 $", "x-height 400 → 420",
+        "feature removed: smcp",
+      ])
+    // The review pages get both glyphs, largest first, and the sample (which did not change).
+    #expect(result.outcomes[0].glyphImages.map(\.entry.codepoint) == ["U+0052", "U+0051"])
+    let sample = try #require(result.outcomes[0].sample)
+    #expect(sample.isSame && sample.face == "Regular")
+  }
+
+  @Test(arguments: [true, false])
+  func aFontComparedWithItselfIsUnchanged(shortcuts: Bool) throws {
+    for folder in ["base", "variable", "box-before"] {
+      let report = try compare(folder, folder, shortcuts: shortcuts).report
+      let f = try only(report)
+      #expect(f.status == .unchanged, "\(folder): \(f.summary)")
+      #expect(f.glyphs.isEmpty && f.glyphsBelowThreshold == 0 && f.summary.isEmpty)
+      #expect(!report.hasDifferences && !report.hasFailures)
+    }
+  }
+
+  @Test func theSameBytesUnderAnotherNameAreComparedInFullAndUnchanged() throws {
+    // Another file name: no byte-for-byte twin, so HarfBuzz reads both and compares tables.
+    let folder = try TemporaryDirectory("fonti-diff-same")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("after"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: DiffEngineTests.path("base/FixtureGaramond-Regular.otf"),
+      toPath: folder.file("after/Renamed-File.otf"))
+    let f = try only(try compare("base", folder.file("after"), shortcuts: false).report)
+    #expect(f.status == .unchanged, "\(f.summary)")
+  }
+
+  @Test func aGlyphChangedAtTheInstancesOnlyIsCaughtAtEachOfThem() throws {
+    let f = try only(try compare("variable", "variable-glyph").report)
+    #expect(f.status == .changed)
+    #expect(Set(f.glyphs.map(\.codepoint)) == ["U+0052"])
+    let instances = Set(f.glyphs.compactMap(\.instance))
+    #expect(
+      instances == [
+        "Thin", "Extra Light", "Light", "Medium", "Semi Bold", "Bold", "Extra Bold", "Black",
+      ])
+    #expect(f.glyphs.count == 8)
+    #expect(f.glyphs.allSatisfy { $0.pixels > 16 && $0.advance[0] == $0.advance[1] })
+    #expect(f.instances.isEmpty && f.axes.isEmpty && f.metrics.isEmpty)
+    #expect(f.kerning.isEmpty && f.sample.isEmpty && f.codepoints.isEmpty)
+  }
+
+  @Test func aMovedNamedInstanceIsCaught() throws {
+    let f = try only(try compare("variable", "variable-instance").report)
+    #expect(f.status == .changed)
+    #expect(
+      f.instances.changed == [
+        DiffReport.InstanceChange(
+          face: "Regular", name: "Bold", before: ["wght": 700], after: ["wght": 650])
+      ])
+    #expect(f.instances.added.isEmpty && f.instances.removed.isEmpty && f.axes.isEmpty)
+    // Everything drawn at Bold changed, and only there.
+    #expect(!f.glyphs.isEmpty && f.glyphs.allSatisfy { $0.instance == "Bold" })
+    #expect(f.sample.map(\.instance) == ["Bold"])
+    #expect(f.kerning.allSatisfy { $0.instance == "Bold" })
+  }
+
+  @Test func aRenamedFamilyIsOneRemovedAndOneAdded() throws {
+    let report = try compare("base", "renamed").report
+    #expect(report.families.map(\.family) == ["Fixture Antiqua", "Fixture Garamond"])
+    #expect(report.families.map(\.status) == [.added, .removed])
+    #expect(report.families[0].faces.added == ["Regular"])
+    #expect(report.families[1].faces.removed == ["Regular"])
+    #expect(report.counts == DiffReport.Counts(families: 2, added: 1, removed: 1))
+  }
+
+  /// Fixture Box's I is 10 × 20 px before and 11 × 20 px after, on the pixel grid: exactly 20
+  /// pixels differ, so the glyph changed at a threshold of 19 and not at 20.
+  @Test func theThresholdIsHonouredAtItsBoundary() throws {
+    let changed = try only(try compare("box-before", "box-after", threshold: 19).report)
+    #expect(changed.status == .changed)
+    #expect(changed.glyphs.map(\.pixels) == [20])
+    #expect(changed.glyphs.map(\.codepoint) == ["U+0049"])
+    let unchanged = try only(try compare("box-before", "box-after", threshold: 20).report)
+    #expect(unchanged.status == .unchanged)
+    #expect(unchanged.glyphs.isEmpty && unchanged.glyphsBelowThreshold == 1)
+  }
+
+  @Test func facesAddedAndRemovedArePairedByStyle() throws {
+    let folder = try TemporaryDirectory("fonti-diff-faces")
+    let fonts = TestFixtures.fonts
+    for side in ["before", "after"] {
+      try FileManager.default.createDirectory(
+        atPath: folder.file(side), withIntermediateDirectories: true)
+    }
+    for name in ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-BoldItalic.ttf"] {
+      try FileManager.default.copyItem(
+        atPath: fonts + "/" + name, toPath: folder.file("before/" + name))
+    }
+    for name in ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf"] {
+      try FileManager.default.copyItem(
+        atPath: fonts + "/" + name, toPath: folder.file("after/" + name))
+    }
+    let f = try only(try compare(folder.file("before"), folder.file("after")).report)
+    #expect(f.family == "DejaVu Serif")
+    #expect(f.status == .changed)
+    #expect(f.faces.added == ["Italic"] && f.faces.removed == ["Bold Italic"])
+    #expect(f.faces.renamed.isEmpty && f.glyphs.isEmpty && f.codepoints.isEmpty)
+    #expect(f.summary == ["face added: Italic", "face removed: Bold Italic"])
+  }
+
+  @Test func aDamagedFontFailsItsFamilyAndTheRestGoesOn() throws {
+    let folder = try TemporaryDirectory("fonti-diff-hostile")
+    for side in ["before", "after"] {
+      try FileManager.default.createDirectory(
+        atPath: folder.file(side), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: DiffEngineTests.path("variable/FixtureSansVF.ttf"),
+        toPath: folder.file(side + "/FixtureSansVF.ttf"))
+    }
+    try FileManager.default.copyItem(
+      atPath: DiffEngineTests.path("base/FixtureGaramond-Regular.otf"),
+      toPath: folder.file("before/FixtureGaramond-Regular.otf"))
+    // A truncated download: its name table is whole, its outlines are not.
+    let bytes = try Data(
+      contentsOf: URL(fileURLWithPath: DiffEngineTests.path("changed/FixtureGaramond-Regular.otf")))
+    try bytes.prefix(20_000).write(
+      to: URL(fileURLWithPath: folder.file("after/FixtureGaramond-Regular.otf")))
+    try Data("not a font".utf8).write(to: URL(fileURLWithPath: folder.file("after/notes.ttf")))
+
+    let report = try compare(folder.file("before"), folder.file("after")).report
+    #expect(report.families.map(\.status) == [.failed, .unchanged])
+    let failed = report.families[0]
+    #expect(failed.family == "Fixture Garamond")
+    let error = try #require(failed.error)
+    #expect(error.hasPrefix("after: font file '") && error.contains("is truncated"))
+    #expect(report.counts.failed == 1 && report.hasFailures)
+    #expect(report.unreadable.map(\.file) == [folder.file("after") + "/notes.ttf"])
+    #expect(report.unreadable.first?.side == "after")
+  }
+
+  @Test func onlyRestrictsTheFamilies() throws {
+    let report = try compare("base", "renamed", only: ["*antiqua*"]).report
+    #expect(report.families.map(\.family) == ["Fixture Antiqua"])
+    #expect(throws: DiagnosticError.self) { try compare("base", "renamed", only: ["Nothing*"]) }
+  }
+
+  @Test func sidesThatAreMissingEmptyOrNotFontsAreUsageErrorsNamingEachSide() throws {
+    let folder = try TemporaryDirectory("fonti-diff-usage")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("empty"), withIntermediateDirectories: true)
+    try Data().write(to: URL(fileURLWithPath: folder.file("zero.otf")))
+    try Data("text".utf8).write(to: URL(fileURLWithPath: folder.file("text.ttf")))
+    func messages(_ before: String, _ after: String) -> [String] {
+      do {
+        _ = try DiffSide.load(before: before, after: after, jobs: 1)
+        return []
+      } catch {
+        return error.diagnostics.map(\.message)
+      }
+    }
+    #expect(
+      messages(folder.file("nothing"), folder.file("empty")) == [
+        "BEFORE '\(folder.file("nothing"))' does not exist",
+        "AFTER folder '\(folder.file("empty"))' holds no .ttf, .otf, .ttc or .otc file",
+      ])
+    #expect(
+      messages(folder.file("zero.otf"), folder.file("text.ttf")) == [
+        "BEFORE '\(folder.file("zero.otf"))' is empty (0 bytes)",
+        "AFTER '\(folder.file("text.ttf"))' is not a font: is not a TrueType or OpenType font",
+      ])
+  }
+
+  @Test func aChangedSampleIsMeasuredAndKept() throws {
+    // "Q" is the character whose advance changed: in the sample, everything after it moves.
+    let f = try only(try compare("base", "changed", text: "Quiet").report)
+    let sample = try #require(f.sample.first)
+    #expect(f.sample.count == 1 && sample.face == "Regular")
+    #expect(sample.width[1] - sample.width[0] == 40)
+    #expect(sample.pixels > 16)
+  }
+}
+
+/// The rasteriser alone: outlines drawn on whole pixels compare exactly.
+struct GlyphRasterTests {
+  func rectangle(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) -> GlyphOutline {
+    var o = GlyphOutline()
+    o.move(x0, y0)
+    o.line(x0, y1)
+    o.line(x1, y1)
+    o.line(x1, y0)
+    o.close()
+    return o
+  }
+
+  @Test func pixelsThatDifferAreCountedExactly() throws {
+    let raster = GlyphRaster(pixelsPerEm: 64, greyLevels: 8)
+    // 1024 units per em: 16 units a pixel.
+    let a = rectangle(64, 0, 224, 320)
+    let b = rectangle(64, 0, 240, 320)
+    func placed(_ o: GlyphOutline, x: Double = 0) -> [GlyphRaster.Placed] {
+      [GlyphRaster.Placed(outline: o, x: x, y: 0)]
+    }
+    #expect(try raster.difference(placed(a), unitsPerEm: 1024, placed(a), unitsPerEm: 1024) == 0)
+    #expect(try raster.difference(placed(a), unitsPerEm: 1024, placed(b), unitsPerEm: 1024) == 20)
+    // The same drawing at another units-per-em is the same image.
+    let doubled = rectangle(128, 0, 448, 640)
+    #expect(
+      try raster.difference(placed(a), unitsPerEm: 1024, placed(doubled), unitsPerEm: 2048) == 0)
+    // Moved by a whole pixel: the two columns at either end differ.
+    #expect(
+      try raster.difference(placed(a), unitsPerEm: 1024, placed(a, x: 16), unitsPerEm: 1024)
+        == 40)
+    // Nothing to draw on either side.
+    #expect(
+      try raster.difference(
+        placed(GlyphOutline()), unitsPerEm: 1024, placed(GlyphOutline()), unitsPerEm: 1024) == 0)
+  }
+
+  @Test func farFlungPointsAreLeftOutRatherThanDrawn() throws {
+    let raster = GlyphRaster()
+    let hostile = rectangle(0, 0, 3e9, 3e9)
+    let placed = [GlyphRaster.Placed(outline: hostile, x: 0, y: 0)]
+    #expect(try raster.difference(placed, unitsPerEm: 16, [], unitsPerEm: 16) == 0)
+    var nan = GlyphOutline()
+    nan.move(.nan, 0)
+    nan.line(10, 10)
+    #expect(nan.bounds == nil)
+  }
+}
+
+/// diff.md: names from font files cannot break the table or inject markup.
+struct DiffMarkdownTests {
+  @Test func hostileNamesAreEscaped() {
+    #expect(DiffMarkdown.cell("A|B <script>*x*") == "A\\|B &lt;script&gt;\\*x\\*")
+    #expect(DiffMarkdown.cell("line\nbreak\u{1B}[31m") == "line break\u{FFFD}\\[31m")
+    #expect(DiffMarkdown.code("a`b") == "`a'b`")
+  }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+/// `diff` end to end: the files of a review, exit codes, --json, --exit-code, usage errors,
+/// a damaged font, reproducibility, and the PDF as qpdf and poppler read it.
+@Suite(.serialized) struct DiffCommandTests {
+  static let fixtures = Repository.fixtures + "/Diff"
+
+  func fixture(_ name: String) -> String { DiffCommandTests.fixtures + "/" + name }
+
+  func json(_ box: CLISandbox, _ folder: String = "diff") throws -> [String: Any] {
+    let data = try #require(box.read(folder + "/diff.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// A tool's output, or nil when it is not installed.
+  func tool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
+    guard
+      let path = ["/usr/bin/" + name, "/bin/" + name].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test func writesTheReviewAndExitsZeroUnlessAskedToFailOnChanges() throws {
+    let box = try CLISandbox("fonti-diff")
+    let result = try box.run(["diff", fixture("base"), fixture("changed")])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("1 family: 1 changed, 0 added, 0 removed, 0 unchanged"))
+    #expect(
+      box.list(box.path("diff")) == [
+        ".fonti-batch.lock", "changes", "diff.json", "diff.md", "diff.pdf",
+      ])
+    #expect(box.list(box.path("diff/changes")) == ["fixture-garamond.png"])
+
+    let report = try json(box)
+    #expect(report["version"] as? Int == 1)
+    #expect(report["before"] as? String == fixture("base"))
+    #expect(report["threshold"] as? Int == 16)
+    let counts = try #require(report["counts"] as? [String: Int])
+    #expect(
+      counts == [
+        "families": 1, "added": 0, "removed": 0, "changed": 1, "unchanged": 0, "failed": 0,
+      ])
+    let family = try #require((report["families"] as? [[String: Any]])?.first)
+    #expect(family["status"] as? String == "changed")
+    #expect(family["image"] as? String == "changes/fixture-garamond.png")
+    let glyphs = try #require(family["glyphs"] as? [[String: Any]])
+    #expect(glyphs.map { $0["codepoint"] as? String } == ["U+0051", "U+0052"])
+    #expect(glyphs.first?["advance"] as? [Int] == [806, 846])
+
+    // The PNG: a 1080 px square.
+    let png = try #require(box.read("diff/changes/fixture-garamond.png"))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(Array(png[16..<24]) == [0, 0, 0x04, 0x38, 0, 0, 0x04, 0x38])
+
+    let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
+    #expect(markdown.contains("**1 changed**"))
+    #expect(markdown.contains("| Fixture Garamond | changed | 2 glyphs changed"))
+    #expect(markdown.contains("feature removed: smcp"))
+
+    let failing = try box.run([
+      "diff", fixture("base"), fixture("changed"), "--exit-code", "-o", "again",
+    ])
+    #expect(failing.status == 1, "\(failing)")
+    let same = try box.run(["diff", fixture("base"), fixture("base"), "--exit-code", "-o", "same"])
+    #expect(same.status == 0, "\(same)")
+    let sameReport = try json(box, "same")
+    #expect((sameReport["counts"] as? [String: Int])?["unchanged"] == 1)
+    #expect(
+      box.list(box.path("same")) == [".fonti-batch.lock", "diff.json", "diff.md", "diff.pdf"])
+  }
+
+  @Test func jsonPrintsTheFileItWrote() throws {
+    let box = try CLISandbox("fonti-diff-json")
+    let result = try box.run([
+      "diff", fixture("variable"), fixture("variable-glyph"), "--json", "-o", "out", "-j", "1",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let written = try #require(box.read("out/diff.json"))
+    #expect(Data(result.stdout.utf8) == written)
+  }
+
+  @Test func theReviewIsByteForByteReproducible() throws {
+    let box = try CLISandbox("fonti-diff-reproducible")
+    let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+    for folder in ["one", "two"] {
+      let result = try box.run(
+        ["diff", fixture("variable"), fixture("variable-instance"), "-o", folder],
+        environment: environment)
+      #expect(result.status == 0, "\(result)")
+    }
+    let files = ["diff.json", "diff.md", "diff.pdf", "changes/fixture-sans-vf.png"]
+    for file in files {
+      let one = try #require(box.read("one/" + file))
+      #expect(one == box.read("two/" + file), "\(file) differs between runs")
+    }
+  }
+
+  @Test func aRenamedFamilyIsRemovedAndAdded() throws {
+    let box = try CLISandbox("fonti-diff-renamed")
+    let result = try box.run(["diff", fixture("base"), fixture("renamed"), "--exit-code"])
+    #expect(result.status == 1, "\(result)")
+    let families = try #require(try json(box)["families"] as? [[String: Any]])
+    #expect(families.map { $0["family"] as? String } == ["Fixture Antiqua", "Fixture Garamond"])
+    #expect(families.map { $0["status"] as? String } == ["added", "removed"])
+    #expect(box.list(box.path("diff")).contains("changes") == false)
+  }
+
+  @Test func usageErrorsNameEachSideAndWriteNothing() throws {
+    let box = try CLISandbox("fonti-diff-usage")
+    try box.write("empty.otf", Data())
+    try box.write("notes.ttf", "not a font")
+    try FileManager.default.createDirectory(
+      atPath: box.path("folder"), withIntermediateDirectories: true)
+    let cases: [([String], [String])] = [
+      (
+        ["diff", "missing", "alsomissing"],
+        [
+          "error: BEFORE 'missing' does not exist", "error: AFTER 'alsomissing' does not exist",
+        ]
+      ),
+      (
+        ["diff", "empty.otf", "folder"],
+        [
+          "error: BEFORE 'empty.otf' is empty (0 bytes)",
+          "error: AFTER folder 'folder' holds no .ttf, .otf, .ttc or .otc file",
+        ]
+      ),
+      (
+        ["diff", fixture("base"), "notes.ttf"],
+        [
+          "error: AFTER 'notes.ttf' is not a font: is not a TrueType or OpenType font"
+        ]
+      ),
+      (["diff", fixture("base")], ["error: missing BEFORE AFTER"]),
+      (["diff", fixture("base"), fixture("base"), "--threshold", "many"], ["--threshold must be"]),
+      (["diff", fixture("base"), fixture("base"), "--text", ""], ["--text is empty"]),
+      (
+        ["diff", fixture("base"), fixture("base"), "--only", "Nothing*"],
+        [
+          "--only 'Nothing*' matches no family on either side"
+        ]
+      ),
+    ]
+    for (arguments, messages) in cases {
+      let result = try box.run(arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      for message in messages {
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      }
+      #expect(!result.stderr.contains("Fatal error"))
+    }
+    #expect(box.list(box.work) == ["empty.otf", "folder", "notes.ttf"])
+    // An output in the way is refused before anything is compared.
+    let blocked = try box.run(["diff", fixture("base"), fixture("base"), "-o", "notes.ttf"])
+    #expect(blocked.status == 2)
+    #expect(blocked.stderr.contains("output 'notes.ttf' exists and is not a folder"))
+  }
+
+  @Test func aDamagedFontFailsItsFamilyExitsOneAndTheRestGoesOn() throws {
+    let box = try CLISandbox("fonti-diff-damaged")
+    let base = try Data(
+      contentsOf: URL(fileURLWithPath: fixture("base/FixtureGaramond-Regular.otf")))
+    let variable = try Data(contentsOf: URL(fileURLWithPath: fixture("variable/FixtureSansVF.ttf")))
+    try box.write("before/FixtureGaramond-Regular.otf", base)
+    try box.write("before/FixtureSansVF.ttf", variable)
+    try box.write("after/FixtureGaramond-Regular.otf", base.prefix(base.count / 2))
+    try box.write("after/FixtureSansVF.ttf", variable)
+    let result = try box.run(["diff", "before", "after"])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "error: family 'Fixture Garamond' could not be compared: after: font file "
+          + "'after/FixtureGaramond-Regular.otf' is truncated"))
+    let families = try #require(try json(box)["families"] as? [[String: Any]])
+    #expect(families.map { $0["status"] as? String } == ["failed", "unchanged"])
+    #expect((families.first?["error"] as? String)?.contains("is truncated") == true)
+    let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
+    #expect(markdown.contains("**1 failed**"))
+  }
+
+  @Test func theReviewPDFIsCleanSearchableAndLinked() throws {
+    let box = try CLISandbox("fonti-diff-pdf")
+    let result = try box.run(
+      ["diff", fixture("base"), fixture("changed"), "-o", "review"],
+      environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(result.status == 0, "\(result)")
+    let pdf = box.path("review/diff.pdf")
+    let data = try #require(box.read("review/diff.pdf"))
+    #expect(data.starts(with: Array("%PDF-".utf8)))
+    if let check = try tool("qpdf", ["--check", pdf]) {
+      #expect(check.status == 0, "\(check.output)")
+      #expect(check.output.contains("No syntax or stream encoding errors found"))
+    }
+    if let text = try tool("pdftotext", [pdf, "-"]) {
+      #expect(text.status == 0)
+      for phrase in [
+        "What changed", "Fixture Garamond", "feature removed: smcp", "x-height 400 → 420",
+        "U+0052 R",
+      ] {
+        #expect(text.output.contains(phrase), "\(phrase) is not in the PDF's text")
+      }
+    }
+    if let info = try tool("pdfinfo", [pdf]) {
+      #expect(info.output.contains("Pages:           2"))
+      #expect(info.output.contains("Creator:         fonti-batch"))
+    }
+  }
+
+  @Test func aReRunRemovesImagesOfFamiliesNoLongerChanged() throws {
+    let box = try CLISandbox("fonti-diff-rerun")
+    #expect(try box.run(["diff", fixture("base"), fixture("changed")]).status == 0)
+    try box.write("diff/changes/mine.png", "a file of the user's")
+    // What a killed review left (a process that no longer exists), and a file that is not ours.
+    try box.write("diff/.fonti-tmp-4194000-abc-diff.pdf", "half a PDF")
+    try box.write("diff/changes/.fonti-tmp-4194000-abc-fixture-garamond.png", "half a PNG")
+    try box.write("diff/.fonti-tmp-4194000-abc-notes.txt", "not a review's file")
+    #expect(box.list(box.path("diff/changes")).contains("fixture-garamond.png"))
+    let again = try box.run(["diff", fixture("base"), fixture("base")])
+    #expect(again.status == 0, "\(again)")
+    #expect(box.list(box.path("diff/changes")) == ["mine.png"])
+    #expect(
+      box.list(box.path("diff")) == [
+        ".fonti-batch.lock", ".fonti-tmp-4194000-abc-notes.txt", "changes", "diff.json",
+        "diff.md", "diff.pdf",
+      ])
+  }
+
+  @Test func helpListsTheCommand() throws {
+    let box = try CLISandbox("fonti-diff-help")
+    let help = try box.run(["diff", "--help"])
+    #expect(help.status == 0)
+    for option in [
+      "--output DIR", "--only PATTERN", "--text TEXT", "--threshold PX", "--exit-code", "--json",
+      "--jobs N",
+    ] {
+      #expect(help.stdout.contains(option), "\(option)")
+    }
+    let overview = try box.run(["--help"])
+    #expect(overview.stdout.contains("  diff "))
+  }
+}
