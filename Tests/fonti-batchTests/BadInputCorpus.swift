@@ -168,7 +168,7 @@ enum BadInputCorpus {
         "\(e)2:11: defaults must be a mapping of keys (text, size, theme)"),
       job(
         "text a list", "version: 1\ndefaults:\n  text: [a]\n",
-        "\(e)3:9: defaults.text must be a string, not a list"),
+        "\(e)3:9: defaults.text must be text, not a list"),
       job("text empty", "version: 1\ndefaults:\n  text: \"\"\n", "\(e)3:9: defaults.text is empty"),
       job(
         "text over 2,000 characters",

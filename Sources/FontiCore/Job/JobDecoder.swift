@@ -188,7 +188,7 @@ public struct JobDecoder {
       return nil
     }
     // The version comes first: another version's keys would only produce noise.
-    if let entry = entries.first(where: { $0.key == "version" }), !entry.value.isNull {
+    if let entry = entries.first(where: { $0.key == "version" }) {
       switch wholeNumber(entry.value) {
       case 1?: break
       case let other?:
@@ -277,7 +277,7 @@ public struct JobDecoder {
           "too many texts: \(items.count) (the limit is \(Limits.textCount))", at: item.mark)
         break
       }
-      if let text = sampleText(item, "text") { decoded.append(text) }
+      if let text = sampleText(item, "a line of texts") { decoded.append(text) }
     }
     texts = decoded
   }
@@ -509,7 +509,7 @@ public struct JobDecoder {
 
   /// `all`, `saved`, or a list of names and globs.
   mutating func catalogueSelection(_ node: YAMLNode) -> Job.CatalogueSelection? {
-    if case .scalar(let value, _, _) = node {
+    if case .scalar(let value, _, _) = node, !node.isNull {
       switch value.lowercased() {
       case "all": return .all
       case "saved": return .saved
@@ -532,7 +532,9 @@ public struct JobDecoder {
   // MARK: - Typed values
 
   /// The entries of a mapping, keyed by name, with unknown keys reported (and a suggestion).
-  /// Null values count as absent. A non-mapping is reported and gives no entries.
+  /// A null value (`text:`, `text: ~`) is kept: it is not an absent key, and the typed reader
+  /// of each value reports it ("defaults.text must be text, not null"). A non-mapping is
+  /// reported and gives no entries.
   mutating func fields(
     _ node: YAMLNode, keys: [String], in context: String?, expected: String? = nil
   ) -> [String: YAMLNode] {
@@ -559,7 +561,7 @@ public struct JobDecoder {
         }
         continue
       }
-      if !entry.value.isNull { result[entry.key] = entry.value }
+      result[entry.key] = entry.value
     }
     return result
   }
@@ -578,10 +580,13 @@ public struct JobDecoder {
   }
 
   /// A scalar as a string, any style. Control characters are refused (they cannot be shown
-  /// and a NUL would cut a C string short); `multiline` allows newlines and tabs.
-  mutating func string(_ node: YAMLNode, _ name: String, multiline: Bool = false) -> String? {
+  /// and a NUL would cut a C string short); `multiline` allows newlines and tabs. `kind` names
+  /// the type in the error ("title must be a string, not null").
+  mutating func string(
+    _ node: YAMLNode, _ name: String, multiline: Bool = false, kind: String = "a string"
+  ) -> String? {
     guard case .scalar(let value, let mark, _) = node, !node.isNull else {
-      error("\(name) must be a string, not \(describe(node))", at: node.mark)
+      error("\(name) must be \(kind), not \(describe(node))", at: node.mark)
       return nil
     }
     for scalar in value.unicodeScalars {
@@ -602,7 +607,7 @@ public struct JobDecoder {
 
   /// A sample text: not empty, at most `Limits.textLength` characters.
   mutating func sampleText(_ node: YAMLNode, _ name: String) -> String? {
-    guard let text = string(node, name, multiline: true) else { return nil }
+    guard let text = string(node, name, multiline: true, kind: "text") else { return nil }
     if text.trimmingWhitespace().isEmpty {
       error("\(name) is empty", at: node.mark)
       return nil
@@ -762,7 +767,7 @@ public struct JobDecoder {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .scalar(let value, _, let style):
-      if node.isNull { return "nothing" }
+      if node.isNull { return "null" }
       let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
       switch style {
       case .plain: return "'\(shown)'"
