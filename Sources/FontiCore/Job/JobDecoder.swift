@@ -242,6 +242,7 @@ public struct JobDecoder {
     if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
     if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
+    checkOutputCollisions(job)
     return job
   }
 

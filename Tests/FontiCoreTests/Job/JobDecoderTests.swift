@@ -134,6 +134,27 @@ struct JobDecoderTests {
       ])
   }
 
+  @Test func theFavouritesManifestCannotTakeAnotherOutputsPath() throws {
+    // The default catalogue (no `catalogues:` key) counts too.
+    #expect(
+      Self.errors("version: 1\nfavourites: { save: [Lato], manifest: catalogue.pdf }\n") == [
+        "job.yaml:2:39: favourites manifest 'catalogue.pdf' is also the catalogue "
+          + "'catalogue.pdf' (the default catalogue): the run would write one over the other and "
+          + "the saved favourites would be lost"
+      ])
+    for path in ["specimens/lato.png", "pairings/a+b.png", "specimens", "./pairings/x.json"] {
+      #expect(
+        Self.errors("version: 1\nfavourites: { manifest: \(path) }\n").count == 1, "\(path)")
+    }
+    // Beside the run's folders and files is fine.
+    for path in ["favourites.json", "specimens.json", "saved/favourites.json", "catalogue.json"] {
+      #expect(Self.errors("version: 1\nfavourites: { manifest: \(path) }\n").isEmpty, "\(path)")
+    }
+    // The run's own names are the ones the batch engine writes.
+    #expect(OutputLayout.runManifest == BatchRunner.manifestName)
+    #expect(OutputLayout.runLock == BatchRunner.lockName)
+  }
+
   @Test func aNullIsNotAnAbsentKey() throws {
     #expect(try Self.decode("version: 1\ndefaults: { size: 24 }\n").job.defaults.text == defaultSampleText)
     for text in ["", " ~", " null", " Null", " NULL"] {
