@@ -13,6 +13,7 @@ enum FontiBatch {
     if arguments == [Executable.workerCommand] { exit(Worker.main()) }
     // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
     signal(SIGXFSZ, SIG_IGN)
+    Signals.unblock()
     exit(run(arguments, console: console).rawValue)
   }
 

@@ -566,7 +566,7 @@ enum BadInputCorpus {
       BadInput(
         name: "init at a path with escapes",
         arguments: ["init", "new\u{1B}[1m.yaml"], status: 0,
-        stderr: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
+        stdout: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
       BadInput(
         name: "saved clear without a terminal or --yes",
         files: [("output/favourites.json", .text("{\"version\": 1, \"saved\": []}"))],

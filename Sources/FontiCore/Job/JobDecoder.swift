@@ -44,33 +44,37 @@ public struct JobDecoder {
     "styles", "pairings", "favourites", "png", "catalogues",
   ]
 
-  /// Reads, parses and validates the job file at `path`.
+  /// Reads, parses and validates the job file at `path` (`-` for standard input).
   ///
-  /// Relative paths in the job are resolved against the file's folder. Throws every error
-  /// (with the warnings found on the way) when there is at least one error.
-  public static func load(path: String) throws(DiagnosticError) -> (
-    job: Job, warnings: [Diagnostic]
-  ) {
-    let bytes = try read(path: path)
-    return try decode(bytes: bytes, path: path)
+  /// Relative paths in the job are resolved against the file's folder (the current folder for
+  /// standard input and for files under /dev and /proc). Throws every error (with the warnings
+  /// found on the way) when there is at least one error. `waiting` is told, once, when nothing
+  /// has arrived after a second (a FIFO with no writer, a terminal).
+  public static func load(path: String, waiting: ((String) -> Void)? = nil)
+    throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
+  {
+    let bytes = try read(path: path, waiting: waiting)
+    return try decode(bytes: bytes, path: displayName(path), directory: directory(of: path))
   }
 
   /// Like `load`, but never throws: the job as far as it could be decoded (nil when the file
   /// could not be read or parsed as YAML) and every diagnostic, so that later checks (family
   /// names against the fonts) can add their errors to the same report.
-  public static func loadPartial(path: String) -> (job: Job?, diagnostics: [Diagnostic]) {
+  public static func loadPartial(path: String, waiting: ((String) -> Void)? = nil) -> (
+    job: Job?, diagnostics: [Diagnostic]
+  ) {
     let bytes: [UInt8]
     let document: YAMLDocument
+    let name = displayName(path)
     do {
-      bytes = try read(path: path)
-      document = try YAMLDocument.parse(bytes: bytes, file: path)
+      bytes = try read(path: path, waiting: waiting)
+      document = try YAMLDocument.parse(bytes: bytes, file: name)
     } catch {
       return (nil, error.diagnostics)
     }
-    let folder = JobPath.absolute(JobPath.directory(of: path))
     var decoder = JobDecoder(
-      source: document.source, directory: folder, diagnostics: document.diagnostics)
-    let job = decoder.decodeJob(document.root, path: path)
+      source: document.source, directory: directory(of: path), diagnostics: document.diagnostics)
+    let job = decoder.decodeJob(document.root, path: name)
     return (job, decoder.sortedDiagnostics())
   }
 
@@ -98,53 +102,6 @@ public struct JobDecoder {
       throw DiagnosticError(sorted)
     }
     return (job, sorted)
-  }
-
-  /// The bytes of the job file at `path`, refusing folders and files over the size limit.
-  static func read(path: String) throws(DiagnosticError) -> [UInt8] {
-    func fail(_ message: String, file: String? = nil, hint: String? = nil) -> DiagnosticError {
-      DiagnosticError(.error(message, file: file, hint: hint))
-    }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      let code = errno
-      if code == ENOENT {
-        throw fail(
-          "job file '\(path)' not found",
-          hint: "'fonti-batch init' writes a commented example job file")
-      }
-      throw fail("cannot read job file '\(path)': \(JobPath.describe(errno: code))")
-    }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR {
-        throw fail(
-          "'\(path)' is a folder, not a job file",
-          hint: "name the job file, e.g. '\(path)/specimens.yaml'")
-      }
-      if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > YAMLDocument.sizeLimit {
-        throw fail(
-          "job file is larger than the 1 MiB limit (\(grouped(Int(info.st_size))) bytes)",
-          file: path)
-      }
-    }
-    // Read at most one byte past the limit: a pipe or device has no size to check up front.
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while bytes.count <= YAMLDocument.sizeLimit {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw fail("cannot read job file '\(path)': \(JobPath.describe(errno: errno))")
-      }
-      if n == 0 { break }
-      bytes += chunk[0..<n]
-    }
-    if bytes.count > YAMLDocument.sizeLimit {
-      throw fail("job file is larger than the 1 MiB limit", file: path)
-    }
-    return bytes
   }
 
   // MARK: - State

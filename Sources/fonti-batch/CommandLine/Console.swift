@@ -58,6 +58,12 @@ final class Console: @unchecked Sendable {
     report(.warning(message))
   }
 
+  /// A line on stderr that explains a wait (a lock held by another process, a FIFO with no
+  /// writer yet): printed even when quiet, since without it the command looks hung.
+  func notice(_ message: String) {
+    write(2, Sanitize.terminal(message) + "\n")
+  }
+
   /// A note on stderr, unless quiet.
   /// Paths in it are the user's and may hold anything: control characters are replaced.
   func info(_ message: String) {

@@ -53,7 +53,8 @@ struct RunCommand {
     if let output = invocation.value("--output"), output.isEmpty {
       throw UsageError(message: "--output is empty", command: invocation.command)
     }
-    let resolved = try ResolvedJob.load(path: jobPath, output: invocation.value("--output"))
+    let resolved = try ResolvedJob.load(
+      path: jobPath, output: invocation.value("--output"), waiting: console.notice)
     let job = resolved.job
     console.report(resolved.warnings)
 
