@@ -67,10 +67,11 @@ enum FontiBatch {
       return .usage
     } catch let error as DiagnosticError {
       console.report(error.diagnostics)
-      return .usage
+      return Signals.interrupted ? Signals.exitCode : .usage
     } catch let diagnostic as Diagnostic {
+      // A wait (for a lock) that SIGINT or SIGTERM ended: 130 / 143, nothing changed.
       console.report(diagnostic)
-      return .usage
+      return Signals.interrupted ? Signals.exitCode : .usage
     } catch {
       console.error("\(error)")
       return .usage

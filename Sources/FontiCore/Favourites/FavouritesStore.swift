@@ -11,16 +11,21 @@ import Foundation
 public struct FavouritesStore: Sendable {
   /// The manifest's path, as the user named it (used in messages).
   public var path: String
+  /// How a change waits while another process holds the lock; nil blocks until it is free.
+  public var waiting: FileLock.Waiting?
 
   /// A manifest larger than this is not one this tool wrote (about 100,000 entries).
   static let sizeLimit = 16 << 20
 
-  public init(path: String) { self.path = path }
+  public init(path: String, waiting: FileLock.Waiting? = nil) {
+    self.path = path
+    self.waiting = waiting
+  }
 
   /// The manifest of a job: `favourites.manifest` inside the job's output folder.
-  public init(job: Job) {
+  public init(job: Job, waiting: FileLock.Waiting? = nil) {
     let output = job.output.hasSuffix("/") ? String(job.output.dropLast()) : job.output
-    self.init(path: output + "/" + job.manifest.value)
+    self.init(path: output + "/" + job.manifest.value, waiting: waiting)
   }
 
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
@@ -73,7 +78,10 @@ public struct FavouritesStore: Sendable {
     } else if !isFolder.boolValue {
       throw .error("cannot be written: '\(folder)' is not a folder", file: path)
     }
-    return try FileLock.withExclusiveLock(lockPath) { () throws(Diagnostic) -> T in
+    return try FileLock.withExclusiveLock(
+      lockPath, waiting: waiting,
+      holder: "another fonti-batch process is changing the favourites manifest '\(path)'"
+    ) { () throws(Diagnostic) -> T in
       var manifest = try load()
       let before = manifest
       let result = try body(&manifest)

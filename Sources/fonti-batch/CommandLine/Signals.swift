@@ -1,3 +1,5 @@
+import FontiCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -30,6 +32,12 @@ enum Signals {
   }
 
   static var interrupted: Bool { received != 0 }
+
+  /// How a command waits for a lock another process holds: it says so on stderr after a
+  /// second, and SIGINT or SIGTERM (once `install`ed) end the wait with nothing changed.
+  static func lockWaiting(_ console: Console) -> FileLock.Waiting {
+    FileLock.Waiting(notice: { console.notice($0) }, interrupted: { Signals.interrupted })
+  }
 
   static var exitCode: ExitCode { received == SIGTERM ? .terminated : .interrupted }
 }

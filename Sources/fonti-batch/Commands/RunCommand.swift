@@ -71,8 +71,10 @@ struct RunCommand {
     let catalog = resolved.catalog
     let dryRun = invocation.has("--dry-run")
 
-    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order.
-    let store = FavouritesStore(job: job)
+    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order. From
+    // here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once.
+    Signals.install()
+    let store = FavouritesStore(job: job, waiting: Signals.lockWaiting(console))
     let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
     var favourites = try store.load()
     if !toHeart.isEmpty {
@@ -82,6 +84,7 @@ struct RunCommand {
         favourites = try store.heart(toHeart)
       }
     }
+    if Signals.interrupted { return Signals.exitCode }
     let saved = favourites.saved.compactMap { entry -> FontFamily? in
       guard let f = catalog.family(named: entry.family), f.isRenderable else { return nil }
       return f
@@ -135,7 +138,6 @@ struct RunCommand {
         setup: WorkerSetup(customFonts: resolved.environment.customFiles)))
     options.force = force
     options.strict = invocation.has("--strict")
-    Signals.install()
     let progress = ProgressLine(console: console)
     let report = try BatchRunner.run(
       plan, job: job, options: options, previous: previous,
@@ -154,7 +156,7 @@ struct RunCommand {
       console.out(String(decoding: try report.manifest.encoded(), as: UTF8.self))
     }
     summarise(report, plan: plan)
-    if report.interrupted { return Signals.exitCode }
+    if report.interrupted || Signals.interrupted { return Signals.exitCode }
     if report.failed > 0 { return .partial }
     if options.strict && report.warnings > 0 { return .partial }
     return .success

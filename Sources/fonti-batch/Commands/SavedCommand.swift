@@ -51,7 +51,7 @@ extension Commands {
         "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
-      let store = FavouritesStore(path: try manifestPath(invocation))
+      let store = try changingStore(invocation, console)
       _ = try store.load()  // a damaged manifest is reported before fonts are even looked at
       let (environment, warnings) = try FontEnvironment.load(
         fonts: invocation.all("--fonts").map { Located($0) })
@@ -89,7 +89,7 @@ extension Commands {
     minPositionals: 1, maxPositionals: nil,
     options: [manifestOption],
     run: { invocation, console in
-      let store = FavouritesStore(path: try manifestPath(invocation))
+      let store = try changingStore(invocation, console)
       let before = try store.load()
       let removed = try store.remove(invocation.positionals)
       let removedKeys = Set(removed.map { $0.family.lowercased() })
@@ -115,8 +115,9 @@ extension Commands {
       """,
     options: [manifestOption, .flag("-y", "--yes", help: "do not ask for confirmation")],
     run: { invocation, console in
-      let path = try manifestPath(invocation)
-      let store = FavouritesStore(path: path)
+      // Signals are handled only after the question: Ctrl-C at the prompt ends it at once.
+      let store = try changingStore(invocation, console, handleSignals: false)
+      let path = store.path
       let count = try store.load().saved.count
       if !invocation.has("--yes") {
         guard console.stdinIsTerminal else {
@@ -137,11 +138,22 @@ extension Commands {
           return .success
         }
       }
+      Signals.install()
       let removed = try store.clear()
       console.line(
         removed == 0 ? "No saved fonts to remove." : "Removed \(SavedListing.count(removed)).")
       return .success
     })
+
+  /// The store for a command that changes the manifest. While another process holds its lock,
+  /// the command says so after a second, and Ctrl-C (or SIGTERM) ends the wait at once with
+  /// 130 (143) and nothing changed.
+  static func changingStore(
+    _ invocation: Invocation, _ console: Console, handleSignals: Bool = true
+  ) throws -> FavouritesStore {
+    if handleSignals { Signals.install() }
+    return FavouritesStore(path: try manifestPath(invocation), waiting: Signals.lockWaiting(console))
+  }
 
   /// `--manifest`, else the default.
   static func manifestPath(_ invocation: Invocation) throws(DiagnosticError) -> String {
