@@ -22,6 +22,8 @@ enum CheckCommand {
     let name = Sanitize.terminal(JobDecoder.displayName(path))
     do {
       let resolved = try ResolvedJob.load(path: path, waiting: console.notice)
+      // A run reads the favourites manifest before it renders: a damaged one fails it.
+      _ = try FavouritesStore(job: resolved.job).load(for: resolved.job)
       let warnings = resolved.warnings
       console.report(warnings)
       let count = warnings.count

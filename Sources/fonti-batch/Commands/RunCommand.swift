@@ -76,7 +76,7 @@ struct RunCommand {
     Signals.install()
     let store = FavouritesStore(job: job, waiting: Signals.lockWaiting(console))
     let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
-    var favourites = try store.load()
+    var favourites = try store.load(for: job)
     if !toHeart.isEmpty {
       if dryRun {
         FavouritesStore.heart(&favourites, toHeart, specimens: [:], now: Timestamp.now())

@@ -259,6 +259,52 @@ import Testing
     }
   }
 
+  /// Foundation names the value that is wrong; the error also says where it is in the file.
+  @Test func wrongValuesAreLocatedInTheFile() throws {
+    // Each fix uncovers the next problem; a name full of brackets and quotes must be skipped.
+    let text = #"""
+      {
+        "version": 1,
+        "saved": [
+          { "family": "Inter \"}],[{\" Display", "savedAt": "2025-01-01T00:00:00Z" },
+          { "family": "Lato",
+            "savedAt": "yesterday" },
+          { "family": 3, "savedAt": "2025-01-01T00:00:00Z" },
+          { "savedAt": "2025-01-01T00:00:00Z" }
+        ],
+        "extra": true
+      }
+      """#
+    let fixes: [(String, String)] = [
+      ("", ""),
+      (#"""
+        ],
+          "extra": true
+        """#, "]"),
+      ("yesterday", "2025-01-01T00:00:00Z"),
+      (#""family": 3"#, #""family": "A""#),
+    ]
+    let marks = [
+      Mark(line: 10, column: 12), Mark(line: 6, column: 18), Mark(line: 7, column: 17),
+      Mark(line: 8, column: 5),
+    ]
+    var edited = text
+    for (fix, mark) in zip(fixes, marks) {
+      if !fix.0.isEmpty { edited = edited.replacingOccurrences(of: fix.0, with: fix.1) }
+      let dir = try TemporaryDirectory()
+      let path = try dir.write("favourites.json", edited)
+      do {
+        _ = try FavouritesStore(path: path).load()
+        Issue.record("accepted after fixing \(fix.0)")
+      } catch {
+        #expect(error.mark == mark, "\(error)")
+      }
+    }
+    // A path that cannot be followed gives no position rather than a wrong one.
+    #expect(JSONLocation.offset(of: [AnyKey(stringValue: "b")], in: Array(#"{"a": 1}"#.utf8)) == nil)
+    #expect(JSONLocation.offset(of: [AnyKey(intValue: 3)], in: Array("[1, 2]".utf8)) == nil)
+  }
+
   @Test func aFolderOrFifoIsRefused() throws {
     let dir = try TemporaryDirectory()
     try FileManager.default.createDirectory(
