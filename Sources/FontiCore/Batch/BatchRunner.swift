@@ -26,6 +26,10 @@ public struct BatchProgress: Sendable {
   /// The item just finished (nil on a timer tick).
   public var finished: String?
   public var failed: Bool
+  /// Work done and in all, in specimens' worth (a catalogue weighs its pages; see
+  /// `ProgressWeights`): what the time left is estimated from.
+  public var workDone: Double = 0
+  public var workTotal: Double = 0
 }
 
 /// What a run did: the manifest it wrote and the problems it met.
@@ -70,6 +74,9 @@ public enum BatchRunner {
     var done = 0
     // Catalogues count twice: drawn, then finished.
     let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
+    let weights = ProgressWeights(items)
+    let workTotal = weights.total
+    var workDone = 0.0
     var pids: [Int32] = []
     let staged = StagedFiles(lanes: options.jobs)
     func runPool(_ work: [WorkItem]) throws -> Bool {
@@ -86,16 +93,18 @@ public enum BatchRunner {
           if result.ok, let temporary = result.staged { staged.commit(temporary, to: work[index].path) }
           results[work[index].path] = result
           done += 1
+          workDone += weights.weight(of: work[index])
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start),
-              finished: work[index].subject, failed: !result.ok))
+              finished: work[index].subject, failed: !result.ok, workDone: workDone,
+              workTotal: workTotal))
         },
         tick: {
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start), finished: nil,
-              failed: false))
+              failed: false, workDone: workDone, workTotal: workTotal))
         }, interrupted: interrupted)
     }
     // Drawing first; then each drawn catalogue is finished by qpdf in fresh workers that load

@@ -55,3 +55,17 @@ import Testing
     #expect(notices.withLock { $0 } == 0)
   }
 }
+
+/// Terminal columns, for lines rewritten in place.
+struct TerminalTextTests {
+  @Test func widthsCountColumnsNotCharacters() {
+    #expect(TerminalText.width("DejaVu Serif") == 12)
+    #expect(TerminalText.width("東京") == 4)
+    #expect(TerminalText.width("e\u{301}") == 1)  // e + combining acute
+    #expect(TerminalText.width("🙂") == 2)
+    #expect(TerminalText.prefix("Noto Sans CJK JP", width: 8) == "Noto Sa…")
+    #expect(TerminalText.prefix("東京タワー", width: 6) == "東京…")
+    #expect(TerminalText.width(TerminalText.prefix("東京タワー", width: 6)) <= 6)
+    #expect(TerminalText.prefix("short", width: 8) == "short")
+  }
+}
