@@ -41,6 +41,19 @@ enum FontiBatch {
           "unknown command '\(words[0])'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""))
         return .usage
       }
+      // `help saved ad`: a word past the command is a mistyped subcommand, not to be ignored.
+      if words.count > command.words.count {
+        let asked = words.joined(separator: " ")
+        let depth = command.words.count
+        let subcommands = commands.filter {
+          $0.words.count == depth + 1 && Array($0.words.prefix(depth)) == command.words
+        }.map { $0.words[depth] }
+        let hint = Suggest.didYouMean(words[depth], among: subcommands)
+          .map { " (did you mean '\(command.name) \($0)'?)" } ?? ""
+        console.error("unknown command '\(asked)'\(hint)")
+        console.err("See 'fonti-batch help \(command.name)'.\n")
+        return .usage
+      }
       console.out(Usage.help(for: command))
       return .success
     default:
