@@ -127,3 +127,58 @@ extension JobDecoder {
     }
   }
 }
+
+extension JobDecoder {
+  /// The favourites manifest of the job at `path` — `output` joined with
+  /// `favourites.manifest` — read tolerantly: the rest of the job may hold any mistake (the
+  /// `saved` commands need nothing else from it). Nil with the reason when the job cannot even
+  /// give those two: unreadable, not YAML, or one of them invalid.
+  public static func favouritesManifest(ofJobAt path: String) -> (
+    path: String?, problem: Diagnostic?
+  ) {
+    let document: YAMLDocument
+    do {
+      document = try YAMLDocument.parse(bytes: try read(path: path), file: displayName(path))
+    } catch {
+      return (nil, error.diagnostics.first(where: \.isError))
+    }
+    var decoder = JobDecoder(
+      source: document.source, directory: directory(of: path), diagnostics: [])
+    guard case .mapping(let entries, _) = document.root else {
+      return (nil, document.source.error("a job file is a mapping of keys", at: document.root.mark))
+    }
+    func value(_ key: String, in entries: [(key: String, keyMark: Mark, value: YAMLNode)])
+      -> YAMLNode?
+    {
+      entries.last { $0.key == key }?.value
+    }
+    var output = "output"
+    if let node = value("output", in: entries) {
+      guard let text = decoder.string(node, "output"), !text.isEmpty else {
+        return (
+          nil, decoder.diagnostics.first ?? document.source.error("output is empty", at: node.mark)
+        )
+      }
+      output = text
+    }
+    var manifest = Job(path: nil, directory: "", output: "").manifest.value
+    if let favourites = value("favourites", in: entries) {
+      guard case .mapping(let inner, _) = favourites else {
+        return (
+          nil,
+          document.source.error(
+            "favourites must be a mapping of keys (save, manifest)", at: favourites.mark)
+        )
+      }
+      if let node = value("manifest", in: inner) {
+        guard
+          let relative = decoder.outputRelativePath(
+            node, "favourites.manifest", what: "favourites manifest")
+        else { return (nil, decoder.diagnostics.first) }
+        manifest = relative.value
+      }
+    }
+    let folder = JobPath.resolve(JobPath.expandingTilde(output), against: decoder.directory)
+    return (folder + "/" + manifest, nil)
+  }
+}

@@ -44,6 +44,7 @@ struct RunCommand {
     }
     console.quiet = invocation.has("--quiet")
     console.verbose = invocation.has("--verbose")
+    console.warnAboutSourceDateEpoch()
     let jobs = Int(
       try invocation.number(
         "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,

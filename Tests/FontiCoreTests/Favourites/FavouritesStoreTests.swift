@@ -372,6 +372,19 @@ import Testing
 
   // MARK: Timestamps
 
+  @Test func anUnusableSourceDateEpochIsNamed() {
+    func problem(_ value: String?) -> String? {
+      Timestamp.sourceDateEpochProblem(environment: value.map { ["SOURCE_DATE_EPOCH": $0] } ?? [:])
+    }
+    #expect(problem(nil) == nil)
+    #expect(problem("") == nil)
+    #expect(problem("1764410640") == nil)
+    #expect(problem(" 0 ") == nil)
+    #expect(problem("abc")?.hasPrefix("SOURCE_DATE_EPOCH 'abc' is not a whole number") == true)
+    #expect(problem("-5")?.hasPrefix("SOURCE_DATE_EPOCH '-5' is negative") == true)
+    #expect(problem("253402300800")?.contains("past the year 9999") == true)
+  }
+
   @Test func timestamps() {
     #expect(Timestamp.format(Self.t1) == "2025-11-29T10:04:00Z")
     #expect(Timestamp.format(Self.t1.addingTimeInterval(0.9)) == "2025-11-29T10:04:00Z")
