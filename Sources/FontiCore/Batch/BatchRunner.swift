@@ -305,7 +305,8 @@ public final class OutputLock {
       close(fd)
       throw .error(
         "another fonti-batch run is writing to '\(folder)'; wait for it to finish",
-        hint: "runs over the same output folder take turns; use -o to write elsewhere")
+        hint: "a run does not wait for another: run again when it has finished, or use -o to "
+          + "write elsewhere")
     }
     self.fd = fd
   }
