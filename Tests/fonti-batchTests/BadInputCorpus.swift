@@ -195,7 +195,7 @@ enum BadInputCorpus {
       job(
         "51 texts", "version: 1\ntexts:\n" + String(repeating: "  - a\n", count: 51),
         "\(e)53:5: too many texts: 51 (the limit is 50)"),
-      job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: text is empty"),
+      job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: a line of texts is empty"),
       job(
         "one character of 300,000 combining marks",
         "version: 1\ndefaults:\n  text: \"a" + String(repeating: "\u{301}", count: 300_000)
