@@ -13,8 +13,10 @@ extension Commands {
       Renders one PNG per selected family into OUTPUT/specimens/, a pairing sheet per pairing
       into OUTPUT/pairings/, the job's PDF catalogues, and OUTPUT/manifest.json last. Files
       that are up to date (same inputs as recorded in manifest.json) are skipped; --force
-      draws them again. Exit 0: all written; 1: some families failed (or warned, with
-      --strict); 2: the job is invalid and nothing was rendered; 130/143: interrupted.
+      draws them again. JOB '-' reads the job from standard input (its relative paths are then
+      relative to the current folder). Exit 0: all written; 1: some families failed (or
+      warned, with --strict); 2: the job is invalid and nothing was rendered; 130/143:
+      interrupted.
       """,
     maxPositionals: 1,
     options: [

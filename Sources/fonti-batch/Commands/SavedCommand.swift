@@ -14,7 +14,9 @@ extension Commands {
       --json, the manifest itself ({"version": 1, "saved": [...]}), most recent first.
       Subcommands: list (the default), add, remove, clear. 'favorites' is an alias of 'saved'.
       Every saved command reads --manifest FILE, by default the favourites manifest of
-      ./specimens.yaml's output folder, else output/favourites.json.
+      ./specimens.yaml's output folder (only its 'output' and 'favourites.manifest' are read),
+      else output/favourites.json. A change waits while another process holds the manifest's
+      lock, and says so; Ctrl-C ends the wait with nothing changed.
       """,
     maxPositionals: nil,
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
