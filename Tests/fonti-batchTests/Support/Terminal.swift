@@ -35,12 +35,16 @@ extension CLISandbox {
     process.currentDirectoryURL = URL(fileURLWithPath: work)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-    // Read the terminal while the tool writes, so it never blocks on a full buffer.
-    let screen = TerminalScreen()
+    process.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    defer { close(slave) }
+    // Read the terminal while the tool writes, so it never blocks on a full buffer, up to a
+    // mark written after the tool has exited. (Closing the terminal instead could lose output
+    // the kernel has not yet handed to the reader.)
+    let end = "<<fonti-test-end>>"
+    let screen = TerminalScreen(end: end)
     let reader = Thread {
       var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
+      while !screen.ended {
         let n = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
         if n <= 0 { break }
         screen.append(buffer[0..<n])
@@ -50,7 +54,7 @@ extension CLISandbox {
     reader.start()
     try process.run()
     process.waitUntilExit()
-    close(slave)
+    _ = Array(end.utf8).withUnsafeBytes { Glibc.write(slave, $0.baseAddress, $0.count) }
     screen.waitUntilClosed()
     return (process.terminationStatus, screen.text)
   }
@@ -61,6 +65,17 @@ final class TerminalScreen: @unchecked Sendable {
   private let lock = NSCondition()
   private var bytes: [UInt8] = []
   private var closed = false
+  /// The mark that ends the reading; not part of `text`.
+  let end: String
+
+  init(end: String) { self.end = end }
+
+  /// Whether the end mark has arrived.
+  var ended: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: bytes, as: UTF8.self).contains(end)
+  }
 
   func append(_ more: ArraySlice<UInt8>) {
     lock.lock()
@@ -81,6 +96,6 @@ final class TerminalScreen: @unchecked Sendable {
   var text: String {
     lock.lock()
     defer { lock.unlock() }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: end, with: "")
   }
 }
