@@ -13,6 +13,7 @@ enum FontiBatch {
     if arguments == [Executable.workerCommand] { exit(Worker.main()) }
     // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
     signal(SIGXFSZ, SIG_IGN)
+    Signals.unblock()
     exit(run(arguments, console: console).rawValue)
   }
 
@@ -38,6 +39,19 @@ enum FontiBatch {
         let hint = Suggest.didYouMean(words[0], among: commands.map { $0.words[0] })
         console.error(
           "unknown command '\(words[0])'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""))
+        return .usage
+      }
+      // `help saved ad`: a word past the command is a mistyped subcommand, not to be ignored.
+      if words.count > command.words.count {
+        let asked = words.joined(separator: " ")
+        let depth = command.words.count
+        let subcommands = commands.filter {
+          $0.words.count == depth + 1 && Array($0.words.prefix(depth)) == command.words
+        }.map { $0.words[depth] }
+        let hint = Suggest.didYouMean(words[depth], among: subcommands)
+          .map { " (did you mean '\(command.name) \($0)'?)" } ?? ""
+        console.error("unknown command '\(asked)'\(hint)")
+        console.err("See 'fonti-batch help \(command.name)'.\n")
         return .usage
       }
       console.out(Usage.help(for: command))
@@ -66,10 +80,11 @@ enum FontiBatch {
       return .usage
     } catch let error as DiagnosticError {
       console.report(error.diagnostics)
-      return .usage
+      return Signals.interrupted ? Signals.exitCode : .usage
     } catch let diagnostic as Diagnostic {
+      // A wait (for a lock) that SIGINT or SIGTERM ended: 130 / 143, nothing changed.
       console.report(diagnostic)
-      return .usage
+      return Signals.interrupted ? Signals.exitCode : .usage
     } catch {
       console.error("\(error)")
       return .usage

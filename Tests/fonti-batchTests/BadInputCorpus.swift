@@ -168,7 +168,7 @@ enum BadInputCorpus {
         "\(e)2:11: defaults must be a mapping of keys (text, size, theme)"),
       job(
         "text a list", "version: 1\ndefaults:\n  text: [a]\n",
-        "\(e)3:9: defaults.text must be a string, not a list"),
+        "\(e)3:9: defaults.text must be text, not a list"),
       job("text empty", "version: 1\ndefaults:\n  text: \"\"\n", "\(e)3:9: defaults.text is empty"),
       job(
         "text over 2,000 characters",
@@ -195,7 +195,7 @@ enum BadInputCorpus {
       job(
         "51 texts", "version: 1\ntexts:\n" + String(repeating: "  - a\n", count: 51),
         "\(e)53:5: too many texts: 51 (the limit is 50)"),
-      job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: text is empty"),
+      job("a text empty", "version: 1\ntexts: [\"\"]\n", "\(e)2:9: a line of texts is empty"),
       job(
         "one character of 300,000 combining marks",
         "version: 1\ndefaults:\n  text: \"a" + String(repeating: "\u{301}", count: 300_000)
@@ -566,7 +566,7 @@ enum BadInputCorpus {
       BadInput(
         name: "init at a path with escapes",
         arguments: ["init", "new\u{1B}[1m.yaml"], status: 0,
-        stderr: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
+        stdout: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
       BadInput(
         name: "saved clear without a terminal or --yes",
         files: [("output/favourites.json", .text("{\"version\": 1, \"saved\": []}"))],

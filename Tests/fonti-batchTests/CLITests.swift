@@ -82,15 +82,16 @@ struct CheckAndInitTests {
     let scratch = try Scratch()
     let written = try CLI.run(["init"], in: scratch.path)
     #expect(written.status == 0, "\(written.stderr)")
-    #expect(written.stderr.contains("wrote specimens.yaml"))
+    #expect(written.stdout.contains("wrote specimens.yaml"))
     let example = try Data(
       contentsOf: CLI.repository.appendingPathComponent("specimens.yaml.example"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/specimens.yaml")) == example)
 
     let checked = try CLI.run(["check"], in: scratch.path)
     #expect(checked.status == 0, "\(checked.stderr)")
-    #expect(checked.stderr.hasPrefix("specimens.yaml: OK, "))
-    #expect(checked.stdout.isEmpty)
+    // The verdict is the command's result: stdout.
+    #expect(checked.stdout.hasPrefix("specimens.yaml: OK, "))
+    #expect(checked.stderr.isEmpty)
   }
 
   @Test func initRefusesToOverwrite() throws {

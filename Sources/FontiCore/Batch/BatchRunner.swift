@@ -26,6 +26,10 @@ public struct BatchProgress: Sendable {
   /// The item just finished (nil on a timer tick).
   public var finished: String?
   public var failed: Bool
+  /// Work done and in all, in specimens' worth (a catalogue weighs its pages; see
+  /// `ProgressWeights`): what the time left is estimated from.
+  public var workDone: Double = 0
+  public var workTotal: Double = 0
 }
 
 /// Runs a plan through the worker pool and writes `manifest.json` last. Never prints.
@@ -81,6 +85,9 @@ public enum BatchRunner {
     var done = 0
     // Catalogues count twice: drawn, then finished.
     let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
+    let weights = ProgressWeights(items)
+    let workTotal = weights.total
+    var workDone = 0.0
     var pids: [Int32] = []
     var writtenFiles: [String] = []
     func relative(_ path: String) -> String {
@@ -108,17 +115,19 @@ public enum BatchRunner {
           results[work[index].path] = result
           done += 1
           staged.drainCommitted().forEach(announce)
+          workDone += weights.weight(of: work[index])
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start),
-              finished: work[index].subject, failed: !result.ok))
+              finished: work[index].subject, failed: !result.ok, workDone: workDone,
+              workTotal: workTotal))
         },
         tick: {
           staged.drainCommitted().forEach(announce)
           progress(
             BatchProgress(
               done: done, total: total, elapsed: Date().timeIntervalSince(start), finished: nil,
-              failed: false))
+              failed: false, workDone: workDone, workTotal: workTotal))
         }, interrupted: interrupted)
     }
     // Drawing first; then each drawn catalogue is finished by qpdf in fresh workers that load
@@ -388,7 +397,8 @@ public final class OutputLock {
       close(fd)
       throw .error(
         "another fonti-batch run is writing to '\(folder)'; wait for it to finish",
-        hint: "runs over the same output folder take turns; use -o to write elsewhere")
+        hint: "a run does not wait for another: run again when it has finished, or use -o to "
+          + "write elsewhere")
     }
     self.fd = fd
   }

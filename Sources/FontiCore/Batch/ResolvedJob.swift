@@ -82,14 +82,15 @@ public struct ResolvedJob {
       pairingMap: PairingMap(for: job, catalog: catalog), warnings: Diagnostic.fileOrder(diagnostics))
   }
 
-  /// Loads the job file at `path` and resolves it against the fonts, reporting the decoder's
-  /// and the font checks' problems together, in file order. `output` overrides the job's
-  /// output folder (`run -o`).
+  /// Loads the job file at `path` (`-`: standard input) and resolves it against the fonts,
+  /// reporting the decoder's and the font checks' problems together, in file order. `output`
+  /// overrides the job's output folder (`run -o`); `waiting` hears when the job is slow to come
+  /// (a FIFO with no writer).
   public static func load(
     path: String, output: String? = nil, library: FontLibrary? = .standard,
-    configFile: String? = nil
+    configFile: String? = nil, waiting: ((String) -> Void)? = nil
   ) throws(DiagnosticError) -> ResolvedJob {
-    let (decoded, decodeDiagnostics) = JobDecoder.loadPartial(path: path)
+    let (decoded, decodeDiagnostics) = JobDecoder.loadPartial(path: path, waiting: waiting)
     guard var job = decoded else { throw DiagnosticError(decodeDiagnostics) }
     if let output {
       job.output = JobPath.absolute(output)

@@ -11,16 +11,21 @@ import Foundation
 public struct FavouritesStore: Sendable {
   /// The manifest's path, as the user named it (used in messages).
   public var path: String
+  /// How a change waits while another process holds the lock; nil blocks until it is free.
+  public var waiting: FileLock.Waiting?
 
   /// A manifest larger than this is not one this tool wrote (about 100,000 entries).
   static let sizeLimit = 16 << 20
 
-  public init(path: String) { self.path = path }
+  public init(path: String, waiting: FileLock.Waiting? = nil) {
+    self.path = path
+    self.waiting = waiting
+  }
 
   /// The manifest of a job: `favourites.manifest` inside the job's output folder.
-  public init(job: Job) {
+  public init(job: Job, waiting: FileLock.Waiting? = nil) {
     let output = job.output.hasSuffix("/") ? String(job.output.dropLast()) : job.output
-    self.init(path: output + "/" + job.manifest.value)
+    self.init(path: output + "/" + job.manifest.value, waiting: waiting)
   }
 
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
@@ -38,6 +43,24 @@ public struct FavouritesStore: Sendable {
       return FavouritesManifest()
     }
     return try FavouritesStore.decode(data, file: path)
+  }
+
+  /// The favourites manifest of `job`'s run (`check`, `run`). A file that cannot be used is
+  /// reported twice: where it is wrong (line and column in the JSON when they can be found),
+  /// and at the job's `favourites.manifest` (the job file when the key is left out), so that the
+  /// user sees which job points at it.
+  public func load(for job: Job) throws(DiagnosticError) -> FavouritesManifest {
+    do {
+      return try load()
+    } catch {
+      let mark = job.manifest.mark
+      let pointer = Diagnostic(
+        .error,
+        "this job's favourites manifest '\(path)' cannot be used (see above); a run would stop "
+          + "before rendering anything", file: job.path, mark: mark,
+        snippet: mark.flatMap { job.source?.line($0.line) })
+      throw DiagnosticError([error, pointer])
+    }
   }
 
   /// The saved entries, most recent first.
@@ -73,7 +96,10 @@ public struct FavouritesStore: Sendable {
     } else if !isFolder.boolValue {
       throw .error("cannot be written: '\(folder)' is not a folder", file: path)
     }
-    return try FileLock.withExclusiveLock(lockPath) { () throws(Diagnostic) -> T in
+    return try FileLock.withExclusiveLock(
+      lockPath, waiting: waiting,
+      holder: "another fonti-batch process is changing the favourites manifest '\(path)'"
+    ) { () throws(Diagnostic) -> T in
       var manifest = try load()
       let before = manifest
       let result = try body(&manifest)
@@ -189,6 +215,11 @@ public struct FavouritesStore: Sendable {
     func refuse(_ message: String, at mark: Mark? = nil) -> Diagnostic {
       .error(message, file: file, at: mark, hint: hint)
     }
+    // Where the decoder's complaint is in the file: Foundation names the value, not its place.
+    let bytes = [UInt8](data)
+    func mark(_ path: [CodingKey]) -> Mark? {
+      JSONLocation.offset(of: path, in: bytes).map { lineAndColumn(data, offset: $0) }
+    }
     if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       throw refuse("is empty: not a favourites manifest")
     }
@@ -198,7 +229,8 @@ public struct FavouritesStore: Sendable {
       throw .error(
         "was written by a newer fonti-batch (manifest version \(newer.version); this one reads "
           + "version \(FavouritesManifest.currentVersion)); it was left untouched",
-        file: file, hint: "use a newer fonti-batch for this manifest")
+        file: file, at: mark([FavouritesManifest.CodingKeys.version]),
+        hint: "use a newer fonti-batch for this manifest")
     } catch let error as DecodingError {
       switch error {
       case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -213,23 +245,30 @@ public struct FavouritesStore: Sendable {
         if foreign {
           throw .error(
             "is not a favourites manifest (it looks like a run's manifest.json)", file: file,
+            at: mark(context.codingPath),
             hint: "pass the favourites file, e.g. --manifest output/favourites.json")
         }
         if context.debugDescription.hasPrefix("unknown key") {
-          throw refuse("is not a favourites manifest: \(context.debugDescription) at \(location)")
+          throw refuse(
+            "is not a favourites manifest: \(context.debugDescription) at \(location)",
+            at: mark(context.codingPath))
         }
-        throw refuse("is not a valid favourites manifest: \(location) \(context.debugDescription)")
+        throw refuse(
+          "is not a valid favourites manifest: \(location) \(context.debugDescription)",
+          at: mark(context.codingPath))
       case .keyNotFound(let key, let context):
         let at = context.codingPath.isEmpty ? "" : " in \(describe(context.codingPath))"
-        throw refuse("is not a favourites manifest: '\(key.stringValue)' is missing\(at)")
+        throw refuse(
+          "is not a favourites manifest: '\(key.stringValue)' is missing\(at)",
+          at: mark(context.codingPath))
       case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
         let expected = expectedName(type)
         if context.codingPath.isEmpty {
-          throw refuse("is not a favourites manifest: expected a JSON object")
+          throw refuse("is not a favourites manifest: expected a JSON object", at: mark([]))
         }
         throw refuse(
           "is not a valid favourites manifest: \(describe(context.codingPath)) should be "
-            + expected)
+            + expected, at: mark(context.codingPath))
       @unknown default:
         throw refuse("is not a valid favourites manifest")
       }

@@ -105,6 +105,23 @@ public enum Timestamp {
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
+  /// Why `SOURCE_DATE_EPOCH` is set but not used (not a whole number of seconds from 0 to
+  /// 9999-12-31), or nil when it is valid or not set (an empty value counts as not set). The
+  /// front end warns with this, naming the variable: ignoring it silently made a
+  /// "reproducible" run quietly stamp the clock.
+  public static func sourceDateEpochProblem(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    guard let raw = environment["SOURCE_DATE_EPOCH"] else { return nil }
+    let text = raw.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty || sourceDateEpoch(environment: environment) != nil { return nil }
+    let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+    let why =
+      Int(text).map { $0 < 0 ? "is negative" : "is past the year 9999" }
+      ?? "is not a whole number of seconds since 1970"
+    return "SOURCE_DATE_EPOCH '\(shown)' \(why); it is ignored and the clock is used"
+  }
+
   /// The time to record now: `SOURCE_DATE_EPOCH` (whole seconds since 1970, for reproducible
   /// output and tests) when it is set and valid, else the clock, truncated to whole seconds.
   public static func now(

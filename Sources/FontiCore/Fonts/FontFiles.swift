@@ -36,10 +36,14 @@ public enum FontFiles {
       if isDirectory.boolValue {
         candidates = fontFiles(under: entry.value)
         if candidates.isEmpty {
+          let web = fontFiles(under: entry.value, extensions: webExtensions).count
           diagnostics.append(
             .warning(
-              "font folder '\(entry.value)' holds no .ttf, .otf, .ttc or .otc file", file: file,
-              at: entry.mark))
+              "font folder '\(entry.value)' holds no .ttf, .otf, .ttc or .otc file"
+                + (web == 0
+                  ? ""
+                  : " (only \(web) WOFF/WOFF2 web font\(web == 1 ? "" : "s"): convert them to "
+                    + "TTF/OTF first)"), file: file, at: entry.mark))
         }
       } else {
         candidates = [entry.value]
@@ -57,8 +61,14 @@ public enum FontFiles {
     return (out, diagnostics)
   }
 
+  /// Web font extensions: never used (Pango cannot shape them), but named when they are all a
+  /// folder holds.
+  static let webExtensions: Set<String> = ["woff", "woff2"]
+
   /// Font files below `folder`, recursively, sorted by path.
-  public static func fontFiles(under folder: String) -> [String] {
+  public static func fontFiles(
+    under folder: String, extensions: Set<String> = FontFiles.extensions
+  ) -> [String] {
     guard
       let walker = FileManager.default.enumerator(
         at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey],
@@ -148,6 +158,13 @@ enum SFNT {
       return nil
     case 0x0001_0000, 0x4F54_544F, 0x7472_7565:  // TrueType, 'OTTO' (CFF), 'true'
       return checkOffsetTable(b, at: 0, fileSize: fileSize)
+    case 0x774F_4646:  // 'wOFF'
+      // Refused (Pango 1.50's HarfBuzz cannot shape it), but said for what it is.
+      return "is a WOFF web font, not a TrueType or OpenType font: convert it to .ttf or .otf "
+        + "first (fonttools reads WOFF and saves it as TTF/OTF)"
+    case 0x774F_4632:  // 'wOF2'
+      return "is a WOFF2 web font, not a TrueType or OpenType font: convert it to .ttf or .otf "
+        + "first, e.g. 'fonttools ttLib.woff2 decompress FILE.woff2'"
     default:
       return "is not a TrueType or OpenType font"
     }

@@ -44,33 +44,37 @@ public struct JobDecoder {
     "styles", "pairings", "favourites", "png", "catalogues",
   ]
 
-  /// Reads, parses and validates the job file at `path`.
+  /// Reads, parses and validates the job file at `path` (`-` for standard input).
   ///
-  /// Relative paths in the job are resolved against the file's folder. Throws every error
-  /// (with the warnings found on the way) when there is at least one error.
-  public static func load(path: String) throws(DiagnosticError) -> (
-    job: Job, warnings: [Diagnostic]
-  ) {
-    let bytes = try read(path: path)
-    return try decode(bytes: bytes, path: path)
+  /// Relative paths in the job are resolved against the file's folder (the current folder for
+  /// standard input and for files under /dev and /proc). Throws every error (with the warnings
+  /// found on the way) when there is at least one error. `waiting` is told, once, when nothing
+  /// has arrived after a second (a FIFO with no writer, a terminal).
+  public static func load(path: String, waiting: ((String) -> Void)? = nil)
+    throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
+  {
+    let bytes = try read(path: path, waiting: waiting)
+    return try decode(bytes: bytes, path: displayName(path), directory: directory(of: path))
   }
 
   /// Like `load`, but never throws: the job as far as it could be decoded (nil when the file
   /// could not be read or parsed as YAML) and every diagnostic, so that later checks (family
   /// names against the fonts) can add their errors to the same report.
-  public static func loadPartial(path: String) -> (job: Job?, diagnostics: [Diagnostic]) {
+  public static func loadPartial(path: String, waiting: ((String) -> Void)? = nil) -> (
+    job: Job?, diagnostics: [Diagnostic]
+  ) {
     let bytes: [UInt8]
     let document: YAMLDocument
+    let name = displayName(path)
     do {
-      bytes = try read(path: path)
-      document = try YAMLDocument.parse(bytes: bytes, file: path)
+      bytes = try read(path: path, waiting: waiting)
+      document = try YAMLDocument.parse(bytes: bytes, file: name)
     } catch {
       return (nil, error.diagnostics)
     }
-    let folder = JobPath.absolute(JobPath.directory(of: path))
     var decoder = JobDecoder(
-      source: document.source, directory: folder, diagnostics: document.diagnostics)
-    let job = decoder.decodeJob(document.root, path: path)
+      source: document.source, directory: directory(of: path), diagnostics: document.diagnostics)
+    let job = decoder.decodeJob(document.root, path: name)
     return (job, decoder.sortedDiagnostics())
   }
 
@@ -98,53 +102,6 @@ public struct JobDecoder {
       throw DiagnosticError(sorted)
     }
     return (job, sorted)
-  }
-
-  /// The bytes of the job file at `path`, refusing folders and files over the size limit.
-  static func read(path: String) throws(DiagnosticError) -> [UInt8] {
-    func fail(_ message: String, file: String? = nil, hint: String? = nil) -> DiagnosticError {
-      DiagnosticError(.error(message, file: file, hint: hint))
-    }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      let code = errno
-      if code == ENOENT {
-        throw fail(
-          "job file '\(path)' not found",
-          hint: "'fonti-batch init' writes a commented example job file")
-      }
-      throw fail("cannot read job file '\(path)': \(JobPath.describe(errno: code))")
-    }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR {
-        throw fail(
-          "'\(path)' is a folder, not a job file",
-          hint: "name the job file, e.g. '\(path)/specimens.yaml'")
-      }
-      if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > YAMLDocument.sizeLimit {
-        throw fail(
-          "job file is larger than the 1 MiB limit (\(grouped(Int(info.st_size))) bytes)",
-          file: path)
-      }
-    }
-    // Read at most one byte past the limit: a pipe or device has no size to check up front.
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while bytes.count <= YAMLDocument.sizeLimit {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw fail("cannot read job file '\(path)': \(JobPath.describe(errno: errno))")
-      }
-      if n == 0 { break }
-      bytes += chunk[0..<n]
-    }
-    if bytes.count > YAMLDocument.sizeLimit {
-      throw fail("job file is larger than the 1 MiB limit", file: path)
-    }
-    return bytes
   }
 
   // MARK: - State
@@ -188,7 +145,7 @@ public struct JobDecoder {
       return nil
     }
     // The version comes first: another version's keys would only produce noise.
-    if let entry = entries.first(where: { $0.key == "version" }), !entry.value.isNull {
+    if let entry = entries.first(where: { $0.key == "version" }) {
       switch wholeNumber(entry.value) {
       case 1?: break
       case let other?:
@@ -242,6 +199,7 @@ public struct JobDecoder {
     if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
     if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
+    checkOutputCollisions(job)
     return job
   }
 
@@ -277,7 +235,7 @@ public struct JobDecoder {
           "too many texts: \(items.count) (the limit is \(Limits.textCount))", at: item.mark)
         break
       }
-      if let text = sampleText(item, "text") { decoded.append(text) }
+      if let text = sampleText(item, "a line of texts") { decoded.append(text) }
     }
     texts = decoded
   }
@@ -509,7 +467,7 @@ public struct JobDecoder {
 
   /// `all`, `saved`, or a list of names and globs.
   mutating func catalogueSelection(_ node: YAMLNode) -> Job.CatalogueSelection? {
-    if case .scalar(let value, _, _) = node {
+    if case .scalar(let value, _, _) = node, !node.isNull {
       switch value.lowercased() {
       case "all": return .all
       case "saved": return .saved
@@ -532,7 +490,9 @@ public struct JobDecoder {
   // MARK: - Typed values
 
   /// The entries of a mapping, keyed by name, with unknown keys reported (and a suggestion).
-  /// Null values count as absent. A non-mapping is reported and gives no entries.
+  /// A null value (`text:`, `text: ~`) is kept: it is not an absent key, and the typed reader
+  /// of each value reports it ("defaults.text must be text, not null"). A non-mapping is
+  /// reported and gives no entries.
   mutating func fields(
     _ node: YAMLNode, keys: [String], in context: String?, expected: String? = nil
   ) -> [String: YAMLNode] {
@@ -559,7 +519,7 @@ public struct JobDecoder {
         }
         continue
       }
-      if !entry.value.isNull { result[entry.key] = entry.value }
+      result[entry.key] = entry.value
     }
     return result
   }
@@ -578,10 +538,13 @@ public struct JobDecoder {
   }
 
   /// A scalar as a string, any style. Control characters are refused (they cannot be shown
-  /// and a NUL would cut a C string short); `multiline` allows newlines and tabs.
-  mutating func string(_ node: YAMLNode, _ name: String, multiline: Bool = false) -> String? {
+  /// and a NUL would cut a C string short); `multiline` allows newlines and tabs. `kind` names
+  /// the type in the error ("title must be a string, not null").
+  mutating func string(
+    _ node: YAMLNode, _ name: String, multiline: Bool = false, kind: String = "a string"
+  ) -> String? {
     guard case .scalar(let value, let mark, _) = node, !node.isNull else {
-      error("\(name) must be a string, not \(describe(node))", at: node.mark)
+      error("\(name) must be \(kind), not \(describe(node))", at: node.mark)
       return nil
     }
     for scalar in value.unicodeScalars {
@@ -602,7 +565,7 @@ public struct JobDecoder {
 
   /// A sample text: not empty, at most `Limits.textLength` characters.
   mutating func sampleText(_ node: YAMLNode, _ name: String) -> String? {
-    guard let text = string(node, name, multiline: true) else { return nil }
+    guard let text = string(node, name, multiline: true, kind: "text") else { return nil }
     if text.trimmingWhitespace().isEmpty {
       error("\(name) is empty", at: node.mark)
       return nil
@@ -762,7 +725,7 @@ public struct JobDecoder {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .scalar(let value, _, let style):
-      if node.isNull { return "nothing" }
+      if node.isNull { return "null" }
       let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
       switch style {
       case .plain: return "'\(shown)'"

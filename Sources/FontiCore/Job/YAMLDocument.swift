@@ -324,7 +324,7 @@ private struct TreeBuilder {
           source.error(
             "unknown alias '*\(name)'", at: mark,
             hint: "an alias must come after its anchor '&\(name)'"))
-        try complete(.scalar("", mark, .plain), size: 1, anchor: nil)
+        skipValue(at: mark)
         return
       }
       aliasNodes += target.size
@@ -351,6 +351,23 @@ private struct TreeBuilder {
       }
     case .streamEnd, .documentEnd, .other:
       break
+    }
+  }
+
+  /// Leaves out a value already reported (an unknown alias): as a mapping value its key is
+  /// dropped too, so the decoder neither takes it for a null nor reports it a second time.
+  mutating func skipValue(at mark: Mark) {
+    let top = stack.count - 1
+    guard top >= 0 else {
+      root = .scalar("", mark, .plain)
+      return
+    }
+    guard stack[top].isMapping else { return }
+    // As a key, the entry is lost; as a value, the key goes with it.
+    if case nil = stack[top].pending {
+      stack[top].pending = .invalid
+    } else {
+      stack[top].pending = nil
     }
   }
 

@@ -229,21 +229,81 @@ public enum AtomicFile {
 /// read-modify-write cycles of several processes happen one after the other. The lock file is
 /// never deleted (deleting it would let two processes lock two different files).
 public enum FileLock {
-  /// Runs `body` while holding an exclusive lock on `path` (created when missing). Blocks until
-  /// the lock is free; the kernel releases it if the process dies.
+  /// How to wait while another process holds the lock: say so after a moment, and give up
+  /// (changing nothing) when the user interrupts.
+  public struct Waiting: Sendable {
+    /// Told once, when the lock has been busy for `noticeAfter` seconds.
+    public var notice: @Sendable (String) -> Void
+    /// Asked while waiting (and once before `body` runs): true ends the wait with an error.
+    public var interrupted: @Sendable () -> Bool
+    public var noticeAfter: Double
+
+    public init(
+      noticeAfter: Double = 1, notice: @escaping @Sendable (String) -> Void,
+      interrupted: @escaping @Sendable () -> Bool
+    ) {
+      self.noticeAfter = noticeAfter
+      self.notice = notice
+      self.interrupted = interrupted
+    }
+  }
+
+  /// How often a waiting process tries the lock again, in milliseconds.
+  static let retryInterval = 20
+
+  /// Runs `body` while holding an exclusive lock on `path` (created when missing); the kernel
+  /// releases it if the process dies. Without `waiting`, blocks until the lock is free. With
+  /// it, tries again every few milliseconds: after `noticeAfter` seconds `notice` hears
+  /// "waiting for …" (`holder` says what the other process is doing), and once `interrupted`
+  /// says so the wait ends with an error and `body` never runs.
   public static func withExclusiveLock<T>(
-    _ path: String, _ body: () throws(Diagnostic) -> T
+    _ path: String, waiting: Waiting? = nil, holder: @autoclosure () -> String = "",
+    _ body: () throws(Diagnostic) -> T
   ) throws(Diagnostic) -> T {
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw .error("cannot create the lock file: \(AtomicFile.describe(errno))", file: path)
     }
     defer { close(fd) }  // closing the descriptor releases the lock
-    while flock(fd, LOCK_EX) != 0 {
-      if errno == EINTR { continue }
-      throw .error("cannot be locked: \(AtomicFile.describe(errno))", file: path)
+    let interruption = Diagnostic.error(
+      "interrupted while waiting for the lock on '\(path)'; nothing was changed")
+    if let waiting {
+      let start = monotonicSeconds()
+      var told = false
+      while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        let code = errno
+        if code == EINTR { continue }
+        guard code == EWOULDBLOCK else {
+          throw .error("cannot be locked: \(AtomicFile.describe(code))", file: path)
+        }
+        if waiting.interrupted() { throw interruption }
+        if !told && monotonicSeconds() - start >= waiting.noticeAfter {
+          told = true
+          let what = holder()
+          waiting.notice(
+            "waiting for the lock on '\(path)': "
+              + (what.isEmpty ? "another process holds it" : what) + " (Ctrl-C to stop)")
+        }
+        // A signal cuts the pause short (EINTR), and the next turn sees it.
+        var pause = timespec(tv_sec: 0, tv_nsec: retryInterval * 1_000_000)
+        _ = nanosleep(&pause, nil)
+      }
+      // Interrupted before or while the lock came free: leave without changing anything.
+      if waiting.interrupted() { throw interruption }
+    } else {
+      while flock(fd, LOCK_EX) != 0 {
+        if errno == EINTR { continue }
+        throw .error("cannot be locked: \(AtomicFile.describe(errno))", file: path)
+      }
     }
     return try body()
+  }
+
+  /// Seconds on the monotonic clock, for measuring a wait.
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }
 

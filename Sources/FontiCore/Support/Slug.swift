@@ -6,10 +6,10 @@ public enum Slug {
   /// Longest slug kept, before any collision suffix.
   static let maximumLength = 80
 
-  /// "DejaVu Serif" → "dejavu-serif"; "Ünïcödé" → "unicode"; "../../x" → "x"; "😀" → "family".
+  /// "DejaVu Serif" → "dejavu-serif"; "Ünïcødé" → "unicode"; "Ærøskøbing" → "aeroskobing";
+  /// "../../x" → "x"; "😀" → "family".
   public static func make(_ name: String) -> String {
-    // Fold accents the way a reader would (é → e), then keep ASCII letters and digits.
-    let folded = name.applyingTransform(.stripDiacritics, reverse: false) ?? name
+    let folded = fold(name)
     var out = ""
     var pendingDash = false
     for scalar in folded.unicodeScalars {
@@ -30,6 +30,24 @@ public enum Slug {
       }
     }
     return out.isEmpty ? "family" : out
+  }
+
+  /// Letters folded to ASCII where a folding exists, the way a reader would: accents dropped
+  /// (é → e), and the letters that are not a base letter with an accent spelt out (ø → o,
+  /// æ → ae, ß → ss, đ → d, ł → l, þ → th, œ → oe), by ICU's Latin-ASCII transliteration; then
+  /// compatibility forms (ﬁ → fi, fullwidth Ａ → A, ² → 2). Other scripts are left as they are
+  /// (and so dropped by `make`). ASCII names are returned as they are.
+  static func fold(_ name: String) -> String {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+    let latin = name.applyingTransform(StringTransform("Latin-ASCII"), reverse: false) ?? name
+    var out = String.UnicodeScalarView()
+    for scalar in latin.decomposedStringWithCompatibilityMapping.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: continue
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   /// Slugs for `names`, in order, unique within the list: the second "foo" becomes "foo-2".

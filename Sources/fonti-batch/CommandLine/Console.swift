@@ -6,7 +6,7 @@ import FontiCore
 
 /// Where a command writes: results to stdout, diagnostics and progress to stderr.
 ///
-/// Colour only on a terminal and never when `NO_COLOR` is set.
+/// Colour only on a terminal, never when `NO_COLOR` is set or `TERM` is `dumb`.
 final class Console: @unchecked Sendable {
   let stdoutIsTerminal: Bool
   let stderrIsTerminal: Bool
@@ -21,7 +21,9 @@ final class Console: @unchecked Sendable {
     stderrIsTerminal = isatty(2) == 1
     stdinIsTerminal = isatty(0) == 1
     let noColour = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
-    colour = stderrIsTerminal && !noColour
+    // A dumb terminal (Emacs' shell, some CI log viewers) shows escape codes as text.
+    let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+    colour = stderrIsTerminal && !noColour && !dumb
   }
 
   /// Writes to stdout as is.
@@ -56,6 +58,18 @@ final class Console: @unchecked Sendable {
 
   func warning(_ message: String) {
     report(.warning(message))
+  }
+
+  /// A line on stderr that explains a wait (a lock held by another process, a FIFO with no
+  /// writer yet): printed even when quiet, since without it the command looks hung.
+  func notice(_ message: String) {
+    write(2, Sanitize.terminal(message) + "\n")
+  }
+
+  /// A warning when `SOURCE_DATE_EPOCH` is set but unusable, for the commands that record
+  /// times (run, saved add).
+  func warnAboutSourceDateEpoch() {
+    if let problem = Timestamp.sourceDateEpochProblem() { warning(problem) }
   }
 
   /// A note on stderr, unless quiet.

@@ -1,3 +1,5 @@
+import FontiCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -14,16 +16,28 @@ enum Signals {
     }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
-    // A parent may have started us with these blocked (some process launchers do): unblock
-    // them, or an interruption would go unnoticed until the run ends.
+    unblock()
+  }
+
+  /// A parent may start us with SIGINT and SIGTERM blocked (Foundation's `Process` passes on
+  /// the mask of the thread that launches it): unblock them, or Ctrl-C and `kill` would go
+  /// unnoticed while a command waits (for a FIFO's writer, a lock) or until a run ends.
+  static func unblock() {
     var set = sigset_t()
     sigemptyset(&set)
     sigaddset(&set, SIGINT)
     sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGHUP)
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   static var interrupted: Bool { received != 0 }
+
+  /// How a command waits for a lock another process holds: it says so on stderr after a
+  /// second, and SIGINT or SIGTERM (once `install`ed) end the wait with nothing changed.
+  static func lockWaiting(_ console: Console) -> FileLock.Waiting {
+    FileLock.Waiting(notice: { console.notice($0) }, interrupted: { Signals.interrupted })
+  }
 
   static var exitCode: ExitCode { received == SIGTERM ? .terminated : .interrupted }
 }

@@ -6,8 +6,10 @@ enum CheckCommand {
     words: ["check"], arguments: "[JOB]",
     summary: "validate the job file and every font it names; render nothing",
     details: """
-      JOB defaults to ./specimens.yaml. Every problem is reported at once, as
-      FILE:LINE:COLUMN: message. Exit status 0 when the job is valid, 2 when it is not.
+      JOB defaults to ./specimens.yaml; '-' reads the job from standard input (its relative
+      paths are then relative to the current folder). Every problem is reported at once, on
+      stderr, as FILE:LINE:COLUMN: message; the verdict ('JOB: OK, N families selected') goes
+      to stdout. Exit status 0 when the job is valid, 2 when it is not.
       """,
     maxPositionals: 1,
     options: [.flag("-q", "--quiet", help: "print nothing when the job is valid, and no warnings")],
@@ -17,20 +19,25 @@ enum CheckCommand {
     })
 
   static func run(path: String, console: Console) -> ExitCode {
+    let name = Sanitize.terminal(JobDecoder.displayName(path))
     do {
-      let resolved = try ResolvedJob.load(path: path)
+      let resolved = try ResolvedJob.load(path: path, waiting: console.notice)
+      // A run reads the favourites manifest before it renders: a damaged one fails it.
+      _ = try FavouritesStore(job: resolved.job).load(for: resolved.job)
       let warnings = resolved.warnings
       console.report(warnings)
       let count = warnings.count
       let families = resolved.families.count
-      console.info(
-        "\(path): OK, \(families) famil\(families == 1 ? "y" : "ies") selected"
-          + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
+      if !console.quiet {
+        console.line(
+          "\(name): OK, \(families) famil\(families == 1 ? "y" : "ies") selected"
+            + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
+      }
       return .success
     } catch {
       console.report(error.diagnostics)
       let errors = error.diagnostics.filter(\.isError).count
-      if errors > 1 { console.err("\(Sanitize.terminal(path)): \(errors) errors\n") }
+      if errors > 1 { console.err("\(name): \(errors) errors\n") }
       return .usage
     }
   }

@@ -18,7 +18,8 @@ extension Commands {
       .value("--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
-      let paths = invocation.all("--fonts").map { Located($0) }
+      // Absolute, so that `--json` lists every file the same way, custom or installed.
+      let paths = invocation.all("--fonts").map { Located(JobPath.absolute($0)) }
       let (environment, warnings) = try FontEnvironment.load(fonts: paths)
       console.report(warnings)
       let text = invocation.value("--text")
@@ -50,7 +51,7 @@ enum FamilyListing {
     let entries = families.map { f in
       Entry(
         family: f.name, styles: f.styles, bold: f.hasBold, italic: f.hasItalic, custom: f.isCustom,
-        supported: f.isRenderable, files: f.files,
+        supported: f.isRenderable, files: f.files.map(JobPath.absolute),
         covers: text.map { f.coverage.missing(in: $0).isEmpty })
     }
     let encoder = JSONEncoder()

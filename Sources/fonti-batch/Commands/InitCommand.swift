@@ -13,8 +13,9 @@ enum InitCommand {
     run: { invocation, console in
       let path = invocation.positionals.first ?? "specimens.yaml"
       let written = try ExampleJob.write(to: path)
-      console.info(
-        "wrote \(written)\nnext: fonti-batch check \(written), then fonti-batch run \(written)")
+      // The command's result, on stdout like every other command's.
+      let shown = Sanitize.terminal(written)
+      console.line("wrote \(shown)\nnext: fonti-batch check \(shown), then fonti-batch run \(shown)")
       return .success
     })
 }

@@ -66,7 +66,7 @@ extension Commands {
       do {
         let result = try renderer.render(request, to: output)
         for w in result.warnings { console.warning(w) }
-        console.info("wrote \(output) (\(1080 * scale)×\(1080 * scale))")
+        console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
         return .success
       } catch {
         console.error("\(error)")

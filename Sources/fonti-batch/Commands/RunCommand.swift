@@ -13,9 +13,10 @@ extension Commands {
       Renders one PNG per selected family into OUTPUT/specimens/, a pairing sheet per pairing
       into OUTPUT/pairings/, the job's PDF catalogues, and OUTPUT/manifest.json last. Files
       that are up to date (same inputs, and the file on disk as manifest.json recorded it) are
-      skipped; --force draws them again. Outputs the job no longer makes are removed. Exit 0:
-      all written; 1: some outputs failed (or warned, with --strict); 2: the job is invalid
-      and nothing was rendered; 130/143: interrupted.
+      skipped; --force draws them again. Outputs the job no longer makes are removed. JOB '-'
+      reads the job from standard input (its relative paths are then relative to the current
+      folder). Exit 0: all written; 1: some outputs failed (or warned, with --strict); 2: the
+      job is invalid and nothing was rendered; 130/143: interrupted.
       """,
     maxPositionals: 1,
     options: [
@@ -46,6 +47,7 @@ struct RunCommand {
     }
     console.quiet = invocation.has("--quiet")
     console.verbose = invocation.has("--verbose")
+    console.warnAboutSourceDateEpoch()
     let jobs = Int(
       try invocation.number(
         "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,
@@ -55,7 +57,8 @@ struct RunCommand {
     if let output = invocation.value("--output"), output.isEmpty {
       throw UsageError(message: "--output is empty", command: invocation.command)
     }
-    let resolved = try ResolvedJob.load(path: jobPath, output: invocation.value("--output"))
+    let resolved = try ResolvedJob.load(
+      path: jobPath, output: invocation.value("--output"), waiting: console.notice)
     let job = resolved.job
     console.report(resolved.warnings)
 
@@ -71,10 +74,12 @@ struct RunCommand {
     let catalog = resolved.catalog
     let dryRun = invocation.has("--dry-run")
 
-    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order.
-    let store = FavouritesStore(job: job)
+    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order. From
+    // here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once.
+    Signals.install()
+    let store = FavouritesStore(job: job, waiting: Signals.lockWaiting(console))
     let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
-    var favourites = try store.load()
+    var favourites = try store.load(for: job)
     if !toHeart.isEmpty {
       if dryRun {
         FavouritesStore.heart(&favourites, toHeart, specimens: [:], now: Timestamp.now())
@@ -82,6 +87,7 @@ struct RunCommand {
         favourites = try store.heart(toHeart)
       }
     }
+    if Signals.interrupted { return Signals.exitCode }
     let saved = favourites.saved.compactMap { entry -> FontFamily? in
       guard let f = catalog.family(named: entry.family), f.isRenderable else { return nil }
       return f
@@ -108,7 +114,6 @@ struct RunCommand {
         setup: WorkerSetup(customFonts: resolved.environment.customFiles)))
     options.force = force
     options.strict = invocation.has("--strict")
-    Signals.install()
     let progress = ProgressLine(console: console)
     let report = try BatchRunner.run(
       plan, job: job, options: options,
@@ -147,7 +152,7 @@ struct RunCommand {
       console.out(String(decoding: try report.manifest.encoded(), as: UTF8.self))
     }
     summarise(report, plan: plan)
-    if report.interrupted { return Signals.exitCode }
+    if report.interrupted || Signals.interrupted { return Signals.exitCode }
     if report.failed > 0 || report.manifestError != nil { return .partial }
     if options.strict && report.warnings > 0 { return .partial }
     return .success

@@ -14,13 +14,15 @@ extension Commands {
       --json, the manifest itself ({"version": 1, "saved": [...]}), most recent first.
       Subcommands: list (the default), add, remove, clear. 'favorites' is an alias of 'saved'.
       Every saved command reads --manifest FILE, by default the favourites manifest of
-      ./specimens.yaml's output folder, else output/favourites.json.
+      ./specimens.yaml's output folder (only its 'output' and 'favourites.manifest' are read),
+      else output/favourites.json. A change waits while another process holds the manifest's
+      lock, and says so; Ctrl-C ends the wait with nothing changed.
       """,
     maxPositionals: nil,
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
     run: { invocation, console in
       try invocation.checkListWord(subcommands: ["add", "remove", "clear"])
-      let store = FavouritesStore(path: try manifestPath(invocation))
+      let store = FavouritesStore(path: manifestPath(invocation, console))
       let manifest = try store.load()
       if invocation.has("--json") {
         console.out(String(decoding: manifest.encoded(), as: UTF8.self))
@@ -51,10 +53,11 @@ extension Commands {
         "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
-      let store = FavouritesStore(path: try manifestPath(invocation))
+      console.warnAboutSourceDateEpoch()
+      let store = try changingStore(invocation, console)
       _ = try store.load()  // a damaged manifest is reported before fonts are even looked at
       let (environment, warnings) = try FontEnvironment.load(
-        fonts: invocation.all("--fonts").map { Located($0) })
+        fonts: invocation.all("--fonts").map { Located(JobPath.absolute($0)) })
       console.report(warnings)
       let catalog = environment.catalog
       var families: [FontFamily] = []
@@ -89,7 +92,7 @@ extension Commands {
     minPositionals: 1, maxPositionals: nil,
     options: [manifestOption],
     run: { invocation, console in
-      let store = FavouritesStore(path: try manifestPath(invocation))
+      let store = try changingStore(invocation, console)
       let before = try store.load()
       let removed = try store.remove(invocation.positionals)
       let removedKeys = Set(removed.map { $0.family.lowercased() })
@@ -115,8 +118,9 @@ extension Commands {
       """,
     options: [manifestOption, .flag("-y", "--yes", help: "do not ask for confirmation")],
     run: { invocation, console in
-      let path = try manifestPath(invocation)
-      let store = FavouritesStore(path: path)
+      // Signals are handled only after the question: Ctrl-C at the prompt ends it at once.
+      let store = try changingStore(invocation, console, handleSignals: false)
+      let path = store.path
       let count = try store.load().saved.count
       if !invocation.has("--yes") {
         guard console.stdinIsTerminal else {
@@ -137,29 +141,50 @@ extension Commands {
           return .success
         }
       }
+      Signals.install()
       let removed = try store.clear()
       console.line(
         removed == 0 ? "No saved fonts to remove." : "Removed \(SavedListing.count(removed)).")
       return .success
     })
 
-  /// `--manifest`, else the default.
-  static func manifestPath(_ invocation: Invocation) throws(DiagnosticError) -> String {
-    if let path = invocation.value("--manifest") { return path }
-    return try defaultManifestPath()
+  /// The store for a command that changes the manifest. While another process holds its lock,
+  /// the command says so after a second, and Ctrl-C (or SIGTERM) ends the wait at once with
+  /// 130 (143) and nothing changed.
+  static func changingStore(
+    _ invocation: Invocation, _ console: Console, handleSignals: Bool = true
+  ) throws -> FavouritesStore {
+    if handleSignals { Signals.install() }
+    return FavouritesStore(path: manifestPath(invocation, console), waiting: Signals.lockWaiting(console))
   }
+
+  /// `--manifest`, else the default.
+  static func manifestPath(_ invocation: Invocation, _ console: Console) -> String {
+    if let path = invocation.value("--manifest") { return path }
+    return defaultManifestPath(console)
+  }
+
+  /// The manifest used without `--manifest`, and without a ./specimens.yaml.
+  static let fallbackManifest = "output/favourites.json"
 
   /// The favourites manifest `saved` commands use without `--manifest`: the one of
   /// ./specimens.yaml's output folder (`output` + `favourites.manifest`), else
   /// output/favourites.json.
   ///
-  /// A ./specimens.yaml that does not decode is reported: guessing another file would edit
-  /// favourites the user is not looking at.
-  static func defaultManifestPath() throws(DiagnosticError) -> String {
-    let fallback = "output/favourites.json"
-    guard FileManager.default.fileExists(atPath: "specimens.yaml") else { return fallback }
-    let (job, _) = try JobDecoder.load(path: "specimens.yaml")
-    return FavouritesStore(job: job).path
+  /// Only those two keys are read, tolerantly: a typo elsewhere in the job must not stop
+  /// `saved`. When even they cannot be read, a warning says so and which manifest is used.
+  static func defaultManifestPath(_ console: Console) -> String {
+    let job = "specimens.yaml"
+    guard FileManager.default.fileExists(atPath: job) else { return fallbackManifest }
+    let (path, problem) = JobDecoder.favouritesManifest(ofJobAt: job)
+    if let path { return path }
+    var warning = problem ?? .error("cannot be read", file: job)
+    warning.severity = .warning
+    warning.hint =
+      "the saved commands cannot tell its favourites manifest, so they use "
+      + "\(fallbackManifest); pass --manifest FILE to choose"
+    console.report(warning)
+    return fallbackManifest
   }
 }
 

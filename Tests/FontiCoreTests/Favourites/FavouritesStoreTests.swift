@@ -259,6 +259,52 @@ import Testing
     }
   }
 
+  /// Foundation names the value that is wrong; the error also says where it is in the file.
+  @Test func wrongValuesAreLocatedInTheFile() throws {
+    // Each fix uncovers the next problem; a name full of brackets and quotes must be skipped.
+    let text = #"""
+      {
+        "version": 1,
+        "saved": [
+          { "family": "Inter \"}],[{\" Display", "savedAt": "2025-01-01T00:00:00Z" },
+          { "family": "Lato",
+            "savedAt": "yesterday" },
+          { "family": 3, "savedAt": "2025-01-01T00:00:00Z" },
+          { "savedAt": "2025-01-01T00:00:00Z" }
+        ],
+        "extra": true
+      }
+      """#
+    let fixes: [(String, String)] = [
+      ("", ""),
+      (#"""
+        ],
+          "extra": true
+        """#, "]"),
+      ("yesterday", "2025-01-01T00:00:00Z"),
+      (#""family": 3"#, #""family": "A""#),
+    ]
+    let marks = [
+      Mark(line: 10, column: 12), Mark(line: 6, column: 18), Mark(line: 7, column: 17),
+      Mark(line: 8, column: 5),
+    ]
+    var edited = text
+    for (fix, mark) in zip(fixes, marks) {
+      if !fix.0.isEmpty { edited = edited.replacingOccurrences(of: fix.0, with: fix.1) }
+      let dir = try TemporaryDirectory()
+      let path = try dir.write("favourites.json", edited)
+      do {
+        _ = try FavouritesStore(path: path).load()
+        Issue.record("accepted after fixing \(fix.0)")
+      } catch {
+        #expect(error.mark == mark, "\(error)")
+      }
+    }
+    // A path that cannot be followed gives no position rather than a wrong one.
+    #expect(JSONLocation.offset(of: [AnyKey(stringValue: "b")], in: Array(#"{"a": 1}"#.utf8)) == nil)
+    #expect(JSONLocation.offset(of: [AnyKey(intValue: 3)], in: Array("[1, 2]".utf8)) == nil)
+  }
+
   @Test func aFolderOrFifoIsRefused() throws {
     let dir = try TemporaryDirectory()
     try FileManager.default.createDirectory(
@@ -325,6 +371,19 @@ import Testing
   }
 
   // MARK: Timestamps
+
+  @Test func anUnusableSourceDateEpochIsNamed() {
+    func problem(_ value: String?) -> String? {
+      Timestamp.sourceDateEpochProblem(environment: value.map { ["SOURCE_DATE_EPOCH": $0] } ?? [:])
+    }
+    #expect(problem(nil) == nil)
+    #expect(problem("") == nil)
+    #expect(problem("1764410640") == nil)
+    #expect(problem(" 0 ") == nil)
+    #expect(problem("abc")?.hasPrefix("SOURCE_DATE_EPOCH 'abc' is not a whole number") == true)
+    #expect(problem("-5")?.hasPrefix("SOURCE_DATE_EPOCH '-5' is negative") == true)
+    #expect(problem("253402300800")?.contains("past the year 9999") == true)
+  }
 
   @Test func timestamps() {
     #expect(Timestamp.format(Self.t1) == "2025-11-29T10:04:00Z")

@@ -96,7 +96,7 @@ struct JobDecoderTests {
     #expect(job.defaults.text == defaultSampleText)
   }
 
-  @Test func anchorsAliasesAndEmptyValues() throws {
+  @Test func anchorsAndAliases() throws {
     let (job, _) = try JobDecoder.load(path: Self.valid("anchors.yaml"))
     #expect(job.title == "Type specimens")
     #expect(job.fonts.isEmpty)
@@ -124,7 +124,47 @@ struct JobDecoderTests {
 
   @Test func emptyCataloguesListMeansNone() throws {
     #expect(try Self.decode("version: 1\ncatalogues: []\n").job.catalogues.isEmpty)
-    #expect(try Self.decode("version: 1\ncatalogues:\n").job.catalogues.count == 1)
+    #expect(try Self.decode("version: 1\n").job.catalogues.count == 1)
+    // A null is not an absent key: `catalogues:` with nothing after it is an error, not the
+    // default catalogue.
+    #expect(
+      Self.errors("version: 1\ncatalogues:\n") == [
+        "job.yaml:2:12: catalogues must be a list of catalogues such as { file: catalogue.pdf }, "
+          + "not null"
+      ])
+  }
+
+  @Test func theFavouritesManifestCannotTakeAnotherOutputsPath() throws {
+    // The default catalogue (no `catalogues:` key) counts too.
+    #expect(
+      Self.errors("version: 1\nfavourites: { save: [Lato], manifest: catalogue.pdf }\n") == [
+        "job.yaml:2:39: favourites manifest 'catalogue.pdf' is also the catalogue "
+          + "'catalogue.pdf' (the default catalogue): the run would write one over the other and "
+          + "the saved favourites would be lost"
+      ])
+    for path in ["specimens/lato.png", "pairings/a+b.png", "specimens", "./pairings/x.json"] {
+      #expect(
+        Self.errors("version: 1\nfavourites: { manifest: \(path) }\n").count == 1, "\(path)")
+    }
+    // Beside the run's folders and files is fine.
+    for path in ["favourites.json", "specimens.json", "saved/favourites.json", "catalogue.json"] {
+      #expect(Self.errors("version: 1\nfavourites: { manifest: \(path) }\n").isEmpty, "\(path)")
+    }
+    // The run's own names are the ones the batch engine writes.
+    #expect(OutputLayout.runManifest == BatchRunner.manifestName)
+    #expect(OutputLayout.runLock == BatchRunner.lockName)
+  }
+
+  @Test func aNullIsNotAnAbsentKey() throws {
+    #expect(try Self.decode("version: 1\ndefaults: { size: 24 }\n").job.defaults.text == defaultSampleText)
+    for text in ["", " ~", " null", " Null", " NULL"] {
+      let errors = Self.errors("version: 1\ndefaults:\n  text:\(text)\n")
+      let column = text.isEmpty ? 8 : 9  // an empty value is marked where it would start
+      #expect(
+        errors == ["job.yaml:3:\(column): defaults.text must be text, not null"], "text:\(text)")
+    }
+    // Quoted, it is the word itself.
+    #expect(try Self.decode("version: 1\ndefaults: { text: \"null\" }\n").job.defaults.text == "null")
   }
 
   @Test func quotedWordsAreStringsAndPlainWordsAreTyped() throws {

@@ -39,6 +39,12 @@ import Testing
     #expect(Slug.make("DejaVu Serif") == "dejavu-serif")
     #expect(Slug.make("Noto Sans CJK JP") == "noto-sans-cjk-jp")
     #expect(Slug.make("Ünïcödé Grotesk") == "unicode-grotesk")
+    // Letters that are not a base letter with an accent are spelt out, not dropped.
+    #expect(Slug.make("Ünïcødé Family") == "unicode-family")
+    #expect(Slug.make("Ærøskøbing Straße") == "aeroskobing-strasse")
+    #expect(Slug.make("Łódź Đuro Þórr Œuvre") == "lodz-duro-thorr-oeuvre")
+    #expect(Slug.make("ﬁne ＡＢＣ x²") == "fine-abc-x2")
+    #expect(Slug.make("Ελληνικά Sans") == "sans")
     #expect(Slug.make("../../evil") == "evil")
     #expect(Slug.make("a/b\\c\"d'e") == "a-b-c-d-e")
     #expect(Slug.make("😀🎉") == "family")
