@@ -3,7 +3,7 @@
 #
 #   Fuzz/fuzz.sh [SECONDS]        default 60; `make fuzz FUZZ_SECONDS=20` in CI
 #
-# The job sources (Sources/FontiCore/Job, Diagnostics, two Support files) are compiled with
+# The job sources (Sources/FontiCore/Job, Diagnostics, four Support files) are compiled with
 # Fuzz/JobDecoderFuzzer.swift into one instrumented binary (-sanitize=fuzzer,address), apart
 # from the package: `swift build` and `swift test` never see this. The working corpus lives in
 # .build/fuzz/corpus and grows across runs; the seeds are the job fixtures, the example job and
@@ -18,6 +18,7 @@ mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
 
 sources=(Sources/FontiCore/Job/*.swift Sources/FontiCore/Diagnostics/*.swift
   Sources/FontiCore/Support/Suggest.swift Sources/FontiCore/Support/Sanitize.swift
+  Sources/FontiCore/Support/FileSystem.swift Sources/FontiCore/Support/AtomicFile.swift
   Fuzz/JobDecoderFuzzer.swift)
 binary="$out/job-fuzzer"
 if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" | head -1)" ]; then

@@ -338,11 +338,11 @@ extension BatchPlan {
     let made = Set(
       plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
         + [BatchRunner.manifestName, job.manifest.value])
-    let root = FileStamp.realFolder(plan.output)
+    let root = FileSystem.realPath(plan.output)
     var out: [String] = []
     for (path, record) in previous.outputs where !made.contains(path) {
       guard isOwnOutputPath(path), let root,
-        let folder = FileStamp.realFolder(AtomicFile.folder(of: plan.output + "/" + path)),
+        let folder = FileSystem.realPath(FileSystem.folder(of: plan.output + "/" + path)),
         folder == root || folder.hasPrefix(root + "/"),
         verify(plan.output + "/" + path, record) != nil
       else { continue }
@@ -436,13 +436,6 @@ public enum FileStamp {
     if let size = record.size, size != state.size { return nil }
     if record.size == state.size && record.mtimeNs == state.mtimeNs { return state }
     return SHA256.hex(file: path) == record.sha256 ? state : nil
-  }
-
-  /// The folder with every link resolved, or nil when it does not exist.
-  static func realFolder(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }
 

@@ -195,7 +195,7 @@ struct Assembly {
   /// The deepest folder holding every one of `paths`.
   static func commonFolder(_ paths: [String]) -> String {
     let folders = paths.map {
-      AtomicFile.folder(of: $0).split(separator: "/", omittingEmptySubsequences: false)
+      FileSystem.folder(of: $0).split(separator: "/", omittingEmptySubsequences: false)
     }
     guard var common = folders.first else { return "." }
     for f in folders.dropFirst() {

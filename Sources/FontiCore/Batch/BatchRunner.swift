@@ -34,8 +34,8 @@ public struct BatchProgress: Sendable {
 
 /// Runs a plan through the worker pool and writes `manifest.json` last. Never prints.
 public enum BatchRunner {
-  public static let manifestName = "manifest.json"
-  public static let lockName = ".fonti-batch.lock"
+  public static let manifestName = OutputLayout.runManifest
+  public static let lockName = OutputLayout.runLock
 
   /// Executes `plan`. The caller holds the output folder's lock (`OutputLock`). `jobWarnings`
   /// counts the warnings found before the run (selection, fonts), already shown to the user:
@@ -48,6 +48,9 @@ public enum BatchRunner {
     interrupted: () -> Bool = { false }
   ) throws -> BatchReport {
     let start = Date()
+    func createFolder(_ path: String) throws(Diagnostic) {
+      try FileSystem.createFolder(path, hint: "move the file away, or write elsewhere with -o")
+    }
     try createFolder(plan.output)
     try checkManifestPath(plan.output + "/" + manifestName)
     for folder in ["specimens", "pairings"] {
@@ -55,7 +58,8 @@ public enum BatchRunner {
       if needed { try createFolder(plan.output + "/" + folder) }
     }
     for catalogue in plan.catalogues {
-      try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
+      try createFolder(
+        URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
     }
 
     // A run killed outright (SIGKILL, a power cut) cannot clean up: the temporary files of this
@@ -76,7 +80,7 @@ public enum BatchRunner {
         diagnostics.append(
           .warning(
             "cannot remove '\(path)', which this job no longer makes: "
-              + AtomicFile.describe(errno)))
+              + FileSystem.describe(errno)))
       }
     }
 
@@ -331,22 +335,6 @@ public enum BatchRunner {
     }
   }
 
-  /// Creates `path` and its missing parents (`mkdir -p`), saying which one failed and why.
-  static func createFolder(_ path: String) throws(Diagnostic) {
-    var info = stat()
-    if stat(path, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR { return }
-      throw .error(
-        "'\(path)' is a file where fonti-batch needs a folder",
-        hint: "move the file away, or write elsewhere with -o")
-    }
-    let parent = JobPath.directory(of: path)
-    if parent != path && parent != "/" && parent != "." { try createFolder(parent) }
-    if mkdir(path, 0o755) != 0 && errno != EEXIST {
-      throw .error("cannot create folder '\(path)': \(AtomicFile.describe(errno))")
-    }
-  }
-
   /// Refuses, before anything renders, a manifest path that can never be replaced (a folder is
   /// in the way): otherwise every family would render and the run would fail at the very end.
   static func checkManifestPath(_ path: String) throws(Diagnostic) {
@@ -367,7 +355,7 @@ public enum BatchRunner {
     let files = plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
     for file in files + [manifestName] {
       let path = plan.output + "/" + file
-      outputs[AtomicFile.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
+      outputs[FileSystem.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }
     for (folder, names) in outputs {
       guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
@@ -379,32 +367,4 @@ public enum BatchRunner {
     }
   }
 
-}
-
-/// An exclusive lock on an output folder, so that two runs never write the same files or
-/// manifest at once. Held until released or the process ends.
-public final class OutputLock {
-  let fd: Int32
-
-  /// Takes the lock without waiting; throws a clear error when another run holds it.
-  public init(folder: String) throws(Diagnostic) {
-    let path = folder + "/" + BatchRunner.lockName
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw .error("cannot lock output folder '\(folder)': \(String(cString: strerror(errno)))")
-    }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-      close(fd)
-      throw .error(
-        "another fonti-batch run is writing to '\(folder)'; wait for it to finish",
-        hint: "a run does not wait for another: run again when it has finished, or use -o to "
-          + "write elsewhere")
-    }
-    self.fd = fd
-  }
-
-  deinit {
-    flock(fd, LOCK_UN)
-    close(fd)
-  }
 }

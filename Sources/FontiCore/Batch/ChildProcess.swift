@@ -116,7 +116,7 @@ final class ChildProcess {
 
   /// Writes all of `data` to the child's stdin; false when the child has gone.
   func send(_ data: Data) -> Bool {
-    input >= 0 && (try? AtomicFile.writeAll(input, data, path: "worker input")) != nil
+    input >= 0 && FileSystem.writeAll(input, data) == 0
   }
 
   /// Closes the child's stdin: a worker exits when it reads end of file.

@@ -36,7 +36,7 @@ extension Worker {
       creationDate: task.creationDate ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     let raw = AtomicFile.temporaryPath(for: task.path)
     func writeFailed(_ code: Int32) -> WorkResult {
-      let reason = AtomicFile.describe(code)
+      let reason = FileSystem.describe(code)
       return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
     }
     let sink: PDFSink
@@ -78,7 +78,7 @@ extension Worker {
   static func finishCatalogue(_ task: FinishCatalogueTask) throws -> WorkResult {
     defer { unlink(task.raw) }
     func writeFailed(_ code: Int32) -> WorkResult {
-      let reason = AtomicFile.describe(code)
+      let reason = FileSystem.describe(code)
       return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
     }
     let bytes = FileStamp.state(task.raw)?.size ?? 0
@@ -161,18 +161,8 @@ final class PDFSink: @unchecked Sendable {
       if n <= 0 { break }
       // After a failure, keep reading (and dropping) so that Cairo never blocks on the pipe.
       guard failure == 0 else { continue }
-      failure = buffer.withUnsafeBytes { raw -> Int32 in
-        guard let base = raw.baseAddress else { return 0 }
-        var offset = 0
-        while offset < n {
-          let w = write(file, base + offset, n - offset)
-          if w < 0 {
-            if errno == EINTR { continue }
-            return errno
-          }
-          offset += w
-        }
-        return 0
+      failure = buffer.withUnsafeBytes { raw in
+        FileSystem.writeAll(file, UnsafeRawBufferPointer(rebasing: raw[..<n]))
       }
     }
     copied.signal()

@@ -61,7 +61,7 @@ public enum Worker {
       guard var data = try? encoder.encode(result) else { return 2 }
       data.append(0x0A)
       // The parent has gone.
-      if (try? AtomicFile.writeAll(1, data, path: "worker output")) == nil { return 0 }
+      if FileSystem.writeAll(1, data) != 0 { return 0 }
     }
     return 0
   }

@@ -30,8 +30,8 @@ public struct FavouritesStore: Sendable {
 
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
-    let target = AtomicFile.resolvingLink(path)
-    return AtomicFile.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
+    let target = FileSystem.resolvingLink(path)
+    return FileSystem.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
   }
 
   // MARK: Reading
@@ -88,11 +88,11 @@ public struct FavouritesStore: Sendable {
     let quick = try body(&snapshot)
     if snapshot == unchanged { return quick }
 
-    let target = AtomicFile.resolvingLink(path)
-    let folder = AtomicFile.folder(of: target)
+    let target = FileSystem.resolvingLink(path)
+    let folder = FileSystem.folder(of: target)
     var isFolder: ObjCBool = false
     if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-      try AtomicFile.createFolder(folder)
+      try FileSystem.createFolder(folder)
     } else if !isFolder.boolValue {
       throw .error("cannot be written: '\(folder)' is not a folder", file: path)
     }

@@ -291,7 +291,7 @@ public struct JobDecoder {
             ? "globs are not expanded here; name a folder and every font in it is used"
             : (written == path ? nil : "looked for \(path)"))
       } else {
-        error("cannot reach '\(written)': \(JobPath.describe(errno: code))", at: mark)
+        error("cannot reach '\(written)': \(FileSystem.describe(code))", at: mark)
       }
       return false
     }
@@ -299,13 +299,13 @@ public struct JobDecoder {
     case S_IFDIR:
       if access(path, R_OK | X_OK) != 0 {
         error(
-          "cannot read the font folder '\(written)': \(JobPath.describe(errno: errno))", at: mark)
+          "cannot read the font folder '\(written)': \(FileSystem.describe(errno))", at: mark)
         return false
       }
     case S_IFREG:
       if access(path, R_OK) != 0 {
         error(
-          "cannot read the font file '\(written)': \(JobPath.describe(errno: errno))", at: mark)
+          "cannot read the font file '\(written)': \(FileSystem.describe(errno))", at: mark)
         return false
       }
     default:

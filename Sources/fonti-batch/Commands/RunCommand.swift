@@ -102,7 +102,7 @@ struct RunCommand {
     if dryRun { return printPlan(plan) }
 
     do {
-      try AtomicFile.createFolder(job.output)
+      try FileSystem.createFolder(job.output)
     }
     let lock = try OutputLock(folder: job.output)
     defer { withExtendedLifetime(lock) {} }

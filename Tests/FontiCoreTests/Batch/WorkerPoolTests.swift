@@ -47,7 +47,7 @@ import Testing
     let staged = StagedFiles(lanes: 2)
     for (index, result) in results {
       let temporary = try #require(result.staged)
-      #expect(AtomicFile.folder(of: temporary) == folder)
+      #expect(FileSystem.folder(of: temporary) == folder)
       #expect(SHA256.hex(file: temporary) == result.sha256)
       staged.commit(temporary, to: work[index].path)
     }
