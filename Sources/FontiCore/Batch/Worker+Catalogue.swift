@@ -118,7 +118,7 @@ extension Worker {
 /// into the file with write(2), keeping the error the system gave. Without /proc, Cairo
 /// writes the file itself and only Cairo's own error is known.
 final class PDFSink: @unchecked Sendable {
-  /// What to hand to `cairo_pdf_surface_create`.
+  /// The path Cairo is to write the PDF to.
   let cairoPath: String
   private let file: Int32
   private let readEnd: Int32

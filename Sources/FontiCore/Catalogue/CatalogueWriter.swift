@@ -16,33 +16,27 @@ import Foundation
 /// text gets a fresh map, dropped with the page. Not Sendable and synchronous: one writer per
 /// process, one catalogue at a time.
 public final class CatalogueWriter {
-  let environment: FontEnvironment
-  /// The label face's map (system fonts), kept for the writer's life.
-  private var labelMap: FontMap?
+  let fontMaps: FontMaps
   /// The neutral face of running heads, captions and the names of families that cannot set
   /// their own.
   let labelFamily: FontFamily?
 
   public init(environment: FontEnvironment) {
-    self.environment = environment
+    fontMaps = FontMaps(environment: environment)
     labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
 
   /// Pages drawn with one font map before it is replaced (see `PageDrawer.draw`).
   static let pagesPerFontMap = 32
 
-  /// The long-lived map of the label face.
+  /// The long-lived map of the label face, kept for the writer's life.
   func labelFontMap() -> FontMap {
-    if let labelMap { return labelMap }
-    let map = FontMap(config: environment.systemConfig)
-    labelMap = map
-    return map
+    fontMaps.map(for: labelFamily.map { [$0] } ?? [])
   }
 
-  /// A fresh map for `family`'s configuration; the page drawer replaces it every
-  /// `pagesPerFontMap` pages.
+  /// A fresh map for `family`; the page drawer replaces it every `pagesPerFontMap` pages.
   func makeFontMap(for family: FontFamily) -> FontMap {
-    FontMap(config: environment.config(for: family))
+    fontMaps.freshMap(for: [family])
   }
 
   /// Writes the catalogue of `input` to `path` (atomically: a temporary file in the same

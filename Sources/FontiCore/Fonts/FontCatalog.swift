@@ -1,7 +1,5 @@
 import Foundation
 
-internal import CFontconfig
-
 /// Every family the tool can see, enumerated once: the system's fonts and the custom ones
 /// (the job's `fonts:` and the imported library). A Sendable snapshot, sorted by name.
 public struct FontCatalog: Sendable {

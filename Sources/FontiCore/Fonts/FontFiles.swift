@@ -1,7 +1,5 @@
 import Foundation
 
-internal import CFontconfig
-
 /// Custom font files: finding them in folders and checking that each really is a font before
 /// fontconfig or Pango ever sees it.
 public enum FontFiles {
@@ -95,22 +93,19 @@ public enum FontFiles {
   /// face from it. Nothing is registered.
   public static func inspect(_ path: String) -> Result<Inspection, Refusal> {
     if let refusal = checkContainer(path) { return .failure(refusal) }
-    var count: Int32 = 0
-    guard let set = FcFontSetCreate() else { return .failure(Refusal("cannot be checked")) }
-    defer { FcFontSetDestroy(set) }
-    let faces = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
-    if faces == 0 || set.pointee.nfont == 0 {
+    guard let query = Fontconfig.query(file: path, details: false) else {
+      return .failure(Refusal("cannot be checked"))
+    }
+    if query.added == 0 || query.faces.isEmpty {
       return .failure(Refusal("is not a font FreeType can read"))
     }
     var families: [String] = []
-    for i in 0..<Int(set.pointee.nfont) {
-      guard let p = set.pointee.fonts[i],
-        let name = FontEnvironment.string(p, FC_FAMILY), !families.contains(name)
-      else { continue }
+    for face in query.faces {
+      guard let name = face.family, !families.contains(name) else { continue }
       families.append(name)
     }
     if families.isEmpty { return .failure(Refusal("has no family name")) }
-    return .success(Inspection(path: path, families: families, faceCount: Int(count)))
+    return .success(Inspection(path: path, families: families, faceCount: query.faceCount))
   }
 }
 

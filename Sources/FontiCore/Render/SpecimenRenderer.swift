@@ -57,12 +57,10 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// Draws specimens. Holds the process's Pango font maps (one per fontconfig configuration),
-/// made once and reused for every specimen; surfaces and layouts are per specimen.
-/// Not Sendable: one per process.
+/// Draws specimens. Its font maps (`FontMaps`) are made once and reused for every specimen;
+/// surfaces and layouts are per specimen. Not Sendable: one per process.
 public final class SpecimenRenderer {
-  let environment: FontEnvironment
-  private var maps: [Bool: FontMap] = [:]
+  let fontMaps: FontMaps
   /// The face for labels of families that cannot set their own name, and for notes.
   public let labelFamily: FontFamily?
   /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
@@ -77,7 +75,7 @@ public final class SpecimenRenderer {
   ]
 
   public init(environment: FontEnvironment) {
-    self.environment = environment
+    fontMaps = FontMaps(environment: environment)
     labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
 
@@ -90,15 +88,11 @@ public final class SpecimenRenderer {
     }.first ?? system.first
   }
 
-  /// The font map of the family's configuration, made once per worker. Pango keeps every font
-  /// a map has loaded for the map's lifetime; workers are recycled every few dozen families
-  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map (and its
-  /// copy of every installed font's pattern) per family.
+  /// The font map that draws `family`, made once per worker. Pango keeps every font a map has
+  /// loaded for the map's lifetime; workers are recycled every few dozen families
+  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map per family.
   func map(for family: FontFamily) -> FontMap {
-    if let m = maps[family.isCustom] { return m }
-    let m = FontMap(config: environment.config(for: family))
-    maps[family.isCustom] = m
-    return m
+    fontMaps.map(for: [family])
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.

@@ -17,7 +17,7 @@ public final class SHA256 {
   deinit { g_checksum_free(checksum) }
 
   public func update<D: Sequence>(_ bytes: D) where D.Element == UInt8 {
-    let done = bytes.withContiguousStorageIfAvailable { buffer in
+    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       g_checksum_update(checksum, buffer.baseAddress, buffer.count)
     }
     if done == nil {
