@@ -99,7 +99,7 @@ public struct PlanInputs: Sendable {
   /// Installed partners per family name, for strips.
   public var partners: [String: [FontFamily]]
   /// Pairings to render: both available, at least one selected (or an extra pairing).
-  public var pairings: [(heading: FontFamily, body: FontFamily, reason: String)]
+  public var pairings: [FamilyPairing<FontFamily>]
   /// Families for each catalogue spec, in order (resolved from `.all`, `.saved`, patterns).
   public var catalogueFamilies: [[FontFamily]]
   /// The label face, which appears in every output and so is one of its inputs.
@@ -109,7 +109,7 @@ public struct PlanInputs: Sendable {
 
   public init(
     families: [FontFamily], saved: [FontFamily] = [], partners: [String: [FontFamily]] = [:],
-    pairings: [(heading: FontFamily, body: FontFamily, reason: String)] = [],
+    pairings: [FamilyPairing<FontFamily>] = [],
     catalogueFamilies: [[FontFamily]] = [], labelFamily: FontFamily? = nil,
     creationDate: Date? = nil
   ) {
@@ -174,11 +174,11 @@ extension BatchPlan {
             "\(job.defaults.size)", job.defaults.theme.rawValue, "\(saved)", stampOf(family),
           ] + partners.map { stampOf($0) }).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.specimen(
-        SpecimenTask(
+        SpecimenRequest(
           family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
-          path: abs(file)))
+          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init)),
+        path: abs(file))
       // The previous entry counts only for the same family, and only while its file is intact.
       let entry = previousFamilies[file].flatMap { old -> RunManifest.Family? in
         guard old.family == family.name, var record = old.files.first,
@@ -214,10 +214,11 @@ extension BatchPlan {
           (common + ["pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
             stampOf(p.body)]).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.pairing(
-        PairingTask(
+        PairingSheetRequest(
           heading: FamilyRef(p.heading), body: FamilyRef(p.body), reason: p.reason,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression, path: abs(file)))
+          compression: job.png.compression),
+        path: abs(file))
       let entry = previousPairings[file].flatMap { old -> RunManifest.Pairing? in
         guard old.heading == p.heading.name, old.body == p.body.name,
           let state = verify(abs(file), old.record)
@@ -250,24 +251,21 @@ extension BatchPlan {
       let file = spec.file.value
       let names = Set(families.map(\.name))
       let partners = inputs.partners.filter { names.contains($0.key) }
-      let pairingRefs = inputs.pairings.filter {
+      let pairings = inputs.pairings.filter {
         spec.families == .saved
           ? false : names.contains($0.heading.name) || names.contains($0.body.name)
-      }.map {
-        CatalogueTask.PairingRef(
-          heading: FamilyRef($0.heading), body: FamilyRef($0.body), reason: $0.reason)
       }
-      let task = CatalogueTask(
-        path: abs(file), page: spec.page, theme: spec.theme, title: job.title, author: job.author,
-        text: job.defaults.text, size: job.defaults.size, texts: job.texts, sizes: job.sizes,
-        styles: job.styles, families: families.map(FamilyRef.init),
-        partners: partners.mapValues { $0.map(FamilyRef.init) }, pairings: pairingRefs,
-        saved: inputs.saved.map(FamilyRef.init), creationDate: inputs.creationDate)
+      let input = CatalogueInput(
+        spec: spec, job: job, families: families, partners: partners, pairings: pairings,
+        saved: inputs.saved, creationDate: inputs.creationDate
+      ).mapFamilies(FamilyRef.init)
       var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
-      if let data = try? JSONEncoder.sorted.encode(task) { parts.append(SHA256.hex(data)) }
+      if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: abs(file))) {
+        parts.append(SHA256.hex(data))
+      }
       parts += families.map { stampOf($0) }
       parts += inputs.saved.map { stampOf($0) }
-      parts += pairingRefs.flatMap { [$0.heading.name, $0.body.name] }
+      parts += input.pairings.flatMap { [$0.heading.name, $0.body.name] }
       let fingerprint = SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
       let entry = previousCatalogues[file].flatMap { old -> RunManifest.Catalogue? in
         guard let state = verify(abs(file), old.record) else { return nil }
@@ -295,7 +293,8 @@ extension BatchPlan {
       }
       catalogues.append(
         Catalogue(
-          file: file, item: .catalogue(task), inputs: fingerprint, action: act, previous: entry,
+          file: file, item: .catalogue(input, path: abs(file)), inputs: fingerprint, action: act,
+          previous: entry,
           families: families.map(\.name),
           missingCharacters: Dictionary(
             families.compactMap { f in
@@ -371,6 +370,27 @@ extension BatchPlan {
   static func familyStamp(_ family: FontFamily, stamp: (String) -> String) -> String {
     ([family.name, family.isCustom ? "custom" : "system"] + family.files.map(stamp))
       .joined(separator: "\u{1E}")
+  }
+}
+
+/// What a catalogue's fingerprint hashes: everything it shows and where it goes, encoded as a
+/// single JSON object (its input's fields and `path`), as manifests since the first version
+/// recorded it: the same catalogue keeps the same `inputs`, and stays up to date.
+struct CatalogueFingerprint: Encodable {
+  var input: CatalogueInput<FamilyRef>
+  var path: String
+
+  init(_ input: CatalogueInput<FamilyRef>, path: String) {
+    self.input = input
+    self.path = path
+  }
+
+  private enum Key: String, CodingKey { case path }
+
+  func encode(to encoder: Encoder) throws {
+    try input.encode(to: encoder)
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(path, forKey: .path)
   }
 }
 

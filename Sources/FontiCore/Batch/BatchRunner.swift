@@ -139,13 +139,13 @@ public enum BatchRunner {
     var finished = try runPool(items)
     var finishing: [WorkItem] = []
     for item in items {
-      guard case .catalogue(let task) = item, let drawn = results[task.path], drawn.ok,
+      guard case .catalogue(_, let path) = item, let drawn = results[path], drawn.ok,
         let raw = drawn.raw
       else { continue }
       finishing.append(
         .finishCatalogue(
           FinishCatalogueTask(
-            raw: raw, path: task.path, creationDate: drawn.creationDate ?? Date(),
+            raw: raw, path: path, creationDate: drawn.creationDate ?? Date(),
             pages: drawn.pages ?? 0)))
     }
     if finished {

@@ -151,17 +151,10 @@ public struct ResolvedJob {
     let catalogueFamilies = job.catalogues.map { families(for: $0, saved: saved) }
     var partners: [String: [FontFamily]] = [:]
     for f in families + catalogueFamilies.joined() where partners[f.name] == nil {
-      let names = pairingMap.strip(for: f.name, catalog: catalog)
-      if !names.isEmpty { partners[f.name] = names.compactMap { catalog.family(named: $0) } }
+      let strip = pairingMap.strip(for: f.name, catalog: catalog)
+      if !strip.isEmpty { partners[f.name] = strip }
     }
-    let pairings = PairingMap.pairingsToRender(
-      for: job, catalog: catalog, selected: families.map(\.name)
-    ).compactMap { p -> (heading: FontFamily, body: FontFamily, reason: String)? in
-      guard let h = catalog.family(named: p.heading), let b = catalog.family(named: p.body) else {
-        return nil
-      }
-      return (h, b, p.reason)
-    }
+    let pairings = pairingMap.pairingsToRender(in: catalog, selected: families.map(\.name))
     return PlanInputs(
       families: families, saved: saved, partners: partners, pairings: pairings,
       catalogueFamilies: catalogueFamilies, labelFamily: SpecimenRenderer.labelFamily(in: catalog),

@@ -76,27 +76,20 @@ public enum Worker {
     }
     do {
       switch item {
-      case .specimen(let task):
-        guard let family = find(task.family) else {
-          return .failure("family '\(task.family.name)' is no longer available")
+      case .specimen(let request, let path):
+        guard let request = request.mapFamilies(find) else {
+          return .failure("family '\(request.family.name)' is no longer available")
         }
-        let request = SpecimenRequest(
-          family: family, text: task.text, size: task.size, theme: task.theme, edge: task.edge,
-          scale: task.scale, compression: task.compression, saved: task.saved,
-          partners: task.partners.compactMap(find))
-        let r = try renderer.render(request, to: task.path)
-        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
-      case .pairing(let task):
-        guard let heading = find(task.heading), let body = find(task.body) else {
+        let r = try renderer.render(request, to: path)
+        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+      case .pairing(let request, let path):
+        guard let request = request.mapFamilies(find) else {
           return .failure("a family of pairing '\(item.subject)' is no longer available")
         }
-        let r = try renderer.renderPairing(
-          PairingSheetRequest(
-            heading: heading, body: body, reason: task.reason, theme: task.theme,
-            edge: task.edge, scale: task.scale, compression: task.compression), to: task.path)
-        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
-      case .catalogue(let task):
-        return try renderCatalogue(task, environment: environment, find: find)
+        let r = try renderer.renderPairing(request, to: path)
+        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+      case .catalogue(let input, let path):
+        return try renderCatalogue(input, to: path, environment: environment, find: find)
       case .finishCatalogue(let task):
         return try finishCatalogue(task)
       }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// One specimen to draw: the family, the text, and how it looks.
-public struct SpecimenRequest: Sendable, Hashable {
-  public var family: FontFamily
+/// One specimen to draw: the family, the text, and how it looks. `Family` is how the family
+/// is carried: `FontFamily` to draw it here, `FamilyRef` to send it to a worker.
+public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
+  public var family: Family
   public var text: String
   /// The sample's size in points (12–96), scaled to the canvas.
   public var size: Double
@@ -17,12 +18,12 @@ public struct SpecimenRequest: Sendable, Hashable {
   /// Hearted: a filled heart at the top.
   public var saved: Bool
   /// Installed "pairs well with" partners, each set in its own font on the strip.
-  public var partners: [FontFamily]
+  public var partners: [Family]
 
   public init(
-    family: FontFamily, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
+    family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
     edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
-    italic: Bool = false, saved: Bool = false, partners: [FontFamily] = []
+    italic: Bool = false, saved: Bool = false, partners: [Family] = []
   ) {
     self.family = family
     self.text = text
@@ -36,7 +37,19 @@ public struct SpecimenRequest: Sendable, Hashable {
     self.saved = saved
     self.partners = partners
   }
+
+  /// The same specimen with its families carried another way: nil when the family itself
+  /// cannot be; a partner that cannot be is left out.
+  public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> SpecimenRequest<Other>? {
+    guard let family = transform(family) else { return nil }
+    return SpecimenRequest<Other>(
+      family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
+      compression: compression, bold: bold, italic: italic, saved: saved,
+      partners: partners.compactMap(transform))
+  }
 }
+
+extension SpecimenRequest: Codable where Family: Codable {}
 
 /// What drawing a specimen found out, for the manifest and the run summary.
 public struct SpecimenResult: Sendable, Hashable {
@@ -96,7 +109,7 @@ public final class SpecimenRenderer {
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.
-  public func render(_ request: SpecimenRequest, to path: String) throws(RenderError)
+  public func render(_ request: SpecimenRequest<FontFamily>, to path: String) throws(RenderError)
     -> SpecimenResult
   {
     try renderPNG(
@@ -142,7 +155,7 @@ public final class SpecimenRenderer {
   }
 
   /// Draws a specimen on `cr` in a square of `request.edge` units.
-  func draw(_ request: SpecimenRequest, on cr: CairoContext) throws(RenderError) -> SpecimenResult {
+  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError) -> SpecimenResult {
     let family = request.family
     guard family.isRenderable, let regular = family.regularFace else {
       throw RenderError("family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")

@@ -50,6 +50,27 @@ import Testing
       durationSeconds: 1)
   }
 
+  /// A catalogue's `inputs` hash its worker request and path as one JSON object, in the shape
+  /// manifests have recorded since the first version: a catalogue made from the same things
+  /// stays up to date across versions of the tool (unless the design version changes).
+  @Test func aCataloguesFingerprintKeepsItsShape() throws {
+    let input = CatalogueInput(
+      page: .a4, theme: .cream, title: "T", text: "Aa", size: 48, texts: [], sizes: [12],
+      styles: [.regular], families: [FamilyRef(serif)], partners: ["DejaVu Serif": [FamilyRef(sans)]],
+      pairings: [FamilyPairing(heading: FamilyRef(sans), body: FamilyRef(serif), reason: "r")],
+      saved: [], creationDate: nil)
+    let json = String(
+      decoding: try JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: "/w/out/c.pdf")),
+      as: UTF8.self)
+    #expect(
+      json
+        == #"{"families":[{"custom":false,"name":"DejaVu Serif"}],"page":"a4","pairings":[{"body":"#
+        + #"{"custom":false,"name":"DejaVu Serif"},"heading":{"custom":false,"name":"Cantarell"},"#
+        + #""reason":"r"}],"partners":{"DejaVu Serif":[{"custom":false,"name":"Cantarell"}]},"#
+        + #""path":"\/w\/out\/c.pdf","saved":[],"size":48,"sizes":[12],"styles":["regular"],"#
+        + #""text":"Aa","texts":[],"theme":"cream","title":"T"}"#)
+  }
+
   @Test func aFirstRunDrawsEverythingAndASecondNothing() {
     let first = plan(job(), previous: nil)
     #expect(first.pendingItems.count == 3)

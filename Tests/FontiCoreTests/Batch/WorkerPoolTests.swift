@@ -10,10 +10,10 @@ import Testing
   func items(_ families: [String], in folder: String) -> [WorkItem] {
     families.map { name in
       .specimen(
-        SpecimenTask(
+        SpecimenRequest(
           family: FamilyRef(FontFamily(name: name, faces: [])), text: "Hamburgefonstiv", size: 24,
-          theme: .ink, edge: 256, scale: 1, compression: .fast, saved: false, partners: [],
-          path: folder + "/" + Slug.make(name) + ".png"))
+          theme: .ink, edge: 256, scale: 1, compression: .fast, saved: false, partners: []),
+        path: folder + "/" + Slug.make(name) + ".png")
     }
   }
 

@@ -24,11 +24,11 @@ func systemCatalogue() throws {
     ("DejaVu Serif", "DejaVu Sans", "One family's serif and sans, made to sit together."),
     ("Cantarell", "Noto Serif", "A humanist sans over a sturdy book serif."),
   ]
-  let pairings = pairs.compactMap { h, b, r -> CataloguePairing? in
+  let pairings = pairs.compactMap { h, b, r -> FamilyPairing<FontFamily>? in
     guard let heading = catalog.family(named: h), let body = catalog.family(named: b) else {
       return nil
     }
-    return CataloguePairing(heading: heading, body: body, reason: r)
+    return FamilyPairing<FontFamily>(heading: heading, body: body, reason: r)
   }
   var partners: [String: [FontFamily]] = [:]
   for p in pairings {
@@ -41,7 +41,7 @@ func systemCatalogue() throws {
     spec: spec, title: "Winter type review", author: "Studio North",
     texts: ["The quick brown fox jumps over the lazy dog", "0123456789 — “quotes”, & fi fl ffi"],
     families: families, partners: partners, pairings: pairings, saved: saved,
-    creationDate: CatalogueInput.reproducibleDate())
+    creationDate: Timestamp.now())
   let start = Date()
   let result = try CatalogueWriter(environment: environment).write(input, to: output)
   print(

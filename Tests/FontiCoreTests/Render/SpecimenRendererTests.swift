@@ -19,7 +19,7 @@ import Testing
     try #require(environment.catalog.family(named: name))
   }
 
-  func render(_ request: SpecimenRequest, golden: String) throws -> SpecimenResult {
+  func render(_ request: SpecimenRequest<FontFamily>, golden: String) throws -> SpecimenResult {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/\(golden).png"
