@@ -213,6 +213,45 @@ import Testing
     #expect(box.read("output/manifest.json") == nil)
   }
 
+  /// A job slow enough to be caught mid-run: 8192-pixel specimens at zlib 9, one worker.
+  static let slowJob = RunCommandTests.job.replacingOccurrences(
+    of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
+
+  @Test func theFavouritesAreWrittenOnceAfterTheRunsManifest() throws {
+    let box = try sandbox(Self.slowJob)
+    let running = try box.start(["run", "-v", "-j", "1"])
+    // Caught between two specimens: drawn files are on disk, the favourites not yet.
+    #expect(running.waitForStderr(containing: "wrote   specimens/"), "no file was written")
+    running.send(SIGSTOP)
+    let during = box.read("output/favourites.json")
+    let manifestDuring = box.read("output/manifest.json")
+    running.send(SIGCONT)
+    #expect(running.waitForExit())
+    let result = try running.finish()
+    #expect(result.status == 0, "\(result)")
+    #expect(manifestDuring == nil, "the run had not finished: \(result)")
+    #expect(during == nil, "the favourites were written before the run's manifest")
+    let favourites = String(decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    #expect(favourites.contains("\"specimen\" : \"specimens/dejavu-serif.png\""), "\(favourites)")
+    // Once: after the manifest, by the lines -v prints in order.
+    let written = result.stderr.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
+    #expect(written.last == "wrote   manifest.json", "\(written)")
+  }
+
+  @Test func anInterruptedRunStillHeartsItsFavourites() throws {
+    let box = try sandbox(Self.slowJob)
+    let running = try box.start(["run", "-v", "-j", "1"])
+    #expect(running.waitForStderr(containing: "wrote   specimens/"), "no file was written")
+    running.send(SIGINT)
+    #expect(running.waitForExit())
+    let result = try running.finish()
+    #expect(result.status == 130, "\(result)")
+    let favourites = String(decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    #expect(favourites.contains("\"family\" : \"DejaVu Serif\""), "\(favourites)")
+    // An interrupted run records no specimen paths: the next run does.
+    #expect(!favourites.contains("\"specimen\""), "\(favourites)")
+  }
+
   @Test func anInterruptedRunLeavesOnlyWholeFiles() throws {
     let many = RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
     let box = try sandbox(many)

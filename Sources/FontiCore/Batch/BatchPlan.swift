@@ -88,6 +88,37 @@ public struct BatchPlan: Sendable {
   }
 
   public var totalOutputs: Int { specimens.count + pairings.count + catalogues.count }
+
+  /// What `run --dry-run` lists: each output with what a run would do with it (`render`,
+  /// `up to date`, `keep`, `remove`), catalogues first, and the tally.
+  public struct Listing: Sendable {
+    public var rows: [(action: String, file: String)]
+    public var toRender: Int
+    /// Outputs the job no longer makes.
+    public var toRemove: Int
+    /// Left as they are (`--only`).
+    public var kept: Int
+    public var pending: Int { toRender + toRemove }
+    public var upToDate: Int { rows.count - pending - kept }
+  }
+
+  public var listing: Listing {
+    func label(_ action: Action) -> String {
+      switch action {
+      case .render: return "render"
+      case .upToDate: return "up to date"
+      case .keep: return "keep"
+      }
+    }
+    var rows: [(action: String, file: String)] = []
+    for s in catalogues { rows.append((label(s.action), s.file)) }
+    for s in specimens { rows.append((label(s.action), s.file)) }
+    for s in pairings { rows.append((label(s.action), s.file)) }
+    for file in obsolete { rows.append(("remove", file)) }
+    return Listing(
+      rows: rows, toRender: rows.filter { $0.action == "render" }.count, toRemove: obsolete.count,
+      kept: rows.filter { $0.action == "keep" }.count)
+  }
 }
 
 /// What the plan needs besides the job: the outcome of selection, favourites and pairings.

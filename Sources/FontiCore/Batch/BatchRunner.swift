@@ -303,12 +303,20 @@ public enum BatchRunner {
     } catch {
       manifestError = .error("cannot write '\(plan.output)/\(manifestName)': \(error)")
     }
-    return BatchReport(
+    // Rendering went through: the error names what was written (and what no manifest lists).
+    manifestError?.hint =
+      writtenFiles.isEmpty
+      ? "no other file was written"
+      : "\(writtenFiles.count) file\(writtenFiles.count == 1 ? " was" : "s were") written that "
+        + "no manifest lists: " + writtenFiles.map(Sanitize.terminal).joined(separator: ", ")
+    var outcome = BatchReport(
       manifest: report.manifest,
       diagnostics: report.writeFailures() + diagnostics + report.diagnostics,
       interrupted: !finished, output: plan.output, families: report.families,
       pairings: report.pairings, catalogues: report.catalogues, written: writtenFiles,
       removed: removed, manifestError: manifestError)
+    outcome.strict = options.strict
+    return outcome
   }
 
   /// A manifest file entry for a file just written.

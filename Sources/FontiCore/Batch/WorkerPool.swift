@@ -8,7 +8,34 @@ import Foundation
 /// a time each. A worker that dies (a font that crashes FreeType or HarfBuzz, an OOM kill) costs
 /// only its current item, which is reported as failed; a fresh worker takes its place.
 public final class WorkerPool {
-  /// How a worker process is started.
+  /// The program a worker runs.
+  public struct Program: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    /// Variables set for workers on top of this process's environment.
+    public var environment: [String: String]
+
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
+      self.executable = executable
+      self.arguments = arguments
+      self.environment = environment
+    }
+
+    /// This executable, as a worker (`Worker.command`): what `run` starts.
+    public static var current: Program {
+      Program(executable: executablePath, arguments: [Worker.command])
+    }
+
+    /// The running executable's path (`/proc/self/exe`), else how it was called.
+    static var executablePath: String {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard n > 0 else { return CommandLine.arguments.first ?? "fonti-batch" }
+      return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+  }
+
+  /// How a worker process is started: its program, and what it is told first.
   public struct Launch: Sendable {
     public var executable: String
     public var arguments: [String]
@@ -24,6 +51,12 @@ public final class WorkerPool {
       self.arguments = arguments
       self.setup = setup
       self.environment = environment
+    }
+
+    public init(_ program: Program, setup: WorkerSetup) {
+      self.init(
+        executable: program.executable, arguments: program.arguments, setup: setup,
+        environment: program.environment)
     }
   }
 

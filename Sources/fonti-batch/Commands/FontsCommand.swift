@@ -49,7 +49,6 @@ extension Commands {
     run: { invocation, console in
       let library = FontLibrary.standard
       let outcomes = library.importFiles(invocation.positionals)
-      var refused = 0
       var added: [String] = []
       for outcome in outcomes {
         switch outcome {
@@ -69,12 +68,11 @@ extension Commands {
             "\(Sanitize.terminal(source)) is already in the library (as "
               + "\(Sanitize.terminal((existing as NSString).lastPathComponent))); nothing copied.")
         case .refused(let source, let reason):
-          refused += 1
           console.report(.error("font file '\(source)' \(reason); not imported"))
         }
       }
       warnAboutShadowing(added, console: console)
-      return refused > 0 ? .partial : .success
+      return ExitCode.of(outcomes)
     })
 
   static let fontsRemove = CommandSpec(

@@ -62,16 +62,10 @@ extension Commands {
       let request = SpecimenRequest(
         family: family, text: text, size: size, theme: theme, scale: scale,
         bold: invocation.has("--bold"), italic: invocation.has("--italic"))
-      let renderer = SpecimenRenderer(environment: environment)
-      do {
-        let result = try renderer.render(request, to: output)
-        for w in result.warnings { console.warning(w) }
-        console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
-        return .success
-      } catch {
-        console.error("\(error)")
-        return .partial
-      }
+      let result = try SpecimenRenderer(environment: environment).render(request, to: output)
+      for w in result.warnings { console.warning(w) }
+      console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
+      return .success
     })
 }
 
