@@ -141,15 +141,11 @@ import Testing
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.
     let box = try sandbox()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", "trap '' CHLD; exec \"$0\" run -q 2> err.txt", Repository.binary]
-    process.environment = box.environment.merging(["FONTI_WORKER_CRASH_ON": "Cantarell"]) { $1 }
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
-    let stderr = String(decoding: box.read("err.txt") ?? Data(), as: UTF8.self)
+    let result = try box.run(
+      ["-c", "trap '' CHLD; exec \"$0\" run -q", Repository.binary], executable: "/bin/bash",
+      environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
+    #expect(result.status == 1)
+    let stderr = result.stderr
     #expect(stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
   }
 
@@ -157,15 +153,9 @@ import Testing
     // The parent's pipes to its workers may then take descriptors 0 and 1; the workers must
     // still get them as their own stdin and stdout (`ChildProcess`).
     let box = try sandbox()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" run -q <&- >&-", Repository.binary]
-    process.environment = box.environment
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try box.run(
+      ["-c", "exec \"$0\" run -q <&- >&-", Repository.binary], executable: "/bin/sh")
+    #expect(result.status == 0)
     #expect(box.list(box.path("output/specimens")).count == 4)
     #expect(box.list(box.path("output/pairings")) == ["cantarell+dejavu-serif.png"])
   }
@@ -253,12 +243,11 @@ import Testing
   }
 
   @Test func anInterruptedRunLeavesOnlyWholeFiles() throws {
-    let many = RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
-    let box = try sandbox(many)
+    let box = try sandbox(Self.slowJob)
     let running = try box.start(["run", "-j", "1"])
-    // Let it start drawing, then interrupt.
-    Thread.sleep(forTimeInterval: 1.0)
-    kill(running.process.processIdentifier, SIGINT)
+    // Once it draws (a specimen's file appears, under its temporary name first), interrupt.
+    #expect(running.waitForFile(in: box.path("output/specimens")), "nothing was drawn")
+    running.send(SIGINT)
     let result = try running.finish()
     #expect(result.status == 130, "\(result)")
     let names = box.list(box.path("output/specimens"))
@@ -300,18 +289,9 @@ func sha256(_ data: Data) -> String {
     // Specimens of 1080 px are far over the limit; the manifest and favourites are under it.
     try box.write(
       "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-    process.arguments = ["--fsize=20000", Repository.binary, "run", "-q"]
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    process.environment = box.environment
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
+    let result = try box.runLimited(fileSize: 20000, ["run", "-q"])
+    let stderr = result.stderr
+    #expect(!result.signalled && result.status == 1, "\(stderr)")
     #expect(stderr.contains("cannot write in '\(box.path("output"))': File too large; not written: 4 specimens"), "\(stderr)")
     #expect(box.list(box.path("output/specimens")).isEmpty)
     for folder in ["output", "output/specimens", "output/pairings"] {
