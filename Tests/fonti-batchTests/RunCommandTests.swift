@@ -268,7 +268,7 @@ import Testing
 /// SHA-256 by the system's sha256sum, independent of the tool's own implementation.
 func sha256(_ data: Data) -> String {
   let file = NSTemporaryDirectory() + "sha-" + UUID().uuidString
-  FileManager.default.createFile(atPath: file, contents: data)
+  _ = FileManager.default.createFile(atPath: file, contents: data)
   defer { try? FileManager.default.removeItem(atPath: file) }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")

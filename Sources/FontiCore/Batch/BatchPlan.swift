@@ -371,7 +371,7 @@ extension BatchPlan {
     let root = FileSystem.realPath(plan.output)
     var out: [String] = []
     for (path, record) in previous.outputs where !made.contains(path) {
-      guard isOwnOutputPath(path), let root,
+      guard RunManifest.isOwnOutputPath(path), let root,
         let folder = FileSystem.realPath(FileSystem.folder(of: plan.output + "/" + path)),
         folder == root || folder.hasPrefix(root + "/"),
         verify(plan.output + "/" + path, record) != nil
@@ -379,22 +379,6 @@ extension BatchPlan {
       out.append(path)
     }
     return out
-  }
-
-  /// Whether `path` has the shape of an output this tool writes: `specimens/NAME.png`,
-  /// `pairings/NAME.png` or `….pdf`, relative and plain.
-  static func isOwnOutputPath(_ path: String) -> Bool {
-    guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"),
-      !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-    else { return false }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-      let name = parts.last, !name.hasPrefix(".")
-    else { return false }
-    if name.hasSuffix(".png") {
-      return parts.count == 2 && (parts[0] == "specimens" || parts[0] == "pairings")
-    }
-    return name.hasSuffix(".pdf")
   }
 
   /// A family's identity for fingerprints: its name and every file's path, size and mtime.

@@ -168,7 +168,8 @@ enum SFNT {
   static func checkOffsetTable(_ b: [UInt8], at base: Int, fileSize: Int) -> String? {
     guard base < fileSize else { return "is truncated (a face starts past the end of the file)" }
     guard base + 12 <= b.count, let n = u16(b, base + 4) else {
-      return base + 12 > fileSize ? "is truncated" : nil  // a directory beyond 64 KiB: let FreeType judge
+      // A directory beyond 64 KiB: let FreeType judge.
+      return base + 12 > fileSize ? "is truncated" : nil
     }
     if n == 0 || n > 512 { return "has a damaged table directory" }
     for i in 0..<n {

@@ -111,12 +111,6 @@ public struct JobDecoder {
   let directory: String
   var diagnostics: [Diagnostic]
 
-  init(source: SourceText, directory: String, diagnostics: [Diagnostic]) {
-    self.source = source
-    self.directory = directory
-    self.diagnostics = diagnostics
-  }
-
   mutating func error(_ message: String, at mark: Mark?, hint: String? = nil) {
     diagnostics.append(source.error(message, at: mark, hint: hint))
   }

@@ -68,10 +68,10 @@ extension SpecimenRenderer {
         family, face: family.regularFace, context: map(for: family).makeContext(for: cr))
     }
     let palette = Palette(request.theme)
-    let E = Double(request.edge)
-    let k = E / 1080
+    let edge = Double(request.edge)
+    let k = edge / 1080
     let margin = 80 * k
-    let width = E - 2 * margin
+    let width = edge - 2 * margin
     cr.setColour(palette.background)
     cr.paint()
 
@@ -114,7 +114,7 @@ extension SpecimenRenderer {
     body.draw(at: margin, y)
 
     // Footer: who is who, and why they work together.
-    let footerTop = E - margin - 120 * k
+    let footerTop = edge - margin - 120 * k
     cr.setColour(palette.text, alpha: 0.16)
     cr.rectangle(margin, footerTop - 24 * k, width, max(1, k))
     cr.fill()

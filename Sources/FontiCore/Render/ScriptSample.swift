@@ -36,7 +36,7 @@ public enum FallbackSample: Sendable, Hashable {
         // Non-Latin first, then languages with a known name, then by code for stability.
         let named = LanguageNames.name(code) != nil
         let score = (latin ? 1 : 0, named ? 0 : 1, code)
-        if best == nil || score < best!.score {
+        if best.map({ score < $0.score }) ?? true {
           best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
         }
       }

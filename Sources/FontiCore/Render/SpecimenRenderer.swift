@@ -161,8 +161,8 @@ public final class SpecimenRenderer {
       throw RenderError("family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
     }
     let palette = Palette(request.theme)
-    let E = Double(request.edge)
-    let k = E / 1080
+    let edge = Double(request.edge)
+    let k = edge / 1080
     let margin = 80 * k
     let familyContext = map(for: family).makeContext(for: cr)
     var warnings: [String] = []
@@ -192,7 +192,7 @@ public final class SpecimenRenderer {
     // Header: the name in small caps, in the family when it can set its own name.
     let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
     let labelText = Sanitize.terminal(family.name)
-    let labelWidth = E - 2 * margin - 90 * k
+    let labelWidth = edge - 2 * margin - 90 * k
     let label: TextLayout
     if !ownName, let labelFamily, let labelContext {
       label = TextLayout(
@@ -219,16 +219,16 @@ public final class SpecimenRenderer {
     }
     if request.saved {
       cr.setColour(palette.accent)
-      cr.heartPath(centreX: E - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k)
+      cr.heartPath(centreX: edge - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k)
       cr.fill()
     }
     cr.setColour(palette.text, alpha: 0.16)
-    cr.rectangle(margin, headerBottom + 18 * k, E - 2 * margin, max(1, k))
+    cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
     cr.fill()
 
     // Footer: B and I badges at the left, the quiet note at the right.
     let badgeSize = 46 * k
-    let footerTop = E - margin - badgeSize
+    let footerTop = edge - margin - badgeSize
     drawBadge(
       "B", bold: true, real: family.hasBold, at: margin, footerTop, size: badgeSize, cr: cr,
       context: labelContext ?? familyContext, palette: palette)
@@ -240,14 +240,14 @@ public final class SpecimenRenderer {
     var contentBottom = footerTop - 36 * k
     if !request.partners.isEmpty, let labelContext {
       let stripHeight = drawPartners(
-        request.partners, bottom: contentBottom, left: margin, width: E - 2 * margin, k: k,
+        request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
         cr: cr, labelContext: labelContext, palette: palette)
       contentBottom -= stripHeight + 30 * k
     }
 
     // The sample: large, centred, wrapped, shrunk to fit.
     let contentTop = headerBottom + 60 * k
-    let areaWidth = E - 2 * margin
+    let areaWidth = edge - 2 * margin
     let text = request.text
     let userFont = FontSpec(family: family.name, size: request.size * 2 * k, face: face)
     let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
@@ -319,7 +319,7 @@ public final class SpecimenRenderer {
       let note = TextLayout(
         notes.joined(separator: " · "),
         font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
-        in: labelContext, width: E - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
+        in: labelContext, width: edge - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
         fallback: true)
       cr.setColour(palette.text, alpha: 0.55)
       note.draw(

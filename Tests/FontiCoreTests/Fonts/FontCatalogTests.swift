@@ -94,10 +94,10 @@ import Testing
     let empty = folder + "/empty.ttf"
     let text = folder + "/text.ttf"
     let truncated = folder + "/truncated.otf"
-    FileManager.default.createFile(atPath: empty, contents: Data())
-    FileManager.default.createFile(atPath: text, contents: Data("hello, I am not a font\n".utf8))
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
+    _ = FileManager.default.createFile(atPath: text, contents: Data("hello, I am not a font\n".utf8))
     let whole = try #require(FileManager.default.contents(atPath: TestFonts.fontsFolder + "/Cantarell-Regular.otf"))
-    FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
+    _ = FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
     func reason(_ path: String) -> String? {
       if case .failure(let refusal) = FontFiles.inspect(path) { return refusal.description }
       return nil

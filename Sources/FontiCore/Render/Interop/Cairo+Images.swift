@@ -79,7 +79,7 @@ extension CairoSurface {
   func writePNG(to path: String, level: Int, adaptiveFilters: Bool, sync: Bool) throws(FileError) {
     cairo_surface_flush(pointer)
     guard let data = cairo_image_surface_get_data(pointer) else {
-      throw FileError(path: path, operation: "read pixels for", code: EINVAL_)
+      throw FileError(path: path, operation: "read pixels for", code: EINVAL)
     }
     let result = CPNG_write_bgrx(
       path, data, Int32(width), Int32(height), cairo_image_surface_get_stride(pointer),

@@ -229,8 +229,7 @@ public struct Colour: Sendable, Hashable {
   }
 }
 
-let EINVAL_: Int32 = 22
-
+/// `errno` after a failed C call.
 func currentErrno() -> Int32 {
   #if canImport(Glibc)
     return Glibc.errno
