@@ -28,6 +28,28 @@ public struct FavouritesStore: Sendable {
     self.init(path: output + "/" + job.manifest.value, waiting: waiting)
   }
 
+  /// The manifest the `saved` commands use without `--manifest` when there is no
+  /// ./specimens.yaml, or when it cannot tell its own.
+  public static let fallbackPath = "output/favourites.json"
+
+  /// The favourites manifest the `saved` commands use without `--manifest`: the one of the job
+  /// at `job` (its `output` + `favourites.manifest`), else `fallbackPath`. Only those two keys
+  /// are read, tolerantly: a typo elsewhere in the job must not stop `saved`. When even they
+  /// cannot be read, the warning says so and which manifest is used instead.
+  public static func defaultPath(job: String = "specimens.yaml") -> (
+    path: String, warning: Diagnostic?
+  ) {
+    guard FileManager.default.fileExists(atPath: job) else { return (fallbackPath, nil) }
+    let (path, problem) = JobDecoder.favouritesManifest(ofJobAt: job)
+    if let path { return (path, nil) }
+    var warning = problem ?? .error("cannot be read", file: job)
+    warning.severity = .warning
+    warning.hint =
+      "the saved commands cannot tell its favourites manifest, so they use "
+      + "\(fallbackPath); pass --manifest FILE to choose"
+    return (fallbackPath, warning)
+  }
+
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
     let target = FileSystem.resolvingLink(path)

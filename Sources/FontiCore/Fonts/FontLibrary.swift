@@ -67,6 +67,18 @@ extension FontEnvironment {
 // MARK: Managing the library (`fonts list`, `fonts import`, `fonts remove`)
 
 extension FontLibrary {
+  /// The installed (system) families among `names`, as the system spells them, each once: an
+  /// imported family of such a name takes it over in every run. Empty when fontconfig cannot
+  /// be set up.
+  public static func installedFamilies(named names: [String]) -> [String] {
+    guard !names.isEmpty, let system = try? FontEnvironment(configFile: nil) else { return [] }
+    var seen = Set<String>()
+    return names.compactMap { name in
+      guard seen.insert(name.lowercased()).inserted else { return nil }
+      return system.catalog.family(named: name)?.name
+    }
+  }
+
   /// A family in the library and the files its faces come from.
   public struct Family: Sendable, Hashable {
     /// The family name as the first file naming it spells it. Untrusted: it comes from a font.

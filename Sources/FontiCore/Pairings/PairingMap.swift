@@ -195,6 +195,34 @@ public struct PairingMap: Sendable {
     return out
   }
 
+  /// The family as the map (or else the catalogue) spells it, for `pairings FAMILY`; a family that is neither in the
+  /// map nor installed is an error with "did you mean …?" over both.
+  public func resolve(_ name: String, catalog: FontCatalog) throws(Diagnostic) -> String {
+    if let known = canonicalName(of: name) ?? catalog.family(named: name)?.name {
+      return known
+    }
+    let candidates = Set(catalog.families.map(\.name) + families)
+    var close = Suggest.closest(name, among: candidates, limit: 3)
+    if close.isEmpty {
+      // "Inter" for "inter disp"; "Noto Serif" for "noto": a shared prefix.
+      let lower = name.lowercased()
+      close = candidates.filter {
+        let l = $0.lowercased()
+        return (l.hasPrefix(lower) && lower.count >= 3) || (lower.hasPrefix(l) && l.count >= 4)
+      }.sorted().prefix(3).map { $0 }
+    }
+    let quoted = close.map { "'\($0)'" }.joined(separator: ", ")
+    let tail = close.isEmpty ? "" : " (did you mean \(quoted)?)"
+    var hint = "'fonti-batch pairings' lists the map; 'fonti-batch families' the installed families"
+    if let standIn = PairingMap.standIn(for: name) {
+      let open = standIn.open.map { catalog.family(named: $0) != nil ? $0 : "\($0) (not installed)" }
+      hint =
+        "open stand-ins for \(standIn.family): \(open.joined(separator: ", ")). \(standIn.note)"
+    }
+    throw .error(
+      "family '\(name)' is not installed and not in the pairing map\(tail)", hint: hint)
+  }
+
   static func same(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
 
   static func key(_ heading: String, _ body: String) -> String {

@@ -103,14 +103,10 @@ extension Commands {
   /// A warning for each imported family that has the name of an installed one: runs use the
   /// imported fonts for it (SPEC: custom fonts win, with a warning).
   static func warnAboutShadowing(_ families: [String], console: Console) {
-    guard !families.isEmpty, let system = try? FontEnvironment(configFile: nil) else { return }
-    var seen = Set<String>()
-    for name in families where seen.insert(name.lowercased()).inserted {
-      if let installed = system.catalog.family(named: name) {
-        console.warning(
-          "family '\(installed.name)' is also installed on the system; fonti-batch will use the "
-            + "imported fonts for it")
-      }
+    for installed in FontLibrary.installedFamilies(named: families) {
+      console.warning(
+        "family '\(installed)' is also installed on the system; fonti-batch will use the "
+          + "imported fonts for it")
     }
   }
 }

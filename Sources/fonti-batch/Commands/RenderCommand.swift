@@ -68,32 +68,3 @@ extension Commands {
       return .success
     })
 }
-
-extension Invocation {
-  /// A numeric option within `range`, or a usage error naming the range.
-  func number(
-    _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
-  ) throws(UsageError) -> Double {
-    guard let text = value(key) else { return fallback }
-    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
-      let shown = integer
-        ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
-        : "\(range.lowerBound.formatted())–\(range.upperBound.formatted())"
-      throw UsageError(message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')", command: command)
-    }
-    return v
-  }
-
-  /// An enumerated option, with "did you mean" for a near miss.
-  func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T)
-    throws(UsageError) -> T where T.RawValue == String
-  {
-    guard let text = value(key) else { return fallback }
-    if let v = T(rawValue: text.lowercased()) { return v }
-    let names = T.allCases.map(\.rawValue)
-    let hint = Suggest.didYouMean(text, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-    throw UsageError(
-      message: "\(key) must be one of \(names.joined(separator: ", ")) (got '\(text)')\(hint)",
-      command: command)
-  }
-}

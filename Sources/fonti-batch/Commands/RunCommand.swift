@@ -153,13 +153,3 @@ struct RunCommand {
           + "\(upToDate) up to date\(keptNote) (dry run: nothing written)\n")
   }
 }
-
-extension Invocation {
-  /// `-j N`, 1–64, by default the number of cores.
-  func jobs() throws(UsageError) -> Int {
-    Int(
-      try number(
-        "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,
-        integer: true))
-  }
-}
