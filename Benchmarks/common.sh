@@ -80,7 +80,7 @@ median() {
 }
 
 ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / b }'; }  # A B [DIGITS]
 
 # The table: header, then row LABEL NAME FAMILIES for each measured run. ROW_WIDTH is the
 # width of the first column. A run without a memory() run shows "-" as its peak.
