@@ -47,6 +47,8 @@ public struct FeatureSetting: Sendable, Hashable, Codable, CustomStringConvertib
   /// Parses one setting; surrounding white space is ignored.
   public static func parse(_ text: String) throws(SettingError) -> FeatureSetting {
     let item = text.trimmingWhitespace()
+    // What the user wrote is echoed in messages; a control character must not reach a terminal.
+    let shown = Sanitize.terminal(item)
     guard !item.isEmpty else {
       throw SettingError("an empty feature setting (expected e.g. smcp, -liga or cv01=2)")
     }
@@ -68,22 +70,22 @@ public struct FeatureSetting: Sendable, Hashable, Codable, CustomStringConvertib
     }
     let tag = String(tagPart).trimmingWhitespace()
     if let problem = ProofTag.problem(tag, kind: "feature") {
-      throw SettingError("'\(item)': \(problem)")
+      throw SettingError("'\(shown)': \(problem)")
     }
     guard let valuePart else { return FeatureSetting(tag: tag, value: off ? 0 : 1) }
     if off {
       throw SettingError(
-        "'\(item)': a feature turned off with '-' takes no value (write -\(tag) or \(tag)=0)")
+        "'\(shown)': a feature turned off with '-' takes no value (write -\(tag) or \(tag)=0)")
     }
     let valueText = String(valuePart).trimmingWhitespace()
     guard !valueText.isEmpty, valueText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw SettingError(
-        "'\(item)': the value of feature '\(tag)' must be a whole number 0 or more (e.g. \(tag)=2)"
+        "'\(shown)': the value of feature '\(tag)' must be a whole number 0 or more (e.g. \(tag)=2)"
       )
     }
     guard let value = Int(valueText), value <= maximumValue else {
       throw SettingError(
-        "'\(item)': the value of feature '\(tag)' must be at most \(maximumValue)")
+        "'\(shown)': the value of feature '\(tag)' must be at most \(maximumValue)")
     }
     return FeatureSetting(tag: tag, value: value)
   }
@@ -103,8 +105,8 @@ public struct FeatureSetting: Sendable, Hashable, Codable, CustomStringConvertib
         if let first = seen[setting.tag] {
           errors.append(
             SettingError(
-              "'\(item.trimmingWhitespace())': feature '\(setting.tag)' is already set by "
-                + "'\(first)'", offset: offset))
+              "'\(Sanitize.terminal(item.trimmingWhitespace()))': feature '\(setting.tag)' is "
+                + "already set by '\(Sanitize.terminal(first))'", offset: offset))
           continue
         }
         seen[setting.tag] = item.trimmingWhitespace()
@@ -122,7 +124,9 @@ enum ProofTag {
   /// Why `tag` is not a usable tag, or nil when it is one.
   static func problem(_ tag: String, kind: String) -> String? {
     let example = kind == "axis" ? "wght" : "smcp"
-    if tag.isEmpty { return "a \(kind) tag is missing (e.g. \(example))" }
+    if tag.isEmpty {
+      return "\(kind == "axis" ? "an" : "a") \(kind) tag is missing (e.g. \(example))"
+    }
     let scalars = tag.unicodeScalars
     if scalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
       let shown = Sanitize.terminal(tag)

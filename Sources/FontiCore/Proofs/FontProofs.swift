@@ -46,20 +46,16 @@ public struct FontProofs: Codable, Sendable, Equatable {
       "\(tag) \(ProofNumber.format(min))–\(ProofNumber.format(max))"
     }
 
-    /// `count` values from min to max, evenly spaced, with the default taking the place of
-    /// the nearest one (so that a sweep always shows the default); at least 2.
+    /// The values a sweep draws: `count` evenly spaced from min to max, and the default
+    /// among them (added when it falls between two steps), ascending. One value for an axis
+    /// whose min equals its max.
     public func sweep(steps count: Int = 5) -> [Double] {
       let n = Swift.max(2, count)
       guard max > min else { return [defaultValue] }
       var values = (0..<n).map { min + (max - min) * Double($0) / Double(n - 1) }
-      if !values.contains(defaultValue),
-        let nearest = values.indices.dropFirst().dropLast().min(by: {
-          abs(values[$0] - defaultValue) < abs(values[$1] - defaultValue)
-        })
-      {
-        values[nearest] = defaultValue
-      }
-      return values
+      values[n - 1] = max
+      if !values.contains(defaultValue) { values.append(defaultValue) }
+      return values.sorted()
     }
   }
 

@@ -60,7 +60,8 @@ public struct VariationSetting: Sendable, Hashable, Codable, CustomStringConvert
         guard seen.insert(setting.tag).inserted else {
           errors.append(
             SettingError(
-              "'\(item.trimmingWhitespace())': axis '\(setting.tag)' is set twice", offset: offset))
+              "'\(Sanitize.terminal(item.trimmingWhitespace()))': axis '\(setting.tag)' is set twice",
+              offset: offset))
           continue
         }
         settings.append(setting)

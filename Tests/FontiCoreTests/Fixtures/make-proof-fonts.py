@@ -2,7 +2,7 @@
 """Makes the proofs fixtures once, from Debian's font packages, with fontTools (run by hand,
 never by the tests): `/usr/bin/python3 Tests/FontiCoreTests/Fixtures/make-proof-fonts.py`.
 
-Fonts/ (scanned by the tests' fonts.conf):
+ProofFonts/ (scanned by fonts-proofs.conf, not by fonts.conf):
   InterVariable-Subset.ttf     Inter.var.ttf (fonts-inter-variable 4.0~beta7): wght 100-900 and
                                slnt -10-0, 18 named instances, every layout feature kept;
                                letters, figures, " .,:-()/" and the sharp s
@@ -19,7 +19,7 @@ HostileFonts/ (not scanned by fontconfig; read straight from the files):
   empty-gsub.ttf               an Inter subset whose GSUB has no scripts, features or lookups
   broken-layout.ttf            GSUB features point at lookups that do not exist, fvar axis
                                values out of order, an instance named by a missing name ID
-All derived from OFL-1.1 fonts without a Reserved Font Name; licences in Fonts/licences/.
+All derived from OFL-1.1 fonts without a Reserved Font Name; licences in ProofFonts/licences/.
 """
 import os
 import random
@@ -29,7 +29,7 @@ from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FONTS = os.path.join(HERE, "Fonts")
+FONTS = os.path.join(HERE, "ProofFonts")
 HOSTILE = os.path.join(HERE, "HostileFonts")
 INTER = "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf"
 GARAMOND = "/usr/share/fonts/opentype/ebgaramond/EBGaramond12-Regular.otf"

@@ -4,7 +4,8 @@ import Testing
 @testable import FontiCore
 
 /// A by-hand check, not part of the suite: with `FONTI_PROOFS_SYSTEM=1` it reads the proofs of
-/// every installed family (or those whose name contains `FONTI_PROOFS_ONLY`) and prints, per
+/// every installed family (with `FONTI_PROOFS_FIXTURES=1`, every fixture family; with
+/// `FONTI_PROOFS_ONLY=text`, those whose name contains it) and prints, per
 /// family, the time taken and what was found; then the median and worst times. Build in
 /// release for numbers that mean something (`swift build -c release --build-tests
 /// -Xswiftc -enable-testing`, then run `.build/release/fonti-batchPackageTests.xctest
@@ -12,7 +13,7 @@ import Testing
 @Test(.enabled(if: ProcessInfo.processInfo.environment["FONTI_PROOFS_SYSTEM"] != nil))
 func systemProofs() throws {
   let env = ProcessInfo.processInfo.environment
-  let configFile = env["FONTI_PROOFS_FIXTURES"] != nil ? TestFonts.configFile : nil
+  let configFile = env["FONTI_PROOFS_FIXTURES"] != nil ? TestFonts.proofsConfigFile : nil
   let environment =
     try configFile.map { try FontEnvironment(configFile: $0) }
     ?? FontEnvironment.load(library: nil).0
