@@ -15,6 +15,8 @@ final class FeatureSampler {
   let face: HarfBuzzFace
   let font: HarfBuzzFont
   private let buffer = HarfBuzzBuffer()
+  private let outlines = HarfBuzzOutlineRecorder()
+  private var outlineCache: [UInt32: [Float]] = [:]
   private var reverseMapStorage: [UInt32]?
 
   /// Every text is shaped in this language unless a sample needs its own: the catalogue and
@@ -378,16 +380,44 @@ final class FeatureSampler {
     let scalars = Array(text.unicodeScalars.prefix(FeatureSampler.maximumLength))
     tried.append((String(String.UnicodeScalarView(scalars)), language))
     let (off, on) = shapeBoth(scalars, tag: tag, value: value, language: language)
-    guard !off.isEmpty, off != on else { return nil }
+    guard !off.isEmpty, looksDifferent(off, on) else { return nil }
     let changed = CandidateText.changedCharacters(off: off, on: on, count: scalars.count)
     for narrowed in CandidateText.narrowings(scalars, changed: changed, wordsOnly: builtIn) {
       guard narrowed != scalars, shapesLeft >= 2 else { break }
       let (o, n) = shapeBoth(narrowed, tag: tag, value: value, language: language)
-      if !o.isEmpty, o != n {
+      if !o.isEmpty, looksDifferent(o, n) {
         return .visible(text: String(String.UnicodeScalarView(narrowed)), language: language)
       }
     }
     return .visible(text: String(String.UnicodeScalarView(scalars)), language: language)
+  }
+
+  /// Whether two runs of the same text draw differently: another number of glyphs, other
+  /// advances or offsets, or another glyph that draws another outline. Glyphs that differ
+  /// only by ID and draw the same outline (a copy a font keeps for later features) show
+  /// nothing; glyphs without outlines (bitmaps, colour glyphs) are taken to differ by ID.
+  func looksDifferent(_ off: [ShapedGlyph], _ on: [ShapedGlyph]) -> Bool {
+    guard off != on else { return false }
+    guard off.count == on.count else { return true }
+    for (a, b) in zip(off, on) {
+      if a.xAdvance != b.xAdvance || a.yAdvance != b.yAdvance || a.xOffset != b.xOffset
+        || a.yOffset != b.yOffset
+      {
+        return true
+      }
+      if a.glyph != b.glyph {
+        let first = outline(a.glyph)
+        if first.isEmpty || first != outline(b.glyph) { return true }
+      }
+    }
+    return false
+  }
+
+  private func outline(_ glyph: UInt32) -> [Float] {
+    if let cached = outlineCache[glyph] { return cached }
+    let recorded = outlines.outline(of: glyph, in: font)
+    outlineCache[glyph] = recorded
+    return recorded
   }
 
   /// `text` shaped with the feature off, then on.

@@ -11,6 +11,9 @@ ProofFonts/ (scanned by fonts-proofs.conf, not by fonts.conf):
   EBGaramond12-Italic-Subset.otf  its italic: features the roman lacks (swsh, init, fina, clig)
   EBGaramondNoLayout.otf       the roman subset with GSUB, GPOS and GDEF dropped, renamed to
                                the family "EB Garamond No Layout"
+  ProofCopies.ttf              drawn here, family "Proof Copies": `salt` swaps a and b for
+                               identical copies (nothing to see), `ss01` swaps b for a real
+                               alternate
 HostileFonts/ (not scanned by fontconfig; read straight from the files):
   truncated.ttf                the first 6,000 bytes of the Inter subset
   random.ttf                   4,096 random bytes (seeded)
@@ -25,6 +28,9 @@ import os
 import random
 
 from fontTools import subset
+from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables import otTables
 
@@ -80,6 +86,40 @@ def save(font, path):
     print(f"{path}: {os.path.getsize(path)} bytes")
 
 
+def polygon(points):
+    pen = TTGlyphPen(None)
+    pen.moveTo(points[0])
+    for point in points[1:]:
+        pen.lineTo(point)
+    pen.closePath()
+    return pen.glyph()
+
+
+def make_copies(path):
+    """A tiny font whose salt substitutes exact copies of glyphs and whose ss01 does not."""
+    square = [(100, 0), (100, 500), (500, 500), (500, 0)]
+    triangle = [(100, 0), (300, 700), (500, 0)]
+    glyphs = {".notdef": square, "space": None, "a": square, "b": triangle,
+              "a.copy": square, "b.copy": triangle, "b.alt": [(100, 700), (300, 0), (500, 700)]}
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(list(glyphs))
+    fb.setupCharacterMap({0x20: "space", 0x61: "a", 0x62: "b"})
+    fb.setupGlyf({n: polygon(p) if p else TTGlyphPen(None).glyph() for n, p in glyphs.items()})
+    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Proof Copies", "styleName": "Regular",
+                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."})
+    fb.setupOS2()
+    fb.setupPost()
+    addOpenTypeFeaturesFromString(fb.font, """
+        languagesystem DFLT dflt; languagesystem latn dflt;
+        feature salt { sub a by a.copy; sub b by b.copy; } salt;
+        feature ss01 { sub b by b.alt; } ss01;
+    """)
+    fb.save(path)
+    print(f"{path}: {os.path.getsize(path)} bytes")
+
+
 def main():
     os.makedirs(HOSTILE, exist_ok=True)
     # The variable font: Basic Latin plus a few characters, every feature.
@@ -94,6 +134,7 @@ def main():
     plain = make_subset(GARAMOND, LETTERS + PUNCTUATION, layout=False)
     rename(plain, "EB Garamond No Layout")
     save(plain, os.path.join(FONTS, "EBGaramondNoLayout.otf"))
+    make_copies(os.path.join(FONTS, "ProofCopies.ttf"))
 
     # Hostile fonts, from a small Inter subset.
     data = open(inter_path, "rb").read()

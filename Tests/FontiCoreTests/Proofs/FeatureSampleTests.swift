@@ -1,16 +1,18 @@
+import CCairo
 import CPango
 import Foundation
 import Testing
 
 @testable import FontiCore
 
-/// Samples that show a feature working: every sample the reader keeps changes the glyphs
-/// when Pango sets it with the feature on (checked through Pango's own font loading and its
-/// own HarfBuzz call, `pango_attr_font_features_new`, not the sampler's `hb_shape`), and every
-/// text tried for a feature listed as not visible sets the same on and off.
+/// Samples that show a feature working: every sample the reader keeps changes the glyphs and
+/// the pixels when Pango sets and Cairo draws it with the feature on (Pango's own font loading
+/// and its own HarfBuzz call, `pango_attr_font_features_new`, not the sampler's `hb_shape`),
+/// and every text tried for a feature listed as not visible draws the same on and off.
 @Suite struct FeatureSampleTests {
   static let families = [
     "Inter", "EB Garamond", "Cantarell", "DejaVu Serif", "Noto Sans Bengali", "Noto Sans Hebrew",
+    "Proof Copies",
   ]
 
   /// One glyph as Pango sets it, unrounded.
@@ -22,14 +24,15 @@ import Testing
   }
 
   /// Sets `text` in `face` of `family` with Pango, the OpenType `features` string applied
-  /// (`"smcp=1"`), tagged `language`; returns the glyphs of every run and the file Pango
-  /// loaded.
+  /// (`"smcp=1"`), tagged `language`; returns the glyphs of every run, the pixels of the text
+  /// drawn at 64 px, and the file Pango loaded.
   static func pangoGlyphs(
     _ text: String, family: FontFamily, face: FontFace, features: String, language: String,
     environment: FontEnvironment
-  ) throws -> (glyphs: [SetGlyph], file: String?) {
+  ) throws -> (glyphs: [SetGlyph], pixels: [UInt8], file: String?) {
     let renderer = SpecimenRenderer(environment: environment)
-    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let surface = try CairoSurface.image(width: 2400, height: 200)
+    let cr = try CairoContext(surface)
     let context = renderer.map(for: family).makeContext(for: cr)
     // Pango rounds glyph positions to whole pixels by default; a small kern would vanish.
     pango_context_set_round_glyph_positions(context.pointer, 0)
@@ -59,7 +62,15 @@ import Testing
         runs = node.pointee.next
       }
     }
-    return (out, context.loadedFile(for: font)?.file)
+    cr.setColour(Colour(hex: 0x000000))
+    layout.draw(at: 40, 40)
+    cairo_surface_flush(surface.pointer)
+    let bytes = Int(cairo_image_surface_get_stride(surface.pointer)) * surface.height
+    let pixels =
+      cairo_image_surface_get_data(surface.pointer).map {
+        Array(UnsafeBufferPointer(start: $0, count: bytes))
+      } ?? []
+    return (out, pixels, context.loadedFile(for: font)?.file)
   }
 
   static func face(of family: FontFamily, file: String, index: Int) throws -> FontFace {
@@ -88,7 +99,8 @@ import Testing
         language: language, environment: environment)
       #expect(off.file == sample.file, "\(name) \(sample.tag): Pango loaded \(off.file ?? "-")")
       #expect(!off.glyphs.isEmpty)
-      #expect(off.glyphs != on.glyphs, "\(name) \(sample.tag) “\(sample.text)” looks the same")
+      #expect(off.glyphs != on.glyphs, "\(name) \(sample.tag) “\(sample.text)” sets the same")
+      #expect(off.pixels != on.pixels, "\(name) \(sample.tag) “\(sample.text)” looks the same")
       #expect(sample.text.unicodeScalars.count <= FeatureSampler.maximumLength)
     }
     for trial in proofs.tried {
@@ -100,7 +112,8 @@ import Testing
       let on = try FeatureSampleTests.pangoGlyphs(
         trial.text, family: family, face: face, features: "\(trial.tag)=1", language: language,
         environment: environment)
-      #expect(off.glyphs == on.glyphs, "\(name) \(trial.tag) “\(trial.text)” differs")
+      // The same pixels: a font may swap in an identical copy of a glyph, which shows nothing.
+      #expect(off.pixels == on.pixels, "\(name) \(trial.tag) “\(trial.text)” differs")
     }
   }
 
@@ -155,6 +168,18 @@ import Testing
         sample.text.unicodeScalars.allSatisfy { $0.value >= 0x980 || $0 == " " },
         "\(sample.tag) “\(sample.text)”")
     }
+  }
+
+  /// Proof Copies' `salt` swaps a and b for glyphs with other IDs and the same outlines; its
+  /// `ss01` swaps b for a real alternate.
+  @Test func aGlyphSwappedForAnIdenticalCopyShowsNothing() throws {
+    let environment = try TestFonts.proofsEnvironment()
+    let copies = try ProofReader.read(
+      try #require(environment.catalog.family(named: "Proof Copies")))
+    #expect(copies.proofs.features?.map(\.tag) == ["salt", "ss01"])
+    #expect(copies.proofs.features?.map(\.visible) == [false, true])
+    #expect(copies.sample(for: "ss01")?.text == "b")
+    #expect(copies.tried.contains { $0.tag == "salt" && $0.text == "ab" })
   }
 
   // MARK: - Building candidates
