@@ -44,6 +44,12 @@ public struct FeatureSetting: Sendable, Hashable, Codable, CustomStringConvertib
     }
   }
 
+  /// Settings as Pango's font-features attribute and HarfBuzz take them
+  /// (`pango_attr_font_features_new`): `smcp=1,liga=0,cv01=2`.
+  public static func pangoString(_ settings: [FeatureSetting]) -> String {
+    settings.map { "\($0.tag)=\($0.value)" }.joined(separator: ",")
+  }
+
   /// Parses one setting; surrounding white space is ignored.
   public static func parse(_ text: String) throws(SettingError) -> FeatureSetting {
     let item = text.trimmingWhitespace()

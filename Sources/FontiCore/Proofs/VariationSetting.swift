@@ -14,6 +14,12 @@ public struct VariationSetting: Sendable, Hashable, Codable, CustomStringConvert
   /// `wght=650`, `wdth=87.5`.
   public var description: String { "\(tag)=\(ProofNumber.format(value))" }
 
+  /// Coordinates as Pango's font description takes them
+  /// (`pango_font_description_set_variations`): `wght=650,wdth=87.5`.
+  public static func pangoString(_ settings: [VariationSetting]) -> String {
+    settings.map(\.description).joined(separator: ",")
+  }
+
   /// Parses `TAG=VALUE`; surrounding white space is ignored.
   public static func parse(_ text: String) throws(SettingError) -> VariationSetting {
     let item = text.trimmingWhitespace()

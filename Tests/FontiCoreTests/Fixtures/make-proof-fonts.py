@@ -22,6 +22,8 @@ HostileFonts/ (not scanned by fontconfig; read straight from the files):
   empty-gsub.ttf               an Inter subset whose GSUB has no scripts, features or lookups
   broken-layout.ttf            GSUB features point at lookups that do not exist, fvar axis
                                values out of order, an instance named by a missing name ID
+  many-axes.ttf                Proof Copies with an fvar of 300 axes (tags A000…A299) and
+                               three named instances
 All derived from OFL-1.1 fonts without a Reserved Font Name; licences in ProofFonts/licences/.
 """
 import os
@@ -120,6 +122,28 @@ def make_copies(path):
     print(f"{path}: {os.path.getsize(path)} bytes")
 
 
+def make_many_axes(source, path):
+    """An fvar with far more axes than any real font (the reader keeps the first 64)."""
+    from fontTools.ttLib.tables._f_v_a_r import Axis, NamedInstance, table__f_v_a_r
+    font = TTFont(source)
+    fvar = table__f_v_a_r()
+    name = font["name"]
+    for i in range(300):
+        axis = Axis()
+        axis.axisTag = f"A{i:03d}"
+        axis.minValue, axis.defaultValue, axis.maxValue = 0.0, float(i), 1000.0
+        axis.axisNameID = name.addName(f"Axis {i}")
+        fvar.axes.append(axis)
+    for n in range(3):
+        instance = NamedInstance()
+        instance.subfamilyNameID = name.addName(f"Instance {n}")
+        instance.coordinates = {a.axisTag: float(n) for a in fvar.axes}
+        fvar.instances.append(instance)
+    font["fvar"] = fvar
+    font.save(path)
+    print(f"{path}: {os.path.getsize(path)} bytes")
+
+
 def main():
     os.makedirs(HOSTILE, exist_ok=True)
     # The variable font: Basic Latin plus a few characters, every feature.
@@ -171,6 +195,7 @@ def main():
     axis.minValue, axis.defaultValue, axis.maxValue = 900.0, 100.0, 50.0
     broken["fvar"].instances[1].subfamilyNameID = 32000
     save(broken, os.path.join(HOSTILE, "broken-layout.ttf"))
+    make_many_axes(os.path.join(FONTS, "ProofCopies.ttf"), os.path.join(HOSTILE, "many-axes.ttf"))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ import Testing
     #expect(proofs.instances == expected)
     #expect(proofs.isVariable)
     #expect(proofs.variationSummary() == "VARIABLE · wght 100–900 · slnt -10–0")
+    #expect(proofs.variationSummary(hiding: ["slnt"]) == "VARIABLE · wght 100–900")
     // fontconfig lists each named instance as a face of the family; they are one font file
     // and one face: read once (the reader keys faces by file and face index).
     #expect(inter.faces.count > 1)
@@ -263,6 +264,17 @@ import Testing
     let proofs = try read("empty-gsub.ttf").get().proofs
     #expect(proofs.features?.map(\.tag) == ["cpsp", "kern"])
     #expect(proofs.features?.allSatisfy { $0.tables == ["GPOS"] } == true)
+  }
+
+  @Test func aFontWithHundredsOfAxesIsReadUpToTheCap() throws {
+    let proofs = try read("many-axes.ttf").get().proofs
+    #expect(proofs.axes?.count == 64)
+    #expect(
+      proofs.axes?.first
+        == FontProofs.Axis(tag: "A000", name: "Axis 0", min: 0, defaultValue: 0, max: 1000))
+    #expect(proofs.instances?.map(\.name) == ["Instance 0", "Instance 1", "Instance 2"])
+    #expect(proofs.instances?.allSatisfy { $0.coordinates.count == 64 } == true)
+    #expect(proofs.instances?[2].coordinates["A063"] == 2)
   }
 
   /// GSUB features whose lookup indices (9999, 65535) do not exist; fvar's first axis with

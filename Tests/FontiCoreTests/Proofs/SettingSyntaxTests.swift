@@ -170,6 +170,14 @@ import Testing
     #expect(VariationSetting.resolve(settings, axes: [], family: "DejaVu Serif") == ([], []))
   }
 
+  @Test func settingsAsPangoTakesThem() throws {
+    let features = FeatureSetting.parseList("smcp,-liga,cv01=2").settings
+    #expect(FeatureSetting.pangoString(features) == "smcp=1,liga=0,cv01=2")
+    let axes = VariationSetting.parseList("wght=650,wdth=87.5").settings
+    #expect(VariationSetting.pangoString(axes) == "wght=650,wdth=87.5")
+    #expect(FeatureSetting.pangoString([]) == "")
+  }
+
   @Test func proofNumbers() {
     #expect(ProofNumber.format(100) == "100")
     #expect(ProofNumber.format(-10) == "-10")

@@ -62,9 +62,10 @@ extension HarfBuzzFace {
 
   /// The named instances, in `fvar` order, at most `limit` (calls
   /// `hb_ot_var_named_instance_get_subfamily_name_id`, `…_get_design_coords`).
-  func namedInstances(limit: Int = 256) -> [HarfBuzzNamedInstance] {
+  func namedInstances(limit: Int = 256, axisLimit: Int = 64) -> [HarfBuzzNamedInstance] {
     let count = min(Int(hb_ot_var_get_named_instance_count(pointer)), max(0, limit))
-    let axisCount = Int(hb_ot_var_get_axis_count(pointer))
+    // As many coordinates as `axes()` reads: a hostile fvar may declare 65,535 axes.
+    let axisCount = min(Int(hb_ot_var_get_axis_count(pointer)), axisLimit)
     return (0..<count).map { index in
       var length = UInt32(axisCount)
       var coordinates = [Float](repeating: 0, count: axisCount)
