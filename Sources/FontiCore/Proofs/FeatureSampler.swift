@@ -167,6 +167,29 @@ final class FeatureSampler {
         return found
       }
     }
+    // Sequences a ligature or contextual lookup takes (liga, dlig, akhn, half…).
+    let sequences = substitutedSequences(
+      lookups: gsubLookups, bases: Array(baseGlyphs.prefix(12)), marks: Array(markGlyphs.prefix(4)))
+    if !sequences.isEmpty {
+      // A sequence that starts with a mark (virama + consonant: a below-base form) is shown
+      // after a base; one that ends with a virama (a reph, a half form) before another base,
+      // as it is written, and only then on its own.
+      let carrier = bases.first
+      let whole = sequences.map { seq -> [Unicode.Scalar] in
+        guard let carrier, let first = seq.first, CandidateText.isMark(first) else { return seq }
+        return [carrier] + seq
+      }
+      let followed = whole.map { seq -> [Unicode.Scalar] in
+        guard let carrier, let last = seq.last, last.properties.canonicalCombiningClass == .virama
+        else { return seq }
+        return seq + [carrier]
+      }
+      if let found = attempt(CandidateText.words(followed)) { return found }
+      if let found = attempt(CandidateText.words(whole)) { return found }
+      if let found = attempt(CandidateText.words(whole.map { $0 + [carrier ?? $0[0]] })) {
+        return found
+      }
+    }
     // Marks on bases (mark, mkmk, abvm, blwm).
     if !marks.isEmpty {
       let carriers = bases.isEmpty ? defaultBases(near: marks) : Array(bases.prefix(6))
@@ -189,22 +212,6 @@ final class FeatureSampler {
             return found
           }
         }
-      }
-    }
-    // Sequences a ligature or contextual lookup takes (liga, dlig, akhn, half…).
-    let sequences = substitutedSequences(
-      lookups: gsubLookups, bases: Array(baseGlyphs.prefix(12)), marks: Array(markGlyphs.prefix(4)))
-    if !sequences.isEmpty {
-      // A sequence that starts with a mark (virama + consonant: a below-base form) is shown
-      // after a base; one that ends with a mark (a half form) before another base.
-      let carrier = bases.first
-      let whole = sequences.map { seq -> [Unicode.Scalar] in
-        guard let carrier, let first = seq.first, CandidateText.isMark(first) else { return seq }
-        return [carrier] + seq
-      }
-      if let found = attempt(CandidateText.words(whole)) { return found }
-      if let found = attempt(CandidateText.words(whole.map { $0 + [carrier ?? $0[0]] })) {
-        return found
       }
     }
     // Between the glyphs a contextual rule looks at before and after its input.
@@ -502,10 +509,11 @@ enum CandidateText {
     String(String.UnicodeScalarView(scalars.prefix(FeatureSampler.maximumLength)))
   }
 
-  /// Words joined by spaces, as many whole words as fit the maximum length.
+  /// Words joined by spaces, each once, as many whole words as fit the maximum length.
   static func words(_ words: [[Unicode.Scalar]]) -> String {
     var out: [Unicode.Scalar] = []
-    for word in words where !word.isEmpty {
+    var seen = Set<[Unicode.Scalar]>()
+    for word in words where !word.isEmpty && seen.insert(word).inserted {
       let needed = word.count + (out.isEmpty ? 0 : 1)
       guard out.count + needed <= FeatureSampler.maximumLength else { break }
       if !out.isEmpty { out.append(" ") }
