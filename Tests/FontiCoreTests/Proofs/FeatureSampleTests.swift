@@ -184,7 +184,7 @@ import Testing
 
   // MARK: - Building candidates
 
-  func glyph(_ id: UInt32, cluster: UInt32, advance: Int32 = 500) -> ShapedGlyph {
+  func glyph(_ id: UInt32, cluster: Int, advance: Int = 500) -> ShapedGlyph {
     ShapedGlyph(glyph: id, cluster: cluster, xAdvance: advance, yAdvance: 0, xOffset: 0, yOffset: 0)
   }
 
