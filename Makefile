@@ -10,12 +10,13 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev li
                   libpng-dev libqpdf-dev libharfbuzz-dev iso-codes unicode-data fonts-dejavu-core
 # chromium loads the web gallery in the tests.
 TEST_PACKAGES  := qpdf poppler-utils chromium
-# python3-fonttools makes the benchmark's synthetic families (renamed copies of open fonts).
-BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools
+# python3-fonttools makes the scale benchmark's synthetic families (renamed copies of open fonts),
+# fontconfig's fc-cache caches them in a font cache of the benchmark's own; procps samples memory.
+BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run test bench fuzz lint clean
+.PHONY: setup setup-test build run test bench bench-everyday bench-scale bench-setup fuzz lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -42,10 +43,22 @@ test: setup-test
 	$(SWIFT) build 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 	$(SWIFT) test 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 
-bench: setup-test
+# make bench: the everyday benchmark (every installed family, against a pango-view loop), then
+# the scale benchmark (thousands of synthetic families installed). Each alone: bench-everyday,
+# bench-scale. Both print a table; README, Performance, says what each row means.
+bench: bench-setup
+	bash Benchmarks/bench.sh $(BIN_RELEASE)
+	bash Benchmarks/bench-scale.sh $(BIN_RELEASE)
+
+bench-everyday: bench-setup
+	bash Benchmarks/bench.sh $(BIN_RELEASE)
+
+bench-scale: bench-setup
+	bash Benchmarks/bench-scale.sh $(BIN_RELEASE)
+
+bench-setup: setup-test
 	$(call apt_install,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
-	bash Benchmarks/bench.sh $(BIN_RELEASE)
 
 clean:
 	rm -rf .build output

@@ -8,59 +8,22 @@
 # markup (label + wrapped sample + three-line waterfall, font fallback off) over the same list.
 # Prints one table. Nothing here is a test: numbers vary with the machine.
 set -euo pipefail
+BENCH=bench
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$HERE/common.sh"
+need jq pango-view /usr/bin/time setsid ps nl xargs
 BIN=$(realpath "${1:-.build/release/fonti-batch}")
+[ -x "$BIN" ] || { echo "$BENCH: no binary at $BIN (make bench builds it)" >&2; exit 2; }
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fonti-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+trap 'stop_memory; rm -rf "$WORK"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 TEXT="Sphinx of black quartz, judge my vow."
 JOBS=${BENCH_JOBS:-$(nproc)}
 
 # Renderable families, as fontconfig lists them (the tool's own catalogue, so both sides agree).
 "$BIN" families --json | jq -r '.[] | select(.supported) | .family' > "$WORK/families.txt"
 N=$(wc -l < "$WORK/families.txt")
-
-job() {  # job FILE FAMILIES CATALOGUES
-  {
-    echo "version: 1"
-    echo "title: Benchmark"
-    echo "output: out"
-    echo "families:"
-    echo "  include: $(jq -R . < "$2" | jq -cs .)"
-    echo "pairings: { curated: false }"
-    echo "catalogues: $3"
-  } > "$1"
-}
-
-# seconds and CPU seconds of a command (/usr/bin/time), nothing else running beside it.
-measure() {  # measure NAME CMD...
-  local name=$1; shift
-  /usr/bin/time -v -o "$WORK/$name.time" "$@" > /dev/null 2> "$WORK/$name.err" || {
-    echo "bench: '$*' failed:" >&2; cat "$WORK/$name.err" >&2; exit 1; }
-  local wall cpu
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
-  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$WORK/$name.time")
-  # h:mm:ss or m:ss.ss → seconds
-  wall=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  echo "$wall $cpu" > "$WORK/$name.result"
-}
-
-# Peak memory of a command, in a separate run (sampling costs CPU): the largest sum of the
-# resident sets of all its processes (parent + workers) at any moment, sampled every 50 ms in
-# its own process group.
-memory() {  # memory NAME CMD...
-  local name=$1; shift
-  setsid "$@" > /dev/null 2> "$WORK/$name.memerr" &
-  local pid=$! peak=0 now
-  while kill -0 "$pid" 2> /dev/null; do
-    now=$( (ps -o rss= -g "$pid" 2> /dev/null || true) | awk '{ s += $1 } END { print s + 0 }')
-    [ "$now" -gt "$peak" ] && peak=$now
-    sleep 0.05
-  done
-  wait "$pid" || { echo "bench: '$*' failed:" >&2; cat "$WORK/$name.memerr" >&2; exit 1; }
-  echo "$peak" > "$WORK/$name.memory"
-}
-secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
-cpu() { cut -d' ' -f2 < "$WORK/$1.result"; }
-rss() { cat "$WORK/$1.memory" 2> /dev/null || echo 0; }
 
 mkdir -p "$WORK/all" "$WORK/all-pdf" "$WORK/thirty" "$WORK/thirty-pdf" "$WORK/pango"
 job "$WORK/all/job.yaml" "$WORK/families.txt" "[]"
@@ -103,32 +66,23 @@ for r in $(seq 1 "$REPEAT"); do
   measure "pango-$r" "${PANGO_LOOP[@]}"
   measure "png-$r" "$BIN" run -q --force -j "$JOBS" "$WORK/all/job.yaml"
 done
-median() {  # median NAME: the run whose wall time is the median, copied to NAME
-  local best
-  best=$(for r in $(seq 1 "$REPEAT"); do echo "$(secs "$1-$r") $1-$r"; done | sort -n \
-    | awk -v n="$REPEAT" 'NR == int((n + 1) / 2) { print $2 }')
-  cp "$WORK/$best.result" "$WORK/$1.result"
-}
-median pango
-median png
+median pango "$REPEAT"
+median png "$REPEAT"
 memory pango "${PANGO_LOOP[@]}"
 
-ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 PNG=$(secs png); PANGO=$(secs pango); RERUN=$(secs rerun); PDF=$(secs pdf)
-printf '\n%-46s %8s %10s %9s %9s\n' "what" "seconds" "ms/family" "CPU s" "peak MiB*"
-row() { printf '%-46s %8s %10s %9s %9s\n' "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$(awk -v k="$(rss "$2")" 'BEGIN { printf "%.0f", k/1024 }')"; }
+header
 row "fonti-batch run, PNG, $N families (median of $REPEAT)" png "$N"
 row "fonti-batch run, unchanged re-run" rerun "$N"
 row "fonti-batch run, PNG + catalogue, $N families" pdf "$N"
 row "fonti-batch run, PNG, 30 families" png30 30
 row "fonti-batch run, PNG + catalogue, 30 families" pdf30 30
 row "pango-view loop, $N families (median of $REPEAT)" pango "$N"
-echo "* peak memory: all of the run's processes together (parent + workers), sampled every 50 ms in a separate run"
+footnote
 echo
 echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN { printf "%.1f", n / s }')"
-echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.30)"
+echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.20)"
 echo "fonti-batch / pango-view CPU time:    $(ratio "$(cpu png)" "$(cpu pango)")   (the same, less sensitive to a busy machine)"
-echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.05)"
+echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.03)"
 echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20)"
 echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20)"

@@ -17,6 +17,16 @@ enum TestFonts {
     try FontEnvironment(configFile: configFile, customFonts: custom)
   }
 
+  /// The proofs fixtures (a variable font, feature-rich and layout-free fonts), kept out of
+  /// `fonts.conf` so that tests listing every fixture family keep theirs.
+  static let proofFontsFolder = fixtures + "/ProofFonts"
+  static let proofsConfigFile = fixtures + "/fonts-proofs.conf"
+
+  /// A fresh environment over the fixture fonts and the proofs fixtures.
+  static func proofsEnvironment() throws -> FontEnvironment {
+    try FontEnvironment(configFile: proofsConfigFile)
+  }
+
   /// A temporary folder, removed by the caller's `defer`.
   static func temporaryFolder() throws -> String {
     let path = NSTemporaryDirectory() + "fonti-tests-" + UUID().uuidString

@@ -141,9 +141,11 @@ struct GlyphOutline: Sendable, Hashable {
 /// pen, and how far it moves the pen.
 struct ShapedGlyph: Sendable, Hashable {
   var glyph: UInt32
-  /// UTF-8 offset of the character (cluster) the glyph came from.
+  /// Offset of the character (cluster) the glyph came from, in the units the text was added in
+  /// (UTF-8 bytes for `HarfBuzzFont.shape`, scalars for `HarfBuzzBuffer.shape`).
   var cluster: Int
   var xAdvance: Int
+  var yAdvance: Int = 0
   var xOffset: Int
   var yOffset: Int
 }

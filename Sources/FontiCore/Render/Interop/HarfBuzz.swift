@@ -137,6 +137,21 @@ enum HarfBuzzUnicode {
   static func script(_ scalar: UInt32) -> String {
     HarfBuzzTag.string(hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
   }
+
+  /// The script of `scalar` as an ISO 15924 tag value (`Latn`, `Beng`, `Zyyy`), from
+  /// `hb_unicode_script`.
+  static func script(of scalar: Unicode.Scalar) -> UInt32 {
+    hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+  }
+
+  /// Common, Inherited or Unknown: characters every script uses.
+  static func isShared(_ script: UInt32) -> Bool {
+    script == common || script == inherited || script == unknown
+  }
+
+  private static let common = HarfBuzzTag.make("Zyyy")
+  private static let inherited = HarfBuzzTag.make("Zinh")
+  private static let unknown = HarfBuzzTag.make("Zzzz")
 }
 
 /// Copies an `hb_set_t` out into Swift.

@@ -1,0 +1,98 @@
+# Measuring functions shared by the benchmarks (bench.sh, bench-scale.sh). Source it after
+# setting WORK (a private temporary folder, removed by the caller) and BENCH (the name errors
+# are prefixed with). Results live in $WORK as NAME.result ("wall cpu") and NAME.memory (KiB).
+# Nothing here is a test: numbers vary with the machine.
+
+# need TOOL...: every tool on PATH (or an executable path), else say which are missing and how
+# to get them, and stop.
+need() {
+  local missing=() t
+  for t in "$@"; do command -v "$t" > /dev/null 2>&1 || missing+=("$t"); done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "$BENCH: missing: ${missing[*]} ('make bench' installs them: see BENCH_PACKAGES in the Makefile)" >&2
+    exit 2
+  fi
+}
+
+# job FILE FAMILIES CATALOGUES: a job rendering the families listed in FAMILIES (one per line,
+# exact names) into out/ beside it, no curated pairings, with CATALOGUES (YAML: [] for none).
+job() {
+  {
+    echo "version: 1"
+    echo "title: Benchmark"
+    echo "output: out"
+    echo "families:"
+    echo "  include: $(jq -R . < "$2" | jq -cs .)"
+    echo "pairings: { curated: false }"
+    echo "catalogues: $3"
+  } > "$1"
+}
+
+# seconds and CPU seconds of a command (/usr/bin/time), nothing else running beside it.
+measure() {  # measure NAME CMD...
+  local name=$1; shift
+  /usr/bin/time -v -o "$WORK/$name.time" "$@" > /dev/null 2> "$WORK/$name.err" || {
+    echo "$BENCH: '$*' failed:" >&2; cat "$WORK/$name.err" >&2; exit 1; }
+  local wall cpu
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$WORK/$name.time")
+  # h:mm:ss or m:ss.ss → seconds
+  wall=$(echo "$wall" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  echo "$wall $cpu" > "$WORK/$name.result"
+}
+
+# Peak memory of a command, in a separate run (sampling costs CPU): the largest sum of the
+# resident sets of all its processes (parent + workers) at any moment, sampled every 50 ms in
+# its own process group. MEMORY_PID names that group while it runs, for the caller's clean-up
+# (an interrupted benchmark must not leave it running: setsid puts it out of reach of ^C).
+MEMORY_PID=
+memory() {  # memory NAME CMD...
+  local name=$1; shift
+  setsid "$@" > /dev/null 2> "$WORK/$name.memerr" &
+  local pid=$! peak=0 now
+  MEMORY_PID=$pid
+  while kill -0 "$pid" 2> /dev/null; do
+    now=$( (ps -o rss= -g "$pid" 2> /dev/null || true) | awk '{ s += $1 } END { print s + 0 }')
+    [ "$now" -gt "$peak" ] && peak=$now
+    sleep 0.05
+  done
+  wait "$pid" || { MEMORY_PID=; echo "$BENCH: '$*' failed:" >&2; cat "$WORK/$name.memerr" >&2; exit 1; }
+  MEMORY_PID=
+  echo "$peak" > "$WORK/$name.memory"
+}
+# Stops a memory() run still going (from an EXIT trap): its whole process group, by its id.
+stop_memory() {
+  [ -n "${MEMORY_PID:-}" ] && kill -TERM -- "-$MEMORY_PID" 2> /dev/null || true
+}
+
+secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
+cpu() { cut -d' ' -f2 < "$WORK/$1.result"; }
+rss() { cat "$WORK/$1.memory" 2> /dev/null || echo 0; }
+mib() { awk -v k="$(rss "$1")" 'BEGIN { printf "%.0f", k/1024 }'; }
+
+# median NAME REPEAT [FIELD]: of the runs NAME-1 … NAME-REPEAT, the one whose FIELD (1: wall,
+# the default; 2: CPU) is the median, copied to NAME.
+median() {
+  local best field=${3:-1}
+  best=$(for r in $(seq 1 "$2"); do echo "$(cut -d' ' -f"$field" < "$WORK/$1-$r.result") $1-$r"; done \
+    | sort -n | awk -v n="$2" 'NR == int((n + 1) / 2) { print $2 }')
+  cp "$WORK/$best.result" "$WORK/$1.result"
+}
+
+ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
+ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / b }'; }  # A B [DIGITS]
+
+# The table: header, then row LABEL NAME FAMILIES for each measured run. ROW_WIDTH is the
+# width of the first column. A run without a memory() run shows "-" as its peak.
+ROW_WIDTH=${ROW_WIDTH:-46}
+header() {
+  printf "\n%-${ROW_WIDTH}s %8s %10s %9s %9s\n" "what" "seconds" "ms/family" "CPU s" "peak MiB*"
+}
+row() {
+  local peak=-
+  [ -f "$WORK/$2.memory" ] && peak=$(mib "$2")
+  printf "%-${ROW_WIDTH}s %8s %10s %9s %9s\n" "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$peak"
+}
+footnote() {
+  echo "* peak memory: all of the run's processes together (parent + workers), sampled every 50 ms in a separate run"
+}

@@ -1,0 +1,181 @@
+/// A family's font file that cannot be read for proofs.
+public struct ProofReadError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var reason: String
+  public var description: String { "font file '\(file)' \(reason)" }
+}
+
+/// Reads axes, named instances and layout features straight from a family's font files with
+/// HarfBuzz (`HarfBuzzFace(file:index:)`), so that what it reports does not depend on
+/// fontconfig's state; and finds a sample for each feature (`FeatureSampler`).
+///
+/// Axes and instances come from the regular face (roman, default weight; for a variable font
+/// its default instance); features are the union over the family's faces, each tag once.
+/// Synchronous, on the calling thread; nothing is cached between calls.
+public enum ProofReader {
+  /// Distinct feature tags sampled per family; a hostile font listing thousands of tags gets
+  /// the rest listed as not visible, untried.
+  static let featureLimit = 160
+  /// Faces a feature is sampled in: the first that has it (the regular face when it does) and
+  /// two more. A family of 20 faces would otherwise try a feature with no visible effect 20
+  /// times over.
+  static let facesPerFeature = 3
+
+  /// Reads `family`. Throws when its regular face cannot be read; another face that cannot
+  /// be read is left out with a warning.
+  public static func read(_ family: FontFamily) throws(ProofReadError) -> FamilyProofs {
+    guard let regular = family.regularFace else {
+      throw ProofReadError(file: family.name, reason: "has no face")
+    }
+    return try read(regular: regular, faces: family.faces)
+  }
+
+  /// Reads the family whose regular face is `regular`, with features from all of `faces`
+  /// (`regular` need not be among them). Faces are told apart by file and face index; the
+  /// named-instance bits of fontconfig's index only pick an instance of the same face.
+  public static func read(regular: FontFace, faces: [FontFace]) throws(ProofReadError)
+    -> FamilyProofs
+  {
+    let regularFace: HarfBuzzFace
+    do {
+      regularFace = try HarfBuzzFace(file: regular.file, index: regular.index)
+    } catch {
+      throw ProofReadError(file: error.file, reason: error.reason)
+    }
+    var warnings: [String] = []
+    var opened: [(face: FontFace, hb: HarfBuzzFace)] = [(regular, regularFace)]
+    var seen: Set<FaceKey> = [FaceKey(regular)]
+    for face in faces where seen.insert(FaceKey(face)).inserted {
+      do {
+        opened.append((face, try HarfBuzzFace(file: face.file, index: face.index)))
+      } catch {
+        warnings.append("\(error); its features are not listed")
+      }
+    }
+
+    let (axes, hidden) = readAxes(regularFace)
+    let instances = readInstances(regularFace, axes: axes)
+    let (features, samples, tried) = readFeatures(opened)
+    return FamilyProofs(
+      proofs: FontProofs(axes: axes, instances: instances, features: features),
+      samples: samples, tried: tried, hiddenAxes: hidden, warnings: warnings)
+  }
+
+  /// One face of a file, whatever named instance fontconfig's index points at.
+  struct FaceKey: Hashable {
+    var file: String
+    var index: Int
+    init(_ face: FontFace) {
+      file = face.file
+      index = face.index & 0xFFFF
+    }
+  }
+
+  // MARK: - Axes and instances
+
+  static func readAxes(_ face: HarfBuzzFace) -> (axes: [FontProofs.Axis], hidden: [String]) {
+    var axes: [FontProofs.Axis] = []
+    var hidden: [String] = []
+    for axis in face.axes() {
+      let tag = HarfBuzzTag.string(axis.tag)
+      let name = face.name(axis.nameID).flatMap(ProofText.clean) ?? tag
+      axes.append(
+        FontProofs.Axis(
+          tag: tag, name: name, min: shortest(axis.min), defaultValue: shortest(axis.defaultValue),
+          max: shortest(axis.max)))
+      if axis.isHidden { hidden.append(tag) }
+    }
+    return (axes, hidden)
+  }
+
+  static func readInstances(_ face: HarfBuzzFace, axes: [FontProofs.Axis]) -> [FontProofs.Instance]
+  {
+    face.namedInstances().enumerated().map { number, instance in
+      var coordinates: [String: Double] = [:]
+      for (axis, value) in zip(axes, instance.coordinates) where coordinates[axis.tag] == nil {
+        coordinates[axis.tag] = shortest(value)
+      }
+      let name =
+        face.name(instance.subfamilyNameID).flatMap(ProofText.clean) ?? "Instance \(number + 1)"
+      return FontProofs.Instance(name: name, coordinates: coordinates)
+    }
+  }
+
+  /// A `Float` from the font as the shortest decimal that reads back as it (`0.1`, not
+  /// `0.10000000149011612`), so that the manifest shows the font's own numbers.
+  static func shortest(_ value: Float) -> Double {
+    guard value.isFinite else { return 0 }
+    return Double("\(value)") ?? Double(value)
+  }
+
+  // MARK: - Features
+
+  /// What the faces list for one tag.
+  private struct Listing {
+    var tables: Set<LayoutTable> = []
+    var label: String?
+    /// Indices into the opened faces that have the tag, in order.
+    var faces: [Int] = []
+  }
+
+  static func readFeatures(_ opened: [(face: FontFace, hb: HarfBuzzFace)]) -> (
+    [FontProofs.Feature], [FeatureSample], [FeatureTrial]
+  ) {
+    var listings: [String: Listing] = [:]
+    for (faceNumber, entry) in opened.enumerated() {
+      for table in LayoutTable.allCases {
+        for (featureIndex, hbTag) in entry.hb.featureTags(table).enumerated() {
+          let tag = HarfBuzzTag.string(hbTag)
+          var listing = listings[tag] ?? Listing()
+          listing.tables.insert(table)
+          if listing.faces.last != faceNumber { listing.faces.append(faceNumber) }
+          if listing.label == nil,
+            let id = entry.hb.featureLabelNameID(table, featureIndex: featureIndex)
+          {
+            listing.label = entry.hb.name(id).flatMap(ProofText.clean)
+          }
+          listings[tag] = listing
+        }
+      }
+    }
+
+    var samplers: [Int: FeatureSampler] = [:]
+    var features: [FontProofs.Feature] = []
+    var samples: [FeatureSample] = []
+    var tried: [FeatureTrial] = []
+    for (number, tag) in listings.keys.sorted().enumerated() {
+      guard let listing = listings[tag] else { continue }
+      let tables = LayoutTable.allCases.filter { listing.tables.contains($0) }
+      var visible = false
+      if number < featureLimit {
+        for faceNumber in listing.faces.prefix(facesPerFeature) {
+          let entry = opened[faceNumber]
+          let sampler = samplers[faceNumber] ?? FeatureSampler(face: entry.hb)
+          samplers[faceNumber] = sampler
+          switch sampler.sample(tag: tag, tables: tables) {
+          case .visible(let text, let language):
+            samples.append(
+              FeatureSample(
+                tag: tag, text: text, language: language, on: FeatureSetting(tag: tag),
+                file: entry.face.file, index: entry.face.index, style: entry.face.style))
+            visible = true
+          case .invisible(let texts, let languages):
+            for (text, language) in zip(texts, languages) {
+              tried.append(
+                FeatureTrial(
+                  tag: tag, text: text, language: language, file: entry.face.file,
+                  index: entry.face.index))
+            }
+          }
+          if visible { break }
+        }
+      }
+      if visible { tried.removeAll { $0.tag == tag } }
+      features.append(
+        FontProofs.Feature(
+          tag: tag, name: FeatureNames.name(for: tag, fontLabel: listing.label),
+          tables: tables.map(\.rawValue), visible: visible))
+    }
+    return (features, samples, tried)
+  }
+}
