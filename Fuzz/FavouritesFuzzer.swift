@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// libFuzzer's entry point for the favourites manifest reader (`favourites.json`, user data
 /// that any editor or program may have damaged).
@@ -41,7 +42,8 @@ public func fuzzFavouritesManifest(_ data: UnsafePointer<UInt8>, _ size: Int) ->
 func roundTrip(_ manifest: FavouritesManifest) {
   let encoded = manifest.encoded()
   guard let again = try? FavouritesStore.decode(encoded, file: "again.json") else {
-    fuzzFailure("a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
+    fuzzFailure(
+      "a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
   }
   if again != manifest { fuzzFailure("a manifest reads back different") }
   if again.encoded() != encoded { fuzzFailure("a manifest writes different bytes the second time") }

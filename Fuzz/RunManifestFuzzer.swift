@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// libFuzzer's entry point for the previous run's manifest reader (`manifest.json`, read back
 /// by every incremental run, and hostile input: a run may remove the files it lists).
@@ -27,7 +28,8 @@ public func fuzzRunManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     fuzzFailure("a manifest that was read cannot be written")
   }
   guard let again = RunManifest.decode(encoded) else {
-    fuzzFailure("a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
+    fuzzFailure(
+      "a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
   }
   if again != manifest { fuzzFailure("a manifest reads back different") }
   return 0

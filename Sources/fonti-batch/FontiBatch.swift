@@ -55,7 +55,8 @@ enum FontiBatch {
         let subcommands = commands.filter {
           $0.words.count == depth + 1 && Array($0.words.prefix(depth)) == command.words
         }.map { $0.words[depth] }
-        let hint = Suggest.didYouMean(words[depth], among: subcommands)
+        let hint =
+          Suggest.didYouMean(words[depth], among: subcommands)
           .map { " (did you mean '\(command.name) \($0)'?)" } ?? ""
         console.error("unknown command '\(asked)'\(hint)")
         console.err("See 'fonti-batch help \(command.name)'.\n")

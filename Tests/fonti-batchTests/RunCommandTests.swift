@@ -52,7 +52,10 @@ import Testing
     #expect(m["version"] as? Int == 1)
     #expect(m["title"] as? String == "Test review")
     let families = try #require(m["families"] as? [[String: Any]])
-    #expect(families.map { $0["family"] as? String } == ["Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew"])
+    #expect(
+      families.map { $0["family"] as? String } == [
+        "Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew",
+      ])
     let serif = try #require(families.first { $0["family"] as? String == "DejaVu Serif" })
     #expect(serif["saved"] as? Bool == true)
     #expect(serif["bold"] as? Bool == true && serif["italic"] as? Bool == true)
@@ -98,10 +101,12 @@ import Testing
     #expect(forced.stderr.contains("4 rendered, 0 up to date"), "\(forced)")
 
     // A changed setting re-renders what it affects.
-    try box.write("specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "size: 48", with: "size: 40"))
+    try box.write(
+      "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "size: 48", with: "size: 40"))
     let changed = try box.run(["run", "--dry-run"])
     #expect(changed.stdout.contains("render      specimens/cantarell.png"), "\(changed)")
-    #expect(changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
+    #expect(
+      changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
   }
 
   @Test func onlyJsonAndOutputOverride() throws {
@@ -124,11 +129,17 @@ import Testing
     let box = try sandbox()
     let result = try box.run(["run", "-q"], environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(result)")
+    #expect(
+      result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"),
+      "\(result)")
     #expect(result.stderr.contains("Cantarell-Regular.otf"), "the font file is named")
-    #expect(!result.stderr.contains("Program crashed") && !result.stderr.contains("Backtrac"),
+    #expect(
+      !result.stderr.contains("Program crashed") && !result.stderr.contains("Backtrac"),
       "no Swift crash report reaches the user: \(result.stderr)")
-    #expect(box.list(box.path("output/specimens")) == ["d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png"])
+    #expect(
+      box.list(box.path("output/specimens")) == [
+        "d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png",
+      ])
     let counts = try #require(try manifest(box)["counts"] as? [String: Int])
     #expect(counts["failed"] == 1 && counts["rendered"] == 3)
     // The next run picks up the family that failed, and only that one.
@@ -146,7 +157,8 @@ import Testing
       environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
     #expect(result.status == 1)
     let stderr = result.stderr
-    #expect(stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
+    #expect(
+      stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
   }
 
   @Test func aRunStartedWithoutStdinOrStdoutStillWorks() throws {
@@ -196,10 +208,15 @@ import Testing
   }
 
   @Test func anInvalidJobRendersNothing() throws {
-    let box = try sandbox(RunCommandTests.job.replacingOccurrences(of: "save: [DejaVu Serif]", with: "save: [DejaVu Serf]"))
+    let box = try sandbox(
+      RunCommandTests.job.replacingOccurrences(
+        of: "save: [DejaVu Serif]", with: "save: [DejaVu Serf]"))
     let result = try box.run(["run"])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("specimens.yaml:10:10: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)"), "\(result)")
+    #expect(
+      result.stderr.contains(
+        "specimens.yaml:10:10: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)"
+      ), "\(result)")
     #expect(box.read("output/manifest.json") == nil)
   }
 
@@ -221,7 +238,8 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(manifestDuring == nil, "the run had not finished: \(result)")
     #expect(during == nil, "the favourites were written before the run's manifest")
-    let favourites = String(decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    let favourites = String(
+      decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
     #expect(favourites.contains("\"specimen\" : \"specimens/dejavu-serif.png\""), "\(favourites)")
     // Once: after the manifest, by the lines -v prints in order.
     let written = result.stderr.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
@@ -236,7 +254,8 @@ import Testing
     #expect(running.waitForExit())
     let result = try running.finish()
     #expect(result.status == 130, "\(result)")
-    let favourites = String(decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    let favourites = String(
+      decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
     #expect(favourites.contains("\"family\" : \"DejaVu Serif\""), "\(favourites)")
     // An interrupted run records no specimen paths: the next run does.
     #expect(!favourites.contains("\"specimen\""), "\(favourites)")
@@ -288,11 +307,15 @@ func sha256(_ data: Data) -> String {
     let box = try CLISandbox("fonti-full")
     // Specimens of 1080 px are far over the limit; the manifest and favourites are under it.
     try box.write(
-      "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
+      "specimens.yaml",
+      RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
     let result = try box.runLimited(fileSize: 20000, ["run", "-q"])
     let stderr = result.stderr
     #expect(!result.signalled && result.status == 1, "\(stderr)")
-    #expect(stderr.contains("cannot write in '\(box.path("output"))': File too large; not written: 4 specimens"), "\(stderr)")
+    #expect(
+      stderr.contains(
+        "cannot write in '\(box.path("output"))': File too large; not written: 4 specimens"),
+      "\(stderr)")
     #expect(box.list(box.path("output/specimens")).isEmpty)
     for folder in ["output", "output/specimens", "output/pairings"] {
       #expect(!box.list(box.path(folder)).contains { $0.hasPrefix(".fonti-tmp-") })
@@ -309,7 +332,9 @@ func sha256(_ data: Data) -> String {
       "specimens.yaml",
       RunCommandTests.job.replacingOccurrences(
         of: "catalogues: []",
-        with: "catalogues:\n  - file: catalogue.pdf\n  - { file: books/saved.pdf, families: saved, page: square }"))
+        with:
+          "catalogues:\n  - file: catalogue.pdf\n  - { file: books/saved.pdf, families: saved, page: square }"
+      ))
     let result = try box.run(["run", "-q"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     #expect(result.status == 0, "\(result)")
     let names = box.list(box.path("output")) + box.list(box.path("output/books"))
@@ -332,7 +357,8 @@ func sha256(_ data: Data) -> String {
       #expect(check.terminationStatus == 0, "qpdf --check exits 0 only with no warning")
     }
     // Same inputs and SOURCE_DATE_EPOCH: the same bytes.
-    let again = try box.run(["run", "-q", "--force"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    let again = try box.run(
+      ["run", "-q", "--force"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     #expect(again.status == 0)
     #expect(box.read("output/catalogue.pdf") == pdf)
   }

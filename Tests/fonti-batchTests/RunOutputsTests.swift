@@ -446,7 +446,6 @@ import Testing
   }
 }
 
-
 extension RunningCLI {
   /// Waits until the tool has written `text` to stderr (or has ended): a line to wait for,
   /// not a time.

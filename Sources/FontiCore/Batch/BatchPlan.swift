@@ -242,8 +242,10 @@ extension BatchPlan {
       }
       let fingerprint = SHA256.hex(
         Array(
-          (common + ["pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
-            stampOf(p.body)]).joined(separator: "\u{1F}").utf8))
+          (common + [
+            "pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
+            stampOf(p.body),
+          ]).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.pairing(
         PairingSheetRequest(
           heading: FamilyRef(p.heading), body: FamilyRef(p.body), reason: p.reason,

@@ -88,7 +88,9 @@ public enum BatchRunner {
     var results: [String: WorkResult] = [:]  // by output path
     var done = 0
     // Catalogues count twice: drawn, then finished.
-    let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
+    let total =
+      items.count
+      + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
     let weights = ProgressWeights(items)
     let workTotal = weights.total
     var workDone = 0.0
@@ -114,7 +116,9 @@ public enum BatchRunner {
       return try pool.run(
         work,
         completed: { index, result in
-          if result.ok, let temporary = result.staged { staged.commit(temporary, to: work[index].path) }
+          if result.ok, let temporary = result.staged {
+            staged.commit(temporary, to: work[index].path)
+          }
           if result.ok, case .finishCatalogue = work[index] { announce(work[index].path) }
           results[work[index].path] = result
           done += 1
@@ -333,7 +337,8 @@ public enum BatchRunner {
     c.families.compactMap { name in
       guard let boxes = missing[name], boxes > 0 else { return nil }
       let characters = c.missingCharacters[name] ?? []
-      let shown = characters.prefix(12).joined(separator: ", ")
+      let shown =
+        characters.prefix(12).joined(separator: ", ")
         + (characters.count > 12 ? " and \(characters.count - 12) more" : "")
       return characters.isEmpty
         ? "catalogue '\(c.file)': family '\(name)' shows \(boxes) missing glyph"
@@ -366,7 +371,9 @@ public enum BatchRunner {
       outputs[FileSystem.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }
     for (folder, names) in outputs {
-      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        continue
+      }
       for entry in entries {
         guard let (pid, name) = AtomicFile.temporaryParts(entry), names.contains(name), remove(pid)
         else { continue }

@@ -26,7 +26,9 @@ public struct ResolvedJob {
     func located(_ ds: [Diagnostic]) -> [Diagnostic] {
       ds.map { d in
         var d = d
-        if d.snippet == nil, let mark = d.mark, d.file == file { d.snippet = source?.line(mark.line) }
+        if d.snippet == nil, let mark = d.mark, d.file == file {
+          d.snippet = source?.line(mark.line)
+        }
         return d
       }
     }
@@ -54,7 +56,9 @@ public struct ResolvedJob {
         diagnostics.append(catalog.notInstalled(name.value, file: file, at: name.mark))
         continue
       }
-      if !family.isRenderable { diagnostics.append(catalog.unsupported(family, file: file, at: name.mark)) }
+      if !family.isRenderable {
+        diagnostics.append(catalog.unsupported(family, file: file, at: name.mark))
+      }
     }
     diagnostics += PairingMap.validateExtraPairings(job, catalog: catalog)
     for spec in job.catalogues {
@@ -79,7 +83,8 @@ public struct ResolvedJob {
     }
     return ResolvedJob(
       job: job, environment: environment, families: selection.families,
-      pairingMap: PairingMap(for: job, catalog: catalog), warnings: Diagnostic.fileOrder(diagnostics))
+      pairingMap: PairingMap(for: job, catalog: catalog),
+      warnings: Diagnostic.fileOrder(diagnostics))
   }
 
   /// Loads the job file at `path` (`-`: standard input) and resolves it against the fonts,

@@ -145,7 +145,8 @@ public final class WorkerPool {
         let exited = fd.revents == 0 && !slot.process.isRunning && !WorkerPool.readable(slot.output)
         if fd.revents == 0 && !exited { continue }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
+        let n =
+          exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         if n > 0 {
           slot.buffer.append(contentsOf: chunk[..<n])
@@ -168,7 +169,8 @@ public final class WorkerPool {
         let reason = reap(slot)
         if let index = slot.current {
           remaining -= 1
-          completed(index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
+          completed(
+            index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
         }
         slot.finished = true
         if undispatched > 0 {

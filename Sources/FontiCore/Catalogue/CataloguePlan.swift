@@ -413,8 +413,9 @@ public struct CataloguePlan: Sendable, Hashable {
     return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
   }
 
-  static func pairingHeight(_ p: FamilyPairing<FontFamily>, _ input: CatalogueInput<FontFamily>, _ g: Geometry) -> Double
-  {
+  static func pairingHeight(
+    _ p: FamilyPairing<FontFamily>, _ input: CatalogueInput<FontFamily>, _ g: Geometry
+  ) -> Double {
     let headingSize = estimatedFittingSize(
       input.text, size: pairingHeadingSize, width: g.contentWidth, minimum: 10)
     let heading = min(3, estimatedLines(input.text, size: headingSize, width: g.contentWidth))

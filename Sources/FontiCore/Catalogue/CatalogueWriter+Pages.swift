@@ -48,7 +48,10 @@ final class PageDrawer {
     var lineLanguage: String?
   }
 
-  init(writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput<FontFamily>, cr: CairoContext) {
+  init(
+    writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput<FontFamily>,
+    cr: CairoContext
+  ) {
     self.writer = writer
     self.plan = plan
     self.input = input

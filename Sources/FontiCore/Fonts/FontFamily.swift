@@ -110,8 +110,10 @@ public struct FontFamily: FamilyCarrier {
 
   static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, String) {
     // Roman before italic; then weight nearest 80 (Book 75 counts as regular); then width.
-    (f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
-     f.index, f.style)
+    (
+      f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
+      f.index, f.style
+    )
   }
 }
 

@@ -41,13 +41,15 @@ public enum FontFiles {
                 + (web == 0
                   ? ""
                   : " (only \(web) WOFF/WOFF2 web font\(web == 1 ? "" : "s"): convert them to "
-                    + "TTF/OTF first)"), file: file, at: entry.mark))
+                    + "TTF/OTF first)"),
+              file: file, at: entry.mark))
         }
       } else {
         candidates = [entry.value]
       }
       for path in candidates {
-        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+          .path
         guard seen.insert(canonical).inserted else { continue }
         switch inspect(path) {
         case .success(let inspection): out.append(inspection)

@@ -16,7 +16,8 @@ public struct FamilyPairing<Family: FamilyCarrier>: Sendable, Hashable {
 
   /// Whether `family` is the heading or the body, compared case-insensitively.
   public func involves(_ family: String) -> Bool {
-    heading.name.lowercased() == family.lowercased() || body.name.lowercased() == family.lowercased()
+    heading.name.lowercased() == family.lowercased()
+      || body.name.lowercased() == family.lowercased()
   }
 
   /// The same pairing with its families carried another way; nil when either cannot be.

@@ -215,7 +215,9 @@ public struct PairingMap: Sendable {
     let tail = close.isEmpty ? "" : " (did you mean \(quoted)?)"
     var hint = "'fonti-batch pairings' lists the map; 'fonti-batch families' the installed families"
     if let standIn = PairingMap.standIn(for: name) {
-      let open = standIn.open.map { catalog.family(named: $0) != nil ? $0 : "\($0) (not installed)" }
+      let open = standIn.open.map {
+        catalog.family(named: $0) != nil ? $0 : "\($0) (not installed)"
+      }
       hint =
         "open stand-ins for \(standIn.family): \(open.joined(separator: ", ")). \(standIn.note)"
     }

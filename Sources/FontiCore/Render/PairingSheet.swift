@@ -49,7 +49,8 @@ public enum PairingSheetText {
 
 extension SpecimenRenderer {
   /// Renders a pairing sheet into a PNG at `path`, written atomically.
-  public func renderPairing(_ request: PairingSheetRequest<FontFamily>, to path: String) throws(RenderError)
+  public func renderPairing(_ request: PairingSheetRequest<FontFamily>, to path: String)
+    throws(RenderError)
     -> SpecimenResult
   {
     try renderPNG(
@@ -57,7 +58,8 @@ extension SpecimenRenderer {
     ) { cr throws(RenderError) in try drawPairing(request, on: cr) }
   }
 
-  func drawPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
+  func drawPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext)
+    throws(RenderError)
     -> SpecimenResult
   {
     for family in [request.heading, request.body] {
@@ -119,8 +121,14 @@ extension SpecimenRenderer {
     cr.rectangle(margin, footerTop - 24 * k, width, max(1, k))
     cr.fill()
     var fy = footerTop
-    fy += caption("HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy, colour: palette.accent) + 8 * k
-    fy += caption("BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy, colour: palette.accent) + 14 * k
+    fy +=
+      caption(
+        "HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy,
+        colour: palette.accent) + 8 * k
+    fy +=
+      caption(
+        "BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy,
+        colour: palette.accent) + 14 * k
     var reasonColour = palette.text
     reasonColour.alpha = 0.75
     _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
@@ -128,10 +136,13 @@ extension SpecimenRenderer {
     let missing = heading.unknownGlyphs + body.unknownGlyphs
     var warnings: [String] = []
     if heading.unknownGlyphs > 0 {
-      warnings.append("family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading")
+      warnings.append(
+        "family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading"
+      )
     }
     if body.unknownGlyphs > 0 {
-      warnings.append("family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
+      warnings.append(
+        "family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
     }
     return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: nil)
   }

@@ -155,10 +155,13 @@ public final class SpecimenRenderer {
   }
 
   /// Draws a specimen on `cr` in a square of `request.edge` units.
-  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError) -> SpecimenResult {
+  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
+    -> SpecimenResult
+  {
     let family = request.family
     guard family.isRenderable, let regular = family.regularFace else {
-      throw RenderError("family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
+      throw RenderError(
+        "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
     }
     let palette = Palette(request.theme)
     let edge = Double(request.edge)
@@ -175,7 +178,8 @@ public final class SpecimenRenderer {
       } else {
         let wanted = [request.bold ? "bold" : nil, request.italic ? "italic" : nil]
           .compactMap { $0 }.joined(separator: " ")
-        warnings.append("family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
+        warnings.append(
+          "family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
       }
     }
 
@@ -214,7 +218,9 @@ public final class SpecimenRenderer {
     if family.isCustom {
       // The amber dot of an imported font, centred on the label's x-height.
       cr.setColour(palette.accent)
-      cr.circle(margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55, radius: 7 * k)
+      cr.circle(
+        margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55,
+        radius: 7 * k)
       cr.fill()
     }
     if request.saved {
@@ -270,11 +276,13 @@ public final class SpecimenRenderer {
       let caption = labelContext ?? familyContext
       let captionFamily = labelFamily ?? family
       let yours = TextLayout(
-        "YOUR TEXT", font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        "YOUR TEXT",
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
         in: caption, letterSpacing: 2 * k, fallback: true)
       cr.setColour(palette.accent)
       yours.draw(at: margin, contentTop)
-      let userSmall = FontSpec(family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
+      let userSmall = FontSpec(
+        family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
         text, font: userSmall, context: familyContext, width: areaWidth,
         height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark)
@@ -285,12 +293,14 @@ public final class SpecimenRenderer {
       let heading: String
       switch choice {
       case .language(let code, let name, _):
-        heading = name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
+        heading =
+          name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
       case .glyphGrid:
         heading = pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
       }
       let head = TextLayout(
-        heading, font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        heading,
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
         in: caption, letterSpacing: 2 * k, fallback: true)
       cr.setColour(palette.accent)
       head.draw(at: margin, split + 10 * k)
@@ -312,7 +322,8 @@ public final class SpecimenRenderer {
     if missing > 0 {
       notes.append("\(missing) character\(missing == 1 ? "" : "s") of the text not in this font")
       warnings.append(
-        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text")
+        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
+      )
     }
     if pictographic { notes.append("draws symbols, not letters") }
     if !notes.isEmpty, let labelContext, let labelFamily {
@@ -336,7 +347,8 @@ public final class SpecimenRenderer {
     guard let loaded = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
     else {
       throw RenderError(
-        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))")
+        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))"
+      )
     }
     guard family.files.contains(loaded.file) else {
       throw RenderError(
@@ -402,7 +414,10 @@ public final class SpecimenRenderer {
     cr.roundedRectanglePath(x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
     cr.stroke(width: max(1.5, size / 22))
     let labelName = labelFamily?.name ?? ""
-    let face = labelFamily.flatMap { bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true) }
+    let face =
+      labelFamily.flatMap {
+        bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true)
+      }
       ?? labelFamily?.regularFace
     let layout = TextLayout(
       letter, font: FontSpec(family: labelName, size: size * 0.56, face: face), in: context,
@@ -434,7 +449,8 @@ public final class SpecimenRenderer {
     // Names in different fonts share one baseline, as type on a line does.
     let baseline = names.map(\.baseline).max() ?? 0
     let caption = TextLayout(
-      "PAIRS WELL WITH", font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
+      "PAIRS WELL WITH",
+      font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
       in: labelContext, letterSpacing: 2 * k, fallback: true)
     let top = bottom - rowHeight - caption.size.height - 8 * k
     cr.setColour(palette.accent)
@@ -475,7 +491,8 @@ public final class SpecimenRenderer {
       cr.setColour(palette.text, alpha: 0.12)
       cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
       cr.stroke(width: 1)
-      let layout = TextLayout(glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
+      let layout = TextLayout(
+        glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
       let ink = layout.inkRect
       cr.setColour(palette.text)
       layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)

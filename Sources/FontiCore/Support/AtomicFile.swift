@@ -17,7 +17,8 @@ public enum AtomicFile {
   /// process so that an interrupted run can sweep what its workers left.
   public static func temporaryPath(for path: String) -> String {
     let url = URL(fileURLWithPath: path)
-    let name = "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
+    let name =
+      "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
       + url.lastPathComponent
     return url.deletingLastPathComponent().appendingPathComponent(name).path
   }
@@ -159,7 +160,9 @@ public enum AtomicFile {
       let candidate = folder + "/" + temporaryPrefix + "\(getpid())-" + random + "-" + name
       let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
       if fd >= 0 { return .success((fd, candidate)) }
-      if errno != EEXIST { return .failure(FileError(path: folder, operation: "write in", code: errno)) }
+      if errno != EEXIST {
+        return .failure(FileError(path: folder, operation: "write in", code: errno))
+      }
     }
     return .failure(FileError(path: folder, operation: "write in", code: EEXIST))
   }

@@ -18,7 +18,9 @@ struct OptionSpec: Sendable {
     OptionSpec(names: names, valueName: nil, help: help)
   }
 
-  static func value(_ names: String..., as valueName: String, help: String, repeatable: Bool = false)
+  static func value(
+    _ names: String..., as valueName: String, help: String, repeatable: Bool = false
+  )
     -> OptionSpec
   {
     OptionSpec(names: names, valueName: valueName, help: help, repeatable: repeatable)
@@ -77,7 +79,8 @@ struct Invocation {
   static let common: [OptionSpec] = [.flag("-h", "--help", help: "show this help")]
 
   /// Matches tokens against the command table. `help`/`--version` are handled by the caller.
-  static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+  static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation
+  {
     let tokens = Tokenizer.tokenize(arguments)
     // The longest run of leading words that names a command wins (`saved add` over `saved`).
     var leading: [String] = []
@@ -181,10 +184,13 @@ extension Invocation {
   ) throws(UsageError) -> Double {
     guard let text = value(key) else { return fallback }
     guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
-      let shown = integer
+      let shown =
+        integer
         ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
         : "\(range.lowerBound.formatted())–\(range.upperBound.formatted())"
-      throw UsageError(message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')", command: command)
+      throw UsageError(
+        message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')",
+        command: command)
     }
     return v
   }

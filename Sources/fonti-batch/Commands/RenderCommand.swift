@@ -1,5 +1,5 @@
-import Foundation
 import FontiCore
+import Foundation
 
 extension Commands {
   static let render = CommandSpec(
@@ -20,7 +20,8 @@ extension Commands {
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
       .value(
-        "-o", "--output", as: "FILE.png|DIR", help: "where to write the PNG (a folder: DIR/<slug>.png)"),
+        "-o", "--output", as: "FILE.png|DIR",
+        help: "where to write the PNG (a folder: DIR/<slug>.png)"),
     ],
     run: { invocation, console in
       let name = invocation.positionals[0]

@@ -1,5 +1,5 @@
-import Foundation
 import FontiCore
+import Foundation
 
 #if canImport(Glibc)
   import Glibc

@@ -155,7 +155,8 @@ extension Commands {
     _ invocation: Invocation, _ console: Console, handleSignals: Bool = true
   ) throws -> FavouritesStore {
     if handleSignals { Signals.install() }
-    return FavouritesStore(path: manifestPath(invocation, console), waiting: Signals.lockWaiting(console))
+    return FavouritesStore(
+      path: manifestPath(invocation, console), waiting: Signals.lockWaiting(console))
   }
 
   /// `--manifest`, else the favourites manifest of ./specimens.yaml (see

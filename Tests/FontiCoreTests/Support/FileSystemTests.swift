@@ -75,9 +75,10 @@ import Testing
     #expect(throws: FileSystem.CreationFailure.exists) {
       try FileSystem.createNew(Data(), at: folder.file("link.yaml"))
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-      "job.yaml", "link.yaml",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "job.yaml", "link.yaml",
+      ])
     // A folder that does not exist: the system's error.
     #expect(throws: FileSystem.CreationFailure.failed(ENOENT)) {
       try FileSystem.createNew(Data(), at: folder.file("missing/job.yaml"))

@@ -1,6 +1,5 @@
-import Foundation
-
 internal import CFontconfig
+import Foundation
 
 /// The only user of fontconfig: configurations (`FcConfig*`), the fonts they list, files read
 /// without installing them (`FcFreeTypeQueryAll`), the orthographies of its languages, and
@@ -162,7 +161,8 @@ enum Fontconfig {
         }
         faces.append(
           QueriedFace(
-            family: FontconfigPattern.string(p, FC_FAMILY), style: FontconfigPattern.string(p, FC_STYLE),
+            family: FontconfigPattern.string(p, FC_FAMILY),
+            style: FontconfigPattern.string(p, FC_STYLE),
             weight: FontconfigPattern.int(p, FC_WEIGHT), slant: FontconfigPattern.int(p, FC_SLANT),
             width: FontconfigPattern.int(p, FC_WIDTH), index: index,
             isVariable: FontconfigPattern.bool(p, FC_VARIABLE) == true,

@@ -1,8 +1,8 @@
+internal import CCairo
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-internal import CCairo
 
 /// A failed Cairo call, with Cairo's reason. FontiCore turns it into a family's failure.
 struct CairoError: Error, CustomStringConvertible {
@@ -95,7 +95,9 @@ final class CairoContext {
   let pointer: OpaquePointer
 
   init(_ surface: CairoSurface) throws(CairoError) {
-    guard let p = cairo_create(surface.pointer) else { preconditionFailure("cairo never returns NULL") }
+    guard let p = cairo_create(surface.pointer) else {
+      preconditionFailure("cairo never returns NULL")
+    }
     do {
       try CairoError.check(cairo_status(p), "cairo_create")
     } catch {

@@ -1,6 +1,5 @@
-import Foundation
-
 internal import CHarfBuzz
+import Foundation
 
 /// A font file's face as HarfBuzz reads it; owns one reference to its `hb_face_t`.
 ///

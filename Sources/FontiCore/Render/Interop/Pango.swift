@@ -1,7 +1,6 @@
-import Foundation
-
 internal import CCairo
 internal import CPango
+import Foundation
 
 /// A Pango font map bound to one fontconfig configuration; owns one GObject reference.
 ///
@@ -139,7 +138,8 @@ struct FontSpec {
     pango_font_description_set_absolute_size(d, FontSpec.nominalSize * Double(PANGO_SCALE))
     pango_font_description_set_weight(d, PangoWeight(UInt32(FontSpec.pangoWeight(weight))))
     pango_font_description_set_style(
-      d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC))
+      d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
+    )
     pango_font_description_set_stretch(d, FontSpec.pangoStretch(width))
     return d
   }
@@ -230,7 +230,9 @@ final class TextLayout {
     let attributes = pango_attr_list_new()
     pango_attr_list_insert(attributes, pango_attr_fallback_new(fallback ? 1 : 0))
     pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-    if smallCaps { pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS)) }
+    if smallCaps {
+      pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+    }
     if let language, let tag = pango_language_from_string(language) {
       pango_attr_list_insert(attributes, pango_attr_language_new(tag))
     }
