@@ -63,8 +63,13 @@ bench-setup: setup-test
 clean:
 	rm -rf .build output
 
-# libFuzzer on the job-file loader and decoder, for FUZZ_SECONDS (CI: FUZZ_SECONDS=20).
-# Built apart from the package (Fuzz/fuzz.sh); the corpus grows in .build/fuzz/corpus.
+# The checked-in .swift-format, strictly, over everything Swift in the repository.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins Package.swift
+
+# libFuzzer on every reader of outside input (the job file, the favourites manifest, the
+# previous run's manifest), each for FUZZ_SECONDS (CI: FUZZ_SECONDS=20). Built apart from the
+# package (Fuzz/fuzz.sh); each target's corpus grows in .build/fuzz/TARGET/corpus.
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	Fuzz/fuzz.sh $(FUZZ_SECONDS)

@@ -1,55 +1,91 @@
 #!/usr/bin/env bash
-# Fuzzes the job-file loader and decoder (YAMLDocument + JobDecoder) with libFuzzer.
+# Fuzzes every reader of outside input with libFuzzer (and AddressSanitizer), one target after
+# the other, each for SECONDS:
 #
-#   Fuzz/fuzz.sh [SECONDS]        default 60; `make fuzz FUZZ_SECONDS=20` in CI
+#   Fuzz/fuzz.sh [SECONDS] [TARGET...]   default 60 each, all targets; `make fuzz FUZZ_SECONDS=20` in CI
 #
-# The job sources (Sources/FontiCore/Job, Diagnostics, two Support files) are compiled with
-# Fuzz/JobDecoderFuzzer.swift into one instrumented binary (-sanitize=fuzzer,address), apart
-# from the package: `swift build` and `swift test` never see this. The working corpus lives in
-# .build/fuzz/corpus and grows across runs; the seeds are the job fixtures, the example job and
-# Fuzz/corpus (inputs that once crashed). A crash leaves its input in .build/fuzz/artifacts/ and
-# makes this script fail: add it to Fuzz/corpus and as a case in Tests/ once fixed.
+#   job          the job file: YAMLDocument + JobDecoder (Fuzz/JobDecoderFuzzer.swift)
+#   favourites   the favourites manifest: FavouritesStore.decode (Fuzz/FavouritesFuzzer.swift)
+#   run-manifest the previous run's manifest: RunManifest.decode (Fuzz/RunManifestFuzzer.swift)
+#
+# Each target is its entry point compiled with the sources it reaches into one instrumented
+# binary (-sanitize=fuzzer,address), apart from the package: `swift build` and `swift test`
+# never see this. A target's working corpus lives in .build/fuzz/TARGET/corpus and grows across
+# runs; its seeds are Fuzz/seeds/TARGET (the job target's: the job fixtures and the example) and
+# Fuzz/corpus/TARGET (inputs that once crashed). A crash leaves its input in
+# .build/fuzz/TARGET/artifacts/ and makes this script fail: add it to Fuzz/corpus/TARGET and as
+# a case in Tests/ once fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(job favourites run-manifest)
 swiftc="${SWIFTC:-swiftc}"
-out=.build/fuzz
-mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
+core=Sources/FontiCore
 
-sources=(Sources/FontiCore/Job/*.swift Sources/FontiCore/Diagnostics/*.swift
-  Sources/FontiCore/Support/Suggest.swift Sources/FontiCore/Support/Sanitize.swift
-  Fuzz/JobDecoderFuzzer.swift)
-binary="$out/job-fuzzer"
-if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" | head -1)" ]; then
-  echo "fuzz: building $binary"
-  "$swiftc" -sanitize=fuzzer,address -parse-as-library -module-name FontiCore -O -g \
-    -I Sources/CYAML "${sources[@]}" -lyaml -o "$binary" 2>&1 \
-    | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
-  [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 2; }
-fi
+# sources TARGET: the Swift files compiled into TARGET's fuzzer.
+sources() {
+  local support=("$core/Support/Suggest.swift" "$core/Support/Sanitize.swift"
+    "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift")
+  case $1 in
+    job) echo "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" Fuzz/JobDecoderFuzzer.swift ;;
+    favourites) echo "$core"/Favourites/*.swift "$core"/Job/*.swift "$core"/Diagnostics/*.swift \
+      "$core/Fonts/FontFamily.swift" "$core/Support/FileLock.swift" "${support[@]}" \
+      Fuzz/FavouritesFuzzer.swift ;;
+    run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
+      "$core/Job/JobPath.swift" "$core/Diagnostics/Diagnostic.swift" \
+      "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift" Fuzz/RunManifestFuzzer.swift ;;
+    *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest)" >&2; exit 2 ;;
+  esac
+}
 
-# Seeds, flattened into one folder (libFuzzer reads folders, not trees).
-rm -f "$out/seeds"/*
-seed_folders=(Tests/FontiCoreTests/Fixtures/Jobs)
-[ -d Fuzz/corpus ] && seed_folders+=(Fuzz/corpus)
-find "${seed_folders[@]}" -type f \
-  | while read -r f; do cp "$f" "$out/seeds/$(echo "$f" | tr '/' '_')"; done
-cp specimens.yaml.example "$out/seeds/example.yaml"
-
-echo "fuzz: ${seconds}s on the job decoder (corpus $out/corpus)"
-log="$out/last-run.log"
 status=0
-"$binary" "$out/corpus" "$out/seeds" -dict=Fuzz/yaml.dict -max_total_time="$seconds" \
-  -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
-  -artifact_prefix="$out/artifacts/" >"$log" 2>&1 || status=$?
-runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-echo "$(date -u +%FT%TZ) seconds=$seconds runs=$runs status=$status" >>"$out/history"
-grep -E '^(#[0-9]+ *DONE|Done|stat::)' "$log" || true
-if [ "$status" -ne 0 ]; then
-  grep -E -A30 'ERROR|==[0-9]+==|Fatal error|deadly signal|timeout' "$log" | head -60 >&2
-  echo "fuzz: FAILED (exit $status); input in $out/artifacts/, full log in $log" >&2
-  exit 1
-fi
-awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "seconds") s += kv[2];
-  if (kv[1] == "runs") r += kv[2] } } END { printf "fuzz: OK; all runs so far: %ds, %d executions\n", s, r }' \
-  "$out/history"
+for target in "${targets[@]}"; do
+  out=.build/fuzz/$target
+  mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
+  read -r -a files <<< "$(sources "$target")"
+  binary="$out/fuzzer"
+  if [ ! -x "$binary" ] || [ -n "$(find "${files[@]}" Fuzz/fuzz.sh -newer "$binary" | head -1)" ]; then
+    echo "fuzz: building $binary"
+    rm -f "$binary"
+    "$swiftc" -sanitize=fuzzer,address -parse-as-library -module-name FontiCore -O -g \
+      -I Sources/CYAML "${files[@]}" -lyaml -o "$binary" 2>&1 \
+      | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
+    [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 2; }
+  fi
+
+  # Seeds, flattened into one folder (libFuzzer reads folders, not trees).
+  rm -f "$out/seeds"/*
+  seed_folders=()
+  [ -d "Fuzz/seeds/$target" ] && seed_folders+=("Fuzz/seeds/$target")
+  [ -d "Fuzz/corpus/$target" ] && seed_folders+=("Fuzz/corpus/$target")
+  if [ "$target" = job ]; then
+    seed_folders+=(Tests/FontiCoreTests/Fixtures/Jobs)
+    cp specimens.yaml.example "$out/seeds/example.yaml"
+  fi
+  find "${seed_folders[@]}" -type f \
+    | while read -r f; do cp "$f" "$out/seeds/$(echo "$f" | tr '/' '_')"; done
+  dict=Fuzz/json.dict
+  [ "$target" = job ] && dict=Fuzz/yaml.dict
+
+  echo "fuzz: ${seconds}s on $target (corpus $out/corpus)"
+  log="$out/last-run.log"
+  result=0
+  "$binary" "$out/corpus" "$out/seeds" -dict="$dict" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+    -artifact_prefix="$out/artifacts/" >"$log" 2>&1 || result=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  echo "$(date -u +%FT%TZ) seconds=$seconds runs=$runs status=$result" >>"$out/history"
+  grep -E '^(#[0-9]+ *DONE|Done|stat::)' "$log" || true
+  if [ "$result" -ne 0 ]; then
+    grep -E -A30 'ERROR|==[0-9]+==|Fatal error|deadly signal|timeout' "$log" | head -60 >&2
+    echo "fuzz: $target FAILED (exit $result); input in $out/artifacts/, full log in $log" >&2
+    status=1
+    continue
+  fi
+  awk -v t="$target" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "seconds") s += kv[2];
+    if (kv[1] == "runs") r += kv[2] } } END { printf "fuzz: %s OK; all runs so far: %ds, %d executions\n", t, s, r }' \
+    "$out/history"
+done
+exit "$status"

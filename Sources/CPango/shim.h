@@ -10,14 +10,4 @@ static inline PangoFcFontMap *CPango_fc_font_map(PangoFontMap *map) {
 static inline PangoFcFont *CPango_fc_font(PangoFont *font) {
   return PANGO_IS_FC_FONT(font) ? PANGO_FC_FONT(font) : NULL;
 }
-static inline int CPango_is_fc_font_map(PangoFontMap *map) {
-  return PANGO_IS_FC_FONT_MAP(map);
-}
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
-
-/* FT_HAS_GLYPH_NAMES is a macro. */
-static inline int CPango_ft_has_glyph_names(FT_Face face) {
-  return face ? (FT_HAS_GLYPH_NAMES(face) ? 1 : 0) : 0;
-}

@@ -10,7 +10,14 @@ enum FontiBatch {
   static func main() {
     let console = Console()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments == [Executable.workerCommand] { exit(Worker.main()) }
+    if arguments == [Worker.command] {
+      do {
+        try Worker.main()
+        exit(ExitCode.success.rawValue)
+      } catch {
+        exit(ExitCode.report(error, console: console).rawValue)
+      }
+    }
     // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
     signal(SIGXFSZ, SIG_IGN)
     Signals.unblock()
@@ -48,7 +55,8 @@ enum FontiBatch {
         let subcommands = commands.filter {
           $0.words.count == depth + 1 && Array($0.words.prefix(depth)) == command.words
         }.map { $0.words[depth] }
-        let hint = Suggest.didYouMean(words[depth], among: subcommands)
+        let hint =
+          Suggest.didYouMean(words[depth], among: subcommands)
           .map { " (did you mean '\(command.name) \($0)'?)" } ?? ""
         console.error("unknown command '\(asked)'\(hint)")
         console.err("See 'fonti-batch help \(command.name)'.\n")
@@ -62,32 +70,17 @@ enum FontiBatch {
     // `favorites` is the American spelling of `saved`.
     var arguments = arguments
     if arguments.first == "favorites" || arguments.first == "favourites" { arguments[0] = "saved" }
+    var command: CommandSpec?
     do {
       let invocation = try Invocation.parse(arguments, commands: commands)
+      command = invocation.command
       if invocation.has("--help") {
         console.out(Usage.help(for: invocation.command))
         return .success
       }
       return try invocation.command.run(invocation, console)
-    } catch let error as UsageError {
-      console.error(error.message)
-      if let command = error.command {
-        console.err("Usage: \(Usage.synopsis(command))\n")
-        console.err("See 'fonti-batch \(command.name) --help'.\n")
-      } else {
-        console.err("See 'fonti-batch --help'.\n")
-      }
-      return .usage
-    } catch let error as DiagnosticError {
-      console.report(error.diagnostics)
-      return Signals.interrupted ? Signals.exitCode : .usage
-    } catch let diagnostic as Diagnostic {
-      // A wait (for a lock) that SIGINT or SIGTERM ended: 130 / 143, nothing changed.
-      console.report(diagnostic)
-      return Signals.interrupted ? Signals.exitCode : .usage
     } catch {
-      console.error("\(error)")
-      return .usage
+      return ExitCode.report(error, command: command, console: console)
     }
   }
 }

@@ -6,16 +6,23 @@ import Testing
 @Suite struct CustomFontsRunTests {
   func customFolder(_ box: CLISandbox) throws {
     let cantarell = try Repository.font("Cantarell-Regular.otf")
-    try box.write("fonts/brand/Brandface.otf", FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "Brandface"))
-    try box.write("fonts/evil.otf", FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "../../evi"))
-    try box.write("fonts/bell.otf", FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "Bel\u{7}\u{1B}[31m"))
+    try box.write(
+      "fonts/brand/Brandface.otf",
+      FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "Brandface"))
+    try box.write(
+      "fonts/evil.otf", FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "../../evi"))
+    try box.write(
+      "fonts/bell.otf",
+      FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "Bel\u{7}\u{1B}[31m"))
     try box.write("fonts/readme.txt", "not a font, and not named like one: ignored")
   }
 
   @Test func customFamiliesRenderBesideInstalledOnesWithSafeNames() throws {
     let box = try CLISandbox("fonti-custom")
     try customFolder(box)
-    try box.write("specimens.yaml", """
+    try box.write(
+      "specimens.yaml",
+      """
       version: 1
       fonts: [fonts]
       families:
@@ -36,9 +43,10 @@ import Testing
     let data = try #require(box.read("output/manifest.json"))
     let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let families = try #require(manifest["families"] as? [[String: Any]])
-    let byName = Dictionary(uniqueKeysWithValues: families.compactMap { f in
-      (f["family"] as? String).map { ($0, f) }
-    })
+    let byName = Dictionary(
+      uniqueKeysWithValues: families.compactMap { f in
+        (f["family"] as? String).map { ($0, f) }
+      })
     #expect(byName["Brandface"]?["custom"] as? Bool == true)
     #expect(byName["../../evi"]?["custom"] as? Bool == true)
     #expect(byName["../../evi"]?["slug"] as? String == "evi")
@@ -55,7 +63,9 @@ import Testing
     let box = try CLISandbox("fonti-custom-clash")
     let cantarell = try Repository.font("Cantarell-Bold.otf")
     try box.write("fonts/Cantarell-Bold.otf", cantarell)
-    try box.write("specimens.yaml", """
+    try box.write(
+      "specimens.yaml",
+      """
       version: 1
       fonts: [fonts/Cantarell-Bold.otf]
       families: { include: [Cantarell] }
@@ -69,14 +79,17 @@ import Testing
     let data = try #require(box.read("output/manifest.json"))
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.contains("\"custom\" : true"))
-    #expect(text.contains("\"styles\" : [\n        \"Bold\"\n      ]"), "only the job's file: \(text)")
+    #expect(
+      text.contains("\"styles\" : [\n        \"Bold\"\n      ]"), "only the job's file: \(text)")
   }
 
   @Test func brokenFontFilesInTheJobAreLocatedErrors() throws {
     let box = try CLISandbox("fonti-custom-broken")
     try box.write("fonts/empty.ttf", Data())
     try box.write("fonts/text.otf", "I am text")
-    try box.write("specimens.yaml", """
+    try box.write(
+      "specimens.yaml",
+      """
       version: 1
       fonts:
         - fonts

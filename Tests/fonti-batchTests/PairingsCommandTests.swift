@@ -4,44 +4,9 @@ import Testing
 /// `fonti-batch pairings`, run as a user runs it, against the test fontconfig (Cantarell,
 /// D050000L, DejaVu Serif, Noto Sans Bengali, Noto Sans Hebrew) and an empty font library.
 @Suite struct PairingsCommandTests {
-  /// What one run of the tool printed and returned.
-  struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  /// The package root, from this file's path (`Tests/fonti-batchTests/…`).
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  static func run(_ arguments: [String]) throws -> Outcome {
-    let library = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fonti-pairings-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: library) }
-
-    let process = Process()
-    process.executableURL = root.appendingPathComponent(".build/debug/fonti-batch")
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["FONTCONFIG_FILE"] =
-      root.appendingPathComponent("Tests/FontiCoreTests/Fixtures/fonts.conf").path
-    environment["XDG_DATA_HOME"] = library.path
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes to the end before waiting, so a full pipe can never block the child.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  /// Runs the tool in a fresh sandbox: the test fonts and an empty font library.
+  static func run(_ arguments: [String]) throws -> CLIResult {
+    try CLISandbox("fonti-pairings").run(arguments)
   }
 
   static func objects(_ json: String) throws -> [[String: Any]] {

@@ -7,13 +7,17 @@ import Testing
   func dimensions(_ data: Data) -> (Int, Int)? {
     let b = [UInt8](data.prefix(24))
     guard b.count == 24, b[12...15] == [0x49, 0x48, 0x44, 0x52] else { return nil }
-    func u32(_ o: Int) -> Int { Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3]) }
+    func u32(_ o: Int) -> Int {
+      Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3])
+    }
     return (u32(16), u32(20))
   }
 
   @Test func rendersAtScaleThreeToTheNamedFile() throws {
     let box = try CLISandbox("fonti-render")
-    let result = try box.run(["render", "DejaVu Serif", "--scale", "3", "-o", "x.png", "--theme", "cream"])
+    let result = try box.run([
+      "render", "DejaVu Serif", "--scale", "3", "-o", "x.png", "--theme", "cream",
+    ])
     #expect(result.status == 0, "\(result)")
     let data = try #require(box.read("x.png"))
     #expect(dimensions(data)?.0 == 3240 && dimensions(data)?.1 == 3240)
@@ -21,7 +25,9 @@ import Testing
 
   @Test func defaultsToTheSlugInTheCurrentFolder() throws {
     let box = try CLISandbox("fonti-render")
-    let result = try box.run(["render", "dejavu serif", "--text", "Hamburgefonstiv", "--size", "96"])
+    let result = try box.run([
+      "render", "dejavu serif", "--text", "Hamburgefonstiv", "--size", "96",
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(dimensions(try #require(box.read("dejavu-serif.png")))?.0 == 1080)
   }
@@ -61,7 +67,9 @@ import Testing
     let box = try CLISandbox("fonti-render")
     let italic = try box.run(["render", "Cantarell", "--italic", "-o", "c.png"])
     #expect(italic.status == 0)
-    #expect(italic.stderr.contains("warning: family 'Cantarell' has no real italic face; shown in Regular"))
+    #expect(
+      italic.stderr.contains(
+        "warning: family 'Cantarell' has no real italic face; shown in Regular"))
     for bad in [["--size", "200"], ["--scale", "4"], ["--theme", "dark"], ["--size", "abc"]] {
       let r = try box.run(["render", "Cantarell"] + bad)
       #expect(r.status == 2, "\(bad): \(r)")

@@ -52,7 +52,10 @@ import Testing
     #expect(m["version"] as? Int == 1)
     #expect(m["title"] as? String == "Test review")
     let families = try #require(m["families"] as? [[String: Any]])
-    #expect(families.map { $0["family"] as? String } == ["Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew"])
+    #expect(
+      families.map { $0["family"] as? String } == [
+        "Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew",
+      ])
     let serif = try #require(families.first { $0["family"] as? String == "DejaVu Serif" })
     #expect(serif["saved"] as? Bool == true)
     #expect(serif["bold"] as? Bool == true && serif["italic"] as? Bool == true)
@@ -98,10 +101,12 @@ import Testing
     #expect(forced.stderr.contains("4 rendered, 0 up to date"), "\(forced)")
 
     // A changed setting re-renders what it affects.
-    try box.write("specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "size: 48", with: "size: 40"))
+    try box.write(
+      "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "size: 48", with: "size: 40"))
     let changed = try box.run(["run", "--dry-run"])
     #expect(changed.stdout.contains("render      specimens/cantarell.png"), "\(changed)")
-    #expect(changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
+    #expect(
+      changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
   }
 
   @Test func onlyJsonAndOutputOverride() throws {
@@ -124,11 +129,17 @@ import Testing
     let box = try sandbox()
     let result = try box.run(["run", "-q"], environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(result)")
+    #expect(
+      result.stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"),
+      "\(result)")
     #expect(result.stderr.contains("Cantarell-Regular.otf"), "the font file is named")
-    #expect(!result.stderr.contains("Program crashed") && !result.stderr.contains("Backtrac"),
+    #expect(
+      !result.stderr.contains("Program crashed") && !result.stderr.contains("Backtrac"),
       "no Swift crash report reaches the user: \(result.stderr)")
-    #expect(box.list(box.path("output/specimens")) == ["d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png"])
+    #expect(
+      box.list(box.path("output/specimens")) == [
+        "d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png",
+      ])
     let counts = try #require(try manifest(box)["counts"] as? [String: Int])
     #expect(counts["failed"] == 1 && counts["rendered"] == 3)
     // The next run picks up the family that failed, and only that one.
@@ -141,31 +152,22 @@ import Testing
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.
     let box = try sandbox()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", "trap '' CHLD; exec \"$0\" run -q 2> err.txt", Repository.binary]
-    process.environment = box.environment.merging(["FONTI_WORKER_CRASH_ON": "Cantarell"]) { $1 }
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
-    let stderr = String(decoding: box.read("err.txt") ?? Data(), as: UTF8.self)
-    #expect(stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
+    let result = try box.run(
+      ["-c", "trap '' CHLD; exec \"$0\" run -q", Repository.binary], executable: "/bin/bash",
+      environment: ["FONTI_WORKER_CRASH_ON": "Cantarell"])
+    #expect(result.status == 1)
+    let stderr = result.stderr
+    #expect(
+      stderr.contains("family 'Cantarell' failed: worker process crashed (SIGABRT)"), "\(stderr)")
   }
 
   @Test func aRunStartedWithoutStdinOrStdoutStillWorks() throws {
     // The parent's pipes to its workers may then take descriptors 0 and 1; the workers must
     // still get them as their own stdin and stdout (`ChildProcess`).
     let box = try sandbox()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" run -q <&- >&-", Repository.binary]
-    process.environment = box.environment
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try box.run(
+      ["-c", "exec \"$0\" run -q <&- >&-", Repository.binary], executable: "/bin/sh")
+    #expect(result.status == 0)
     #expect(box.list(box.path("output/specimens")).count == 4)
     #expect(box.list(box.path("output/pairings")) == ["cantarell+dejavu-serif.png"])
   }
@@ -206,20 +208,65 @@ import Testing
   }
 
   @Test func anInvalidJobRendersNothing() throws {
-    let box = try sandbox(RunCommandTests.job.replacingOccurrences(of: "save: [DejaVu Serif]", with: "save: [DejaVu Serf]"))
+    let box = try sandbox(
+      RunCommandTests.job.replacingOccurrences(
+        of: "save: [DejaVu Serif]", with: "save: [DejaVu Serf]"))
     let result = try box.run(["run"])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("specimens.yaml:10:10: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)"), "\(result)")
+    #expect(
+      result.stderr.contains(
+        "specimens.yaml:10:10: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)"
+      ), "\(result)")
     #expect(box.read("output/manifest.json") == nil)
   }
 
+  /// A job slow enough to be caught mid-run: 8192-pixel specimens at zlib 9, one worker.
+  static let slowJob = RunCommandTests.job.replacingOccurrences(
+    of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
+
+  @Test func theFavouritesAreWrittenOnceAfterTheRunsManifest() throws {
+    let box = try sandbox(Self.slowJob)
+    let running = try box.start(["run", "-v", "-j", "1"])
+    // Caught between two specimens: drawn files are on disk, the favourites not yet.
+    #expect(running.waitForStderr(containing: "wrote   specimens/"), "no file was written")
+    running.send(SIGSTOP)
+    let during = box.read("output/favourites.json")
+    let manifestDuring = box.read("output/manifest.json")
+    running.send(SIGCONT)
+    #expect(running.waitForExit())
+    let result = try running.finish()
+    #expect(result.status == 0, "\(result)")
+    #expect(manifestDuring == nil, "the run had not finished: \(result)")
+    #expect(during == nil, "the favourites were written before the run's manifest")
+    let favourites = String(
+      decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    #expect(favourites.contains("\"specimen\" : \"specimens/dejavu-serif.png\""), "\(favourites)")
+    // Once: after the manifest, by the lines -v prints in order.
+    let written = result.stderr.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
+    #expect(written.last == "wrote   manifest.json", "\(written)")
+  }
+
+  @Test func anInterruptedRunStillHeartsItsFavourites() throws {
+    let box = try sandbox(Self.slowJob)
+    let running = try box.start(["run", "-v", "-j", "1"])
+    #expect(running.waitForStderr(containing: "wrote   specimens/"), "no file was written")
+    running.send(SIGINT)
+    #expect(running.waitForExit())
+    let result = try running.finish()
+    #expect(result.status == 130, "\(result)")
+    let favourites = String(
+      decoding: try #require(box.read("output/favourites.json")), as: UTF8.self)
+    #expect(favourites.contains("\"family\" : \"DejaVu Serif\""), "\(favourites)")
+    // An interrupted run records no specimen paths: the next run does.
+    #expect(!favourites.contains("\"specimen\""), "\(favourites)")
+  }
+
   @Test func anInterruptedRunLeavesOnlyWholeFiles() throws {
-    let many = RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 4096\n  scale: 2\n  compression: small")
-    let box = try sandbox(many)
+    let box = try sandbox(Self.slowJob)
     let running = try box.start(["run", "-j", "1"])
-    // Let it start drawing, then interrupt.
-    Thread.sleep(forTimeInterval: 1.0)
-    kill(running.process.processIdentifier, SIGINT)
+    // Once it draws (a specimen's file appears, under its temporary name first), interrupt.
+    #expect(running.waitForFile(in: box.path("output/specimens")), "nothing was drawn")
+    running.send(SIGINT)
     let result = try running.finish()
     #expect(result.status == 130, "\(result)")
     let names = box.list(box.path("output/specimens"))
@@ -240,7 +287,7 @@ import Testing
 /// SHA-256 by the system's sha256sum, independent of the tool's own implementation.
 func sha256(_ data: Data) -> String {
   let file = NSTemporaryDirectory() + "sha-" + UUID().uuidString
-  FileManager.default.createFile(atPath: file, contents: data)
+  _ = FileManager.default.createFile(atPath: file, contents: data)
   defer { try? FileManager.default.removeItem(atPath: file) }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
@@ -260,20 +307,15 @@ func sha256(_ data: Data) -> String {
     let box = try CLISandbox("fonti-full")
     // Specimens of 1080 px are far over the limit; the manifest and favourites are under it.
     try box.write(
-      "specimens.yaml", RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-    process.arguments = ["--fsize=20000", Repository.binary, "run", "-q"]
-    process.currentDirectoryURL = URL(fileURLWithPath: box.work)
-    process.environment = box.environment
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(stderr)")
-    #expect(stderr.contains("cannot write in '\(box.path("output"))': File too large; not written: 4 specimens"), "\(stderr)")
+      "specimens.yaml",
+      RunCommandTests.job.replacingOccurrences(of: "edge: 256", with: "edge: 1080"))
+    let result = try box.runLimited(fileSize: 20000, ["run", "-q"])
+    let stderr = result.stderr
+    #expect(!result.signalled && result.status == 1, "\(stderr)")
+    #expect(
+      stderr.contains(
+        "cannot write in '\(box.path("output"))': File too large; not written: 4 specimens"),
+      "\(stderr)")
     #expect(box.list(box.path("output/specimens")).isEmpty)
     for folder in ["output", "output/specimens", "output/pairings"] {
       #expect(!box.list(box.path(folder)).contains { $0.hasPrefix(".fonti-tmp-") })
@@ -290,7 +332,9 @@ func sha256(_ data: Data) -> String {
       "specimens.yaml",
       RunCommandTests.job.replacingOccurrences(
         of: "catalogues: []",
-        with: "catalogues:\n  - file: catalogue.pdf\n  - { file: books/saved.pdf, families: saved, page: square }"))
+        with:
+          "catalogues:\n  - file: catalogue.pdf\n  - { file: books/saved.pdf, families: saved, page: square }"
+      ))
     let result = try box.run(["run", "-q"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     #expect(result.status == 0, "\(result)")
     let names = box.list(box.path("output")) + box.list(box.path("output/books"))
@@ -313,7 +357,8 @@ func sha256(_ data: Data) -> String {
       #expect(check.terminationStatus == 0, "qpdf --check exits 0 only with no warning")
     }
     // Same inputs and SOURCE_DATE_EPOCH: the same bytes.
-    let again = try box.run(["run", "-q", "--force"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    let again = try box.run(
+      ["run", "-q", "--force"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     #expect(again.status == 0)
     #expect(box.read("output/catalogue.pdf") == pdf)
   }

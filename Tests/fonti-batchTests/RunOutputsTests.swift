@@ -446,36 +446,6 @@ import Testing
   }
 }
 
-extension CLISandbox {
-  /// Runs the tool under a file-size limit (`prlimit --fsize`): writes past it fail with EFBIG,
-  /// as they would on a full disk, without needing one.
-  func runLimited(fileSize: Int, _ arguments: [String]) throws -> CLIResult {
-    try run(["--fsize=\(fileSize)", Repository.binary] + arguments, executable: "/usr/bin/prlimit")
-  }
-
-  /// Runs `executable` (a wrapper that starts the tool) in the sandbox's world.
-  func run(_ arguments: [String], executable: String) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: work)
-    process.environment = environment
-    let out = root + "/out-\(UUID().uuidString)"
-    let err = root + "/err-\(UUID().uuidString)"
-    for path in [out, err] { FileManager.default.createFile(atPath: path, contents: nil) }
-    process.standardOutput = FileHandle(forWritingAtPath: out)
-    process.standardError = FileHandle(forWritingAtPath: err)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return CLIResult(
-      status: process.terminationStatus,
-      stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-      signalled: process.terminationReason == .uncaughtSignal)
-  }
-}
-
 extension RunningCLI {
   /// Waits until the tool has written `text` to stderr (or has ended): a line to wait for,
   /// not a time.

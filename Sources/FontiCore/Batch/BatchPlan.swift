@@ -88,6 +88,37 @@ public struct BatchPlan: Sendable {
   }
 
   public var totalOutputs: Int { specimens.count + pairings.count + catalogues.count }
+
+  /// What `run --dry-run` lists: each output with what a run would do with it (`render`,
+  /// `up to date`, `keep`, `remove`), catalogues first, and the tally.
+  public struct Listing: Sendable {
+    public var rows: [(action: String, file: String)]
+    public var toRender: Int
+    /// Outputs the job no longer makes.
+    public var toRemove: Int
+    /// Left as they are (`--only`).
+    public var kept: Int
+    public var pending: Int { toRender + toRemove }
+    public var upToDate: Int { rows.count - pending - kept }
+  }
+
+  public var listing: Listing {
+    func label(_ action: Action) -> String {
+      switch action {
+      case .render: return "render"
+      case .upToDate: return "up to date"
+      case .keep: return "keep"
+      }
+    }
+    var rows: [(action: String, file: String)] = []
+    for s in catalogues { rows.append((label(s.action), s.file)) }
+    for s in specimens { rows.append((label(s.action), s.file)) }
+    for s in pairings { rows.append((label(s.action), s.file)) }
+    for file in obsolete { rows.append(("remove", file)) }
+    return Listing(
+      rows: rows, toRender: rows.filter { $0.action == "render" }.count, toRemove: obsolete.count,
+      kept: rows.filter { $0.action == "keep" }.count)
+  }
 }
 
 /// What the plan needs besides the job: the outcome of selection, favourites and pairings.
@@ -99,7 +130,7 @@ public struct PlanInputs: Sendable {
   /// Installed partners per family name, for strips.
   public var partners: [String: [FontFamily]]
   /// Pairings to render: both available, at least one selected (or an extra pairing).
-  public var pairings: [(heading: FontFamily, body: FontFamily, reason: String)]
+  public var pairings: [FamilyPairing<FontFamily>]
   /// Families for each catalogue spec, in order (resolved from `.all`, `.saved`, patterns).
   public var catalogueFamilies: [[FontFamily]]
   /// The label face, which appears in every output and so is one of its inputs.
@@ -109,7 +140,7 @@ public struct PlanInputs: Sendable {
 
   public init(
     families: [FontFamily], saved: [FontFamily] = [], partners: [String: [FontFamily]] = [:],
-    pairings: [(heading: FontFamily, body: FontFamily, reason: String)] = [],
+    pairings: [FamilyPairing<FontFamily>] = [],
     catalogueFamilies: [[FontFamily]] = [], labelFamily: FontFamily? = nil,
     creationDate: Date? = nil
   ) {
@@ -174,11 +205,11 @@ extension BatchPlan {
             "\(job.defaults.size)", job.defaults.theme.rawValue, "\(saved)", stampOf(family),
           ] + partners.map { stampOf($0) }).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.specimen(
-        SpecimenTask(
+        SpecimenRequest(
           family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
-          path: abs(file)))
+          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init)),
+        path: abs(file))
       // The previous entry counts only for the same family, and only while its file is intact.
       let entry = previousFamilies[file].flatMap { old -> RunManifest.Family? in
         guard old.family == family.name, var record = old.files.first,
@@ -211,13 +242,16 @@ extension BatchPlan {
       }
       let fingerprint = SHA256.hex(
         Array(
-          (common + ["pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
-            stampOf(p.body)]).joined(separator: "\u{1F}").utf8))
+          (common + [
+            "pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
+            stampOf(p.body),
+          ]).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.pairing(
-        PairingTask(
+        PairingSheetRequest(
           heading: FamilyRef(p.heading), body: FamilyRef(p.body), reason: p.reason,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression, path: abs(file)))
+          compression: job.png.compression),
+        path: abs(file))
       let entry = previousPairings[file].flatMap { old -> RunManifest.Pairing? in
         guard old.heading == p.heading.name, old.body == p.body.name,
           let state = verify(abs(file), old.record)
@@ -250,24 +284,21 @@ extension BatchPlan {
       let file = spec.file.value
       let names = Set(families.map(\.name))
       let partners = inputs.partners.filter { names.contains($0.key) }
-      let pairingRefs = inputs.pairings.filter {
+      let pairings = inputs.pairings.filter {
         spec.families == .saved
           ? false : names.contains($0.heading.name) || names.contains($0.body.name)
-      }.map {
-        CatalogueTask.PairingRef(
-          heading: FamilyRef($0.heading), body: FamilyRef($0.body), reason: $0.reason)
       }
-      let task = CatalogueTask(
-        path: abs(file), page: spec.page, theme: spec.theme, title: job.title, author: job.author,
-        text: job.defaults.text, size: job.defaults.size, texts: job.texts, sizes: job.sizes,
-        styles: job.styles, families: families.map(FamilyRef.init),
-        partners: partners.mapValues { $0.map(FamilyRef.init) }, pairings: pairingRefs,
-        saved: inputs.saved.map(FamilyRef.init), creationDate: inputs.creationDate)
+      let input = CatalogueInput(
+        spec: spec, job: job, families: families, partners: partners, pairings: pairings,
+        saved: inputs.saved, creationDate: inputs.creationDate
+      ).mapFamilies(FamilyRef.init)
       var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
-      if let data = try? JSONEncoder.sorted.encode(task) { parts.append(SHA256.hex(data)) }
+      if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: abs(file))) {
+        parts.append(SHA256.hex(data))
+      }
       parts += families.map { stampOf($0) }
       parts += inputs.saved.map { stampOf($0) }
-      parts += pairingRefs.flatMap { [$0.heading.name, $0.body.name] }
+      parts += input.pairings.flatMap { [$0.heading.name, $0.body.name] }
       let fingerprint = SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
       let entry = previousCatalogues[file].flatMap { old -> RunManifest.Catalogue? in
         guard let state = verify(abs(file), old.record) else { return nil }
@@ -295,7 +326,8 @@ extension BatchPlan {
       }
       catalogues.append(
         Catalogue(
-          file: file, item: .catalogue(task), inputs: fingerprint, action: act, previous: entry,
+          file: file, item: .catalogue(input, path: abs(file)), inputs: fingerprint, action: act,
+          previous: entry,
           families: families.map(\.name),
           missingCharacters: Dictionary(
             families.compactMap { f in
@@ -338,11 +370,11 @@ extension BatchPlan {
     let made = Set(
       plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
         + [BatchRunner.manifestName, job.manifest.value])
-    let root = FileStamp.realFolder(plan.output)
+    let root = FileSystem.realPath(plan.output)
     var out: [String] = []
     for (path, record) in previous.outputs where !made.contains(path) {
-      guard isOwnOutputPath(path), let root,
-        let folder = FileStamp.realFolder(AtomicFile.folder(of: plan.output + "/" + path)),
+      guard RunManifest.isOwnOutputPath(path), let root,
+        let folder = FileSystem.realPath(FileSystem.folder(of: plan.output + "/" + path)),
         folder == root || folder.hasPrefix(root + "/"),
         verify(plan.output + "/" + path, record) != nil
       else { continue }
@@ -351,26 +383,31 @@ extension BatchPlan {
     return out
   }
 
-  /// Whether `path` has the shape of an output this tool writes: `specimens/NAME.png`,
-  /// `pairings/NAME.png` or `….pdf`, relative and plain.
-  static func isOwnOutputPath(_ path: String) -> Bool {
-    guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"),
-      !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-    else { return false }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-      let name = parts.last, !name.hasPrefix(".")
-    else { return false }
-    if name.hasSuffix(".png") {
-      return parts.count == 2 && (parts[0] == "specimens" || parts[0] == "pairings")
-    }
-    return name.hasSuffix(".pdf")
-  }
-
   /// A family's identity for fingerprints: its name and every file's path, size and mtime.
   static func familyStamp(_ family: FontFamily, stamp: (String) -> String) -> String {
     ([family.name, family.isCustom ? "custom" : "system"] + family.files.map(stamp))
       .joined(separator: "\u{1E}")
+  }
+}
+
+/// What a catalogue's fingerprint hashes: everything it shows and where it goes, encoded as a
+/// single JSON object (its input's fields and `path`), as manifests since the first version
+/// recorded it: the same catalogue keeps the same `inputs`, and stays up to date.
+struct CatalogueFingerprint: Encodable {
+  var input: CatalogueInput<FamilyRef>
+  var path: String
+
+  init(_ input: CatalogueInput<FamilyRef>, path: String) {
+    self.input = input
+    self.path = path
+  }
+
+  private enum Key: String, CodingKey { case path }
+
+  func encode(to encoder: Encoder) throws {
+    try input.encode(to: encoder)
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(path, forKey: .path)
   }
 }
 
@@ -436,13 +473,6 @@ public enum FileStamp {
     if let size = record.size, size != state.size { return nil }
     if record.size == state.size && record.mtimeNs == state.mtimeNs { return state }
     return SHA256.hex(file: path) == record.sha256 ? state : nil
-  }
-
-  /// The folder with every link resolved, or nil when it does not exist.
-  static func realFolder(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }
 

@@ -58,8 +58,20 @@ public struct BatchReport: Sendable {
   public var written: [String]
   /// Outputs of the previous run that this job no longer makes, removed.
   public var removed: [String]
-  /// Why `manifest.json` could not be written, if it could not; the other files were.
+  /// Why `manifest.json` could not be written, if it could not; the other files were (the
+  /// error's hint names them).
   public var manifestError: Diagnostic?
+  /// Why the favourites manifest could not be written at the end of the run, if it could not.
+  public var favouritesError: Diagnostic?
+  /// The run was asked to count every warning as a failure (`run --strict`).
+  public var strict = false
+
+  /// Whether everything asked for was written: every output, the manifest and the favourites,
+  /// and, with `strict`, with no warning; false too when the run was interrupted.
+  public var isComplete: Bool {
+    !interrupted && failed == 0 && manifestError == nil && favouritesError == nil
+      && !(strict && warnings > 0)
+  }
 
   /// Outputs of every kind that failed.
   public var failed: Int {
@@ -195,7 +207,7 @@ struct Assembly {
   /// The deepest folder holding every one of `paths`.
   static func commonFolder(_ paths: [String]) -> String {
     let folders = paths.map {
-      AtomicFile.folder(of: $0).split(separator: "/", omittingEmptySubsequences: false)
+      FileSystem.folder(of: $0).split(separator: "/", omittingEmptySubsequences: false)
     }
     guard var common = folders.first else { return "." }
     for f in folders.dropFirst() {

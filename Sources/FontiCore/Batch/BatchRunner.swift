@@ -34,8 +34,8 @@ public struct BatchProgress: Sendable {
 
 /// Runs a plan through the worker pool and writes `manifest.json` last. Never prints.
 public enum BatchRunner {
-  public static let manifestName = "manifest.json"
-  public static let lockName = ".fonti-batch.lock"
+  public static let manifestName = OutputLayout.runManifest
+  public static let lockName = OutputLayout.runLock
 
   /// Executes `plan`. The caller holds the output folder's lock (`OutputLock`). `jobWarnings`
   /// counts the warnings found before the run (selection, fonts), already shown to the user:
@@ -48,6 +48,9 @@ public enum BatchRunner {
     interrupted: () -> Bool = { false }
   ) throws -> BatchReport {
     let start = Date()
+    func createFolder(_ path: String) throws(Diagnostic) {
+      try FileSystem.createFolder(path, hint: "move the file away, or write elsewhere with -o")
+    }
     try createFolder(plan.output)
     try checkManifestPath(plan.output + "/" + manifestName)
     for folder in ["specimens", "pairings"] {
@@ -55,7 +58,8 @@ public enum BatchRunner {
       if needed { try createFolder(plan.output + "/" + folder) }
     }
     for catalogue in plan.catalogues {
-      try createFolder(URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
+      try createFolder(
+        URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
     }
 
     // A run killed outright (SIGKILL, a power cut) cannot clean up: the temporary files of this
@@ -76,7 +80,7 @@ public enum BatchRunner {
         diagnostics.append(
           .warning(
             "cannot remove '\(path)', which this job no longer makes: "
-              + AtomicFile.describe(errno)))
+              + FileSystem.describe(errno)))
       }
     }
 
@@ -84,7 +88,9 @@ public enum BatchRunner {
     var results: [String: WorkResult] = [:]  // by output path
     var done = 0
     // Catalogues count twice: drawn, then finished.
-    let total = items.count + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
+    let total =
+      items.count
+      + items.filter { if case .catalogue = $0 { return true } else { return false } }.count
     let weights = ProgressWeights(items)
     let workTotal = weights.total
     var workDone = 0.0
@@ -110,7 +116,9 @@ public enum BatchRunner {
       return try pool.run(
         work,
         completed: { index, result in
-          if result.ok, let temporary = result.staged { staged.commit(temporary, to: work[index].path) }
+          if result.ok, let temporary = result.staged {
+            staged.commit(temporary, to: work[index].path)
+          }
           if result.ok, case .finishCatalogue = work[index] { announce(work[index].path) }
           results[work[index].path] = result
           done += 1
@@ -135,13 +143,13 @@ public enum BatchRunner {
     var finished = try runPool(items)
     var finishing: [WorkItem] = []
     for item in items {
-      guard case .catalogue(let task) = item, let drawn = results[task.path], drawn.ok,
+      guard case .catalogue(_, let path) = item, let drawn = results[path], drawn.ok,
         let raw = drawn.raw
       else { continue }
       finishing.append(
         .finishCatalogue(
           FinishCatalogueTask(
-            raw: raw, path: task.path, creationDate: drawn.creationDate ?? Date(),
+            raw: raw, path: path, creationDate: drawn.creationDate ?? Date(),
             pages: drawn.pages ?? 0)))
     }
     if finished {
@@ -299,12 +307,20 @@ public enum BatchRunner {
     } catch {
       manifestError = .error("cannot write '\(plan.output)/\(manifestName)': \(error)")
     }
-    return BatchReport(
+    // Rendering went through: the error names what was written (and what no manifest lists).
+    manifestError?.hint =
+      writtenFiles.isEmpty
+      ? "no other file was written"
+      : "\(writtenFiles.count) file\(writtenFiles.count == 1 ? " was" : "s were") written that "
+        + "no manifest lists: " + writtenFiles.map(Sanitize.terminal).joined(separator: ", ")
+    var outcome = BatchReport(
       manifest: report.manifest,
       diagnostics: report.writeFailures() + diagnostics + report.diagnostics,
       interrupted: !finished, output: plan.output, families: report.families,
       pairings: report.pairings, catalogues: report.catalogues, written: writtenFiles,
       removed: removed, manifestError: manifestError)
+    outcome.strict = options.strict
+    return outcome
   }
 
   /// A manifest file entry for a file just written.
@@ -321,29 +337,14 @@ public enum BatchRunner {
     c.families.compactMap { name in
       guard let boxes = missing[name], boxes > 0 else { return nil }
       let characters = c.missingCharacters[name] ?? []
-      let shown = characters.prefix(12).joined(separator: ", ")
+      let shown =
+        characters.prefix(12).joined(separator: ", ")
         + (characters.count > 12 ? " and \(characters.count - 12) more" : "")
       return characters.isEmpty
         ? "catalogue '\(c.file)': family '\(name)' shows \(boxes) missing glyph"
           + "\(boxes == 1 ? "" : "s") as boxes"
         : "catalogue '\(c.file)': family '\(name)' has no glyph for \(characters.count) character"
           + "\(characters.count == 1 ? "" : "s") of the sample and texts (\(shown)), shown as boxes"
-    }
-  }
-
-  /// Creates `path` and its missing parents (`mkdir -p`), saying which one failed and why.
-  static func createFolder(_ path: String) throws(Diagnostic) {
-    var info = stat()
-    if stat(path, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR { return }
-      throw .error(
-        "'\(path)' is a file where fonti-batch needs a folder",
-        hint: "move the file away, or write elsewhere with -o")
-    }
-    let parent = JobPath.directory(of: path)
-    if parent != path && parent != "/" && parent != "." { try createFolder(parent) }
-    if mkdir(path, 0o755) != 0 && errno != EEXIST {
-      throw .error("cannot create folder '\(path)': \(AtomicFile.describe(errno))")
     }
   }
 
@@ -367,10 +368,12 @@ public enum BatchRunner {
     let files = plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
     for file in files + [manifestName] {
       let path = plan.output + "/" + file
-      outputs[AtomicFile.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
+      outputs[FileSystem.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }
     for (folder, names) in outputs {
-      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        continue
+      }
       for entry in entries {
         guard let (pid, name) = AtomicFile.temporaryParts(entry), names.contains(name), remove(pid)
         else { continue }
@@ -379,32 +382,4 @@ public enum BatchRunner {
     }
   }
 
-}
-
-/// An exclusive lock on an output folder, so that two runs never write the same files or
-/// manifest at once. Held until released or the process ends.
-public final class OutputLock {
-  let fd: Int32
-
-  /// Takes the lock without waiting; throws a clear error when another run holds it.
-  public init(folder: String) throws(Diagnostic) {
-    let path = folder + "/" + BatchRunner.lockName
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw .error("cannot lock output folder '\(folder)': \(String(cString: strerror(errno)))")
-    }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-      close(fd)
-      throw .error(
-        "another fonti-batch run is writing to '\(folder)'; wait for it to finish",
-        hint: "a run does not wait for another: run again when it has finished, or use -o to "
-          + "write elsewhere")
-    }
-    self.fd = fd
-  }
-
-  deinit {
-    flock(fd, LOCK_UN)
-    close(fd)
-  }
 }

@@ -53,10 +53,10 @@ final class ChildProcess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let envp =
+      environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     var pid: pid_t = 0
     let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
@@ -116,7 +116,7 @@ final class ChildProcess {
 
   /// Writes all of `data` to the child's stdin; false when the child has gone.
   func send(_ data: Data) -> Bool {
-    input >= 0 && (try? AtomicFile.writeAll(input, data, path: "worker input")) != nil
+    input >= 0 && FileSystem.writeAll(input, data) == 0
   }
 
   /// Closes the child's stdin: a worker exits when it reads end of file.

@@ -26,7 +26,9 @@ public struct ResolvedJob {
     func located(_ ds: [Diagnostic]) -> [Diagnostic] {
       ds.map { d in
         var d = d
-        if d.snippet == nil, let mark = d.mark, d.file == file { d.snippet = source?.line(mark.line) }
+        if d.snippet == nil, let mark = d.mark, d.file == file {
+          d.snippet = source?.line(mark.line)
+        }
         return d
       }
     }
@@ -54,7 +56,9 @@ public struct ResolvedJob {
         diagnostics.append(catalog.notInstalled(name.value, file: file, at: name.mark))
         continue
       }
-      if !family.isRenderable { diagnostics.append(catalog.unsupported(family, file: file, at: name.mark)) }
+      if !family.isRenderable {
+        diagnostics.append(catalog.unsupported(family, file: file, at: name.mark))
+      }
     }
     diagnostics += PairingMap.validateExtraPairings(job, catalog: catalog)
     for spec in job.catalogues {
@@ -79,7 +83,8 @@ public struct ResolvedJob {
     }
     return ResolvedJob(
       job: job, environment: environment, families: selection.families,
-      pairingMap: PairingMap(for: job, catalog: catalog), warnings: Diagnostic.fileOrder(diagnostics))
+      pairingMap: PairingMap(for: job, catalog: catalog),
+      warnings: Diagnostic.fileOrder(diagnostics))
   }
 
   /// Loads the job file at `path` (`-`: standard input) and resolves it against the fonts,
@@ -151,17 +156,10 @@ public struct ResolvedJob {
     let catalogueFamilies = job.catalogues.map { families(for: $0, saved: saved) }
     var partners: [String: [FontFamily]] = [:]
     for f in families + catalogueFamilies.joined() where partners[f.name] == nil {
-      let names = pairingMap.strip(for: f.name, catalog: catalog)
-      if !names.isEmpty { partners[f.name] = names.compactMap { catalog.family(named: $0) } }
+      let strip = pairingMap.strip(for: f.name, catalog: catalog)
+      if !strip.isEmpty { partners[f.name] = strip }
     }
-    let pairings = PairingMap.pairingsToRender(
-      for: job, catalog: catalog, selected: families.map(\.name)
-    ).compactMap { p -> (heading: FontFamily, body: FontFamily, reason: String)? in
-      guard let h = catalog.family(named: p.heading), let b = catalog.family(named: p.body) else {
-        return nil
-      }
-      return (h, b, p.reason)
-    }
+    let pairings = pairingMap.pairingsToRender(in: catalog, selected: families.map(\.name))
     return PlanInputs(
       families: families, saved: saved, partners: partners, pairings: pairings,
       catalogueFamilies: catalogueFamilies, labelFamily: SpecimenRenderer.labelFamily(in: catalog),

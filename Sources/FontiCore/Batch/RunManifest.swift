@@ -189,10 +189,32 @@ public struct RunManifest: Codable, Sendable, Equatable {
   /// everything is rendered again; the manifest is ours to rewrite, not user data). Its
   /// contents are not trusted: paths in it are checked before anything acts on them.
   public static func load(_ path: String) -> RunManifest? {
-    guard let data = try? AtomicFile.read(path, limit: readLimit),
-      let manifest = try? JSONDecoder().decode(RunManifest.self, from: data), manifest.version == 1
+    guard let data = try? AtomicFile.read(path, limit: readLimit) else { return nil }
+    return decode(data)
+  }
+
+  /// A manifest's bytes as a manifest, or nil when they are not a version-1 run manifest.
+  public static func decode(_ data: Data) -> RunManifest? {
+    guard let manifest = try? JSONDecoder().decode(RunManifest.self, from: data),
+      manifest.version == 1
     else { return nil }
     return manifest
+  }
+
+  /// Whether `path` has the shape of an output this tool writes: `specimens/NAME.png`,
+  /// `pairings/NAME.png` or `….pdf`, relative and plain.
+  static func isOwnOutputPath(_ path: String) -> Bool {
+    guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"),
+      !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return false }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+      let name = parts.last, !name.hasPrefix(".")
+    else { return false }
+    if name.hasSuffix(".png") {
+      return parts.count == 2 && (parts[0] == "specimens" || parts[0] == "pairings")
+    }
+    return name.hasSuffix(".pdf")
   }
 
   /// Every output file the manifest lists, with what it recorded about it, in manifest order;

@@ -28,8 +28,8 @@ final class StagedFiles: @unchecked Sendable {
   /// Puts `temporary` in place at `path`, in the background. A temporary that is not a staged
   /// file beside `path` is refused rather than moved.
   func commit(_ temporary: String, to path: String) {
-    let folder = AtomicFile.folder(of: path)
-    guard AtomicFile.folder(of: temporary) == folder,
+    let folder = FileSystem.folder(of: path)
+    guard FileSystem.folder(of: temporary) == folder,
       (temporary as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix)
     else {
       lock.withLock {
@@ -46,7 +46,7 @@ final class StagedFiles: @unchecked Sendable {
       lock.withLock {
         if let failure {
           failures[path] = .failure(
-            failure.description, writeFailure: AtomicFile.describe(failure.code))
+            failure.description, writeFailure: FileSystem.describe(failure.code))
         } else {
           folders.insert(folder)
           committed.append(path)
@@ -74,7 +74,7 @@ final class StagedFiles: @unchecked Sendable {
       }
       return (self.failures, self.folders)
     }
-    for folder in folders.sorted() { AtomicFile.syncFolder(of: folder + "/.") }
+    for folder in folders.sorted() { FileSystem.syncFolder(of: folder + "/.") }
     return failures
   }
 
@@ -82,7 +82,7 @@ final class StagedFiles: @unchecked Sendable {
   static func put(_ temporary: String, at path: String) -> FileError? {
     let fd = open(temporary, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno) }
-    let synced = AtomicFile.syncError(fd)
+    let synced = FileSystem.syncError(fd)
     close(fd)
     var failure = synced == 0 ? nil : FileError(path: path, operation: "write", code: synced)
     if failure == nil && rename(temporary, path) != 0 {

@@ -26,8 +26,8 @@ public struct ProgressWeights: Sendable {
       case .specimen, .pairing:
         drawing[item.path] = 1
         total += 1
-      case .catalogue(let task):
-        let pages = Double(task.estimatedPages)
+      case .catalogue(let input, _):
+        let pages = Double(input.estimatedPages)
         drawing[item.path] = pages * WorkItem.drawnPageWeight
         total += pages * (WorkItem.drawnPageWeight + WorkItem.finishedPageWeight)
       case .finishCatalogue(let task):
@@ -45,23 +45,12 @@ public struct ProgressWeights: Sendable {
   }
 }
 
-extension CatalogueTask {
+extension CatalogueInput where Family == FamilyRef {
   /// The pages the catalogue will have, from the same page plan the writer follows, made with
   /// the family names alone (the parent has no fonts loaded to ask about their coverage).
   public var estimatedPages: Int {
-    func family(_ ref: FamilyRef) -> FontFamily {
-      FontFamily(name: ref.name, faces: [], isCustom: ref.custom)
-    }
-    var spec = Job.CatalogueSpec(file: Located(path))
-    spec.page = page
-    let input = CatalogueInput(
-      spec: spec, title: title, author: author, text: text, size: size, texts: texts,
-      sizes: sizes, styles: styles, families: families.map(family),
-      partners: partners.mapValues { $0.map(family) },
-      pairings: pairings.map {
-        CataloguePairing(heading: family($0.heading), body: family($0.body), reason: $0.reason)
-      },
-      saved: saved.map(family), creationDate: Date(timeIntervalSince1970: 0))
+    var input = mapFamilies { FontFamily(name: $0.name, faces: [], isCustom: $0.custom) }
+    input.creationDate = Date(timeIntervalSince1970: 0)
     return max(1, CataloguePlan(input).pages.count)
   }
 }

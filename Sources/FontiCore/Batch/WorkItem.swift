@@ -1,8 +1,9 @@
 import Foundation
 
 /// A family as a worker process looks it up again in its own font catalogue: name plus
-/// whether it is a custom font (custom and system fonts live in separate configurations).
-public struct FamilyRef: Codable, Sendable, Hashable {
+/// whether it is a custom font (custom and system fonts live in separate configurations). Only
+/// the worker protocol carries families this way; the parent side has the `FontFamily`.
+public struct FamilyRef: FamilyCarrier, Codable {
   public var name: String
   public var custom: Bool
 
@@ -10,48 +11,25 @@ public struct FamilyRef: Codable, Sendable, Hashable {
     name = family.name
     custom = family.isCustom
   }
+
+  public init(name: String, custom: Bool = false) {
+    self.name = name
+    self.custom = custom
+  }
 }
 
-/// One PNG specimen for a worker to draw.
-public struct SpecimenTask: Codable, Sendable, Hashable {
-  public var family: FamilyRef
-  public var text: String
-  public var size: Double
-  public var theme: Theme
-  public var edge: Int
-  public var scale: Int
-  public var compression: PNGCompression
-  public var saved: Bool
-  public var partners: [FamilyRef]
-  /// Absolute path of the PNG.
-  public var path: String
-}
-
-/// One heading + body pairing sheet.
-public struct PairingTask: Codable, Sendable, Hashable {
-  public var heading: FamilyRef
-  public var body: FamilyRef
-  public var reason: String
-  public var theme: Theme
-  public var edge: Int
-  public var scale: Int
-  public var compression: PNGCompression
-  public var path: String
-}
-
-/// What a worker process is asked to do.
+/// What a worker process is asked to do: draw one output into `path` (absolute), its families
+/// by reference, or finish a drawn catalogue.
 public enum WorkItem: Codable, Sendable, Hashable {
-  case specimen(SpecimenTask)
-  case pairing(PairingTask)
-  case catalogue(CatalogueTask)
+  case specimen(SpecimenRequest<FamilyRef>, path: String)
+  case pairing(PairingSheetRequest<FamilyRef>, path: String)
+  case catalogue(CatalogueInput<FamilyRef>, path: String)
   case finishCatalogue(FinishCatalogueTask)
 
   /// The output file.
   public var path: String {
     switch self {
-    case .specimen(let t): return t.path
-    case .pairing(let t): return t.path
-    case .catalogue(let t): return t.path
+    case .specimen(_, let path), .pairing(_, let path), .catalogue(_, let path): return path
     case .finishCatalogue(let t): return t.path
     }
   }
@@ -65,9 +43,9 @@ public enum WorkItem: Codable, Sendable, Hashable {
   /// What the item is about, for progress lines and failure messages.
   public var subject: String {
     switch self {
-    case .specimen(let t): return t.family.name
-    case .pairing(let t): return "\(t.heading.name) + \(t.body.name)"
-    case .catalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    case .specimen(let request, _): return request.family.name
+    case .pairing(let request, _): return "\(request.heading.name) + \(request.body.name)"
+    case .catalogue(_, let path): return URL(fileURLWithPath: path).lastPathComponent
     case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
     }
   }
@@ -126,31 +104,4 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
     self.customFonts = customFonts
     self.itemsPerWorker = itemsPerWorker
   }
-}
-
-/// One PDF catalogue, written whole by one worker.
-public struct CatalogueTask: Codable, Sendable, Hashable {
-  public struct PairingRef: Codable, Sendable, Hashable {
-    public var heading: FamilyRef
-    public var body: FamilyRef
-    public var reason: String
-  }
-
-  public var path: String
-  public var page: PageSize
-  public var theme: Theme
-  public var title: String
-  public var author: String?
-  public var text: String
-  public var size: Double
-  public var texts: [String]
-  public var sizes: [Double]
-  public var styles: [StyleName]
-  public var families: [FamilyRef]
-  public var partners: [String: [FamilyRef]]
-  public var pairings: [PairingRef]
-  /// Favourites, most recent first.
-  public var saved: [FamilyRef]
-  /// From SOURCE_DATE_EPOCH, for reproducible files; nil means now.
-  public var creationDate: Date?
 }

@@ -10,34 +10,17 @@ extension Worker {
   /// looked up again in this worker's own catalogue; one that vanished since the plan was made
   /// is left out with a warning.
   static func renderCatalogue(
-    _ task: CatalogueTask, environment: FontEnvironment, find: (FamilyRef) -> FontFamily?
+    _ request: CatalogueInput<FamilyRef>, to path: String, environment: FontEnvironment,
+    find: (FamilyRef) -> FontFamily?
   ) throws -> WorkResult {
-    var warnings: [String] = []
-    func resolve(_ refs: [FamilyRef]) -> [FontFamily] {
-      refs.compactMap { ref in
-        if let f = find(ref) { return f }
-        warnings.append("family '\(ref.name)' is no longer available; left out of the catalogue")
-        return nil
-      }
+    let warnings = request.families.filter { find($0) == nil }.map {
+      "family '\($0.name)' is no longer available; left out of the catalogue"
     }
-    var spec = Job.CatalogueSpec(file: Located(task.path))
-    spec.page = task.page
-    spec.theme = task.theme
-    let input = CatalogueInput(
-      spec: spec, title: task.title, author: task.author, text: task.text, size: task.size,
-      texts: task.texts, sizes: task.sizes, styles: task.styles,
-      families: resolve(task.families),
-      partners: task.partners.mapValues { $0.compactMap(find) },
-      pairings: task.pairings.compactMap { p in
-        guard let h = find(p.heading), let b = find(p.body) else { return nil }
-        return CataloguePairing(heading: h, body: b, reason: p.reason)
-      },
-      saved: task.saved.compactMap(find),
-      creationDate: task.creationDate ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
-    let raw = AtomicFile.temporaryPath(for: task.path)
+    let input = request.mapFamilies(find).dated()
+    let raw = AtomicFile.temporaryPath(for: path)
     func writeFailed(_ code: Int32) -> WorkResult {
-      let reason = AtomicFile.describe(code)
-      return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
+      let reason = FileSystem.describe(code)
+      return .failure("cannot write catalogue '\(path)': \(reason)", writeFailure: reason)
     }
     let sink: PDFSink
     do {
@@ -48,7 +31,7 @@ extension Worker {
     let result: CatalogueResult
     do {
       result = try CatalogueWriter(environment: environment).drawRaw(
-        input, to: sink.cairoPath, for: task.path)
+        input, to: sink.cairoPath, for: path)
     } catch {
       let code = sink.finish()
       unlink(raw)
@@ -65,7 +48,7 @@ extension Worker {
       warnings: warnings + result.warnings, pages: result.pages)
     answer.missingByFamily = result.missingGlyphs
     answer.raw = raw
-    answer.creationDate = input.creationDate
+    answer.creationDate = input.date
     return answer
   }
 
@@ -78,7 +61,7 @@ extension Worker {
   static func finishCatalogue(_ task: FinishCatalogueTask) throws -> WorkResult {
     defer { unlink(task.raw) }
     func writeFailed(_ code: Int32) -> WorkResult {
-      let reason = AtomicFile.describe(code)
+      let reason = FileSystem.describe(code)
       return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
     }
     let bytes = FileStamp.state(task.raw)?.size ?? 0
@@ -118,7 +101,7 @@ extension Worker {
 /// into the file with write(2), keeping the error the system gave. Without /proc, Cairo
 /// writes the file itself and only Cairo's own error is known.
 final class PDFSink: @unchecked Sendable {
-  /// What to hand to `cairo_pdf_surface_create`.
+  /// The path Cairo is to write the PDF to.
   let cairoPath: String
   private let file: Int32
   private let readEnd: Int32
@@ -161,18 +144,8 @@ final class PDFSink: @unchecked Sendable {
       if n <= 0 { break }
       // After a failure, keep reading (and dropping) so that Cairo never blocks on the pipe.
       guard failure == 0 else { continue }
-      failure = buffer.withUnsafeBytes { raw -> Int32 in
-        guard let base = raw.baseAddress else { return 0 }
-        var offset = 0
-        while offset < n {
-          let w = write(file, base + offset, n - offset)
-          if w < 0 {
-            if errno == EINTR { continue }
-            return errno
-          }
-          offset += w
-        }
-        return 0
+      failure = buffer.withUnsafeBytes { raw in
+        FileSystem.writeAll(file, UnsafeRawBufferPointer(rebasing: raw[..<n]))
       }
     }
     copied.signal()

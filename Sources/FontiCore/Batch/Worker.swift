@@ -10,11 +10,22 @@ import Foundation
 /// when two threads draw text, each with its own font map; processes never share that state,
 /// and a font that crashes shaping takes down only its worker.
 public enum Worker {
+  /// The argument that makes the tool a worker (`fonti-batch __worker`).
+  public static let command = "__worker"
+
   /// Environment variable naming a family whose specimen makes the worker abort, so tests can
   /// prove that a run survives a worker dying mid-family. Never set in normal use.
   public static let crashHook = "FONTI_WORKER_CRASH_ON"
 
-  public static func main() -> Int32 {
+  /// Why a worker could not do its job: it could not read what its parent sent first, or
+  /// could not put an answer into words. Its exit status says so (the parent reports the item).
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Serves the parent until it closes stdin or the item budget is spent. Returns normally
+  /// also when the parent has gone.
+  public static func main() throws(Failure) {
     signal(SIGPIPE, SIG_IGN)
     // Ctrl-C reaches the whole process group; the parent decides what stops, and ends busy
     // workers with SIGTERM itself, so a worker never reports an interruption as a crash.
@@ -25,7 +36,7 @@ public enum Worker {
     var reader = LineReader(fd: 0)
     guard let first = reader.next(),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
-    else { return 2 }
+    else { throw Failure(description: "the worker received no readable set-up") }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
     var fonts: (environment: FontEnvironment, renderer: SpecimenRenderer)?
@@ -58,12 +69,13 @@ public enum Worker {
       } else {
         result = .failure("worker received an unreadable request")
       }
-      guard var data = try? encoder.encode(result) else { return 2 }
+      guard var data = try? encoder.encode(result) else {
+        throw Failure(description: "the worker cannot encode its answer")
+      }
       data.append(0x0A)
       // The parent has gone.
-      if (try? AtomicFile.writeAll(1, data, path: "worker output")) == nil { return 0 }
+      if FileSystem.writeAll(1, data) != 0 { return }
     }
-    return 0
   }
 
   static func perform(_ item: WorkItem, renderer: SpecimenRenderer, environment: FontEnvironment)
@@ -76,27 +88,20 @@ public enum Worker {
     }
     do {
       switch item {
-      case .specimen(let task):
-        guard let family = find(task.family) else {
-          return .failure("family '\(task.family.name)' is no longer available")
+      case .specimen(let request, let path):
+        guard let request = request.mapFamilies(find) else {
+          return .failure("family '\(request.family.name)' is no longer available")
         }
-        let request = SpecimenRequest(
-          family: family, text: task.text, size: task.size, theme: task.theme, edge: task.edge,
-          scale: task.scale, compression: task.compression, saved: task.saved,
-          partners: task.partners.compactMap(find))
-        let r = try renderer.render(request, to: task.path)
-        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
-      case .pairing(let task):
-        guard let heading = find(task.heading), let body = find(task.body) else {
+        let r = try renderer.render(request, to: path)
+        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+      case .pairing(let request, let path):
+        guard let request = request.mapFamilies(find) else {
           return .failure("a family of pairing '\(item.subject)' is no longer available")
         }
-        let r = try renderer.renderPairing(
-          PairingSheetRequest(
-            heading: heading, body: body, reason: task.reason, theme: task.theme,
-            edge: task.edge, scale: task.scale, compression: task.compression), to: task.path)
-        return finished(task.path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
-      case .catalogue(let task):
-        return try renderCatalogue(task, environment: environment, find: find)
+        let r = try renderer.renderPairing(request, to: path)
+        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+      case .catalogue(let input, let path):
+        return try renderCatalogue(input, to: path, environment: environment, find: find)
       case .finishCatalogue(let task):
         return try finishCatalogue(task)
       }

@@ -8,7 +8,34 @@ import Foundation
 /// a time each. A worker that dies (a font that crashes FreeType or HarfBuzz, an OOM kill) costs
 /// only its current item, which is reported as failed; a fresh worker takes its place.
 public final class WorkerPool {
-  /// How a worker process is started.
+  /// The program a worker runs.
+  public struct Program: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    /// Variables set for workers on top of this process's environment.
+    public var environment: [String: String]
+
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
+      self.executable = executable
+      self.arguments = arguments
+      self.environment = environment
+    }
+
+    /// This executable, as a worker (`Worker.command`): what `run` starts.
+    public static var current: Program {
+      Program(executable: executablePath, arguments: [Worker.command])
+    }
+
+    /// The running executable's path (`/proc/self/exe`), else how it was called.
+    static var executablePath: String {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard n > 0 else { return CommandLine.arguments.first ?? "fonti-batch" }
+      return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+  }
+
+  /// How a worker process is started: its program, and what it is told first.
   public struct Launch: Sendable {
     public var executable: String
     public var arguments: [String]
@@ -24,6 +51,12 @@ public final class WorkerPool {
       self.arguments = arguments
       self.setup = setup
       self.environment = environment
+    }
+
+    public init(_ program: Program, setup: WorkerSetup) {
+      self.init(
+        executable: program.executable, arguments: program.arguments, setup: setup,
+        environment: program.environment)
     }
   }
 
@@ -112,7 +145,8 @@ public final class WorkerPool {
         let exited = fd.revents == 0 && !slot.process.isRunning && !WorkerPool.readable(slot.output)
         if fd.revents == 0 && !exited { continue }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
+        let n =
+          exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         if n > 0 {
           slot.buffer.append(contentsOf: chunk[..<n])
@@ -135,7 +169,8 @@ public final class WorkerPool {
         let reason = reap(slot)
         if let index = slot.current {
           remaining -= 1
-          completed(index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
+          completed(
+            index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
         }
         slot.finished = true
         if undispatched > 0 {

@@ -1,27 +1,12 @@
 import Foundation
 
-/// One heading + body pairing as a catalogue's Pairings section shows it.
-public struct CataloguePairing: Sendable, Hashable {
-  /// Set large, over the body paragraph.
-  public var heading: FontFamily
-  /// Sets the paragraph.
-  public var body: FontFamily
-  /// Why the two work together, shown under the pair.
-  public var reason: String
-
-  public init(heading: FontFamily, body: FontFamily, reason: String) {
-    self.heading = heading
-    self.body = body
-    self.reason = reason
-  }
-}
-
 /// Everything one catalogue PDF shows, resolved by the batch engine: the families it selected
 /// (in order), their partners, the pairings and the favourites. Plain data, Sendable.
-public struct CatalogueInput: Sendable {
-  /// The `catalogues:` entry: page size and theme (its `file` and `families` were used by the
-  /// caller to choose the path and `families`).
-  public var spec: Job.CatalogueSpec
+/// `Family`: see `SpecimenRequest` (`FamilyRef` for a worker, `FontFamily` to draw).
+public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
+  /// The `catalogues:` entry's page size and theme.
+  public var page: PageSize
+  public var theme: Theme
   /// Cover and PDF metadata.
   public var title: String
   public var author: String?
@@ -35,26 +20,28 @@ public struct CatalogueInput: Sendable {
   /// `styles:`: the faces each family page shows, when the family has them.
   public var styles: [StyleName]
   /// One page (or more) each, in this order.
-  public var families: [FontFamily]
-  /// "Pairs well with" partners by family name (exact `FontFamily.name`); installed only.
-  public var partners: [String: [FontFamily]]
+  public var families: [Family]
+  /// "Pairs well with" partners by family name (exact `name`); installed only.
+  public var partners: [String: [Family]]
   /// The Pairings section; omitted when empty.
-  public var pairings: [CataloguePairing]
+  public var pairings: [FamilyPairing<Family>]
   /// The Saved section's favourites, most recently saved first.
-  public var saved: [FontFamily]
-  /// Shown on the cover and written as the PDF's creation and modification dates. The batch
-  /// engine passes `SOURCE_DATE_EPOCH` when it is set (see `reproducibleDate`), so that two
-  /// runs with the same inputs write the same bytes.
-  public var creationDate: Date
+  public var saved: [Family]
+  /// Shown on the cover and written as the PDF's creation and modification dates: nil means
+  /// the time it is drawn (see `dated()`). The batch engine passes `SOURCE_DATE_EPOCH` when it
+  /// is set (`Timestamp.sourceDateEpoch`), so that two runs with the same inputs write the same
+  /// bytes; a run's fingerprint of the catalogue leaves it nil otherwise.
+  public var creationDate: Date?
 
   public init(
-    spec: Job.CatalogueSpec, title: String, author: String? = nil,
+    page: PageSize = .a4, theme: Theme = .cream, title: String, author: String? = nil,
     text: String = defaultSampleText, size: Double = 48, texts: [String] = [],
     sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: [StyleName] = StyleName.allCases,
-    families: [FontFamily], partners: [String: [FontFamily]] = [:],
-    pairings: [CataloguePairing] = [], saved: [FontFamily] = [], creationDate: Date
+    families: [Family], partners: [String: [Family]] = [:],
+    pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?
   ) {
-    self.spec = spec
+    self.page = page
+    self.theme = theme
     self.title = title
     self.author = author
     self.text = text
@@ -69,12 +56,26 @@ public struct CatalogueInput: Sendable {
     self.creationDate = creationDate
   }
 
+  /// The input for a `catalogues:` entry (its page and theme; its `file` and `families` were
+  /// used by the caller to choose the path and `families`), with the given title and texts.
+  public init(
+    spec: Job.CatalogueSpec, title: String, author: String? = nil,
+    text: String = defaultSampleText, size: Double = 48, texts: [String] = [],
+    sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: [StyleName] = StyleName.allCases,
+    families: [Family], partners: [String: [Family]] = [:],
+    pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?
+  ) {
+    self.init(
+      page: spec.page, theme: spec.theme, title: title, author: author, text: text, size: size,
+      texts: texts, sizes: sizes, styles: styles, families: families, partners: partners,
+      pairings: pairings, saved: saved, creationDate: creationDate)
+  }
+
   /// The input for `spec` with the job's settings (title, author, sample, texts, sizes,
   /// styles).
   public init(
-    spec: Job.CatalogueSpec, job: Job, families: [FontFamily],
-    partners: [String: [FontFamily]] = [:], pairings: [CataloguePairing] = [],
-    saved: [FontFamily] = [], creationDate: Date
+    spec: Job.CatalogueSpec, job: Job, families: [Family], partners: [String: [Family]] = [:],
+    pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?
   ) {
     self.init(
       spec: spec, title: job.title, author: job.author, text: job.defaults.text,
@@ -83,25 +84,39 @@ public struct CatalogueInput: Sendable {
       creationDate: creationDate)
   }
 
-  /// `SOURCE_DATE_EPOCH` (whole seconds since 1970, UTC) when it is set and valid, else now.
-  public static func reproducibleDate(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> Date {
-    if let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces),
-      let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800  // year 10000
-    {
-      return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-    return Date()
+  /// The same catalogue with its families carried another way; a family `transform` answers
+  /// nil for is left out (of the pages, the partners, the saved ones; a pairing needs both).
+  public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> CatalogueInput<Other> {
+    CatalogueInput<Other>(
+      page: page, theme: theme, title: title, author: author, text: text, size: size,
+      texts: texts, sizes: sizes, styles: styles, families: families.compactMap(transform),
+      partners: partners.mapValues { $0.compactMap(transform) },
+      pairings: pairings.compactMap { $0.mapFamilies(transform) },
+      saved: saved.compactMap(transform), creationDate: creationDate)
   }
 
+  /// With `creationDate` set: as it is, or now (in whole seconds) when it is nil. Drawing and
+  /// finishing a catalogue must show one date.
+  public func dated() -> CatalogueInput {
+    var input = self
+    if input.creationDate == nil {
+      input.creationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+    return input
+  }
+
+  /// The date shown and written; `dated()` sets it before anything is drawn.
+  var date: Date { creationDate ?? Date(timeIntervalSince1970: 0) }
+
   /// The partners of `family`, looked up by exact name, then case-insensitively.
-  func partners(of family: FontFamily) -> [FontFamily] {
+  func partners(of family: Family) -> [Family] {
     if let exact = partners[family.name] { return exact }
     let lower = family.name.lowercased()
     return partners.first { $0.key.lowercased() == lower }?.value ?? []
   }
 }
+
+extension CatalogueInput: Codable where Family: Codable {}
 
 /// What writing a catalogue found out, for the manifest and the run summary.
 public struct CatalogueResult: Sendable, Hashable {

@@ -167,8 +167,8 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   /// Plans the catalogue of `input`.
-  public init(_ input: CatalogueInput) {
-    let g = Geometry(input.spec.page)
+  public init(_ input: CatalogueInput<FontFamily>) {
+    let g = Geometry(input.page)
     geometry = g
     families = input.families.map {
       FamilySummary(name: Sanitize.terminal($0.name), styles: $0.styles.map(Sanitize.terminal))
@@ -319,7 +319,7 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   static func familyItems(
-    _ i: Int, _ family: FontFamily, _ input: CatalogueInput, _ g: Geometry
+    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry
   ) -> [Item] {
     var items: [Item] = []
     let ownScript = FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
@@ -413,8 +413,9 @@ public struct CataloguePlan: Sendable, Hashable {
     return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
   }
 
-  static func pairingHeight(_ p: CataloguePairing, _ input: CatalogueInput, _ g: Geometry) -> Double
-  {
+  static func pairingHeight(
+    _ p: FamilyPairing<FontFamily>, _ input: CatalogueInput<FontFamily>, _ g: Geometry
+  ) -> Double {
     let headingSize = estimatedFittingSize(
       input.text, size: pairingHeadingSize, width: g.contentWidth, minimum: 10)
     let heading = min(3, estimatedLines(input.text, size: headingSize, width: g.contentWidth))

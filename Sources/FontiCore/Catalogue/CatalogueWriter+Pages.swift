@@ -10,7 +10,7 @@ import Foundation
 final class PageDrawer {
   let writer: CatalogueWriter
   let plan: CataloguePlan
-  let input: CatalogueInput
+  let input: CatalogueInput<FontFamily>
   let cr: CairoContext
   let palette: Palette
   let g: CataloguePlan.Geometry
@@ -48,12 +48,15 @@ final class PageDrawer {
     var lineLanguage: String?
   }
 
-  init(writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput, cr: CairoContext) {
+  init(
+    writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput<FontFamily>,
+    cr: CairoContext
+  ) {
     self.writer = writer
     self.plan = plan
     self.input = input
     self.cr = cr
-    self.palette = Palette(input.spec.theme)
+    self.palette = Palette(input.theme)
     self.g = plan.geometry
     savedNames = Set(input.saved.map { $0.name.lowercased() })
     var index: [String: Int] = [:]
@@ -215,7 +218,7 @@ final class PageDrawer {
     // Facts, bottom-aligned: the family count, date and tool.
     let facts: [(String, String)] = [
       ("Families", "\(input.families.count)"),
-      ("Date", CatalogueWriter.displayDate(input.creationDate)),
+      ("Date", CatalogueWriter.displayDate(input.date)),
       ("Made with", FontiVersion.tool),
     ]
     var rowY = f.y + f.height - Double(facts.count) * 20

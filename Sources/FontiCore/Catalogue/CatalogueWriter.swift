@@ -16,54 +16,50 @@ import Foundation
 /// text gets a fresh map, dropped with the page. Not Sendable and synchronous: one writer per
 /// process, one catalogue at a time.
 public final class CatalogueWriter {
-  let environment: FontEnvironment
-  /// The label face's map (system fonts), kept for the writer's life.
-  private var labelMap: FontMap?
+  let fontMaps: FontMaps
   /// The neutral face of running heads, captions and the names of families that cannot set
   /// their own.
   let labelFamily: FontFamily?
 
   public init(environment: FontEnvironment) {
-    self.environment = environment
+    fontMaps = FontMaps(environment: environment)
     labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
 
   /// Pages drawn with one font map before it is replaced (see `PageDrawer.draw`).
   static let pagesPerFontMap = 32
 
-  /// The long-lived map of the label face.
+  /// The long-lived map of the label face, kept for the writer's life.
   func labelFontMap() -> FontMap {
-    if let labelMap { return labelMap }
-    let map = FontMap(config: environment.systemConfig)
-    labelMap = map
-    return map
+    fontMaps.map(for: labelFamily.map { [$0] } ?? [])
   }
 
-  /// A fresh map for `family`'s configuration; the page drawer replaces it every
-  /// `pagesPerFontMap` pages.
+  /// A fresh map for `family`; the page drawer replaces it every `pagesPerFontMap` pages.
   func makeFontMap(for family: FontFamily) -> FontMap {
-    FontMap(config: environment.config(for: family))
+    fontMaps.freshMap(for: [family])
   }
 
   /// Writes the catalogue of `input` to `path` (atomically: a temporary file in the same
   /// folder, renamed into place). A family that cannot be drawn gets a page saying so and a
   /// warning; only a failure of the file itself throws.
-  public func write(_ input: CatalogueInput, to path: String) throws(RenderError)
+  public func write(_ input: CatalogueInput<FontFamily>, to path: String) throws(RenderError)
     -> CatalogueResult
   {
+    let input = input.dated()
     let raw = AtomicFile.temporaryPath(for: path)
     defer { unlink(raw) }
     let outcome = try drawRaw(input, to: raw, for: path)
-    try CatalogueWriter.finish(
-      raw: raw, to: path, creationDate: input.creationDate, pages: outcome.pages)
+    try CatalogueWriter.finish(raw: raw, to: path, creationDate: input.date, pages: outcome.pages)
     return outcome
   }
 
   /// The first half of `write`: Cairo's PDF, links and all, at `raw` (a temporary file the
-  /// caller removes). `path` is the catalogue's final name, for messages.
-  public func drawRaw(_ input: CatalogueInput, to raw: String, for path: String)
+  /// caller removes). `path` is the catalogue's final name, for messages. Give it a `dated()`
+  /// input when the second half must write the same date.
+  public func drawRaw(_ input: CatalogueInput<FontFamily>, to raw: String, for path: String)
     throws(RenderError) -> CatalogueResult
   {
+    let input = input.dated()
     do {
       return try draw(CataloguePlan(input), input, to: raw)
     } catch let error as RenderError {
@@ -97,7 +93,7 @@ public final class CatalogueWriter {
 
   /// Draws every page of `plan` into a PDF at `path`, streaming: a page is finished and shown
   /// before the next is laid out.
-  func draw(_ plan: CataloguePlan, _ input: CatalogueInput, to path: String) throws
+  func draw(_ plan: CataloguePlan, _ input: CatalogueInput<FontFamily>, to path: String) throws
     -> CatalogueResult
   {
     let g = plan.geometry
@@ -107,7 +103,7 @@ public final class CatalogueWriter {
       try surface.setMetadata(.author, Sanitize.terminal(author))
     }
     try surface.setMetadata(.creator, FontiVersion.tool)
-    let iso = CatalogueWriter.isoDate(input.creationDate)
+    let iso = CatalogueWriter.isoDate(input.date)
     try surface.setMetadata(.createDate, iso)
     try surface.setMetadata(.modDate, iso)
     for entry in plan.outline {

@@ -4,9 +4,8 @@ import Foundation
 /// own outlines (never through a font map), overlays, the legend, and labels in the neutral
 /// label face through Pango. Not Sendable: Pango and Cairo stay on the thread that writes.
 final class DiffDrawing {
-  let environment: FontEnvironment
+  let fontMaps: FontMaps
   let labelFamily: FontFamily?
-  private var labelMap: FontMap?
   let palette = Palette(.cream)
 
   /// The overlay's colours: what only BEFORE has is hatched amber (a tint crossed by darker
@@ -17,15 +16,13 @@ final class DiffDrawing {
   static let afterColour = Colour(hex: 0x1F5FBF)
 
   init(environment: FontEnvironment) {
-    self.environment = environment
+    fontMaps = FontMaps(environment: environment)
     labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
 
-  /// A context for labels drawn on `cr`.
+  /// A context for labels drawn on `cr`: the label face's map, made once.
   func labelContext(for cr: CairoContext) -> TextContext {
-    let map = labelMap ?? FontMap(config: environment.systemConfig)
-    labelMap = map
-    return map.makeContext(for: cr)
+    fontMaps.map(for: labelFamily.map { [$0] } ?? []).makeContext(for: cr)
   }
 
   /// A label in the label face: regular, or its real bold when asked and present.

@@ -33,7 +33,7 @@ public final class DiffReview {
     if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
       throw .error("output '\(folder)' exists and is not a folder")
     }
-    try AtomicFile.createFolder(folder)
+    try FileSystem.createFolder(folder)
     // Two reviews never write one folder at once (the lock `run` takes on its output).
     let lock = try OutputLock(folder: folder)
     defer { withExtendedLifetime(lock) {} }
@@ -43,7 +43,7 @@ public final class DiffReview {
     let drawer = DiffDrawing(environment: environment)
 
     let changed = result.outcomes.filter { $0.entry.status == .changed }
-    if !changed.isEmpty { try AtomicFile.createFolder(folder + "/" + DiffReview.imagesFolder) }
+    if !changed.isEmpty { try FileSystem.createFolder(folder + "/" + DiffReview.imagesFolder) }
     for outcome in changed {
       guard let image = outcome.entry.image else { continue }
       let path = folder + "/" + image

@@ -435,7 +435,7 @@ final class FaceComparer {
   // MARK: Metrics, axes, instances
 
   /// Metric name → how it is read: hhea and OS/2 fields from the tables (HarfBuzz 6 returns
-  /// only whichever the font asks layout to use), the rest through `hb_ot_metrics`.
+  /// only whichever the font asks layout to use), the rest through HarfBuzz's OpenType metrics.
   static func metrics(_ face: HarfBuzzFace) -> [String: Int] {
     let font = HarfBuzzFont(face: face)
     var out: [String: Int] = ["unitsPerEm": face.unitsPerEm]

@@ -28,10 +28,32 @@ public struct FavouritesStore: Sendable {
     self.init(path: output + "/" + job.manifest.value, waiting: waiting)
   }
 
+  /// The manifest the `saved` commands use without `--manifest` when there is no
+  /// ./specimens.yaml, or when it cannot tell its own.
+  public static let fallbackPath = "output/favourites.json"
+
+  /// The favourites manifest the `saved` commands use without `--manifest`: the one of the job
+  /// at `job` (its `output` + `favourites.manifest`), else `fallbackPath`. Only those two keys
+  /// are read, tolerantly: a typo elsewhere in the job must not stop `saved`. When even they
+  /// cannot be read, the warning says so and which manifest is used instead.
+  public static func defaultPath(job: String = "specimens.yaml") -> (
+    path: String, warning: Diagnostic?
+  ) {
+    guard FileManager.default.fileExists(atPath: job) else { return (fallbackPath, nil) }
+    let (path, problem) = JobDecoder.favouritesManifest(ofJobAt: job)
+    if let path { return (path, nil) }
+    var warning = problem ?? .error("cannot be read", file: job)
+    warning.severity = .warning
+    warning.hint =
+      "the saved commands cannot tell its favourites manifest, so they use "
+      + "\(fallbackPath); pass --manifest FILE to choose"
+    return (fallbackPath, warning)
+  }
+
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
-    let target = AtomicFile.resolvingLink(path)
-    return AtomicFile.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
+    let target = FileSystem.resolvingLink(path)
+    return FileSystem.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
   }
 
   // MARK: Reading
@@ -87,26 +109,73 @@ public struct FavouritesStore: Sendable {
     let unchanged = snapshot
     let quick = try body(&snapshot)
     if snapshot == unchanged { return quick }
+    return try locked { () throws(Diagnostic) -> T in try change(body) }
+  }
 
-    let target = AtomicFile.resolvingLink(path)
-    let folder = AtomicFile.folder(of: target)
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-      try AtomicFile.createFolder(folder)
-    } else if !isFolder.boolValue {
-      throw .error("cannot be written: '\(folder)' is not a folder", file: path)
+  /// `update`, only if no other process holds the lock at this moment: nil (and nothing
+  /// changed) when one does. Never waits, and an interruption does not stop it: a run that was
+  /// interrupted still hearts the job's favourites, unless that would mean waiting.
+  public func updateIfFree<T>(
+    _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
+  ) throws(Diagnostic) -> T? {
+    var snapshot = try load()
+    let unchanged = snapshot
+    let quick = try body(&snapshot)
+    if snapshot == unchanged { return quick }
+    try prepareFolder()
+    switch FileLock.attempt(lockPath) {
+    case .success(let lock?):
+      defer { withExtendedLifetime(lock) {} }
+      return try change(body)
+    case .success(nil):
+      return nil
+    case .failure(let error):
+      throw .error("cannot be locked: \(FileSystem.describe(error.code))", file: lockPath)
     }
+  }
+
+  /// The manifest once no other process is changing it: waits for the lock as a change would
+  /// (saying so, and ending at once on an interruption), reads, and lets the lock go. A run
+  /// that will heart families draws its hearts from this before it renders anything, and
+  /// writes the manifest once, after its own manifest.
+  public func settled(for job: Job) throws(DiagnosticError) -> FavouritesManifest {
+    do {
+      return try locked { () throws(Diagnostic) -> FavouritesManifest in try load() }
+    } catch {
+      throw DiagnosticError(error)
+    }
+  }
+
+  /// Read, change, write when changed; the caller holds the lock.
+  private func change<T>(
+    _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
+  ) throws(Diagnostic) -> T {
+    var manifest = try load()
+    let before = manifest
+    let result = try body(&manifest)
+    if manifest != before {
+      try AtomicFile.write(manifest.encoded(), to: path)
+    }
+    return result
+  }
+
+  /// Runs `body` holding the manifest's lock, waiting for it as `waiting` says.
+  private func locked<T>(_ body: () throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+    try prepareFolder()
     return try FileLock.withExclusiveLock(
       lockPath, waiting: waiting,
-      holder: "another fonti-batch process is changing the favourites manifest '\(path)'"
-    ) { () throws(Diagnostic) -> T in
-      var manifest = try load()
-      let before = manifest
-      let result = try body(&manifest)
-      if manifest != before {
-        try AtomicFile.write(manifest.encoded(), to: path)
-      }
-      return result
+      holder: "another fonti-batch process is changing the favourites manifest '\(path)'",
+      body)
+  }
+
+  /// The manifest's folder, created when missing: the lock file goes there.
+  private func prepareFolder() throws(Diagnostic) {
+    let folder = FileSystem.folder(of: FileSystem.resolvingLink(path))
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      try FileSystem.createFolder(folder)
+    } else if !isFolder.boolValue {
+      throw .error("cannot be written: '\(folder)' is not a folder", file: path)
     }
   }
 

@@ -1,7 +1,5 @@
 import Foundation
 
-internal import CFontconfig
-
 /// Every family the tool can see, enumerated once: the system's fonts and the custom ones
 /// (the job's `fonts:` and the imported library). A Sendable snapshot, sorted by name.
 public struct FontCatalog: Sendable {
@@ -83,7 +81,8 @@ extension FontCatalog {
         let hits = families.filter { p.matches($0.name) }
         if hits.isEmpty {
           diagnostics.append(
-            .warning("family pattern '\(pattern.value)' matches no family", file: file,
+            .warning(
+              "family pattern '\(pattern.value)' matches no family", file: file,
               at: pattern.mark))
         }
         for f in hits {
@@ -116,7 +115,8 @@ extension FontCatalog {
       }
       for f in hits { chosen.remove(f.name) }
     }
-    return Selection(families: families.filter { chosen.contains($0.name) }, diagnostics: diagnostics)
+    return Selection(
+      families: families.filter { chosen.contains($0.name) }, diagnostics: diagnostics)
   }
 
   /// "family 'Georgia' is not installed (did you mean …?)", located.
@@ -127,12 +127,14 @@ extension FontCatalog {
     if let standIn = PairingMap.standIn(for: name) {
       let installed = standIn.open.filter { family(named: $0) != nil }
       if !installed.isEmpty { close = Array((installed + close).prefix(3)) }
-      hint = "\(standIn.family) is not an open font; open stand-ins: "
+      hint =
+        "\(standIn.family) is not an open font; open stand-ins: "
         + standIn.open.joined(separator: ", ")
     }
     var seen = Set<String>()
     close = close.filter { seen.insert($0.lowercased()).inserted }
-    let tail = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?)"
+    let tail =
+      close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))?)"
     return .error("family '\(name)' is not installed\(tail)", file: file, at: mark, hint: hint)
   }
 

@@ -38,8 +38,17 @@ public struct FontFace: Sendable, Hashable {
   public var isRenderable: Bool { format == "TrueType" || format == "CFF" }
 }
 
+/// How a request carries a family: as the family itself (`FontFamily`, in the process that
+/// draws it) or as a reference that a worker process looks up again in its own font catalogue
+/// (`FamilyRef`, across the process boundary). Requests (`SpecimenRequest`,
+/// `PairingSheetRequest`, `CatalogueInput`) are generic over it, so each is one type.
+public protocol FamilyCarrier: Sendable, Hashable {
+  /// The family's name, as the font catalogue spells it.
+  var name: String { get }
+}
+
 /// A font family with its real faces: what `families` lists and a run renders.
-public struct FontFamily: Sendable, Hashable {
+public struct FontFamily: FamilyCarrier {
   public var name: String
   /// Every face, regular first, then by weight, slant and width.
   public var faces: [FontFace]
@@ -101,8 +110,10 @@ public struct FontFamily: Sendable, Hashable {
 
   static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, String) {
     // Roman before italic; then weight nearest 80 (Book 75 counts as regular); then width.
-    (f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
-     f.index, f.style)
+    (
+      f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
+      f.index, f.style
+    )
   }
 }
 

@@ -1,8 +1,7 @@
-internal import CFontconfig
 import Foundation
 
-/// What fontconfig reads from one font file without installing it (calls
-/// `FcFreeTypeQueryAll`): every face's family, style, weight, slant, width and languages.
+/// What fontconfig reads from one font file without installing it (through FreeType,
+/// `Fontconfig.query`): every face's family, style, weight, slant, width and languages.
 ///
 /// `diff` reads both sides of a comparison this way, file by file, so that two fonts with the
 /// same family name never meet in one font map: nothing is registered and nothing is matched.
@@ -21,7 +20,7 @@ public enum FontFileQuery {
     /// The face's index in the file (a collection holds several); never a named instance.
     public var index: Int
     public var isVariable: Bool
-    /// fontconfig's orthographies (`FC_LANG`) the face covers completely, sorted.
+    /// fontconfig's orthographies (its `lang` property) the face covers completely, sorted.
     public var languages: [String]
   }
 
@@ -38,25 +37,17 @@ public enum FontFileQuery {
   /// for the failure.
   public static func faces(of path: String) -> Result<[Face], Failure> {
     let refusal = FontFiles.checkContainer(path)
-    guard let set = FcFontSetCreate() else {
+    guard let query = Fontconfig.query(file: path, details: true) else {
       return .failure(Failure(reason: "cannot be checked (out of memory)", families: []))
     }
-    defer { FcFontSetDestroy(set) }
-    var count: Int32 = 0
-    var patterns: [OpaquePointer] = []
-    if FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set) > 0 {
-      for i in 0..<Int(set.pointee.nfont) {
-        if let p = set.pointee.fonts[i] { patterns.append(p) }
-      }
-    }
-    let faces = describe(patterns)
+    let faces = describe(query.faces)
     if let refusal {
       // FreeType refuses most damaged files outright; HarfBuzz may still read their names.
       let names = faces.isEmpty ? HarfBuzzFace.familyNames(file: path).prefix(1).map { $0 } : []
       return .failure(
         Failure(reason: refusal.description, families: unique(faces.map(\.family) + names)))
     }
-    if patterns.isEmpty {
+    if query.faces.isEmpty {
       return .failure(Failure(reason: "is not a font FreeType can read", families: []))
     }
     if faces.isEmpty { return .failure(Failure(reason: "has no family name", families: [])) }
@@ -65,29 +56,26 @@ public enum FontFileQuery {
 
   /// One `Face` per face index: the variable pattern's languages with its default instance's
   /// names, or the static face's own.
-  static func describe(_ patterns: [OpaquePointer]) -> [Face] {
-    var byIndex: [Int: (base: OpaquePointer?, variable: OpaquePointer?)] = [:]
+  static func describe(_ patterns: [Fontconfig.QueriedFace]) -> [Face] {
+    var byIndex: [Int: (base: Fontconfig.QueriedFace?, variable: Fontconfig.QueriedFace?)] = [:]
     for p in patterns {
-      let index = FontEnvironment.int(p, FC_INDEX) ?? 0
-      guard index >> 16 == 0 else { continue }  // a named instance: HarfBuzz reads those
-      if FontEnvironment.bool(p, FC_VARIABLE) == true {
-        byIndex[index, default: (nil, nil)].variable = p
+      guard p.index >> 16 == 0 else { continue }  // a named instance: HarfBuzz reads those
+      if p.isVariable {
+        byIndex[p.index, default: (nil, nil)].variable = p
       } else {
-        byIndex[index, default: (nil, nil)].base = p
+        byIndex[p.index, default: (nil, nil)].base = p
       }
     }
     return byIndex.keys.sorted().compactMap { index -> Face? in
       guard let entry = byIndex[index], let names = entry.base ?? entry.variable,
-        let family = FontEnvironment.string(names, FC_FAMILY), !family.isEmpty
+        let family = names.family, !family.isEmpty
       else { return nil }
-      let style = FontEnvironment.string(names, FC_STYLE).flatMap { $0.isEmpty ? nil : $0 }
+      let style = names.style.flatMap { $0.isEmpty ? nil : $0 }
       return Face(
-        family: family, style: style ?? "Regular",
-        weight: FontEnvironment.int(names, FC_WEIGHT) ?? 80,
-        slant: FontEnvironment.int(names, FC_SLANT) ?? 0,
-        width: FontEnvironment.int(names, FC_WIDTH) ?? 100,
-        index: index, isVariable: entry.variable != nil,
-        languages: FontEnvironment.languages(entry.variable ?? names))
+        family: family, style: style ?? "Regular", weight: names.weight ?? 80,
+        slant: names.slant ?? 0, width: names.width ?? 100, index: index,
+        isVariable: entry.variable != nil,
+        languages: (entry.variable ?? names).languages)
     }
   }
 

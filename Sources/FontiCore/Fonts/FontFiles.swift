@@ -1,7 +1,5 @@
 import Foundation
 
-internal import CFontconfig
-
 /// Custom font files: finding them in folders and checking that each really is a font before
 /// fontconfig or Pango ever sees it.
 public enum FontFiles {
@@ -43,13 +41,15 @@ public enum FontFiles {
                 + (web == 0
                   ? ""
                   : " (only \(web) WOFF/WOFF2 web font\(web == 1 ? "" : "s"): convert them to "
-                    + "TTF/OTF first)"), file: file, at: entry.mark))
+                    + "TTF/OTF first)"),
+              file: file, at: entry.mark))
         }
       } else {
         candidates = [entry.value]
       }
       for path in candidates {
-        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+          .path
         guard seen.insert(canonical).inserted else { continue }
         switch inspect(path) {
         case .success(let inspection): out.append(inspection)
@@ -95,22 +95,19 @@ public enum FontFiles {
   /// face from it. Nothing is registered.
   public static func inspect(_ path: String) -> Result<Inspection, Refusal> {
     if let refusal = checkContainer(path) { return .failure(refusal) }
-    var count: Int32 = 0
-    guard let set = FcFontSetCreate() else { return .failure(Refusal("cannot be checked")) }
-    defer { FcFontSetDestroy(set) }
-    let faces = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
-    if faces == 0 || set.pointee.nfont == 0 {
+    guard let query = Fontconfig.query(file: path, details: false) else {
+      return .failure(Refusal("cannot be checked"))
+    }
+    if query.added == 0 || query.faces.isEmpty {
       return .failure(Refusal("is not a font FreeType can read"))
     }
     var families: [String] = []
-    for i in 0..<Int(set.pointee.nfont) {
-      guard let p = set.pointee.fonts[i],
-        let name = FontEnvironment.string(p, FC_FAMILY), !families.contains(name)
-      else { continue }
+    for face in query.faces {
+      guard let name = face.family, !families.contains(name) else { continue }
       families.append(name)
     }
     if families.isEmpty { return .failure(Refusal("has no family name")) }
-    return .success(Inspection(path: path, families: families, faceCount: Int(count)))
+    return .success(Inspection(path: path, families: families, faceCount: query.faceCount))
   }
 }
 
@@ -173,7 +170,8 @@ enum SFNT {
   static func checkOffsetTable(_ b: [UInt8], at base: Int, fileSize: Int) -> String? {
     guard base < fileSize else { return "is truncated (a face starts past the end of the file)" }
     guard base + 12 <= b.count, let n = u16(b, base + 4) else {
-      return base + 12 > fileSize ? "is truncated" : nil  // a directory beyond 64 KiB: let FreeType judge
+      // A directory beyond 64 KiB: let FreeType judge.
+      return base + 12 > fileSize ? "is truncated" : nil
     }
     if n == 0 || n > 512 { return "has a damaged table directory" }
     for i in 0..<n {

@@ -67,6 +67,18 @@ extension FontEnvironment {
 // MARK: Managing the library (`fonts list`, `fonts import`, `fonts remove`)
 
 extension FontLibrary {
+  /// The installed (system) families among `names`, as the system spells them, each once: an
+  /// imported family of such a name takes it over in every run. Empty when fontconfig cannot
+  /// be set up.
+  public static func installedFamilies(named names: [String]) -> [String] {
+    guard !names.isEmpty, let system = try? FontEnvironment(configFile: nil) else { return [] }
+    var seen = Set<String>()
+    return names.compactMap { name in
+      guard seen.insert(name.lowercased()).inserted else { return nil }
+      return system.catalog.family(named: name)?.name
+    }
+  }
+
   /// A family in the library and the files its faces come from.
   public struct Family: Sendable, Hashable {
     /// The family name as the first file naming it spells it. Untrusted: it comes from a font.
@@ -164,7 +176,7 @@ extension FontLibrary {
       }
     }
     do {
-      try AtomicFile.createFolder(directory)
+      try FileSystem.createFolder(directory)
       return try FileLock.withExclusiveLock(lockPath) { () throws(Diagnostic) -> [ImportOutcome] in
         checked.map { result in
           switch result {
@@ -237,29 +249,19 @@ extension FontLibrary {
     for attempt in 1...1000 {
       let candidate = attempt == 1 ? name : "\(stem)-\(attempt).\(ext)"
       let destination = directory + "/" + candidate
-      // link() never replaces an existing name: the no-overwrite rule holds even against
-      // another program writing into the folder.
-      if link(temporary.path, destination) == 0 {
-        AtomicFile.syncFolder(of: destination)
+      // Never over an existing name, even one another program writes meanwhile.
+      switch FileSystem.link(temporary.path, toNew: destination) {
+      case .placed:
         return .imported(
           source: source, destination: destination, families: inspection.families,
           renamed: attempt > 1)
+      case .exists:
+        continue
+      case .failed(let code):
+        return .refused(
+          source: source,
+          reason: "cannot be copied into the library: \(FileSystem.describe(code))")
       }
-      let code = errno
-      if code == EEXIST { continue }
-      if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EXDEV {
-        // A file system without hard links: rename, after checking the name is free (the
-        // library lock keeps other fonti-batch processes out meanwhile).
-        if FileManager.default.fileExists(atPath: destination) { continue }
-        if rename(temporary.path, destination) == 0 {
-          AtomicFile.syncFolder(of: destination)
-          return .imported(
-            source: source, destination: destination, families: inspection.families,
-            renamed: attempt > 1)
-        }
-      }
-      return .refused(
-        source: source, reason: "cannot be copied into the library: \(AtomicFile.describe(errno))")
     }
     return .refused(source: source, reason: "cannot be copied: no free file name in the library")
   }
@@ -344,7 +346,7 @@ extension FontLibrary {
       }
       if chunk.isEmpty { return nil }
       do {
-        try AtomicFile.writeAll(fd, chunk, path: source)
+        try FileSystem.writeAll(fd, chunk, path: source)
       } catch {
         return "the library cannot be written: \(error.message)"
       }
@@ -428,7 +430,7 @@ extension FontLibrary {
           deleted.insert(file)
         } else {
           failures.append(
-            .error("font file '\(file)' cannot be deleted: \(AtomicFile.describe(errno))"))
+            .error("font file '\(file)' cannot be deleted: \(FileSystem.describe(errno))"))
         }
       }
     }

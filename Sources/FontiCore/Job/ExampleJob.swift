@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -68,11 +70,8 @@ public enum ExampleJob {
 
 extension ExampleJob {
   /// Writes the example to `path` (or to `path/specimens.yaml` when `path` is a folder) and
-  /// returns the path written.
-  ///
-  /// Never replaces an existing file: the text goes to a temporary file in the same folder,
-  /// which is then hard-linked to its final name (`link` fails if the name exists, so even a
-  /// file created meanwhile is safe) and removed. A reader never sees a half-written file.
+  /// returns the path written. Never replaces an existing file, not even one created meanwhile
+  /// (`FileSystem.createNew`); a reader never sees a half-written file.
   public static func write(to path: String) throws(DiagnosticError) -> String {
     func fail(_ message: String, hint: String? = nil) -> DiagnosticError {
       DiagnosticError(.error(message, hint: hint))
@@ -82,63 +81,21 @@ extension ExampleJob {
     if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
       target = path.hasSuffix("/") ? path + "specimens.yaml" : path + "/specimens.yaml"
     }
-    if lstat(target, &info) == 0 {
-      throw fail(
-        "'\(target)' already exists; not overwriting it",
-        hint: "remove it first, or name another file: fonti-batch init other.yaml")
-    }
+    let exists = fail(
+      "'\(target)' already exists; not overwriting it",
+      hint: "remove it first, or name another file: fonti-batch init other.yaml")
+    if FileSystem.exists(target) { throw exists }
     let folder = JobPath.directory(of: target)
     if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
       throw fail("cannot write '\(target)': the folder '\(folder)' does not exist")
     }
-
-    // A temporary name in the same folder, so the link stays on one file system.
-    var temporary = ""
-    var fd: Int32 = -1
-    for attempt in 0..<100 {
-      let name = ".\(JobPath.lastComponent(of: target)).\(getpid())-\(attempt).tmp"
-      temporary = folder == "/" ? "/" + name : folder + "/" + name
-      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if fd >= 0 || errno != EEXIST { break }
-    }
-    if fd < 0 {
-      throw fail("cannot write '\(target)': \(JobPath.describe(errno: errno))")
-    }
-    defer { unlink(temporary) }  // after the link (or a failure), the temporary name goes
-    let bytes = Array(text.utf8)
-    var offset = 0
-    var failure: Int32 = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.write(fd, base + offset, buffer.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        break
-      }
-      offset += n
-    }
-    if failure == 0 && fsync(fd) != 0 { failure = errno }
-    if close(fd) != 0 && failure == 0 { failure = errno }
-    if failure != 0 {
-      throw fail("cannot write '\(target)': \(JobPath.describe(errno: failure))")
-    }
-    if link(temporary, target) != 0 {
-      let code = errno
-      if code == EEXIST {
-        throw fail("'\(target)' already exists; not overwriting it")
-      }
-      // Some file systems have no hard links: fall back to a rename after one more check.
-      guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
-        throw fail("cannot write '\(target)': \(JobPath.describe(errno: code))")
-      }
-      if lstat(target, &info) == 0 {
-        throw fail("'\(target)' already exists; not overwriting it")
-      }
-      if rename(temporary, target) != 0 {
-        throw fail("cannot write '\(target)': \(JobPath.describe(errno: errno))")
+    do {
+      // A file the user owns: the umask decides its permissions, as for any file they make.
+      try FileSystem.createNew(Data(text.utf8), at: target, mode: 0o666)
+    } catch {
+      switch error {
+      case .exists: throw exists
+      case .failed(let code): throw fail("cannot write '\(target)': \(FileSystem.describe(code))")
       }
     }
     return target

@@ -53,7 +53,7 @@ extension JobDecoder {
             hint: "'fonti-batch init' writes a commented example job file; "
               + "'-' reads the job from standard input")
         }
-        throw fail("cannot read job file '\(path)': \(JobPath.describe(errno: code))")
+        throw fail("cannot read job file '\(path)': \(FileSystem.describe(code))")
       }
       // Reads block again from here on; the wait for the first byte is `poll`'s.
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -106,7 +106,7 @@ extension JobDecoder {
           _ = readable(fd, within: -1)
           continue
         }
-        throw fail("cannot read job file '\(name)': \(JobPath.describe(errno: code))")
+        throw fail("cannot read job file '\(name)': \(FileSystem.describe(code))")
       }
       if n == 0 { break }
       bytes += chunk[0..<n]

@@ -1,6 +1,6 @@
 /// The names a run gives its own files and folders inside the output folder, which no path of
-/// the job may take. `BatchRunner.manifestName` and `BatchRunner.lockName` are the same names
-/// (a test keeps them equal).
+/// the job may take. The batch engine writes these very names (`BatchRunner.manifestName`,
+/// `OutputLock`).
 public enum OutputLayout {
   /// The folder of the specimen PNGs, `specimens/<slug>.png`.
   public static let specimens = "specimens"

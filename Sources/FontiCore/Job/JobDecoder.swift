@@ -111,12 +111,6 @@ public struct JobDecoder {
   let directory: String
   var diagnostics: [Diagnostic]
 
-  init(source: SourceText, directory: String, diagnostics: [Diagnostic]) {
-    self.source = source
-    self.directory = directory
-    self.diagnostics = diagnostics
-  }
-
   mutating func error(_ message: String, at mark: Mark?, hint: String? = nil) {
     diagnostics.append(source.error(message, at: mark, hint: hint))
   }
@@ -291,7 +285,7 @@ public struct JobDecoder {
             ? "globs are not expanded here; name a folder and every font in it is used"
             : (written == path ? nil : "looked for \(path)"))
       } else {
-        error("cannot reach '\(written)': \(JobPath.describe(errno: code))", at: mark)
+        error("cannot reach '\(written)': \(FileSystem.describe(code))", at: mark)
       }
       return false
     }
@@ -299,13 +293,13 @@ public struct JobDecoder {
     case S_IFDIR:
       if access(path, R_OK | X_OK) != 0 {
         error(
-          "cannot read the font folder '\(written)': \(JobPath.describe(errno: errno))", at: mark)
+          "cannot read the font folder '\(written)': \(FileSystem.describe(errno))", at: mark)
         return false
       }
     case S_IFREG:
       if access(path, R_OK) != 0 {
         error(
-          "cannot read the font file '\(written)': \(JobPath.describe(errno: errno))", at: mark)
+          "cannot read the font file '\(written)': \(FileSystem.describe(errno))", at: mark)
         return false
       }
     default:

@@ -11,13 +11,13 @@ struct Orthographies: Sendable {
     var count: Int
   }
 
-  /// 256 characters per page, as 32-bit words (fontconfig's own layout, `FcCharSetFirstPage`).
+  /// 256 characters per page, as 32-bit words (the layout of fontconfig's charset pages).
   static let wordsPerPage = 8
 
   /// Read from fontconfig on first use.
   static let shared = Orthographies(
-    FontconfigLanguages.codes().compactMap { code in
-      FontconfigLanguages.orthography(code).map { (code, $0) }
+    Fontconfig.languageCodes().compactMap { code in
+      Fontconfig.orthography(code).map { (code, $0) }
     })
 
   /// Sorted by code.

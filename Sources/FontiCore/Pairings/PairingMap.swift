@@ -74,11 +74,18 @@ public struct StandIn: Sendable, Hashable {
 public struct PairingMap: Sendable {
   /// Every pairing, in the map's order (curated order first: the order strips prefer).
   public private(set) var pairings: [Pairing]
+  /// The pairings merged in with `merging(extra:)` (a job's `pairings.extra`), in their order,
+  /// repeats and all: they always render.
+  public private(set) var extra: [Pairing] = []
+  /// How many of `pairings` the map had before extras were merged in: those render by the
+  /// selection rule.
+  private var curatedCount: Int
   /// Lower-cased family name → indices into `pairings`, in order.
   private var index: [String: [Int]]
 
   public init(pairings: [Pairing]) {
     self.pairings = pairings
+    curatedCount = pairings.count
     var index: [String: [Int]] = [:]
     for (i, p) in pairings.enumerated() {
       index[p.heading.lowercased(), default: []].append(i)
@@ -134,51 +141,88 @@ public struct PairingMap: Sendable {
     for p in extra where keys.insert(p.key).inserted {
       all.append(p)
     }
-    return PairingMap(pairings: all)
+    var merged = PairingMap(pairings: all)
+    merged.curatedCount = curatedCount
+    merged.extra = self.extra + extra
+    return merged
   }
 
   /// The installed partners of `family` for a "pairs well with" strip: only families in
-  /// `catalog` that Pango can draw, spelled as the catalogue spells them, each once, in map
-  /// order, at most `limit`.
-  public func strip(for family: String, catalog: FontCatalog, limit: Int = 4) -> [String] {
+  /// `catalog` that Pango can draw, each once, in map order, at most `limit`.
+  public func strip(for family: String, catalog: FontCatalog, limit: Int = 4) -> [FontFamily] {
     var seen: Set<String> = [family.lowercased()]
-    var out: [String] = []
+    var out: [FontFamily] = []
     for partner in partners(of: family) where out.count < limit {
       guard let f = catalog.family(named: partner.partner), f.isRenderable,
         seen.insert(f.name.lowercased()).inserted
       else { continue }
-      out.append(f.name)
+      out.append(f)
     }
     return out
   }
 
-  /// The pairings a run renders (sheets and catalogue pages): each of this map's pairings whose
-  /// families are both available (in `catalog`, drawable) and at least one of them `selected`,
-  /// then every `extra` pairing, always (SPEC: "extra pairings always render"). Names are
-  /// spelled as the catalogue spells them; a pairing that appears twice in the same
-  /// orientation is rendered once; self-pairs never render.
+  /// The pairings a run renders (sheets and catalogue pages): each pairing of the map (before
+  /// its extras) whose families are both available (in `catalog`, drawable) and at least one of
+  /// them among `selected` (names, compared case-insensitively), then every extra pairing
+  /// (`extra`, else the map's own), always (SPEC: "extra pairings always render"). A pairing
+  /// that appears twice in the same orientation is rendered once; self-pairs never render; an
+  /// extra pairing whose families are not in `catalog` (a job's were checked) is left out.
   public func pairingsToRender(
-    in catalog: FontCatalog, selected: [String], extra: [Pairing] = []
-  ) -> [Pairing] {
+    in catalog: FontCatalog, selected: [String], extra: [Pairing]? = nil
+  ) -> [FamilyPairing<FontFamily>] {
     let chosen = Set(selected.map { $0.lowercased() })
     var keys = Set<String>()
-    var out: [Pairing] = []
-    for p in pairings {
+    var out: [FamilyPairing<FontFamily>] = []
+    func add(_ heading: FontFamily, _ body: FontFamily, _ reason: String) {
+      guard !PairingMap.same(heading.name, body.name),
+        keys.insert(PairingMap.key(heading.name, body.name)).inserted
+      else { return }
+      out.append(FamilyPairing(heading: heading, body: body, reason: reason))
+    }
+    for p in pairings.prefix(curatedCount) {
       guard let h = catalog.family(named: p.heading), h.isRenderable,
         let b = catalog.family(named: p.body), b.isRenderable,
         chosen.contains(h.name.lowercased()) || chosen.contains(b.name.lowercased())
       else { continue }
-      var q = p
-      (q.heading, q.body) = (h.name, b.name)
-      if !PairingMap.same(q.heading, q.body), keys.insert(q.key).inserted { out.append(q) }
+      add(h, b, p.reason)
     }
-    for p in extra {
-      var q = p
-      q.heading = catalog.family(named: p.heading)?.name ?? p.heading
-      q.body = catalog.family(named: p.body)?.name ?? p.body
-      if !PairingMap.same(q.heading, q.body), keys.insert(q.key).inserted { out.append(q) }
+    for p in extra ?? self.extra {
+      guard let h = catalog.family(named: p.heading), let b = catalog.family(named: p.body) else {
+        continue
+      }
+      add(h, b, p.reason)
     }
     return out
+  }
+
+  /// The family as the map (or else the catalogue) spells it, for `pairings FAMILY`; a family that is neither in the
+  /// map nor installed is an error with "did you mean …?" over both.
+  public func resolve(_ name: String, catalog: FontCatalog) throws(Diagnostic) -> String {
+    if let known = canonicalName(of: name) ?? catalog.family(named: name)?.name {
+      return known
+    }
+    let candidates = Set(catalog.families.map(\.name) + families)
+    var close = Suggest.closest(name, among: candidates, limit: 3)
+    if close.isEmpty {
+      // "Inter" for "inter disp"; "Noto Serif" for "noto": a shared prefix.
+      let lower = name.lowercased()
+      close = candidates.filter {
+        let l = $0.lowercased()
+        return (l.hasPrefix(lower) && lower.count >= 3) || (lower.hasPrefix(l) && l.count >= 4)
+      }.sorted().prefix(3).map { $0 }
+    }
+    let quoted = close.map { "'\($0)'" }.joined(separator: ", ")
+    let tail = close.isEmpty ? "" : " (did you mean \(quoted)?)"
+    var hint = "'fonti-batch pairings' lists the map; 'fonti-batch families' the installed families"
+    if let standIn = PairingMap.standIn(for: name) {
+      let open = standIn.open.map {
+        catalog.family(named: $0) != nil ? $0 : "\($0) (not installed)"
+      }
+      hint =
+        "open stand-ins for \(standIn.family): \(open.joined(separator: ", ")). \(standIn.note)"
+    }
+    throw .error(
+      "family '\(name)' is not installed and not in the pairing map\(tail)", hint: hint)
   }
 
   static func same(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
@@ -207,21 +251,11 @@ extension PairingMap {
     }
   }
 
-  /// The map a job uses for strips: the curated map (unless `pairings.curated: false`) merged
-  /// with the job's extra pairings.
+  /// The map of a job, built once: the curated map (unless `pairings.curated: false`) merged
+  /// with the job's extra pairings. Strips and the pairings a run renders both come from it.
   public init(for job: Job, catalog: FontCatalog) {
     let base = job.curatedPairings ? PairingMap.curated : PairingMap(pairings: [])
     self = base.merging(extra: PairingMap.extraPairings(of: job, catalog: catalog))
-  }
-
-  /// The pairings a job renders: curated ones (when on) by the selection rule of
-  /// `pairingsToRender(in:selected:extra:)`, then the job's extra pairings.
-  public static func pairingsToRender(
-    for job: Job, catalog: FontCatalog, selected: [String]
-  ) -> [Pairing] {
-    let base = job.curatedPairings ? PairingMap.curated : PairingMap(pairings: [])
-    return base.pairingsToRender(
-      in: catalog, selected: selected, extra: extraPairings(of: job, catalog: catalog))
   }
 
   /// Checks the job's `pairings.extra` against the catalogue: every heading and body must be an

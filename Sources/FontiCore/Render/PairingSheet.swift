@@ -1,8 +1,8 @@
 /// A heading + body pairing sheet: a heading set large in one family over a paragraph of body
-/// text in the other, both named.
-public struct PairingSheetRequest: Sendable, Hashable {
-  public var heading: FontFamily
-  public var body: FontFamily
+/// text in the other, both named. `Family`: see `SpecimenRequest`.
+public struct PairingSheetRequest<Family: FamilyCarrier>: Sendable, Hashable {
+  public var heading: Family
+  public var body: Family
   public var reason: String
   public var theme: Theme
   public var edge: Int
@@ -10,7 +10,7 @@ public struct PairingSheetRequest: Sendable, Hashable {
   public var compression: PNGCompression
 
   public init(
-    heading: FontFamily, body: FontFamily, reason: String, theme: Theme = .ink, edge: Int = 1080,
+    heading: Family, body: Family, reason: String, theme: Theme = .ink, edge: Int = 1080,
     scale: Int = 1, compression: PNGCompression = .fast
   ) {
     self.heading = heading
@@ -22,10 +22,23 @@ public struct PairingSheetRequest: Sendable, Hashable {
     self.compression = compression
   }
 
+  /// The same sheet with its families carried another way; nil when either cannot be.
+  public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> PairingSheetRequest<Other>? {
+    guard let heading = transform(heading), let body = transform(body) else { return nil }
+    return PairingSheetRequest<Other>(
+      heading: heading, body: body, reason: reason, theme: theme, edge: edge, scale: scale,
+      compression: compression)
+  }
+}
+
+extension PairingSheetRequest: Codable where Family: Codable {}
+
+/// The texts every pairing sheet sets.
+public enum PairingSheetText {
   /// The heading set on every sheet.
-  public static let headingText = "Quiet type, loud ideas"
+  public static let heading = "Quiet type, loud ideas"
   /// The body paragraph: long enough to show colour, rhythm and the shape of a paragraph.
-  public static let bodyText = """
+  public static let body = """
     A good pairing lets each face do one job. The heading carries the voice: contrast, \
     character, a shape the eye remembers. The body carries the reading: an even texture, open \
     counters, spacing that holds up over many lines. When the two share proportions and differ \
@@ -36,7 +49,8 @@ public struct PairingSheetRequest: Sendable, Hashable {
 
 extension SpecimenRenderer {
   /// Renders a pairing sheet into a PNG at `path`, written atomically.
-  public func renderPairing(_ request: PairingSheetRequest, to path: String) throws(RenderError)
+  public func renderPairing(_ request: PairingSheetRequest<FontFamily>, to path: String)
+    throws(RenderError)
     -> SpecimenResult
   {
     try renderPNG(
@@ -44,7 +58,8 @@ extension SpecimenRenderer {
     ) { cr throws(RenderError) in try drawPairing(request, on: cr) }
   }
 
-  func drawPairing(_ request: PairingSheetRequest, on cr: CairoContext) throws(RenderError)
+  func drawPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext)
+    throws(RenderError)
     -> SpecimenResult
   {
     for family in [request.heading, request.body] {
@@ -55,10 +70,10 @@ extension SpecimenRenderer {
         family, face: family.regularFace, context: map(for: family).makeContext(for: cr))
     }
     let palette = Palette(request.theme)
-    let E = Double(request.edge)
-    let k = E / 1080
+    let edge = Double(request.edge)
+    let k = edge / 1080
     let margin = 80 * k
-    let width = E - 2 * margin
+    let width = edge - 2 * margin
     cr.setColour(palette.background)
     cr.paint()
 
@@ -84,7 +99,7 @@ extension SpecimenRenderer {
     // Heading: large, in the heading family's boldest real upright face up to bold.
     let headingFace = request.heading.face(bold: true, italic: false) ?? request.heading.regularFace
     let heading = fitted(
-      PairingSheetRequest.headingText,
+      PairingSheetText.heading,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
       mark: ellipsis(labels: labels?.1))
@@ -93,7 +108,7 @@ extension SpecimenRenderer {
     y += heading.size.height + 44 * k
 
     let body = fitted(
-      PairingSheetRequest.bodyText,
+      PairingSheetText.body,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
       lineSpacing: 1.35, mark: ellipsis(labels: labels?.1))
@@ -101,13 +116,19 @@ extension SpecimenRenderer {
     body.draw(at: margin, y)
 
     // Footer: who is who, and why they work together.
-    let footerTop = E - margin - 120 * k
+    let footerTop = edge - margin - 120 * k
     cr.setColour(palette.text, alpha: 0.16)
     cr.rectangle(margin, footerTop - 24 * k, width, max(1, k))
     cr.fill()
     var fy = footerTop
-    fy += caption("HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy, colour: palette.accent) + 8 * k
-    fy += caption("BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy, colour: palette.accent) + 14 * k
+    fy +=
+      caption(
+        "HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy,
+        colour: palette.accent) + 8 * k
+    fy +=
+      caption(
+        "BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy,
+        colour: palette.accent) + 14 * k
     var reasonColour = palette.text
     reasonColour.alpha = 0.75
     _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
@@ -115,10 +136,13 @@ extension SpecimenRenderer {
     let missing = heading.unknownGlyphs + body.unknownGlyphs
     var warnings: [String] = []
     if heading.unknownGlyphs > 0 {
-      warnings.append("family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading")
+      warnings.append(
+        "family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading"
+      )
     }
     if body.unknownGlyphs > 0 {
-      warnings.append("family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
+      warnings.append(
+        "family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
     }
     return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: nil)
   }

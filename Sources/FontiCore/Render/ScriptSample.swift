@@ -32,11 +32,13 @@ public enum FallbackSample: Sendable, Hashable {
       for code in family.languages {
         guard let text = pangoSampleString(for: code) else { continue }
         guard family.coverage.missing(in: text).isEmpty else { continue }
-        let latin = text.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+        let latin = text.unicodeScalars.contains {
+          ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+        }
         // Non-Latin first, then languages with a known name, then by code for stability.
         let named = LanguageNames.name(code) != nil
         let score = (latin ? 1 : 0, named ? 0 : 1, code)
-        if best == nil || score < best!.score {
+        if best.map({ score < $0.score }) ?? true {
           best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
         }
       }
@@ -61,7 +63,8 @@ public enum FallbackSample: Sendable, Hashable {
         }
       }
     }
-    return beyond.count >= limit / 2 ? Array(beyond.prefix(limit)) : Array((ascii + beyond).prefix(limit))
+    return beyond.count >= limit / 2
+      ? Array(beyond.prefix(limit)) : Array((ascii + beyond).prefix(limit))
   }
 
   static func drawable(_ s: Unicode.Scalar) -> Bool {

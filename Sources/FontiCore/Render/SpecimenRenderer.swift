@@ -1,8 +1,9 @@
 import Foundation
 
-/// One specimen to draw: the family, the text, and how it looks.
-public struct SpecimenRequest: Sendable, Hashable {
-  public var family: FontFamily
+/// One specimen to draw: the family, the text, and how it looks. `Family` is how the family
+/// is carried: `FontFamily` to draw it here, `FamilyRef` to send it to a worker.
+public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
+  public var family: Family
   public var text: String
   /// The sample's size in points (12–96), scaled to the canvas.
   public var size: Double
@@ -17,12 +18,12 @@ public struct SpecimenRequest: Sendable, Hashable {
   /// Hearted: a filled heart at the top.
   public var saved: Bool
   /// Installed "pairs well with" partners, each set in its own font on the strip.
-  public var partners: [FontFamily]
+  public var partners: [Family]
 
   public init(
-    family: FontFamily, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
+    family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
     edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
-    italic: Bool = false, saved: Bool = false, partners: [FontFamily] = []
+    italic: Bool = false, saved: Bool = false, partners: [Family] = []
   ) {
     self.family = family
     self.text = text
@@ -36,7 +37,19 @@ public struct SpecimenRequest: Sendable, Hashable {
     self.saved = saved
     self.partners = partners
   }
+
+  /// The same specimen with its families carried another way: nil when the family itself
+  /// cannot be; a partner that cannot be is left out.
+  public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> SpecimenRequest<Other>? {
+    guard let family = transform(family) else { return nil }
+    return SpecimenRequest<Other>(
+      family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
+      compression: compression, bold: bold, italic: italic, saved: saved,
+      partners: partners.compactMap(transform))
+  }
 }
+
+extension SpecimenRequest: Codable where Family: Codable {}
 
 /// What drawing a specimen found out, for the manifest and the run summary.
 public struct SpecimenResult: Sendable, Hashable {
@@ -57,12 +70,10 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// Draws specimens. Holds the process's Pango font maps (one per fontconfig configuration),
-/// made once and reused for every specimen; surfaces and layouts are per specimen.
-/// Not Sendable: one per process.
+/// Draws specimens. Its font maps (`FontMaps`) are made once and reused for every specimen;
+/// surfaces and layouts are per specimen. Not Sendable: one per process.
 public final class SpecimenRenderer {
-  let environment: FontEnvironment
-  private var maps: [Bool: FontMap] = [:]
+  let fontMaps: FontMaps
   /// The face for labels of families that cannot set their own name, and for notes.
   public let labelFamily: FontFamily?
   /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
@@ -77,7 +88,7 @@ public final class SpecimenRenderer {
   ]
 
   public init(environment: FontEnvironment) {
-    self.environment = environment
+    fontMaps = FontMaps(environment: environment)
     labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
   }
 
@@ -90,19 +101,15 @@ public final class SpecimenRenderer {
     }.first ?? system.first
   }
 
-  /// The font map of the family's configuration, made once per worker. Pango keeps every font
-  /// a map has loaded for the map's lifetime; workers are recycled every few dozen families
-  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map (and its
-  /// copy of every installed font's pattern) per family.
+  /// The font map that draws `family`, made once per worker. Pango keeps every font a map has
+  /// loaded for the map's lifetime; workers are recycled every few dozen families
+  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map per family.
   func map(for family: FontFamily) -> FontMap {
-    if let m = maps[family.isCustom] { return m }
-    let m = FontMap(config: environment.config(for: family))
-    maps[family.isCustom] = m
-    return m
+    fontMaps.map(for: [family])
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.
-  public func render(_ request: SpecimenRequest, to path: String) throws(RenderError)
+  public func render(_ request: SpecimenRequest<FontFamily>, to path: String) throws(RenderError)
     -> SpecimenResult
   {
     try renderPNG(
@@ -148,14 +155,17 @@ public final class SpecimenRenderer {
   }
 
   /// Draws a specimen on `cr` in a square of `request.edge` units.
-  func draw(_ request: SpecimenRequest, on cr: CairoContext) throws(RenderError) -> SpecimenResult {
+  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
+    -> SpecimenResult
+  {
     let family = request.family
     guard family.isRenderable, let regular = family.regularFace else {
-      throw RenderError("family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
+      throw RenderError(
+        "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
     }
     let palette = Palette(request.theme)
-    let E = Double(request.edge)
-    let k = E / 1080
+    let edge = Double(request.edge)
+    let k = edge / 1080
     let margin = 80 * k
     let familyContext = map(for: family).makeContext(for: cr)
     var warnings: [String] = []
@@ -168,7 +178,8 @@ public final class SpecimenRenderer {
       } else {
         let wanted = [request.bold ? "bold" : nil, request.italic ? "italic" : nil]
           .compactMap { $0 }.joined(separator: " ")
-        warnings.append("family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
+        warnings.append(
+          "family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
       }
     }
 
@@ -185,7 +196,7 @@ public final class SpecimenRenderer {
     // Header: the name in small caps, in the family when it can set its own name.
     let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
     let labelText = Sanitize.terminal(family.name)
-    let labelWidth = E - 2 * margin - 90 * k
+    let labelWidth = edge - 2 * margin - 90 * k
     let label: TextLayout
     if !ownName, let labelFamily, let labelContext {
       label = TextLayout(
@@ -207,21 +218,23 @@ public final class SpecimenRenderer {
     if family.isCustom {
       // The amber dot of an imported font, centred on the label's x-height.
       cr.setColour(palette.accent)
-      cr.circle(margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55, radius: 7 * k)
+      cr.circle(
+        margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55,
+        radius: 7 * k)
       cr.fill()
     }
     if request.saved {
       cr.setColour(palette.accent)
-      cr.heartPath(centreX: E - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k)
+      cr.heartPath(centreX: edge - margin - 18 * k, top: labelTop + 4 * k, size: 34 * k)
       cr.fill()
     }
     cr.setColour(palette.text, alpha: 0.16)
-    cr.rectangle(margin, headerBottom + 18 * k, E - 2 * margin, max(1, k))
+    cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
     cr.fill()
 
     // Footer: B and I badges at the left, the quiet note at the right.
     let badgeSize = 46 * k
-    let footerTop = E - margin - badgeSize
+    let footerTop = edge - margin - badgeSize
     drawBadge(
       "B", bold: true, real: family.hasBold, at: margin, footerTop, size: badgeSize, cr: cr,
       context: labelContext ?? familyContext, palette: palette)
@@ -233,14 +246,14 @@ public final class SpecimenRenderer {
     var contentBottom = footerTop - 36 * k
     if !request.partners.isEmpty, let labelContext {
       let stripHeight = drawPartners(
-        request.partners, bottom: contentBottom, left: margin, width: E - 2 * margin, k: k,
+        request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
         cr: cr, labelContext: labelContext, palette: palette)
       contentBottom -= stripHeight + 30 * k
     }
 
     // The sample: large, centred, wrapped, shrunk to fit.
     let contentTop = headerBottom + 60 * k
-    let areaWidth = E - 2 * margin
+    let areaWidth = edge - 2 * margin
     let text = request.text
     let userFont = FontSpec(family: family.name, size: request.size * 2 * k, face: face)
     let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
@@ -263,11 +276,13 @@ public final class SpecimenRenderer {
       let caption = labelContext ?? familyContext
       let captionFamily = labelFamily ?? family
       let yours = TextLayout(
-        "YOUR TEXT", font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        "YOUR TEXT",
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
         in: caption, letterSpacing: 2 * k, fallback: true)
       cr.setColour(palette.accent)
       yours.draw(at: margin, contentTop)
-      let userSmall = FontSpec(family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
+      let userSmall = FontSpec(
+        family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
         text, font: userSmall, context: familyContext, width: areaWidth,
         height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark)
@@ -278,12 +293,14 @@ public final class SpecimenRenderer {
       let heading: String
       switch choice {
       case .language(let code, let name, _):
-        heading = name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
+        heading =
+          name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
       case .glyphGrid:
         heading = pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
       }
       let head = TextLayout(
-        heading, font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        heading,
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
         in: caption, letterSpacing: 2 * k, fallback: true)
       cr.setColour(palette.accent)
       head.draw(at: margin, split + 10 * k)
@@ -305,14 +322,15 @@ public final class SpecimenRenderer {
     if missing > 0 {
       notes.append("\(missing) character\(missing == 1 ? "" : "s") of the text not in this font")
       warnings.append(
-        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text")
+        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
+      )
     }
     if pictographic { notes.append("draws symbols, not letters") }
     if !notes.isEmpty, let labelContext, let labelFamily {
       let note = TextLayout(
         notes.joined(separator: " · "),
         font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
-        in: labelContext, width: E - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
+        in: labelContext, width: edge - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
         fallback: true)
       cr.setColour(palette.text, alpha: 0.55)
       note.draw(
@@ -329,7 +347,8 @@ public final class SpecimenRenderer {
     guard let loaded = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
     else {
       throw RenderError(
-        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))")
+        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))"
+      )
     }
     guard family.files.contains(loaded.file) else {
       throw RenderError(
@@ -395,7 +414,10 @@ public final class SpecimenRenderer {
     cr.roundedRectanglePath(x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
     cr.stroke(width: max(1.5, size / 22))
     let labelName = labelFamily?.name ?? ""
-    let face = labelFamily.flatMap { bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true) }
+    let face =
+      labelFamily.flatMap {
+        bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true)
+      }
       ?? labelFamily?.regularFace
     let layout = TextLayout(
       letter, font: FontSpec(family: labelName, size: size * 0.56, face: face), in: context,
@@ -427,7 +449,8 @@ public final class SpecimenRenderer {
     // Names in different fonts share one baseline, as type on a line does.
     let baseline = names.map(\.baseline).max() ?? 0
     let caption = TextLayout(
-      "PAIRS WELL WITH", font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
+      "PAIRS WELL WITH",
+      font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
       in: labelContext, letterSpacing: 2 * k, fallback: true)
     let top = bottom - rowHeight - caption.size.height - 8 * k
     cr.setColour(palette.accent)
@@ -468,7 +491,8 @@ public final class SpecimenRenderer {
       cr.setColour(palette.text, alpha: 0.12)
       cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
       cr.stroke(width: 1)
-      let layout = TextLayout(glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
+      let layout = TextLayout(
+        glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
       let ink = layout.inkRect
       cr.setColour(palette.text)
       layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)

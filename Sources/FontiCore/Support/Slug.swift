@@ -17,7 +17,7 @@ public enum Slug {
       let c: Character?
       switch v {
       case 0x30...0x39, 0x61...0x7A: c = Character(scalar)
-      case 0x41...0x5A: c = Character(Unicode.Scalar(v + 32)!)
+      case 0x41...0x5A: c = Unicode.Scalar(v + 32).map(Character.init)
       default: c = nil
       }
       if let c {

@@ -80,18 +80,8 @@ final class Console: @unchecked Sendable {
     write(2, lines.map { Sanitize.terminal(String($0)) }.joined(separator: "\n") + "\n")
   }
 
+  /// Writes all of `text`; a closed pipe ends it quietly (there is no one left to tell).
   private func write(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return  // a closed pipe: nothing more to say
-      }
-      offset += n
-    }
+    _ = FileSystem.writeAll(fd, Array(text.utf8))
   }
 }

@@ -1,4 +1,5 @@
 import FontiCore
+import Foundation
 
 /// An option a command accepts. The parser and the help text both read this one table.
 struct OptionSpec: Sendable {
@@ -17,7 +18,9 @@ struct OptionSpec: Sendable {
     OptionSpec(names: names, valueName: nil, help: help)
   }
 
-  static func value(_ names: String..., as valueName: String, help: String, repeatable: Bool = false)
+  static func value(
+    _ names: String..., as valueName: String, help: String, repeatable: Bool = false
+  )
     -> OptionSpec
   {
     OptionSpec(names: names, valueName: valueName, help: help, repeatable: repeatable)
@@ -76,7 +79,8 @@ struct Invocation {
   static let common: [OptionSpec] = [.flag("-h", "--help", help: "show this help")]
 
   /// Matches tokens against the command table. `help`/`--version` are handled by the caller.
-  static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+  static func parse(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation
+  {
     let tokens = Tokenizer.tokenize(arguments)
     // The longest run of leading words that names a command wins (`saved add` over `saved`).
     var leading: [String] = []
@@ -170,5 +174,45 @@ struct Invocation {
       throw UsageError(message: "unexpected argument '\(extra)'", command: command)
     }
     return invocation
+  }
+}
+
+extension Invocation {
+  /// A numeric option within `range`, or a usage error naming the range.
+  func number(
+    _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
+  ) throws(UsageError) -> Double {
+    guard let text = value(key) else { return fallback }
+    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
+      let shown =
+        integer
+        ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
+        : "\(range.lowerBound.formatted())–\(range.upperBound.formatted())"
+      throw UsageError(
+        message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')",
+        command: command)
+    }
+    return v
+  }
+
+  /// An enumerated option, with "did you mean" for a near miss.
+  func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T)
+    throws(UsageError) -> T where T.RawValue == String
+  {
+    guard let text = value(key) else { return fallback }
+    if let v = T(rawValue: text.lowercased()) { return v }
+    let names = T.allCases.map(\.rawValue)
+    let hint = Suggest.didYouMean(text, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+    throw UsageError(
+      message: "\(key) must be one of \(names.joined(separator: ", ")) (got '\(text)')\(hint)",
+      command: command)
+  }
+
+  /// `-j N`, 1–64, by default the number of cores.
+  func jobs() throws(UsageError) -> Int {
+    Int(
+      try number(
+        "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,
+        integer: true))
   }
 }

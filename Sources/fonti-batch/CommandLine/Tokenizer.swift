@@ -32,7 +32,8 @@ enum Tokenizer {
       } else if argument.hasPrefix("-") && argument.count > 1 {
         let name = String(argument.prefix(2))
         let rest = argument.dropFirst(2)
-        tokens.append(.option(name: name, inlineValue: rest.isEmpty ? nil : String(rest), index: index))
+        tokens.append(
+          .option(name: name, inlineValue: rest.isEmpty ? nil : String(rest), index: index))
       } else {
         tokens.append(.value(argument, index: index))
       }

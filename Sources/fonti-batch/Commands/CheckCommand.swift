@@ -21,13 +21,13 @@ enum CheckCommand {
   static func run(path: String, console: Console) -> ExitCode {
     let name = Sanitize.terminal(JobDecoder.displayName(path))
     do {
-      let resolved = try ResolvedJob.load(path: path, waiting: console.notice)
+      let job = try JobRun(JobRun.Request(job: path), waiting: console.notice)
       // A run reads the favourites manifest before it renders: a damaged one fails it.
-      _ = try FavouritesStore(job: resolved.job).load(for: resolved.job)
-      let warnings = resolved.warnings
+      try job.check()
+      let warnings = job.warnings
       console.report(warnings)
       let count = warnings.count
-      let families = resolved.families.count
+      let families = job.resolved.families.count
       if !console.quiet {
         console.line(
           "\(name): OK, \(families) famil\(families == 1 ? "y" : "ies") selected"
@@ -35,10 +35,10 @@ enum CheckCommand {
       }
       return .success
     } catch {
-      console.report(error.diagnostics)
-      let errors = error.diagnostics.filter(\.isError).count
+      let code = ExitCode.report(error, console: console)
+      let errors = (error as? DiagnosticError)?.diagnostics.filter(\.isError).count ?? 1
       if errors > 1 { console.err("\(name): \(errors) errors\n") }
-      return .usage
+      return code
     }
   }
 }

@@ -47,10 +47,7 @@ struct DiffCommand {
     }
     let threshold = Int(
       try invocation.number("--threshold", default: 16, range: 0...1_000_000, integer: true))
-    let jobs = Int(
-      try invocation.number(
-        "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,
-        integer: true))
+    let jobs = try invocation.jobs()
     let output = invocation.value("--output") ?? "diff"
     if output.isEmpty { throw UsageError(message: "--output is empty", command: command) }
     var isFolder: ObjCBool = false
@@ -93,8 +90,6 @@ struct DiffCommand {
     console.info(
       "\(c.families) famil\(c.families == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
         + String(format: " in %.1fs", seconds) + " → \(output)/")
-    if report.hasFailures { return .partial }
-    if invocation.has("--exit-code") && report.hasDifferences { return .partial }
-    return .success
+    return ExitCode.of(report, failOnDifferences: invocation.has("--exit-code"))
   }
 }

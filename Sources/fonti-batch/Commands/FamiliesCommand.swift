@@ -1,5 +1,5 @@
-import Foundation
 import FontiCore
+import Foundation
 
 extension Commands {
   static let families = CommandSpec(
@@ -15,7 +15,8 @@ extension Commands {
     options: [
       .value("--text", as: "TEXT", help: "also say whether each family covers every character"),
       .flag("--json", help: "a JSON array for scripts"),
-      .value("--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
+      .value(
+        "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
     run: { invocation, console in
       // Absolute, so that `--json` lists every file the same way, custom or installed.

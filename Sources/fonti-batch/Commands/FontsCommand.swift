@@ -49,7 +49,6 @@ extension Commands {
     run: { invocation, console in
       let library = FontLibrary.standard
       let outcomes = library.importFiles(invocation.positionals)
-      var refused = 0
       var added: [String] = []
       for outcome in outcomes {
         switch outcome {
@@ -69,12 +68,11 @@ extension Commands {
             "\(Sanitize.terminal(source)) is already in the library (as "
               + "\(Sanitize.terminal((existing as NSString).lastPathComponent))); nothing copied.")
         case .refused(let source, let reason):
-          refused += 1
           console.report(.error("font file '\(source)' \(reason); not imported"))
         }
       }
       warnAboutShadowing(added, console: console)
-      return refused > 0 ? .partial : .success
+      return ExitCode.of(outcomes)
     })
 
   static let fontsRemove = CommandSpec(
@@ -105,14 +103,10 @@ extension Commands {
   /// A warning for each imported family that has the name of an installed one: runs use the
   /// imported fonts for it (SPEC: custom fonts win, with a warning).
   static func warnAboutShadowing(_ families: [String], console: Console) {
-    guard !families.isEmpty, let system = try? FontEnvironment(configFile: nil) else { return }
-    var seen = Set<String>()
-    for name in families where seen.insert(name.lowercased()).inserted {
-      if let installed = system.catalog.family(named: name) {
-        console.warning(
-          "family '\(installed.name)' is also installed on the system; fonti-batch will use the "
-            + "imported fonts for it")
-      }
+    for installed in FontLibrary.installedFamilies(named: families) {
+      console.warning(
+        "family '\(installed)' is also installed on the system; fonti-batch will use the "
+          + "imported fonts for it")
     }
   }
 }

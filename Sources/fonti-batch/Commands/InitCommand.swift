@@ -15,7 +15,8 @@ enum InitCommand {
       let written = try ExampleJob.write(to: path)
       // The command's result, on stdout like every other command's.
       let shown = Sanitize.terminal(written)
-      console.line("wrote \(shown)\nnext: fonti-batch check \(shown), then fonti-batch run \(shown)")
+      console.line(
+        "wrote \(shown)\nnext: fonti-batch check \(shown), then fonti-batch run \(shown)")
       return .success
     })
 }

@@ -29,7 +29,7 @@ extension Commands {
       if name.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError(message: "FAMILY is empty", command: invocation.command)
       }
-      let family = try listing.resolve(name)
+      let family = try listing.map.resolve(name, catalog: listing.catalog)
       let entries = listing.entries(listing.map.pairings(with: family))
       console.out(
         invocation.has("--json")
@@ -62,34 +62,6 @@ struct PairingListing {
         headingInstalled: isInstalled($0.heading), bodyInstalled: isInstalled($0.body),
         standsInFor: $0.standsInFor)
     }
-  }
-
-  /// The family as the map (or else the catalogue) spells it; a family that is neither in the
-  /// map nor installed is an error with "did you mean …?" over both.
-  func resolve(_ name: String) throws(Diagnostic) -> String {
-    if let known = map.canonicalName(of: name) ?? catalog.family(named: name)?.name {
-      return known
-    }
-    let candidates = Set(catalog.families.map(\.name) + map.families)
-    var close = Suggest.closest(name, among: candidates, limit: 3)
-    if close.isEmpty {
-      // "Inter" for "inter disp"; "Noto Serif" for "noto": a shared prefix.
-      let lower = name.lowercased()
-      close = candidates.filter {
-        let l = $0.lowercased()
-        return (l.hasPrefix(lower) && lower.count >= 3) || (lower.hasPrefix(l) && l.count >= 4)
-      }.sorted().prefix(3).map { $0 }
-    }
-    let quoted = close.map { "'\($0)'" }.joined(separator: ", ")
-    let tail = close.isEmpty ? "" : " (did you mean \(quoted)?)"
-    var hint = "'fonti-batch pairings' lists the map; 'fonti-batch families' the installed families"
-    if let standIn = PairingMap.standIn(for: name) {
-      let open = standIn.open.map { isInstalled($0) ? $0 : "\($0) (not installed)" }
-      hint =
-        "open stand-ins for \(standIn.family): \(open.joined(separator: ", ")). \(standIn.note)"
-    }
-    throw .error(
-      "family '\(name)' is not installed and not in the pairing map\(tail)", hint: hint)
   }
 
   static func encoder() -> JSONEncoder {

@@ -1,5 +1,5 @@
-import Foundation
 import FontiCore
+import Foundation
 
 extension Commands {
   static let render = CommandSpec(
@@ -20,7 +20,8 @@ extension Commands {
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
       .value(
-        "-o", "--output", as: "FILE.png|DIR", help: "where to write the PNG (a folder: DIR/<slug>.png)"),
+        "-o", "--output", as: "FILE.png|DIR",
+        help: "where to write the PNG (a folder: DIR/<slug>.png)"),
     ],
     run: { invocation, console in
       let name = invocation.positionals[0]
@@ -62,44 +63,9 @@ extension Commands {
       let request = SpecimenRequest(
         family: family, text: text, size: size, theme: theme, scale: scale,
         bold: invocation.has("--bold"), italic: invocation.has("--italic"))
-      let renderer = SpecimenRenderer(environment: environment)
-      do {
-        let result = try renderer.render(request, to: output)
-        for w in result.warnings { console.warning(w) }
-        console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
-        return .success
-      } catch {
-        console.error("\(error)")
-        return .partial
-      }
+      let result = try SpecimenRenderer(environment: environment).render(request, to: output)
+      for w in result.warnings { console.warning(w) }
+      console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
+      return .success
     })
-}
-
-extension Invocation {
-  /// A numeric option within `range`, or a usage error naming the range.
-  func number(
-    _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
-  ) throws(UsageError) -> Double {
-    guard let text = value(key) else { return fallback }
-    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
-      let shown = integer
-        ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
-        : "\(range.lowerBound.formatted())–\(range.upperBound.formatted())"
-      throw UsageError(message: "\(key) must be \(integer ? "a whole number " : "")in \(shown) (got '\(text)')", command: command)
-    }
-    return v
-  }
-
-  /// An enumerated option, with "did you mean" for a near miss.
-  func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T)
-    throws(UsageError) -> T where T.RawValue == String
-  {
-    guard let text = value(key) else { return fallback }
-    if let v = T(rawValue: text.lowercased()) { return v }
-    let names = T.allCases.map(\.rawValue)
-    let hint = Suggest.didYouMean(text, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-    throw UsageError(
-      message: "\(key) must be one of \(names.joined(separator: ", ")) (got '\(text)')\(hint)",
-      command: command)
-  }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FontiCore
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -36,89 +36,39 @@ extension Commands {
     run: { invocation, console in try RunCommand(invocation: invocation, console: console).run() })
 }
 
-/// `fonti-batch run`: job → fonts → plan → workers → manifest.
+/// `fonti-batch run`: the flags become a `JobRun.Request`; `JobRun` does the rest; this
+/// prints what it tells.
 struct RunCommand {
   let invocation: Invocation
   let console: Console
 
   func run() throws -> ExitCode {
     if invocation.has("--quiet") && invocation.has("--verbose") {
-      throw UsageError(message: "--quiet and --verbose contradict each other", command: invocation.command)
+      throw UsageError(
+        message: "--quiet and --verbose contradict each other", command: invocation.command)
     }
     console.quiet = invocation.has("--quiet")
     console.verbose = invocation.has("--verbose")
     console.warnAboutSourceDateEpoch()
-    let jobs = Int(
-      try invocation.number(
-        "--jobs", default: Double(ProcessInfo.processInfo.activeProcessorCount), range: 1...64,
-        integer: true))
-    let jobPath = invocation.positionals.first ?? "specimens.yaml"
-
     if let output = invocation.value("--output"), output.isEmpty {
       throw UsageError(message: "--output is empty", command: invocation.command)
     }
-    let resolved = try ResolvedJob.load(
-      path: jobPath, output: invocation.value("--output"), waiting: console.notice)
-    let job = resolved.job
-    console.report(resolved.warnings)
+    var request = JobRun.Request(job: invocation.positionals.first ?? "specimens.yaml")
+    request.output = invocation.value("--output")
+    request.jobs = try invocation.jobs()
+    request.only = invocation.all("--only").map(FamilyPattern.init)
+    request.force = invocation.has("--force")
+    request.dryRun = invocation.has("--dry-run")
+    request.strict = invocation.has("--strict")
 
-    // --only restricts what is drawn again; the plan still covers every output of the job.
-    let only = invocation.all("--only").map(FamilyPattern.init)
-    if !only.isEmpty
-      && !resolved.jobFamilies.contains(where: { f in only.contains { $0.matches(f.name) } })
-    {
-      throw UsageError(
-        message: "--only \(only.map { "'\($0.text)'" }.joined(separator: ", ")) matches none of the job's families",
-        command: invocation.command)
-    }
-    let catalog = resolved.catalog
-    let dryRun = invocation.has("--dry-run")
-
-    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order. From
-    // here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once.
+    let job = try JobRun(request, waiting: console.notice)
+    console.report(job.warnings)
+    // From here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once,
+    // and a run stops its workers and writes an honest manifest.
     Signals.install()
-    let store = FavouritesStore(job: job, waiting: Signals.lockWaiting(console))
-    let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
-    var favourites = try store.load(for: job)
-    if !toHeart.isEmpty {
-      if dryRun {
-        FavouritesStore.heart(&favourites, toHeart, specimens: [:], now: Timestamp.now())
-      } else {
-        favourites = try store.heart(toHeart)
-      }
-    }
-    if Signals.interrupted { return Signals.exitCode }
-    let saved = favourites.saved.compactMap { entry -> FontFamily? in
-      guard let f = catalog.family(named: entry.family), f.isRenderable else { return nil }
-      return f
-    }
-
-    let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
-    let previous = RunManifest.load(job.output + "/" + BatchRunner.manifestName)
-    let force = invocation.has("--force")
-    let plan = BatchPlan.make(
-      job: job, output: job.output, inputs: inputs, previous: previous, force: force, only: only)
-
-    if dryRun { return printPlan(plan) }
-
-    do {
-      try AtomicFile.createFolder(job.output)
-    }
-    let lock = try OutputLock(folder: job.output)
-    defer { withExtendedLifetime(lock) {} }
-
-    var options = BatchOptions(
-      jobs: jobs,
-      worker: WorkerPool.Launch(
-        executable: Executable.path, arguments: [Executable.workerCommand],
-        setup: WorkerSetup(customFonts: resolved.environment.customFiles)))
-    options.force = force
-    options.strict = invocation.has("--strict")
     let progress = ProgressLine(console: console)
-    let report = try BatchRunner.run(
-      plan, job: job, options: options,
-      jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
-      progress: { progress.update($0) },
+    let outcome = try job.run(
+      waiting: Signals.lockWaiting(console), progress: { progress.update($0) },
       written: { event in
         guard console.verbose else { return }
         progress.finish()
@@ -129,33 +79,27 @@ struct RunCommand {
       },
       interrupted: { Signals.interrupted })
     progress.finish()
-
-    // Record this run's specimen paths on the saved families.
-    if !report.interrupted && !saved.isEmpty {
-      var paths: [String: String] = [:]
-      for f in report.manifest.families { if let file = f.files.first { paths[f.family] = file.path } }
-      _ = try? store.heart([], specimens: paths)
+    switch outcome {
+    case .planned(let plan): printPlan(plan)
+    case .ran(let report): print(report)
+    case .interrupted: break
     }
+    return ExitCode.of(outcome)
+  }
 
+  func print(_ report: BatchReport) {
     reportDiagnostics(report.diagnostics)
-    if var error = report.manifestError {
-      // Rendering went through: exit 1, not 2 ("nothing was rendered"), naming what was.
-      let files = report.written
-      error.hint =
-        files.isEmpty
-        ? "no other file was written"
-        : "\(files.count) file\(files.count == 1 ? " was" : "s were") written that no "
-          + "manifest lists: " + files.map(Sanitize.terminal).joined(separator: ", ")
+    for error in [report.manifestError, report.favouritesError].compactMap({ $0 }) {
       console.report(error)
     }
-    if invocation.has("--json") {
-      console.out(String(decoding: try report.manifest.encoded(), as: UTF8.self))
+    if invocation.has("--json"), let data = try? report.manifest.encoded() {
+      console.out(String(decoding: data, as: UTF8.self))
     }
-    summarise(report, plan: plan)
-    if report.interrupted || Signals.interrupted { return Signals.exitCode }
-    if report.failed > 0 || report.manifestError != nil { return .partial }
-    if options.strict && report.warnings > 0 { return .partial }
-    return .success
+    guard !console.quiet else { return }
+    let line =
+      report.summary + String(format: " in %.1fs", report.manifest.durationSeconds)
+      + " → \(Sanitize.terminal(report.output))/"
+    console.err((report.interrupted ? "interrupted: " : "") + line + "\n")
   }
 
   /// Errors in full. Missing-glyph warnings are expected by the hundred on a machine with many
@@ -179,66 +123,33 @@ struct RunCommand {
     }
   }
 
-  func summarise(_ report: BatchReport, plan: BatchPlan) {
-    guard !console.quiet else { return }
-    var line =
-      report.summary + String(format: " in %.1fs", report.manifest.durationSeconds)
-      + " → \(Sanitize.terminal(plan.output))/"
-    if report.interrupted { line = "interrupted: " + line }
-    console.err(line + "\n")
-  }
-
-  func printPlan(_ plan: BatchPlan) -> ExitCode {
+  /// `--dry-run`: each output and what a run would do with it; the tally on stderr.
+  func printPlan(_ plan: BatchPlan) {
     console.report(plan.diagnostics)
-    func label(_ action: BatchPlan.Action) -> String {
-      switch action {
-      case .render: return "render"
-      case .upToDate: return "up to date"
-      case .keep: return "keep"
-      }
-    }
-    var rows: [(String, String)] = []
-    for s in plan.catalogues { rows.append((label(s.action), s.file)) }
-    for s in plan.specimens { rows.append((label(s.action), s.file)) }
-    for s in plan.pairings { rows.append((label(s.action), s.file)) }
-    for file in plan.obsolete { rows.append(("remove", file)) }
-    let toRender = rows.filter { $0.0 == "render" }.count
-    let toRemove = plan.obsolete.count
-    let pending = toRender + toRemove
-    let kept = rows.filter { $0.0 == "keep" }.count
+    let listing = plan.listing
     if invocation.has("--json") {
-      let entries = rows.map { ["action": $0.0, "file": $0.1] }
+      let entries = listing.rows.map { ["action": $0.action, "file": $0.file] }
       if let data = try? JSONSerialization.data(
-        withJSONObject: ["output": plan.output, "pending": pending, "outputs": entries],
+        withJSONObject: ["output": plan.output, "pending": listing.pending, "outputs": entries],
         options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       {
         console.out(String(decoding: data, as: UTF8.self) + "\n")
       }
     } else {
-      for (action, file) in rows { console.line("\(action.padding(toLength: 10, withPad: " ", startingAt: 0))  \(Sanitize.terminal(file))") }
+      for row in listing.rows {
+        let action = row.action.padding(toLength: 10, withPad: " ", startingAt: 0)
+        console.line("\(action)  \(Sanitize.terminal(row.file))")
+      }
     }
-    let upToDate = rows.count - pending - kept
+    let kept = listing.kept
     let keptNote = kept == 0 ? "" : ", \(kept) left as \(kept == 1 ? "it is" : "they are") (--only)"
     let folder = Sanitize.terminal(plan.output) + "/"
+    let upToDate = listing.upToDate
     console.err(
-      pending == 0 && kept == 0
-        ? "everything is up to date (\(upToDate) file\(upToDate == 1 ? "" : "s") in "
-          + "\(folder))\n"
-        : "\(toRender) to render, "
-          + (toRemove == 0 ? "" : "\(toRemove) to remove (no longer in the job), ")
+      listing.pending == 0 && kept == 0
+        ? "everything is up to date (\(upToDate) file\(upToDate == 1 ? "" : "s") in \(folder))\n"
+        : "\(listing.toRender) to render, "
+          + (listing.toRemove == 0 ? "" : "\(listing.toRemove) to remove (no longer in the job), ")
           + "\(upToDate) up to date\(keptNote) (dry run: nothing written)\n")
-    return .success
-  }
-}
-
-/// This executable, for starting workers.
-enum Executable {
-  static let workerCommand = "__worker"
-
-  static var path: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if n > 0 { return String(cString: buffer) }
-    return CommandLine.arguments[0]
   }
 }

@@ -155,36 +155,17 @@ extension Commands {
     _ invocation: Invocation, _ console: Console, handleSignals: Bool = true
   ) throws -> FavouritesStore {
     if handleSignals { Signals.install() }
-    return FavouritesStore(path: manifestPath(invocation, console), waiting: Signals.lockWaiting(console))
+    return FavouritesStore(
+      path: manifestPath(invocation, console), waiting: Signals.lockWaiting(console))
   }
 
-  /// `--manifest`, else the default.
+  /// `--manifest`, else the favourites manifest of ./specimens.yaml (see
+  /// `FavouritesStore.defaultPath`), with a warning when that job cannot tell it.
   static func manifestPath(_ invocation: Invocation, _ console: Console) -> String {
     if let path = invocation.value("--manifest") { return path }
-    return defaultManifestPath(console)
-  }
-
-  /// The manifest used without `--manifest`, and without a ./specimens.yaml.
-  static let fallbackManifest = "output/favourites.json"
-
-  /// The favourites manifest `saved` commands use without `--manifest`: the one of
-  /// ./specimens.yaml's output folder (`output` + `favourites.manifest`), else
-  /// output/favourites.json.
-  ///
-  /// Only those two keys are read, tolerantly: a typo elsewhere in the job must not stop
-  /// `saved`. When even they cannot be read, a warning says so and which manifest is used.
-  static func defaultManifestPath(_ console: Console) -> String {
-    let job = "specimens.yaml"
-    guard FileManager.default.fileExists(atPath: job) else { return fallbackManifest }
-    let (path, problem) = JobDecoder.favouritesManifest(ofJobAt: job)
-    if let path { return path }
-    var warning = problem ?? .error("cannot be read", file: job)
-    warning.severity = .warning
-    warning.hint =
-      "the saved commands cannot tell its favourites manifest, so they use "
-      + "\(fallbackManifest); pass --manifest FILE to choose"
-    console.report(warning)
-    return fallbackManifest
+    let (path, warning) = FavouritesStore.defaultPath()
+    if let warning { console.report(warning) }
+    return path
   }
 }
 

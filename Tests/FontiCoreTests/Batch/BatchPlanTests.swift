@@ -6,9 +6,11 @@ import Testing
 /// Incremental decisions as data: what changed → what is drawn again.
 @Suite struct BatchPlanTests {
   let serif = FontFamily(
-    name: "DejaVu Serif", faces: [FontFace(style: "Book", weight: 80, slant: 0, file: "/f/serif.ttf")])
+    name: "DejaVu Serif",
+    faces: [FontFace(style: "Book", weight: 80, slant: 0, file: "/f/serif.ttf")])
   let sans = FontFamily(
-    name: "Cantarell", faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/f/cant.otf")])
+    name: "Cantarell",
+    faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/f/cant.otf")])
 
   func job() -> Job {
     var job = Job(path: "job.yaml", directory: "/w", output: "/w/out")
@@ -50,10 +52,33 @@ import Testing
       durationSeconds: 1)
   }
 
+  /// A catalogue's `inputs` hash its worker request and path as one JSON object, in the shape
+  /// manifests have recorded since the first version: a catalogue made from the same things
+  /// stays up to date across versions of the tool (unless the design version changes).
+  @Test func aCataloguesFingerprintKeepsItsShape() throws {
+    let input = CatalogueInput(
+      page: .a4, theme: .cream, title: "T", text: "Aa", size: 48, texts: [], sizes: [12],
+      styles: [.regular], families: [FamilyRef(serif)],
+      partners: ["DejaVu Serif": [FamilyRef(sans)]],
+      pairings: [FamilyPairing(heading: FamilyRef(sans), body: FamilyRef(serif), reason: "r")],
+      saved: [], creationDate: nil)
+    let json = String(
+      decoding: try JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: "/w/out/c.pdf")),
+      as: UTF8.self)
+    #expect(
+      json
+        == #"{"families":[{"custom":false,"name":"DejaVu Serif"}],"page":"a4","pairings":[{"body":"#
+        + #"{"custom":false,"name":"DejaVu Serif"},"heading":{"custom":false,"name":"Cantarell"},"#
+        + #""reason":"r"}],"partners":{"DejaVu Serif":[{"custom":false,"name":"Cantarell"}]},"#
+        + #""path":"\/w\/out\/c.pdf","saved":[],"size":48,"sizes":[12],"styles":["regular"],"#
+        + #""text":"Aa","texts":[],"theme":"cream","title":"T"}"#)
+  }
+
   @Test func aFirstRunDrawsEverythingAndASecondNothing() {
     let first = plan(job(), previous: nil)
     #expect(first.pendingItems.count == 3)
-    #expect(first.pendingItems.first?.path == "/w/out/catalogue.pdf", "the longest item starts first")
+    #expect(
+      first.pendingItems.first?.path == "/w/out/catalogue.pdf", "the longest item starts first")
     let second = plan(job(), previous: manifest(of: first))
     #expect(second.pendingItems.isEmpty)
     #expect(plan(job(), previous: manifest(of: first), force: true).pendingItems.count == 3)
@@ -111,10 +136,11 @@ import Testing
     // The catalogue shows Cantarell, which --only leaves stale: left as it was, with a warning.
     #expect(next.catalogues.map(\.action) == [.keep])
     #expect(next.catalogues[0].previous != nil)
-    #expect(next.diagnostics.map(\.message) == [
-      "catalogue 'catalogue.pdf' is left as it was: 1 of its families is not up to date and "
-        + "--only leaves it out (Cantarell)"
-    ])
+    #expect(
+      next.diagnostics.map(\.message) == [
+        "catalogue 'catalogue.pdf' is left as it was: 1 of its families is not up to date and "
+          + "--only leaves it out (Cantarell)"
+      ])
     #expect(next.pendingItems.map(\.path) == ["/w/out/specimens/dejavu-serif.png"])
     #expect(next.obsolete.isEmpty, "--only unselects nothing")
 

@@ -7,10 +7,10 @@ import Testing
 /// item 12): a long catalogue drawing after the specimens is not "0.1 s" away.
 struct ProgressWeightTests {
   func catalogue(families: Int, texts: [String] = [], sizes: [Double] = [12, 24, 48])
-    -> CatalogueTask
+    -> CatalogueInput<FamilyRef>
   {
-    CatalogueTask(
-      path: "/out/catalogue.pdf", page: .a4, theme: .cream, title: "T", author: nil,
+    CatalogueInput(
+      page: .a4, theme: .cream, title: "T", author: nil,
       text: defaultSampleText, size: 48, texts: texts, sizes: sizes, styles: StyleName.allCases,
       families: (0..<families).map {
         FamilyRef(FontFamily(name: "Family \($0)", faces: []))
@@ -26,7 +26,7 @@ struct ProgressWeightTests {
       sizes: [4, 12, 48, 96, 200, 400])
     // Fifty long texts and a big waterfall take many pages per family.
     #expect(long.estimatedPages > 5 * small.estimatedPages)
-    let item = WorkItem.catalogue(long)
+    let item = WorkItem.catalogue(long, path: "/out/catalogue.pdf")
     let weights = ProgressWeights([item])
     let pages = Double(long.estimatedPages)
     #expect(weights.weight(of: item) == pages * WorkItem.drawnPageWeight)

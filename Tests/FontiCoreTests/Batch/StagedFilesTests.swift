@@ -29,7 +29,8 @@ struct StagedFilesTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // A non-empty folder where the PNG should go: rename fails.
     let path = folder + "/b.png"
-    try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: path + "/inside", withIntermediateDirectories: true)
     let good = folder + "/c.png"
     let staged = StagedFiles(lanes: 2)
     staged.commit(try stage("b", for: path), to: path)
@@ -38,13 +39,15 @@ struct StagedFilesTests {
     #expect(failures.count == 1)
     #expect(failures[path]?.error?.hasPrefix("cannot rename into place '\(path)'") == true)
     #expect(FileManager.default.contents(atPath: good) == Data("c".utf8))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["b.png", "c.png"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["b.png", "c.png"])
   }
 
   @Test func onlyATemporaryBesideItsDestinationIsMoved() throws {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
     let elsewhere = try stage("x", for: folder + "/sub/d.png")
     let notTemporary = folder + "/keep.txt"
     try Data("keep".utf8).write(to: URL(fileURLWithPath: notTemporary))

@@ -24,7 +24,7 @@ enum CatalogueFixture {
   static func input(
     _ environment: FontEnvironment, page: PageSize = .a4, saved savedNames: [String]? = nil,
     pairings: Bool = true
-  ) throws -> CatalogueInput {
+  ) throws -> CatalogueInput<FontFamily> {
     var spec = Job.CatalogueSpec(file: Located("catalogue.pdf"))
     spec.page = page
     let families = environment.catalog.families
@@ -39,7 +39,7 @@ enum CatalogueFixture {
       families: families, partners: [serif.name: [sans], sans.name: [serif]],
       pairings: pairings
         ? [
-          CataloguePairing(
+          FamilyPairing<FontFamily>(
             heading: serif, body: sans, reason: "A bookish serif over a humanist sans.")
         ]
         : [],

@@ -18,7 +18,7 @@ import Testing
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-  func write(_ input: CatalogueInput, _ name: String = "catalogue.pdf") throws -> (
+  func write(_ input: CatalogueInput<FontFamily>, _ name: String = "catalogue.pdf") throws -> (
     String, CatalogueResult
   ) {
     let path = folder + "/" + name
@@ -143,7 +143,7 @@ import Testing
   @Test(arguments: [(PageSize.letter, Theme.ink), (PageSize.square, Theme.cream)])
   func otherPageSizesAndThemes(page: PageSize, theme: Theme) throws {
     var input = try CatalogueFixture.input(environment, page: page)
-    input.spec.theme = theme
+    input.theme = theme
     let (path, result) = try write(input)
     let pdf = try QPDFDocument(reading: path, recovery: false)
     #expect(pdf.check().isEmpty)
@@ -178,7 +178,7 @@ import Testing
     input.sizes = [4, 400]
     var odd = try CatalogueFixture.family("Cantarell", in: environment)
     odd.name = "Can'tarell \\ ) ("
-    input.pairings = [CataloguePairing(heading: odd, body: odd, reason: "")]
+    input.pairings = [FamilyPairing<FontFamily>(heading: odd, body: odd, reason: "")]
     let (path, result) = try write(input)
     let pdf = try QPDFDocument(reading: path, recovery: false)
     #expect(pdf.check().isEmpty)
@@ -214,14 +214,14 @@ enum Tool {
 }
 
 @Test func datesComeFromSourceDateEpoch() {
-  let date = CatalogueInput.reproducibleDate(environment: ["SOURCE_DATE_EPOCH": "1709294400"])
+  let date = Timestamp.now(environment: ["SOURCE_DATE_EPOCH": "1709294400"])
   #expect(date == CatalogueFixture.date)
   #expect(CatalogueWriter.isoDate(date) == "2024-03-01T12:00:00Z")
   #expect(CatalogueWriter.pdfDate(date) == "D:20240301120000Z")
   #expect(CatalogueWriter.displayDate(date) == "1 March 2024")
   for bad in ["", "soon", "-5", "99999999999999999999"] {
     let now = Date()
-    let d = CatalogueInput.reproducibleDate(environment: ["SOURCE_DATE_EPOCH": bad])
+    let d = Timestamp.now(environment: ["SOURCE_DATE_EPOCH": bad])
     #expect(abs(d.timeIntervalSince(now)) < 60, "\(bad)")
   }
 }

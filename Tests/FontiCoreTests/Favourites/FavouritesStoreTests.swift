@@ -277,10 +277,12 @@ import Testing
       """#
     let fixes: [(String, String)] = [
       ("", ""),
-      (#"""
+      (
+        #"""
         ],
           "extra": true
-        """#, "]"),
+        """#, "]"
+      ),
       ("yesterday", "2025-01-01T00:00:00Z"),
       (#""family": 3"#, #""family": "A""#),
     ]
@@ -301,7 +303,8 @@ import Testing
       }
     }
     // A path that cannot be followed gives no position rather than a wrong one.
-    #expect(JSONLocation.offset(of: [AnyKey(stringValue: "b")], in: Array(#"{"a": 1}"#.utf8)) == nil)
+    #expect(
+      JSONLocation.offset(of: [AnyKey(stringValue: "b")], in: Array(#"{"a": 1}"#.utf8)) == nil)
     #expect(JSONLocation.offset(of: [AnyKey(intValue: 3)], in: Array("[1, 2]".utf8)) == nil)
   }
 

@@ -45,8 +45,13 @@ import Testing
       exclude: [], file: "j.yaml")
     #expect(typo.families.isEmpty)
     let error = try #require(typo.diagnostics.first { $0.isError })
-    #expect(error.locatedMessage == "j.yaml:4:7: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)")
-    #expect(typo.diagnostics.contains { $0.severity == .warning && $0.message.contains("'Zzz*' matches no family") })
+    #expect(
+      error.locatedMessage
+        == "j.yaml:4:7: family 'DejaVu Serf' is not installed (did you mean 'DejaVu Serif'?)")
+    #expect(
+      typo.diagnostics.contains {
+        $0.severity == .warning && $0.message.contains("'Zzz*' matches no family")
+      })
 
     let georgia = catalog.select(include: [Located("Georgia")], exclude: [], file: nil)
     #expect(georgia.diagnostics.map(\.message) == ["family 'Georgia' is not installed"])
@@ -54,7 +59,8 @@ import Testing
 
   @Test func type1OnlyFamiliesAreListedButNeverRendered() {
     let type1 = FontFamily(
-      name: "Old Roman", faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/x.pfb", format: "Type 1")])
+      name: "Old Roman",
+      faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/x.pfb", format: "Type 1")])
     let mixed = FontFamily(
       name: "Nimbus Like",
       faces: [
@@ -66,9 +72,10 @@ import Testing
     let catalog = FontCatalog(families: [type1, mixed])
     let selection = catalog.select(include: [Located("*")], exclude: [], file: nil)
     #expect(selection.families.map(\.name) == ["Nimbus Like"])
-    #expect(selection.diagnostics.map(\.message) == [
-      "family 'Old Roman' cannot be rendered: its fonts are Type 1, which Pango 1.44+ no longer draws"
-    ])
+    #expect(
+      selection.diagnostics.map(\.message) == [
+        "family 'Old Roman' cannot be rendered: its fonts are Type 1, which Pango 1.44+ no longer draws"
+      ])
   }
 
   @Test func patternsAreCaseInsensitiveGlobs() {
@@ -94,10 +101,12 @@ import Testing
     let empty = folder + "/empty.ttf"
     let text = folder + "/text.ttf"
     let truncated = folder + "/truncated.otf"
-    FileManager.default.createFile(atPath: empty, contents: Data())
-    FileManager.default.createFile(atPath: text, contents: Data("hello, I am not a font\n".utf8))
-    let whole = try #require(FileManager.default.contents(atPath: TestFonts.fontsFolder + "/Cantarell-Regular.otf"))
-    FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
+    _ = FileManager.default.createFile(
+      atPath: text, contents: Data("hello, I am not a font\n".utf8))
+    let whole = try #require(
+      FileManager.default.contents(atPath: TestFonts.fontsFolder + "/Cantarell-Regular.otf"))
+    _ = FileManager.default.createFile(atPath: truncated, contents: whole.prefix(whole.count / 2))
     func reason(_ path: String) -> String? {
       if case .failure(let refusal) = FontFiles.inspect(path) { return refusal.description }
       return nil

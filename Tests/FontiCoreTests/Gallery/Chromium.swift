@@ -88,7 +88,7 @@ struct Chromium {
     process.arguments = ["--kill-after=10", "120", executable] + flags + arguments
     let stdout = Pipe()
     let stderrPath = profile + ".stderr"
-    FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: stderrPath) }
     process.standardOutput = stdout
     process.standardError = FileHandle(forWritingAtPath: stderrPath)

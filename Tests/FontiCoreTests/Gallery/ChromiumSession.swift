@@ -158,6 +158,7 @@ final class ChromiumSession {
   }
 
   /// The value of a JavaScript expression in the page (a promise is awaited).
+  @discardableResult
   func evaluate(_ expression: String) throws -> Any? {
     let result = try send(
       "Runtime.evaluate",

@@ -156,7 +156,9 @@ struct JobDecoderTests {
   }
 
   @Test func aNullIsNotAnAbsentKey() throws {
-    #expect(try Self.decode("version: 1\ndefaults: { size: 24 }\n").job.defaults.text == defaultSampleText)
+    #expect(
+      try Self.decode("version: 1\ndefaults: { size: 24 }\n").job.defaults.text == defaultSampleText
+    )
     for text in ["", " ~", " null", " Null", " NULL"] {
       let errors = Self.errors("version: 1\ndefaults:\n  text:\(text)\n")
       let column = text.isEmpty ? 8 : 9  // an empty value is marked where it would start
@@ -164,7 +166,8 @@ struct JobDecoderTests {
         errors == ["job.yaml:3:\(column): defaults.text must be text, not null"], "text:\(text)")
     }
     // Quoted, it is the word itself.
-    #expect(try Self.decode("version: 1\ndefaults: { text: \"null\" }\n").job.defaults.text == "null")
+    #expect(
+      try Self.decode("version: 1\ndefaults: { text: \"null\" }\n").job.defaults.text == "null")
   }
 
   @Test func quotedWordsAreStringsAndPlainWordsAreTyped() throws {

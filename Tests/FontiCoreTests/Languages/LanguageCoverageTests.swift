@@ -154,8 +154,8 @@ final class FontconfigQuery {
     }
     self.pattern = pattern
     self.charset = charset
-    languages = FontEnvironment.languages(pattern)
-    coverage = FontEnvironment.coverage(charset: charset)
+    languages = FontconfigPattern.languages(pattern)
+    coverage = FontconfigPattern.coverage(charset: charset)
   }
 
   deinit { FcPatternDestroy(pattern) }
@@ -163,7 +163,7 @@ final class FontconfigQuery {
   func expectedNearly() -> [LanguageCoverage.Nearly] {
     let supported = Set(languages)
     var out: [LanguageCoverage.Nearly] = []
-    for code in FontconfigLanguages.codes() where !supported.contains(code) {
+    for code in Fontconfig.languageCodes() where !supported.contains(code) {
       guard let required = FcLangGetCharSet(code),
         let difference = FcCharSetSubtract(required, charset)
       else { continue }

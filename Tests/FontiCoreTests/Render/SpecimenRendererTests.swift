@@ -19,7 +19,7 @@ import Testing
     try #require(environment.catalog.family(named: name))
   }
 
-  func render(_ request: SpecimenRequest, golden: String) throws -> SpecimenResult {
+  func render(_ request: SpecimenRequest<FontFamily>, golden: String) throws -> SpecimenResult {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/\(golden).png"
@@ -64,7 +64,8 @@ import Testing
 
   @Test func rightToLeftText() throws {
     let result = try render(
-      SpecimenRequest(family: try family("Noto Sans Hebrew"), text: "שלום עולם מה שלומך", edge: 256),
+      SpecimenRequest(
+        family: try family("Noto Sans Hebrew"), text: "שלום עולם מה שלומך", edge: 256),
       golden: "specimen-rtl")
     #expect(result.missingGlyphs == 0)
     #expect(result.fallback == nil)
@@ -186,10 +187,12 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let request = SpecimenRequest(family: try family("Cantarell"), edge: 256, compression: .small)
     _ = try renderer.render(request, to: folder + "/a.png")
-    _ = try SpecimenRenderer(environment: try TestFonts.environment()).render(request, to: folder + "/b.png")
+    _ = try SpecimenRenderer(environment: try TestFonts.environment()).render(
+      request, to: folder + "/b.png")
     #expect(SHA256.hex(file: folder + "/a.png") == SHA256.hex(file: folder + "/b.png"))
     // No temporary file is left beside the outputs.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
   }
 
   @Test func shrinkToFitKeepsTheTextInsideItsBox() throws {
@@ -197,7 +200,8 @@ import Testing
     let cr = try CairoContext(surface)
     let context = renderer.map(for: try family("DejaVu Serif")).makeContext(for: cr)
     let font = FontSpec(family: "DejaVu Serif", size: 96)
-    let short = renderer.fitted("Hi", font: font, context: context, width: 900, height: 600, minimum: 10)
+    let short = renderer.fitted(
+      "Hi", font: font, context: context, width: 900, height: 600, minimum: 10)
     #expect(short.size.height <= 600)
     #expect(short.lineCount == 1)
     let long = renderer.fitted(

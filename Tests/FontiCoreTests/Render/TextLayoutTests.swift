@@ -33,7 +33,8 @@ struct TextLayoutTests {
     // Untagged, Pango gives a script its most common language (Hebrew script: he); a sample
     // in another language that shares the script (Yiddish) must say so to get its forms.
     #expect(languages(of: TextLayout("שלום עולם", font: font, in: context)) == ["he"])
-    #expect(languages(of: TextLayout("שלום עולם", font: font, in: context, language: "yi")) == ["yi"])
+    #expect(
+      languages(of: TextLayout("שלום עולם", font: font, in: context, language: "yi")) == ["yi"])
     // Latin text, untagged, is `en` whatever the locale.
     #expect(languages(of: TextLayout("Sphinx", font: font, in: context)) == ["en"])
     // The own-script choice carries the language of its sample.

@@ -30,7 +30,9 @@ enum Golden {
       return
     }
     guard let (maximum, diff) = expected.difference(image) else {
-      Issue.record("\(name): size \(image.width)×\(image.height), expected \(expected.width)×\(expected.height)")
+      Issue.record(
+        "\(name): size \(image.width)×\(image.height), expected \(expected.width)×\(expected.height)"
+      )
       return
     }
     if maximum > tolerance {
@@ -38,7 +40,9 @@ enum Golden {
       expected.write(png: "\(diffs)/\(name)-expected.png")
       image.write(png: "\(diffs)/\(name)-actual.png")
       diff.write(png: "\(diffs)/\(name)-diff.png")
-      Issue.record("\(name): pixels differ by up to \(maximum) (tolerance \(tolerance)); see \(diffs)/\(name)-diff.png")
+      Issue.record(
+        "\(name): pixels differ by up to \(maximum) (tolerance \(tolerance)); see \(diffs)/\(name)-diff.png"
+      )
     }
   }
 
@@ -68,11 +72,14 @@ extension Golden {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try actual.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("recorded golden \(name); unset FONTI_RECORD_GOLDENS", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded golden \(name); unset FONTI_RECORD_GOLDENS", sourceLocation: sourceLocation)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("missing golden \(name) (record it with FONTI_RECORD_GOLDENS=1)", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing golden \(name) (record it with FONTI_RECORD_GOLDENS=1)",
+        sourceLocation: sourceLocation)
       return
     }
     #expect(actual == expected, "golden \(name) differs", sourceLocation: sourceLocation)

@@ -5,8 +5,12 @@ import Testing
 
 @Suite struct SupportTests {
   @Test func sha256KnownVectors() {
-    #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      SHA256.hex(Array("".utf8))
+        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(
+      SHA256.hex(Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     let long = Array(String(repeating: "a", count: 1_000_000).utf8)
     #expect(SHA256.hex(long) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     // Fed in pieces, as files are.
@@ -25,10 +29,12 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let made = try AtomicFile.createTemporary(beside: folder + "/manifest.json")
     close(made.fd)
-    let manifest = try #require(AtomicFile.temporaryParts((made.path as NSString).lastPathComponent))
+    let manifest = try #require(
+      AtomicFile.temporaryParts((made.path as NSString).lastPathComponent))
     #expect(manifest.pid == getpid() && manifest.name == "manifest.json")
     for name in [
-      "noto-sans.png", ".fonti-tmp-", ".fonti-tmp-12-34", ".fonti-tmp-12-34-", ".fonti-tmp-x-34-a.png",
+      "noto-sans.png", ".fonti-tmp-", ".fonti-tmp-12-34", ".fonti-tmp-12-34-",
+      ".fonti-tmp-x-34-a.png",
       ".fonti-tmp-12-y!-a.png", ".fonti-tmp--34-a.png", ".fonti-tmp-0-34-a.png",
     ] {
       #expect(AtomicFile.temporaryParts(name) == nil, "\(name)")

@@ -1,3 +1,4 @@
+import FontiCore
 import Foundation
 
 #if canImport(Glibc)
@@ -26,6 +27,8 @@ enum Repository {
   static var fonts: String { fixtures + "/Fonts" }
   /// A fontconfig configuration with only the test fonts, so results never depend on the machine.
   static var fontsConf: String { fixtures + "/fonts.conf" }
+  /// The test fonts and the few the example job (`init`) needs that they lack: DejaVu Sans.
+  static var exampleFontsConf: String { fixtures + "/example.conf" }
 
   /// A fixture font's bytes.
   static func font(_ name: String) throws -> Data {
@@ -51,9 +54,11 @@ struct CLIError: Error, CustomStringConvertible {
   var description: String
 }
 
-/// A private world for running the tool: a fresh temporary folder holding the working folder,
-/// `HOME` and `XDG_DATA_HOME` (so the font library is the sandbox's), with fontconfig limited to
-/// the test fonts and no colour. Removed when released.
+/// A private world for running the tool, the one harness of every test that runs the binary:
+/// a fresh temporary folder holding the working folder, `HOME` and the XDG folders (so the font
+/// library, fontconfig's cache and any configuration are the sandbox's own), with fontconfig
+/// limited to the test fonts and no colour. Nothing of the machine's user, fonts or caches
+/// reaches the tool. Removed when released.
 final class CLISandbox: @unchecked Sendable {
   /// The temporary folder; everything below is inside it.
   let root: String
@@ -62,17 +67,21 @@ final class CLISandbox: @unchecked Sendable {
   /// Variables every run gets; tests may add to them.
   var environment: [String: String]
 
-  init(_ label: String = "fonti-cli") throws {
+  /// `fonts` is the fontconfig configuration: the test fonts (`Repository.fontsConf`) unless
+  /// a test needs another set.
+  init(_ label: String = "fonti-cli", fonts: String = Repository.fontsConf) throws {
     root = FileManager.default.temporaryDirectory.path + "/\(label)-\(UUID().uuidString)"
     work = root + "/work"
-    for folder in [work, root + "/home", root + "/data"] {
+    for folder in [work, root + "/home", root + "/data", root + "/cache", root + "/config"] {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
     environment = [
       "PATH": "/usr/bin:/bin",
       "HOME": root + "/home",
       "XDG_DATA_HOME": root + "/data",
-      "FONTCONFIG_FILE": Repository.fontsConf,
+      "XDG_CACHE_HOME": root + "/cache",
+      "XDG_CONFIG_HOME": root + "/config",
+      "FONTCONFIG_FILE": fonts,
       "NO_COLOR": "1",
       "LANG": "C.UTF-8",
     ]
@@ -83,6 +92,12 @@ final class CLISandbox: @unchecked Sendable {
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
+
+  /// The tool as a worker of `WorkerPool`, in this sandbox's world.
+  var workers: WorkerPool.Program {
+    WorkerPool.Program(
+      executable: Repository.binary, arguments: [Worker.command], environment: environment)
+  }
 
   /// The user's font library in this sandbox.
   var library: String { root + "/data/fonti/fonts" }
@@ -173,6 +188,38 @@ final class CLISandbox: @unchecked Sendable {
     }
     drain.start()
     return try running.finish()
+  }
+}
+
+extension CLISandbox {
+  /// Runs the tool under a file-size limit (`prlimit --fsize`): writes past it fail with EFBIG,
+  /// as they would on a full disk, without needing one.
+  func runLimited(fileSize: Int, _ arguments: [String]) throws -> CLIResult {
+    try run(["--fsize=\(fileSize)", Repository.binary] + arguments, executable: "/usr/bin/prlimit")
+  }
+
+  /// Runs `executable` (a wrapper that starts the tool) in the sandbox's world.
+  func run(
+    _ arguments: [String], executable: String, environment extra: [String: String] = [:]
+  ) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: work)
+    process.environment = environment.merging(extra) { $1 }
+    let out = root + "/out-\(UUID().uuidString)"
+    let err = root + "/err-\(UUID().uuidString)"
+    for path in [out, err] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+    process.standardOutput = FileHandle(forWritingAtPath: out)
+    process.standardError = FileHandle(forWritingAtPath: err)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus,
+      stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
+      signalled: process.terminationReason == .uncaughtSignal)
   }
 }
 

@@ -23,6 +23,18 @@ extension RunningCLI {
     return String(decoding: data, as: UTF8.self).contains(text)
   }
 
+  /// Waits until the folder `folder` holds a file (any name, hidden ones too), or the tool has
+  /// exited, or `limit` seconds have passed (a safety net, never a timing assertion); returns
+  /// whether a file came.
+  func waitForFile(in folder: String, limit: Double = 120) -> Bool {
+    func found() -> Bool {
+      !((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty
+    }
+    let deadline = Date().addingTimeInterval(limit)
+    while Date() < deadline && !found() && process.isRunning { usleep(20_000) }
+    return found()
+  }
+
   /// Waits until the tool has exited; after `limit` seconds (a safety net for a broken build,
   /// never a timing assertion) kills it and returns false, so a test fails instead of hanging.
   func waitForExit(limit: Double = 120) -> Bool {

@@ -73,12 +73,13 @@ extension CairoSurface {
 
 extension CairoSurface {
   /// Writes the image as an 8-bit RGB PNG through libpng with zlib `level` (0–9), filtering
-  /// each row adaptively or not at all. `writePNG(to:compression:sync:)` is this with the job's
-  /// two settings; thumbnails pick their own (see `Thumbnail`).
+  /// each row adaptively or not at all. No time stamp or other varying chunk: the same pixels
+  /// give the same bytes. `sync`: flushed to disk before this returns. Specimens use the job's
+  /// two settings (`PNGCompression`); thumbnails pick their own (see `Thumbnail`).
   func writePNG(to path: String, level: Int, adaptiveFilters: Bool, sync: Bool) throws(FileError) {
     cairo_surface_flush(pointer)
     guard let data = cairo_image_surface_get_data(pointer) else {
-      throw FileError(path: path, operation: "read pixels for", code: EINVAL_)
+      throw FileError(path: path, operation: "read pixels for", code: EINVAL)
     }
     let result = CPNG_write_bgrx(
       path, data, Int32(width), Int32(height), cairo_image_surface_get_stride(pointer),

@@ -1,9 +1,8 @@
+internal import CCairo
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-internal import CCairo
-internal import CPNG
 
 /// A failed Cairo call, with Cairo's reason. FontiCore turns it into a family's failure.
 struct CairoError: Error, CustomStringConvertible {
@@ -89,22 +88,6 @@ final class CairoSurface {
 
   var width: Int { Int(cairo_image_surface_get_width(pointer)) }
   var height: Int { Int(cairo_image_surface_get_height(pointer)) }
-
-  /// Writes the image as an 8-bit RGB PNG through libpng (the default `fast`: zlib level 1 and
-  /// no filtering, about three times quicker than Cairo's own writer; `small`: level 9 with
-  /// adaptive filters). No time stamp or other varying chunk: the same pixels give the same
-  /// bytes. `sync`: flushed to disk before this returns.
-  func writePNG(to path: String, compression: PNGCompression, sync: Bool) throws(FileError) {
-    cairo_surface_flush(pointer)
-    guard let data = cairo_image_surface_get_data(pointer) else {
-      throw FileError(path: path, operation: "read pixels for", code: EINVAL_)
-    }
-    let level: Int32 = compression == .fast ? 1 : 9
-    let result = CPNG_write_bgrx(
-      path, data, Int32(width), Int32(height), cairo_image_surface_get_stride(pointer), level,
-      compression == .fast ? 0 : 1, sync ? 1 : 0)
-    if result != 0 { throw FileError(path: path, operation: "write PNG", code: currentErrno()) }
-  }
 }
 
 /// A drawing context on a surface; owns one reference to its `cairo_t`.
@@ -112,7 +95,9 @@ final class CairoContext {
   let pointer: OpaquePointer
 
   init(_ surface: CairoSurface) throws(CairoError) {
-    guard let p = cairo_create(surface.pointer) else { preconditionFailure("cairo never returns NULL") }
+    guard let p = cairo_create(surface.pointer) else {
+      preconditionFailure("cairo never returns NULL")
+    }
     do {
       try CairoError.check(cairo_status(p), "cairo_create")
     } catch {
@@ -246,8 +231,7 @@ public struct Colour: Sendable, Hashable {
   }
 }
 
-let EINVAL_: Int32 = 22
-
+/// `errno` after a failed C call.
 func currentErrno() -> Int32 {
   #if canImport(Glibc)
     return Glibc.errno

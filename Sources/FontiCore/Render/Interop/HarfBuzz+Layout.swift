@@ -340,7 +340,6 @@ final class HarfBuzzBuffer {
   }
 }
 
-
 // MARK: - Outlines, to tell a real alternate from a copy
 
 /// Records glyph outlines as flat lists of path commands, so that two glyph IDs can be

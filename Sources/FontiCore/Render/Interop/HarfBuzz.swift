@@ -1,6 +1,5 @@
-import Foundation
-
 internal import CHarfBuzz
+import Foundation
 
 /// A font file's face as HarfBuzz reads it; owns one reference to its `hb_face_t`.
 ///
@@ -37,6 +36,13 @@ final class HarfBuzzFace {
     namedInstance = instance > 0 ? instance - 1 : nil
   }
 
+  /// Another reference to a face HarfBuzz already has, such as the face of a font Pango
+  /// loaded (calls `hb_face_reference`). It has no named instance of its own.
+  init(referencing face: OpaquePointer) {
+    pointer = hb_face_reference(face)
+    namedInstance = nil
+  }
+
   deinit { hb_face_destroy(pointer) }
 
   var glyphCount: Int { Int(hb_face_get_glyph_count(pointer)) }
@@ -67,6 +73,13 @@ final class HarfBuzzFont {
     if let instance = face.namedInstance {
       hb_font_set_var_named_instance(font, UInt32(truncatingIfNeeded: instance))
     }
+  }
+
+  /// Another reference to a font HarfBuzz already has, as it is (size, variations): the font
+  /// Pango shapes a `PangoFont` with, for one (calls `hb_font_reference`, `hb_font_get_face`).
+  init(referencing font: OpaquePointer) {
+    pointer = hb_font_reference(font)
+    face = HarfBuzzFace(referencing: hb_font_get_face(font))
   }
 
   deinit { hb_font_destroy(pointer) }

@@ -1,22 +1,23 @@
-import Foundation
-
 internal import CCairo
-internal import CFontconfig
 internal import CPango
+import Foundation
 
 /// A Pango font map bound to one fontconfig configuration; owns one GObject reference.
 ///
-/// One per configuration per process, made once and reused for every render: font loading
-/// and shaping caches live here. Not Sendable (Pango font maps are not thread-safe in the
-/// Cairo 1.16 era; the batch engine uses processes, not threads).
+/// Handed out by `FontMaps`, which decides what each map holds and how long it lives: font
+/// loading and shaping caches live here. Not Sendable (Pango font maps are not thread-safe in
+/// the Cairo 1.16 era; the batch engine uses processes, not threads).
 final class FontMap {
   let pointer: UnsafeMutablePointer<PangoFontMap>
+  /// Kept alive as long as the map that reads it.
+  private let configuration: FontconfigConfiguration
 
   /// Calls `pango_cairo_font_map_new` and `pango_fc_font_map_set_config`.
-  init(config: OpaquePointer) {
+  init(configuration: FontconfigConfiguration) {
     guard let map = pango_cairo_font_map_new() else { preconditionFailure("pango: no font map") }
     pointer = map
-    pango_fc_font_map_set_config(CPango_fc_font_map(map), config)
+    self.configuration = configuration
+    pango_fc_font_map_set_config(CPango_fc_font_map(map), configuration.pointer)
     pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
   }
 
@@ -75,32 +76,29 @@ final class TextContext {
     guard let fc = CPango_fc_font(loaded), let pattern = pango_fc_font_get_pattern(fc) else {
       return nil
     }
-    let file = FontEnvironment.string(pattern, FC_FILE)
-    let index = FontEnvironment.int(pattern, FC_INDEX) ?? 0
-    return file.map { ($0, index) }
+    return Fontconfig.file(ofLoadedPattern: pattern)
   }
 
   /// Whether the font loaded for `font` maps the letters a, b, e, A, B, E to glyphs named as
   /// such (`PictographProbe`). A symbol or dingbat font (D050000L, Standard Symbols PS) covers
   /// Latin code points but draws pictographs or Greek there; its PostScript glyph names give it
-  /// away. Fonts without glyph names say nothing and count as textual.
+  /// away. Fonts without glyph names say nothing and count as textual. Read through the
+  /// HarfBuzz font Pango shapes with (calls `pango_font_get_hb_font`).
   func drawsPictographsForLatin(_ font: FontSpec) -> Bool {
     let description = font.makeDescription()
     defer { pango_font_description_free(description) }
-    guard let loaded = pango_context_load_font(pointer, description),
-      let fc = CPango_fc_font(loaded)
-    else { return false }
+    guard let loaded = pango_context_load_font(pointer, description) else { return false }
     defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
-    guard let face = pango_fc_font_lock_face(fc) else { return false }
-    defer { pango_fc_font_unlock_face(fc) }
-    guard CPango_ft_has_glyph_names(face) != 0 else { return false }
+    guard CPango_fc_font(loaded) != nil, let shaping = pango_font_get_hb_font(loaded) else {
+      return false
+    }
+    let harfBuzz = HarfBuzzFont(referencing: shaping)
     var names: [(letter: Unicode.Scalar, name: String)] = []
-    var buffer = [CChar](repeating: 0, count: 64)
     for letter in PictographProbe.letters {
-      let glyph = FT_Get_Char_Index(face, FT_ULong(letter.value))
-      if glyph == 0 { continue }
-      guard FT_Get_Glyph_Name(face, glyph, &buffer, FT_UInt(buffer.count)) == 0 else { continue }
-      names.append((letter, String(cString: buffer)))
+      guard let glyph = harfBuzz.nominalGlyph(letter), glyph != 0,
+        let name = harfBuzz.glyphName(glyph)
+      else { continue }
+      names.append((letter, name))
     }
     return PictographProbe.isPictographic(names: names)
   }
@@ -140,14 +138,15 @@ struct FontSpec {
     pango_font_description_set_absolute_size(d, FontSpec.nominalSize * Double(PANGO_SCALE))
     pango_font_description_set_weight(d, PangoWeight(UInt32(FontSpec.pangoWeight(weight))))
     pango_font_description_set_style(
-      d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC))
+      d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
+    )
     pango_font_description_set_stretch(d, FontSpec.pangoStretch(width))
     return d
   }
 
   /// fontconfig weight (0–215) → OpenType/Pango weight (100–1000).
   static func pangoWeight(_ fc: Int) -> Int {
-    Int(FcWeightToOpenTypeDouble(Double(fc)).rounded())
+    Fontconfig.openTypeWeight(fc)
   }
 
   static func pangoStretch(_ width: Int) -> PangoStretch {
@@ -231,7 +230,9 @@ final class TextLayout {
     let attributes = pango_attr_list_new()
     pango_attr_list_insert(attributes, pango_attr_fallback_new(fallback ? 1 : 0))
     pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
-    if smallCaps { pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS)) }
+    if smallCaps {
+      pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+    }
     if let language, let tag = pango_language_from_string(language) {
       pango_attr_list_insert(attributes, pango_attr_language_new(tag))
     }

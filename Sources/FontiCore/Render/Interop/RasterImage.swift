@@ -52,7 +52,8 @@ struct RasterImage: Equatable {
     let raw = UnsafeRawPointer(data)
     for y in 0..<h {
       for x in 0..<w {
-        pixels[y * w + x] = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
+        pixels[y * w + x] =
+          raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0x00FF_FFFF
       }
     }
     self.init(width: w, height: h, pixels: pixels)

@@ -1,6 +1,5 @@
-import Foundation
-
 internal import CPango  // GLib, which Pango brings, has the digest; Foundation on Linux has none
+import Foundation
 
 /// SHA-256, for the checksums in manifest.json and the fingerprints of what each output was
 /// made from: GLib's `GChecksum`.
@@ -17,7 +16,7 @@ public final class SHA256 {
   deinit { g_checksum_free(checksum) }
 
   public func update<D: Sequence>(_ bytes: D) where D.Element == UInt8 {
-    let done = bytes.withContiguousStorageIfAvailable { buffer in
+    let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       g_checksum_update(checksum, buffer.baseAddress, buffer.count)
     }
     if done == nil {
@@ -36,7 +35,9 @@ public final class SHA256 {
   public func finalize() -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: 32)
     var length = digest.count
-    digest.withUnsafeMutableBufferPointer { g_checksum_get_digest(checksum, $0.baseAddress, &length) }
+    digest.withUnsafeMutableBufferPointer {
+      g_checksum_get_digest(checksum, $0.baseAddress, &length)
+    }
     return Array(digest.prefix(length))
   }
 

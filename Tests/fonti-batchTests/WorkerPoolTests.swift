@@ -3,26 +3,25 @@ import Testing
 
 @testable import FontiCore
 
-/// The scheduler with real worker processes (the debug binary), on the fixture fonts.
+/// The scheduler with real worker processes (the tool built with the tests), in a sandbox's
+/// world: the test fonts, its own HOME, library and fontconfig cache.
 @Suite(.serialized) struct WorkerPoolTests {
-  static let binary = TestFonts.repository + "/.build/debug/fonti-batch"
-
   func items(_ families: [String], in folder: String) -> [WorkItem] {
     families.map { name in
       .specimen(
-        SpecimenTask(
+        SpecimenRequest(
           family: FamilyRef(FontFamily(name: name, faces: [])), text: "Hamburgefonstiv", size: 24,
-          theme: .ink, edge: 256, scale: 1, compression: .fast, saved: false, partners: [],
-          path: folder + "/" + Slug.make(name) + ".png"))
+          theme: .ink, edge: 256, scale: 1, compression: .fast, saved: false, partners: []),
+        path: folder + "/" + Slug.make(name) + ".png")
     }
   }
 
-  func run(_ work: [WorkItem], budget: Int, jobs: Int) throws -> ([Int: WorkResult], WorkerPool) {
+  func run(_ work: [WorkItem], budget: Int, jobs: Int, in box: CLISandbox) throws -> (
+    [Int: WorkResult], WorkerPool
+  ) {
     let pool = WorkerPool(
       launch: .init(
-        executable: WorkerPoolTests.binary, arguments: ["__worker"],
-        setup: WorkerSetup(customFonts: [], itemsPerWorker: budget),
-        environment: ["FONTCONFIG_FILE": TestFonts.configFile]),
+        box.workers, setup: WorkerSetup(customFonts: [], itemsPerWorker: budget)),
       size: jobs)
     var results: [Int: WorkResult] = [:]
     let finished = try pool.run(work, completed: { results[$0] = $1 })
@@ -31,10 +30,10 @@ import Testing
   }
 
   @Test func everyItemIsAnsweredOnceAndWorkersAreRecycled() throws {
-    let folder = try TestFonts.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let box = try CLISandbox("fonti-workers")
+    let folder = box.work
     let names = ["Cantarell", "DejaVu Serif", "Noto Sans Hebrew", "D050000L", "Noto Sans Bengali"]
-    let (results, pool) = try run(items(names, in: folder), budget: 2, jobs: 2)
+    let (results, pool) = try run(items(names, in: folder), budget: 2, jobs: 2, in: box)
     #expect(results.count == 5)
     #expect(results.values.allSatisfy { $0.ok })
     #expect(results.values.allSatisfy { $0.sha256?.count == 64 })
@@ -47,7 +46,7 @@ import Testing
     let staged = StagedFiles(lanes: 2)
     for (index, result) in results {
       let temporary = try #require(result.staged)
-      #expect(AtomicFile.folder(of: temporary) == folder)
+      #expect(FileSystem.folder(of: temporary) == folder)
       #expect(SHA256.hex(file: temporary) == result.sha256)
       staged.commit(temporary, to: work[index].path)
     }
@@ -57,11 +56,10 @@ import Testing
   }
 
   @Test func aMissingFamilyFailsAloneAndResultsDoNotDependOnOrder() throws {
-    let folder = try TestFonts.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let work = items(["Cantarell", "No Such Family", "DejaVu Serif"], in: folder)
-    let (one, _) = try run(work, budget: 40, jobs: 1)
-    let (two, _) = try run(work, budget: 1, jobs: 2)
+    let box = try CLISandbox("fonti-workers")
+    let work = items(["Cantarell", "No Such Family", "DejaVu Serif"], in: box.work)
+    let (one, _) = try run(work, budget: 40, jobs: 1, in: box)
+    let (two, _) = try run(work, budget: 1, jobs: 2, in: box)
     for results in [one, two] {
       #expect(results[0]?.ok == true)
       #expect(results[1]?.ok == false)

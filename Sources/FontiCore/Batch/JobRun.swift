@@ -1,0 +1,185 @@
+import Foundation
+
+/// The one entry point that runs a job, driven by `run` and `check` (and by the tests): it
+/// loads and resolves the job, hearts the job's favourites, finds each family's partners and
+/// the pairings to render, chooses each catalogue's families, plans against the previous
+/// manifest, takes the output folder's lock and runs the plan through the workers. The
+/// favourites manifest is written once, after the run's manifest, with this run's specimen
+/// paths. A family travels as `FontFamily` all the way; only the worker protocol names it by
+/// reference. Never prints: the front end is told through the closures it passes.
+public struct JobRun {
+  /// What to run, and how: `run`'s flags.
+  public struct Request {
+    /// Where the job comes from.
+    public enum Source {
+      /// A job file (`-`: standard input), loaded and checked against the fonts.
+      case file(String)
+      /// A job already resolved against its fonts.
+      case resolved(ResolvedJob)
+    }
+
+    public var source: Source
+    /// Overrides the job's output folder (`run -o`).
+    public var output: String?
+    /// `run --only`: only matching families (and the outputs showing them) are drawn again.
+    public var only: [FamilyPattern] = []
+    /// Draw again what is up to date.
+    public var force = false
+    /// Plan only: nothing is written, not even the favourites.
+    public var dryRun = false
+    /// Every warning fails the run (`BatchReport.isComplete`); files are still written.
+    public var strict = false
+    /// Worker processes at most.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The program the workers run: this executable unless said otherwise.
+    public var workers: WorkerPool.Program = .current
+    /// The user's imported fonts (nil: none).
+    public var library: FontLibrary? = .standard
+    /// A fontconfig configuration file instead of the standard one.
+    public var configFile: String?
+
+    public init(_ source: Source) {
+      self.source = source
+    }
+
+    /// The job file at `path`.
+    public init(job path: String) {
+      self.init(.file(path))
+    }
+  }
+
+  /// How a run ended.
+  public enum Outcome {
+    /// `dryRun`: what would be drawn, kept, removed and what is up to date. Nothing written.
+    case planned(BatchPlan)
+    /// The plan went through, or was interrupted on the way (`report.interrupted`): the
+    /// manifest lists what is on disk.
+    case ran(BatchReport)
+    /// Interrupted before anything was drawn or written.
+    case interrupted
+  }
+
+  public let request: Request
+  /// The job, checked against the fonts.
+  public let resolved: ResolvedJob
+
+  /// What was found worth a warning before anything runs (the job's, the fonts'), in file
+  /// order.
+  public var warnings: [Diagnostic] { resolved.warnings }
+
+  /// Loads the job and checks it against the fonts, reporting every problem at once
+  /// (`DiagnosticError`); `waiting` hears when the job is slow to come (a FIFO with no writer
+  /// yet). `only` patterns that match none of the job's families are a `RequestError`.
+  public init(_ request: Request, waiting: ((String) -> Void)? = nil) throws {
+    switch request.source {
+    case .resolved(let resolved):
+      self.resolved = resolved
+    case .file(let path):
+      resolved = try ResolvedJob.load(
+        path: path, output: request.output, library: request.library,
+        configFile: request.configFile, waiting: waiting)
+    }
+    self.request = request
+    let only = request.only
+    if !only.isEmpty
+      && !resolved.jobFamilies.contains(where: { f in only.contains { $0.matches(f.name) } })
+    {
+      throw RequestError(
+        "--only \(only.map { "'\($0.text)'" }.joined(separator: ", ")) matches none of the "
+          + "job's families")
+    }
+  }
+
+  /// What `check` adds to loading the job: the favourites manifest a run reads before it draws
+  /// anything, so that a damaged one fails `check` as it would fail `run`.
+  public func check() throws(DiagnosticError) {
+    _ = try FavouritesStore(job: resolved.job).load(for: resolved.job)
+  }
+
+  /// Runs the job. `waiting` is how a wait for the favourites lock is told and ended (it is
+  /// announced after a second, and ends at once when the user interrupts); `progress` hears
+  /// each finished item and a tick a few times a second; `written` each file put in place or
+  /// removed; `interrupted` is polled and stops the run when it says so. Errors that stop the
+  /// run before it draws anything throw; what goes wrong with single outputs, the run's
+  /// manifest or the favourites is in the report.
+  public func run(
+    waiting: FileLock.Waiting? = nil,
+    progress: (BatchProgress) -> Void = { _ in },
+    written: (BatchReport.FileEvent) -> Void = { _ in },
+    interrupted: () -> Bool = { false }
+  ) throws -> Outcome {
+    let job = resolved.job
+    let catalog = resolved.catalog
+    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order.
+    let now = Timestamp.now()
+    let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
+    let store = FavouritesStore(job: job, waiting: waiting)
+    var favourites = try store.load(for: job)
+    if !request.dryRun && !toHeart.isEmpty {
+      var hearted = favourites
+      FavouritesStore.heart(&hearted, toHeart, specimens: [:], now: now)
+      // A run that will change the favourites first lets another process finish changing
+      // them: it draws the hearts it will write.
+      if hearted != favourites { favourites = try store.settled(for: job) }
+    }
+    FavouritesStore.heart(&favourites, toHeart, specimens: [:], now: now)
+    if interrupted() { return .interrupted }
+    let saved = favourites.saved.compactMap { entry -> FontFamily? in
+      guard let f = catalog.family(named: entry.family), f.isRenderable else { return nil }
+      return f
+    }
+
+    let plan = BatchPlan.make(
+      job: job, output: job.output,
+      inputs: resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch()),
+      previous: RunManifest.load(job.output + "/" + BatchRunner.manifestName),
+      force: request.force, only: request.only)
+    if request.dryRun { return .planned(plan) }
+
+    try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
+    let lock = try OutputLock(folder: job.output)
+    defer { withExtendedLifetime(lock) {} }
+    var options = BatchOptions(
+      jobs: request.jobs,
+      worker: WorkerPool.Launch(
+        request.workers, setup: WorkerSetup(customFonts: resolved.environment.customFiles)))
+    options.force = request.force
+    options.strict = request.strict
+    var report = try BatchRunner.run(
+      plan, job: job, options: options,
+      jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
+      progress: progress, written: written, interrupted: interrupted)
+
+    // The favourites, written once: the hearts, and where this run's specimens are.
+    var specimens: [String: String] = [:]
+    if !report.interrupted {
+      for f in report.manifest.families {
+        if let file = f.files.first { specimens[f.family] = file.path }
+      }
+    }
+    func heart(_ manifest: inout FavouritesManifest) {
+      FavouritesStore.heart(&manifest, toHeart, specimens: specimens, now: now)
+    }
+    do {
+      if report.interrupted || interrupted() {
+        // Never a wait after an interruption: the hearts land if the lock is free.
+        _ = try store.updateIfFree(heart)
+      } else {
+        try store.update(heart)
+      }
+    } catch {
+      report.favouritesError = error
+    }
+    return .ran(report)
+  }
+}
+
+/// A request that cannot be carried out as asked (`run --only` patterns that match none of the
+/// job's families): a usage error, nothing was done.
+public struct RequestError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+}
