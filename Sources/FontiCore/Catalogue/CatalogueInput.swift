@@ -32,13 +32,20 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
   /// is set (`Timestamp.sourceDateEpoch`), so that two runs with the same inputs write the same
   /// bytes; a run's fingerprint of the catalogue leaves it nil otherwise.
   public var creationDate: Date?
+  /// The proof pages after each family's page (`proofs:`); nil: none (and the catalogue's
+  /// recorded inputs are those of a catalogue without proofs).
+  public var proofs: ProofOptions?
+  /// `defaults.language`, `.variations`, `.features`, for the sample, the texts and the
+  /// waterfall of each family page (never its labels); nil: none.
+  public var sample: SampleSettings?
 
   public init(
     page: PageSize = .a4, theme: Theme = .cream, title: String, author: String? = nil,
     text: String = defaultSampleText, size: Double = 48, texts: [String] = [],
     sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: [StyleName] = StyleName.allCases,
     families: [Family], partners: [String: [Family]] = [:],
-    pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?
+    pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?,
+    proofs: ProofOptions? = nil, sample: SampleSettings? = nil
   ) {
     self.page = page
     self.theme = theme
@@ -54,6 +61,8 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
     self.pairings = pairings
     self.saved = saved
     self.creationDate = creationDate
+    self.proofs = proofs
+    self.sample = sample
   }
 
   /// The input for a `catalogues:` entry (its page and theme; its `file` and `families` were
@@ -92,7 +101,8 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
       texts: texts, sizes: sizes, styles: styles, families: families.compactMap(transform),
       partners: partners.mapValues { $0.compactMap(transform) },
       pairings: pairings.compactMap { $0.mapFamilies(transform) },
-      saved: saved.compactMap(transform), creationDate: creationDate)
+      saved: saved.compactMap(transform), creationDate: creationDate, proofs: proofs,
+      sample: sample)
   }
 
   /// With `creationDate` set: as it is, or now (in whole seconds) when it is nil. Drawing and

@@ -112,6 +112,9 @@ struct FontSpec {
   var weight: Int = 80
   var slant: Int = 0
   var width: Int = 100
+  /// Coordinates on the font's variation axes (`wght=650`); empty: the face's own (its default
+  /// instance, or the named instance fontconfig lists it as).
+  var variations: [VariationSetting] = []
 
   init(family: String, size: Double, face: FontFace? = nil) {
     self.family = family
@@ -141,6 +144,9 @@ struct FontSpec {
       d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
     )
     pango_font_description_set_stretch(d, FontSpec.pangoStretch(width))
+    if !variations.isEmpty {
+      pango_font_description_set_variations(d, VariationSetting.pangoString(variations))
+    }
     return d
   }
 
@@ -201,10 +207,13 @@ final class TextLayout {
   /// Lays out `text` in `font` with font fallback OFF: a character the font lacks shows as
   /// Pango's hex box, never as another font's glyph. `language` tags the text (a BCP 47 code)
   /// for the forms a font reserves for it; otherwise it is shaped as the context's `en`.
+  /// `features` turns OpenType features on or off for the whole text (`font.variations` sets
+  /// the axes); `SampleSettings` carries both for a job's samples.
   init(
     _ text: String, font: FontSpec, in context: TextContext, width: Double? = nil,
     wrap: Wrap = .anywhere, alignment: Alignment = .left, smallCaps: Bool = false,
-    letterSpacing: Double = 0, fallback: Bool = false, language: String? = nil
+    letterSpacing: Double = 0, fallback: Bool = false, language: String? = nil,
+    features: [FeatureSetting] = []
   ) {
     guard let layout = pango_layout_new(context.pointer) else {
       preconditionFailure("pango: out of memory")
@@ -235,6 +244,10 @@ final class TextLayout {
     }
     if let language, let tag = pango_language_from_string(language) {
       pango_attr_list_insert(attributes, pango_attr_language_new(tag))
+    }
+    if !features.isEmpty {
+      pango_attr_list_insert(
+        attributes, pango_attr_font_features_new(FeatureSetting.pangoString(features)))
     }
     if letterSpacing != 0 {
       pango_attr_list_insert(

@@ -1,0 +1,25 @@
+// A job's sample settings (language, axes, features) on Pango text: the one place a drawing
+// turns `SampleSettings` into layouts, so that every sample a job draws obeys them alike.
+
+extension FontSpec {
+  /// This face at the coordinates `settings` asks for.
+  func applying(_ settings: SampleSettings) -> FontSpec {
+    var font = self
+    font.variations = settings.variations
+    return font
+  }
+}
+
+extension TextLayout {
+  /// Lays out a sample: `text` in `font` with `settings`' coordinates, features and language
+  /// (its language when it has one, else `language`). Labels never go through here.
+  convenience init(
+    sample text: String, font: FontSpec, settings: SampleSettings, in context: TextContext,
+    width: Double? = nil, wrap: Wrap = .anywhere, alignment: Alignment = .left,
+    language: String? = nil
+  ) {
+    self.init(
+      text, font: font.applying(settings), in: context, width: width, wrap: wrap,
+      alignment: alignment, language: settings.language ?? language, features: settings.features)
+  }
+}
