@@ -124,8 +124,9 @@ import Testing
       #expect(result.status == 0, "\(result)")
       let auto = try shard(folder)
       #expect(auto["shard"] as? Int == 2 && auto["shards"] as? Int == 3, "\(folder)")
-      #expect(files(box, folder).filter { $0.hasSuffix(".png") }
-        == files(box, "explicit").filter { $0.hasSuffix(".png") })
+      #expect(
+        files(box, folder).filter { $0.hasSuffix(".png") }
+          == files(box, "explicit").filter { $0.hasSuffix(".png") })
     }
 
     let none = try box.run(["run", "-o", "none", "--shard", "auto"])
@@ -195,7 +196,8 @@ import Testing
     let result = try box.run(["merge"] + folders + ["-o", "merged"])
     #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
     for message in messages {
-      #expect(result.stderr.contains(message), "\(message)\n\(result)", sourceLocation: sourceLocation)
+      #expect(
+        result.stderr.contains(message), "\(message)\n\(result)", sourceLocation: sourceLocation)
     }
     #expect(
       !FileManager.default.fileExists(atPath: box.path("merged")), sourceLocation: sourceLocation)
@@ -237,7 +239,8 @@ import Testing
 
     // Another job (one more text line), another tool.
     try box.write("other.yaml", ShardCommandTests.job + "texts: [Another line]\n")
-    #expect(try box.run(["run", "-q", "other.yaml", "-o", "other-2", "--shard", "2/3"]).status == 0)
+    #expect(
+      try box.run(["run", "-q", "other.yaml", "-o", "other-2", "--shard", "2/3"]).status == 0)
     try expectRefused(
       box, ["s-1", "other-2", "s-3"], ["shard 2/3 ('other-2') ran another job than shard 1/3"])
     try FileManager.default.copyItem(atPath: box.path("s-3"), toPath: box.path("old-3"))
@@ -274,7 +277,8 @@ import Testing
     }
     let others = folders.filter { $0 != shard }
     try expectRefused(
-      box, others + ["escape"], ["is not a shard manifest", "'../secret.png', which is not a specimen"])
+      box, others + ["escape"],
+      ["is not a shard manifest", "'../secret.png', which is not a specimen"])
 
     // A link that leads out of the folder: refused, whatever it points at.
     try FileManager.default.copyItem(atPath: box.path(shard), toPath: box.path("linked"))
@@ -314,7 +318,9 @@ import Testing
     #expect(try box.run(["run", "-q"]).status == 0)
 
     // Checked out anew: same bytes, new time. Nothing is out of date.
-    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+    var times = [
+      timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
+    ]
     #expect(utimensat(AT_FDCWD, font, &times, 0) == 0)
     let again = try box.run(["run", "--dry-run"])
     #expect(again.stderr.contains("everything is up to date"), "\(again)")

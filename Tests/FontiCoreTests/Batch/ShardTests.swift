@@ -137,7 +137,8 @@ import Testing
       italic: false, missingGlyphs: 0, warnings: [], files: [], error: nil)
     f.seconds = 0.5
     manifest.families = [f]
-    var p = RunManifest.Pairing(heading: "A", body: "B", file: "pairings/a+b.png", sha256: "x", inputs: nil)
+    var p = RunManifest.Pairing(
+      heading: "A", body: "B", file: "pairings/a+b.png", sha256: "x", inputs: nil)
     p.seconds = 0.25
     manifest.pairings = [p]
     #expect(ShardPartition.timings(in: manifest) == ["A": 0.75])
