@@ -174,6 +174,15 @@ import Testing
     let recorded = try #require(box.read("w-1/shard.json"))
     #expect(String(decoding: recorded, as: UTF8.self).contains(#""weights" : "timings""#))
 
+    // Both shards balanced alike merge; a shard balanced otherwise (no weights: font sizes)
+    // does not fit with them.
+    #expect(try box.run(["merge", "-q", "w-1", "w-2", "-o", "weighted"]).status == 0)
+    #expect(try box.run(["run", "-q", "-o", "sized-2", "--shard", "2/2"]).status == 0)
+    let mixed = try box.run(["merge", "w-1", "sized-2", "-o", "mixed"])
+    #expect(mixed.status == 2, "\(mixed)")
+    #expect(mixed.stderr.contains("split the job otherwise than shard 1/2"), "\(mixed)")
+    #expect(!FileManager.default.fileExists(atPath: box.path("mixed")))
+
     // A hostile weights file: a clear error, exit 2, nothing written.
     try box.write("bad.json", "{\"families\": 3}")
     for file in ["bad.json", "missing.json"] {

@@ -155,9 +155,15 @@ public struct JobRun {
       only: request.only, stamp: fingerprints.stamp(custom: custom))
     var part: ShardPart?
     if let shard = request.shard {
+      // The folder's previous manifest balances only when it times every selected family (a
+      // whole run's, restored into each shard's folder): a shard's own manifest times only its
+      // part, and shards must all weigh alike to split alike.
+      let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
+        inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
+      }
       let p = ShardPart.make(
         shard, plan: plan, inputs: inputs,
-        timings: (weightsManifest ?? previous).flatMap(ShardPartition.timings))
+        timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
       plan = p.restrict(plan, previous: previous, job: job)
       part = p
     }
@@ -273,7 +279,8 @@ extension JobRun {
         fingerprint: SHA256.hex(Array(text.utf8))),
       sourceDateEpoch: Timestamp.sourceDateEpoch().map { Int($0.timeIntervalSince1970) },
       selection: resolved.families.map(\.name), saved: saved.map(\.name), fonts: fonts,
-      weights: part.weightSource.rawValue, families: report.manifest.families,
+      weights: part.weightSource.rawValue, partition: part.partition,
+      families: report.manifest.families,
       pairings: report.manifest.pairings)
   }
 }

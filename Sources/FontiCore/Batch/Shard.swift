@@ -159,6 +159,9 @@ public struct ShardPart: Sendable {
   /// The partition's units in this shard: family names.
   public var families: [String]
   public var weightSource: ShardPartition.WeightSource
+  /// SHA-256 of the whole partition (every unit and its shard): shards that agree on it split
+  /// the job the same way, whatever their weights were.
+  public var partition: String = ""
   /// The selected families' names: a pairing goes with its heading when that is selected,
   /// else with its body when that is, else (an extra pairing of two unselected families) with
   /// its heading all the same.
@@ -192,6 +195,8 @@ public struct ShardPart: Sendable {
     let assignment = ShardPartition.assign(units.map(\.name), weights: weights, total: spec.total)
     probe.families = units.map(\.name).filter { assignment[$0] == spec.index }
     probe.weightSource = source
+    let lines = assignment.map { "\($0.key)\u{1F}\($0.value)" }.sorted()
+    probe.partition = SHA256.hex(Array(lines.joined(separator: "\u{1E}").utf8))
     return probe
   }
 

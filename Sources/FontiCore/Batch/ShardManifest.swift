@@ -46,6 +46,8 @@ public struct ShardManifest: Codable, Sendable, Equatable {
   public var fonts: [String: String]
   /// What the partition was balanced by (`timings` or `font-sizes`).
   public var weights: String
+  /// The partition's fingerprint (`ShardPart.partition`): every shard of one split has the same.
+  public var partition: String
   /// This shard's families and pairing sheets as its `manifest.json` lists them.
   public var families: [RunManifest.Family]
   public var pairings: [RunManifest.Pairing]

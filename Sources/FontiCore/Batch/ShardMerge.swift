@@ -179,6 +179,19 @@ public enum ShardMerge {
             hint: "every shard and the merge need the same fonts installed"))
       }
     }
+    if totals(shards) == 1 {
+      for s in shards.dropFirst()
+      where s.manifest.partition != first.manifest.partition
+        && s.manifest.job.fingerprint == first.manifest.job.fingerprint
+        && s.manifest.selection == first.manifest.selection
+      {
+        problems.append(
+          .error(
+            "\(name(s)) split the job otherwise than \(name(first)) (balanced by "
+              + "\(s.manifest.weights) and \(first.manifest.weights) with other weights)",
+            hint: "give every shard the same --shard-weights MANIFEST (or none)"))
+      }
+    }
     // K of N: one total, each K once, none missing.
     let totals = Set(shards.map(\.manifest.shards))
     if totals.count > 1 {
@@ -386,6 +399,10 @@ public enum ShardMerge {
   struct ShardFileError: Error {
     var why: String
     init(_ why: String) { self.why = why }
+  }
+
+  static func totals(_ shards: [(folder: String, root: String, manifest: ShardManifest)]) -> Int {
+    Set(shards.map(\.manifest.shards)).count
   }
 
   static func epoch(_ value: Int?) -> String { value.map { "\($0)" } ?? "none (the clock)" }

@@ -184,7 +184,7 @@ import Testing
       """
       {"kind": "fonti-batch shard", "version": 1, "shard": \(shard), "shards": \(shards),
        "tool": "fonti-batch 1", "job": {"path": "j.yaml", "directory": "/w", "text": "version: 1\\n",
-       "fingerprint": "x"}, "selection": ["A"], "saved": [], "fonts": {}, "weights": "timings",
+       "fingerprint": "x"}, "selection": ["A"], "saved": [], "fonts": {}, "weights": "timings", "partition": "p",
        "families": [{"family": "A", "slug": "a", "custom": false, "saved": false, "styles": [],
          "bold": false, "italic": false, "missingGlyphs": 0, "warnings": [],
          "files": [{"path": "\(file)", "sha256": "s"}]}],
