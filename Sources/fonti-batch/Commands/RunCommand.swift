@@ -100,7 +100,7 @@ struct RunCommand {
     progress.finish()
     switch outcome {
     case .planned(let plan): printPlan(plan)
-    case .ran(let report): print(report)
+    case .ran(let report): print(report, shard: request.shard)
     case .interrupted: break
     }
     return ExitCode.of(outcome)
@@ -120,7 +120,8 @@ struct RunCommand {
     return spec
   }
 
-  func print(_ report: BatchReport) {
+  /// The report of a run (`shard`: of that part of the job), or of a merge.
+  func print(_ report: BatchReport, shard: ShardSpec? = nil) {
     reportDiagnostics(report.diagnostics)
     for error in [report.manifestError, report.favouritesError].compactMap({ $0 }) {
       console.report(error)
@@ -130,7 +131,8 @@ struct RunCommand {
     }
     guard !console.quiet else { return }
     let line =
-      report.summary + String(format: " in %.1fs", report.manifest.durationSeconds)
+      (shard.map { "shard \($0): " } ?? "") + report.summary
+      + String(format: " in %.1fs", report.manifest.durationSeconds)
       + " → \(Sanitize.terminal(report.output))/"
     console.err((report.interrupted ? "interrupted: " : "") + line + "\n")
   }
