@@ -67,7 +67,7 @@ clean:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins Package.swift
 
-# libFuzzer on every reader of outside input (the job file, the favourites manifest, the
+# libFuzzer on every reader of outside input (the job file, the favourites manifest, shard.json, the
 # previous run's manifest), each for FUZZ_SECONDS (CI: FUZZ_SECONDS=20). Built apart from the
 # package (Fuzz/fuzz.sh); each target's corpus grows in .build/fuzz/TARGET/corpus.
 FUZZ_SECONDS ?= 60

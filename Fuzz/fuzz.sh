@@ -7,6 +7,8 @@
 #   job          the job file: YAMLDocument + JobDecoder (Fuzz/JobDecoderFuzzer.swift)
 #   favourites   the favourites manifest: FavouritesStore.decode (Fuzz/FavouritesFuzzer.swift)
 #   run-manifest the previous run's manifest: RunManifest.decode (Fuzz/RunManifestFuzzer.swift)
+#   shard-manifest a shard's shard.json, read by merge: ShardManifest.decode
+#                (Fuzz/ShardManifestFuzzer.swift)
 #
 # Each target is its entry point compiled with the sources it reaches into one instrumented
 # binary (-sanitize=fuzzer,address), apart from the package: `swift build` and `swift test`
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(job favourites run-manifest)
+[ ${#targets[@]} -gt 0 ] || targets=(job favourites run-manifest shard-manifest)
 swiftc="${SWIFTC:-swiftc}"
 core=Sources/FontiCore
 
@@ -36,7 +38,11 @@ sources() {
     run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
       "$core/Job/JobPath.swift" "$core/Diagnostics/Diagnostic.swift" \
       "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift" Fuzz/RunManifestFuzzer.swift ;;
-    *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest)" >&2; exit 2 ;;
+    shard-manifest) echo "$core/Batch/ShardManifest.swift" "$core/Batch/ShardSpec.swift" \
+      "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" "$core/Support/Sanitize.swift" \
+      "$core/Job/JobPath.swift" "$core/Diagnostics/Diagnostic.swift" \
+      "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift" Fuzz/ShardManifestFuzzer.swift ;;
+    *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest, shard-manifest)" >&2; exit 2 ;;
   esac
 }
 

@@ -41,8 +41,13 @@ public enum BatchRunner {
   /// counts the warnings found before the run (selection, fonts), already shown to the user:
   /// the manifest counts every warning. `written` is called with each file (relative to the
   /// output folder) once it is on disk under its name, and with each old output removed.
+  ///
+  /// `premade` holds outputs already drawn elsewhere (`merge`: by the shards), by absolute
+  /// output path: they are copied into place, checked against their checksum, instead of being
+  /// drawn, and the manifest lists them as the machine that drew them reported them.
   public static func run(
     _ plan: BatchPlan, job: Job, options: BatchOptions, jobWarnings: Int = 0,
+    premade: [String: PremadeOutput] = [:],
     progress: (BatchProgress) -> Void = { _ in },
     written: (BatchReport.FileEvent) -> Void = { _ in },
     interrupted: () -> Bool = { false }
@@ -84,8 +89,34 @@ public enum BatchRunner {
       }
     }
 
-    let items = plan.pendingItems
     var results: [String: WorkResult] = [:]  // by output path
+    var writtenFiles: [String] = []
+    func relative(_ path: String) -> String {
+      path.hasPrefix(plan.output + "/") ? String(path.dropFirst(plan.output.count + 1)) : path
+    }
+    func announce(_ path: String) {
+      writtenFiles.append(relative(path))
+      written(.written(relative(path)))
+    }
+    // Outputs drawn elsewhere: copied in first, each whole or not at all.
+    var copied = 0
+    var copyInterrupted = false
+    let toCopy = plan.pendingItems.filter { premade[$0.path] != nil }.count
+    for item in plan.pendingItems {
+      guard let made = premade[item.path] else { continue }
+      if interrupted() {
+        copyInterrupted = true
+        break
+      }
+      results[item.path] = made.place(at: item.path)
+      if results[item.path]?.ok == true { announce(item.path) }
+      copied += 1
+      progress(
+        BatchProgress(
+          done: copied, total: toCopy, elapsed: Date().timeIntervalSince(start),
+          finished: item.subject, failed: results[item.path]?.ok != true))
+    }
+    let items = plan.pendingItems.filter { premade[$0.path] == nil }
     var done = 0
     // Catalogues count twice: drawn, then finished.
     let total =
@@ -95,14 +126,6 @@ public enum BatchRunner {
     let workTotal = weights.total
     var workDone = 0.0
     var pids: [Int32] = []
-    var writtenFiles: [String] = []
-    func relative(_ path: String) -> String {
-      path.hasPrefix(plan.output + "/") ? String(path.dropFirst(plan.output.count + 1)) : path
-    }
-    func announce(_ path: String) {
-      writtenFiles.append(relative(path))
-      written(.written(relative(path)))
-    }
     let staged = StagedFiles(lanes: options.jobs)
     func runPool(_ work: [WorkItem]) throws -> Bool {
       guard !work.isEmpty else { return true }
@@ -140,7 +163,7 @@ public enum BatchRunner {
     }
     // Drawing first; then each drawn catalogue is finished by qpdf in fresh workers that load
     // no fonts, so qpdf's hold on the whole document never stacks on a drawing worker's memory.
-    var finished = try runPool(items)
+    var finished = copyInterrupted ? false : try runPool(items)
     var finishing: [WorkItem] = []
     for item in items {
       guard case .catalogue(_, let path) = item, let drawn = results[path], drawn.ok,
@@ -189,6 +212,7 @@ public enum BatchRunner {
           entry.missingGlyphs = r.missingGlyphs
           entry.warnings = r.warnings
           entry.files = [file(s.file, sha: sha, inputs: s.inputs, state: state)]
+          entry.seconds = r.seconds.map(milliseconds)
           report.families.rendered += 1
         } else {
           let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"
@@ -238,6 +262,7 @@ public enum BatchRunner {
         entry.sha256 = sha
         (entry.size, entry.mtimeNs) = (state.size, state.mtimeNs)
         entry.warnings = r.warnings
+        entry.seconds = r.seconds.map(milliseconds)
         report.pairings.rendered += 1
       } else if let old = p.previous {
         entry = old
@@ -321,6 +346,12 @@ public enum BatchRunner {
       removed: removed, manifestError: manifestError)
     outcome.strict = options.strict
     return outcome
+  }
+
+  /// Seconds to the millisecond, as manifests record them.
+  static func milliseconds(_ seconds: Double) -> Double {
+    guard seconds.isFinite, seconds > 0 else { return 0 }
+    return (seconds * 1000).rounded() / 1000
   }
 
   /// A manifest file entry for a file just written.

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The one entry point that runs a job, driven by `run` and `check` (and by the tests): it
 /// loads and resolves the job, hearts the job's favourites, finds each family's partners and
 /// the pairings to render, chooses each catalogue's families, plans against the previous
@@ -37,6 +41,14 @@ public struct JobRun {
     public var library: FontLibrary? = .standard
     /// A fontconfig configuration file instead of the standard one.
     public var configFile: String?
+    /// `run --shard K/N`: only this shard's part of the job is drawn (its families and the
+    /// pairing sheets they head; no catalogue), and `shard.json` is written beside it.
+    public var shard: ShardSpec?
+    /// `run --shard-weights MANIFEST`: a previous run's manifest whose per-family timings
+    /// balance the shards.
+    public var shardWeights: String?
+    /// `merge`: what the shards drew; set by `ShardMerge`.
+    public var merge: MergeInputs?
 
     public init(_ source: Source) {
       self.source = source
@@ -62,6 +74,8 @@ public struct JobRun {
   public let request: Request
   /// The job, checked against the fonts.
   public let resolved: ResolvedJob
+  /// `--shard-weights`' manifest, read and checked before anything runs.
+  let weightsManifest: RunManifest?
 
   /// What was found worth a warning before anything runs (the job's, the fonts'), in file
   /// order.
@@ -80,6 +94,7 @@ public struct JobRun {
         configFile: request.configFile, waiting: waiting)
     }
     self.request = request
+    weightsManifest = try request.shardWeights.map(JobRun.loadWeights)
     let only = request.only
     if !only.isEmpty
       && !resolved.jobFamilies.contains(where: { f in only.contains { $0.matches(f.name) } })
@@ -129,16 +144,42 @@ public struct JobRun {
       return f
     }
 
-    let plan = BatchPlan.make(
-      job: job, output: job.output,
-      inputs: resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch()),
-      previous: RunManifest.load(job.output + "/" + BatchRunner.manifestName),
-      force: request.force, only: request.only)
+    let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
+    let previous = RunManifest.load(job.output + "/" + BatchRunner.manifestName)
+    // Custom fonts are known by their bytes (a checkout resets their times), each file read
+    // once per run; installed fonts by path, size and time.
+    let fingerprints = FontFingerprints()
+    let custom = Set(catalog.families.filter(\.isCustom).flatMap(\.files))
+    var plan = BatchPlan.make(
+      job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
+      only: request.only, stamp: fingerprints.stamp(custom: custom))
+    var part: ShardPart?
+    if let shard = request.shard {
+      // The folder's previous manifest balances only when it times every selected family (a
+      // whole run's, restored into each shard's folder): a shard's own manifest times only its
+      // part, and shards must all weigh alike to split alike.
+      let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
+        inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
+      }
+      let p = ShardPart.make(
+        shard, plan: plan, inputs: inputs,
+        timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
+      plan = p.restrict(plan, previous: previous, job: job)
+      part = p
+    }
+    if let merge = request.merge {
+      try merge.check(&plan, saved: saved.map(\.name))
+    }
     if request.dryRun { return .planned(plan) }
 
     try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
     let lock = try OutputLock(folder: job.output)
     defer { withExtendedLifetime(lock) {} }
+    // A folder that held a shard holds one again only once this run is through.
+    let shardFile = job.output + "/" + ShardManifest.fileName
+    if FileStamp.state(shardFile) != nil, unlink(shardFile) == 0 {
+      written(.removed(ShardManifest.fileName))
+    }
     var options = BatchOptions(
       jobs: request.jobs,
       worker: WorkerPool.Launch(
@@ -148,7 +189,25 @@ public struct JobRun {
     var report = try BatchRunner.run(
       plan, job: job, options: options,
       jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
+      premade: request.merge?.premade(in: job.output) ?? [:],
       progress: progress, written: written, interrupted: interrupted)
+
+    if let part {
+      // A shard writes no favourites (merge does): its folder holds its part and shard.json.
+      if !report.interrupted && !interrupted() {
+        do {
+          let manifest = try shardManifest(
+            part, report: report, inputs: inputs, saved: saved, fingerprints: fingerprints)
+          try AtomicFile.write(try manifest.encoded(), to: shardFile)
+          written(.written(ShardManifest.fileName))
+        } catch let error as Diagnostic {
+          report.manifestError = error
+        } catch {
+          report.manifestError = .error("cannot write '\(shardFile)': \(error)")
+        }
+      }
+      return .ran(report)
+    }
 
     // The favourites, written once: the hearts, and where this run's specimens are.
     var specimens: [String: String] = [:]
@@ -171,6 +230,58 @@ public struct JobRun {
       report.favouritesError = error
     }
     return .ran(report)
+  }
+}
+
+extension JobRun {
+  /// `--shard-weights MANIFEST`: a previous run's manifest, hostile input. Anything but a
+  /// readable version-1 run manifest is an error located at the file.
+  static func loadWeights(_ path: String) throws(DiagnosticError) -> RunManifest {
+    let data: Data?
+    do {
+      data = try AtomicFile.read(path, limit: RunManifest.readLimit)
+    } catch {
+      throw DiagnosticError(error)
+    }
+    guard let data else {
+      throw DiagnosticError(.error("--shard-weights: no such file", file: path))
+    }
+    guard let manifest = RunManifest.decode(data) else {
+      throw DiagnosticError(
+        .error(
+          "--shard-weights: not a run manifest (the manifest.json of a previous run)", file: path))
+    }
+    return manifest
+  }
+
+  /// What this shard leaves for `merge` (see `ShardManifest`).
+  func shardManifest(
+    _ part: ShardPart, report: BatchReport, inputs: PlanInputs, saved: [FontFamily],
+    fingerprints: FontFingerprints
+  ) throws -> ShardManifest {
+    let job = resolved.job
+    let text = String(decoding: job.bytes ?? [], as: UTF8.self)
+    var drawnWith: [FontFamily] = inputs.labelFamily.map { [$0] } ?? []
+    let mine = Set(part.families)
+    for f in inputs.families where mine.contains(f.name) {
+      drawnWith.append(f)
+      drawnWith += inputs.partners[f.name] ?? []
+    }
+    for p in inputs.pairings where mine.contains(part.unit(of: p)) {
+      drawnWith += [p.heading, p.body]
+    }
+    var fonts: [String: String] = [:]
+    for f in drawnWith where fonts[f.name] == nil { fonts[f.name] = fingerprints.family(f) }
+    return ShardManifest(
+      shard: part.spec.index, shards: part.spec.total, tool: FontiVersion.tool,
+      job: .init(
+        path: job.path ?? JobDecoder.standardInputName, directory: job.directory, text: text,
+        fingerprint: SHA256.hex(Array(text.utf8))),
+      sourceDateEpoch: Timestamp.sourceDateEpoch().map { Int($0.timeIntervalSince1970) },
+      selection: resolved.families.map(\.name), saved: saved.map(\.name), fonts: fonts,
+      weights: part.weightSource.rawValue, partition: part.partition,
+      families: report.manifest.families,
+      pairings: report.manifest.pairings)
   }
 }
 

@@ -45,6 +45,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var files: [File]
     /// Why the family failed, when it did (no file is listed then).
     public var error: String?
+    /// Seconds its worker took to draw the specimen (kept while it is up to date): what
+    /// `run --shard` balances shards by. Absent in manifests of earlier versions.
+    public var seconds: Double?
 
     public init(
       family: String, slug: String, custom: Bool, saved: Bool, styles: [String], bold: Bool,
@@ -76,6 +79,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var mtimeNs: Int64?
     /// What drawing the sheet warned about (kept while the sheet is up to date).
     public var warnings: [String]?
+    /// Seconds its worker took to draw the sheet (counted with its heading family's weight
+    /// when shards are balanced).
+    public var seconds: Double?
 
     public init(
       heading: String, body: String, file: String, sha256: String, inputs: String?,

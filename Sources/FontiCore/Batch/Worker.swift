@@ -56,7 +56,8 @@ public enum Worker {
     var done = 0
     while done < max(1, setup.itemsPerWorker), let line = reader.next() {
       done += 1
-      let result: WorkResult
+      let started = DispatchTime.now().uptimeNanoseconds
+      var result: WorkResult
       if let item = try? decoder.decode(WorkItem.self, from: Data(line.utf8)) {
         if let crashOn, item.subject == crashOn { abort() }
         if case .finishCatalogue(let task) = item {
@@ -69,6 +70,7 @@ public enum Worker {
       } else {
         result = .failure("worker received an unreadable request")
       }
+      result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       guard var data = try? encoder.encode(result) else {
         throw Failure(description: "the worker cannot encode its answer")
       }

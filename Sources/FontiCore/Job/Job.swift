@@ -126,6 +126,9 @@ public struct Job: Sendable, Hashable {
   /// The job file's text, so later checks (family names against installed fonts) can make
   /// diagnostics with snippets: `job.source?.error("…", at: name.mark)`. Nil for a built-in job.
   public var source: SourceText?
+  /// The job file's bytes as read (nil for a built-in job): what `run --shard` records for
+  /// `merge` to decode again, and what the job's fingerprint hashes.
+  public var bytes: [UInt8]?
 
   public init(path: String?, directory: String, output: String) {
     self.path = path

@@ -74,7 +74,8 @@ public struct JobDecoder {
     }
     var decoder = JobDecoder(
       source: document.source, directory: directory(of: path), diagnostics: document.diagnostics)
-    let job = decoder.decodeJob(document.root, path: name)
+    var job = decoder.decodeJob(document.root, path: name)
+    job?.bytes = bytes
     return (job, decoder.sortedDiagnostics())
   }
 
@@ -96,7 +97,8 @@ public struct JobDecoder {
     let folder = JobPath.absolute(directory ?? JobPath.directory(of: path))
     var decoder = JobDecoder(
       source: document.source, directory: folder, diagnostics: document.diagnostics)
-    let job = decoder.decodeJob(document.root, path: path)
+    var job = decoder.decodeJob(document.root, path: path)
+    job?.bytes = bytes
     let sorted = decoder.sortedDiagnostics()
     guard let job, !sorted.contains(where: \.isError) else {
       throw DiagnosticError(sorted)

@@ -5,6 +5,7 @@ enum Commands {
   static var all: [CommandSpec] {
     [
       run,
+      MergeCommand.spec,
       CheckCommand.spec,
       InitCommand.spec,
       render,

@@ -16,7 +16,11 @@ extension Commands {
       skipped; --force draws them again. Outputs the job no longer makes are removed. JOB '-'
       reads the job from standard input (its relative paths are then relative to the current
       folder). Exit 0: all written; 1: some outputs failed (or warned, with --strict); 2: the
-      job is invalid and nothing was rendered; 130/143: interrupted.
+      job is invalid and nothing was rendered; 130/143: interrupted. With --shard K/N only
+      part K of N is drawn (its families and the pairing sheets they head, no catalogue) with
+      OUTPUT/shard.json for 'fonti-batch merge'; --shard auto reads CI_NODE_INDEX and
+      CI_NODE_TOTAL (GitLab, 1-based) or JOB_COMPLETION_INDEX (Kubernetes, 0-based) with
+      FONTI_SHARD_TOTAL.
       """,
     maxPositionals: 1,
     options: [
@@ -26,6 +30,12 @@ extension Commands {
         "--only", as: "PATTERN",
         help: "re-render only matching families (glob, case-insensitive); the rest stays listed",
         repeatable: true),
+      .value(
+        "--shard", as: "K/N",
+        help: "draw only part K of N (1-based) for a CI machine; 'auto' reads the CI's variables"),
+      .value(
+        "--shard-weights", as: "MANIFEST",
+        help: "balance the shards by the timings of a previous run's manifest.json"),
       .flag("--force", help: "re-render even what is up to date"),
       .flag("--dry-run", help: "print what would be rendered; write nothing"),
       .flag("--strict", help: "warnings (e.g. missing glyphs) fail the run (exit 1)"),
@@ -60,6 +70,15 @@ struct RunCommand {
     request.force = invocation.has("--force")
     request.dryRun = invocation.has("--dry-run")
     request.strict = invocation.has("--strict")
+    request.shard = try shard()
+    if let weights = invocation.value("--shard-weights") {
+      guard request.shard != nil else {
+        throw UsageError(
+          message: "--shard-weights balances shards: it needs --shard K/N",
+          command: invocation.command)
+      }
+      request.shardWeights = weights
+    }
 
     let job = try JobRun(request, waiting: console.notice)
     console.report(job.warnings)
@@ -81,13 +100,28 @@ struct RunCommand {
     progress.finish()
     switch outcome {
     case .planned(let plan): printPlan(plan)
-    case .ran(let report): print(report)
+    case .ran(let report): print(report, shard: request.shard)
     case .interrupted: break
     }
     return ExitCode.of(outcome)
   }
 
-  func print(_ report: BatchReport) {
+  /// `--shard K/N` or `--shard auto`.
+  func shard() throws -> ShardSpec? {
+    guard let text = invocation.value("--shard") else { return nil }
+    if text == "auto" {
+      return try ShardSpec.auto(environment: ProcessInfo.processInfo.environment)
+    }
+    guard let spec = ShardSpec.parse(text) else {
+      throw UsageError(
+        message: "--shard '\(Sanitize.terminal(text))' is not K/N with 1 ≤ K ≤ N ≤ "
+          + "\(ShardSpec.maximumTotal) (e.g. 2/4), nor 'auto'", command: invocation.command)
+    }
+    return spec
+  }
+
+  /// The report of a run (`shard`: of that part of the job), or of a merge.
+  func print(_ report: BatchReport, shard: ShardSpec? = nil) {
     reportDiagnostics(report.diagnostics)
     for error in [report.manifestError, report.favouritesError].compactMap({ $0 }) {
       console.report(error)
@@ -97,7 +131,8 @@ struct RunCommand {
     }
     guard !console.quiet else { return }
     let line =
-      report.summary + String(format: " in %.1fs", report.manifest.durationSeconds)
+      (shard.map { "shard \($0): " } ?? "") + report.summary
+      + String(format: " in %.1fs", report.manifest.durationSeconds)
       + " → \(Sanitize.terminal(report.output))/"
     console.err((report.interrupted ? "interrupted: " : "") + line + "\n")
   }

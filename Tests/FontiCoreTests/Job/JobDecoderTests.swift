@@ -40,6 +40,7 @@ struct JobDecoderTests {
 
     var expected = Job(path: path, directory: folder, output: folder + "/build/out")
     expected.source = job.source
+    expected.bytes = job.bytes
     expected.title = "Spring review"
     expected.author = "Studio North"
     expected.defaults.text = "Pack my box with five dozen liquor jugs."
@@ -89,6 +90,7 @@ struct JobDecoderTests {
     let folder = Self.fixtures.appendingPathComponent("Jobs/valid").path
     var expected = Job(path: path, directory: folder, output: folder + "/output")
     expected.source = job.source
+    expected.bytes = job.bytes
     #expect(job == expected)
     #expect(job.include.map(\.value) == ["*"])
     #expect(job.catalogues.map(\.file.value) == ["catalogue.pdf"])
