@@ -157,7 +157,9 @@ extension PageDrawer {
     let axes = data.proofs?.proofs.axes ?? []
     let columns = Double(CataloguePlan.instanceColumns)
     let cellWidth = (g.contentWidth - (columns - 1) * g.gutter) / columns
-    let word = proofWord
+    // A shorter word than the sweep's: three instances share a line.
+    let word: (text: String, language: String?) =
+      proofWord.text == "Hamburgefonstiv" ? ("Hamburg", nil) : proofWord
     for (k, index) in indices.enumerated() where index < instances.count {
       let instance = instances[index]
       let x = g.contentX + Double(k) * (cellWidth + g.gutter)
