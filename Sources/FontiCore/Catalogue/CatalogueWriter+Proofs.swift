@@ -219,7 +219,9 @@ extension PageDrawer {
     let spec = FontSpec(family: family.name, size: CataloguePlan.featureSize, face: face)
     let baseline = f.y + 14 + CataloguePlan.featureSize
     for (k, setting) in [sample.off, sample.on].enumerated() {
-      let x = g.contentX + Double(k) * (columnWidth + 2 * g.gutter)
+      // Whole points: the two columns are drawn on the same pixel grid, so that a test (or an
+      // eye) comparing them sees the feature, not a sub-pixel shift.
+      let x = (g.contentX + Double(k) * (columnWidth + 2 * g.gutter)).rounded()
       let text = TextLayout(
         sample.text, font: spec, in: context(for: family), language: sample.language,
         features: [setting])

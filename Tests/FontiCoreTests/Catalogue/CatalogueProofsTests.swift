@@ -81,6 +81,14 @@ import Testing
     }.count
   }
 
+  /// How much ink `pixels` hold: the sum, over pixels, of how much darker than the lightest
+  /// one each is (grey levels).
+  func darkness(_ pixels: [UInt32]) -> Double {
+    func grey(_ p: UInt32) -> Int { (Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)) / 3 }
+    let lightest = pixels.map(grey).max() ?? 0
+    return Double(pixels.reduce(0) { $0 + lightest - grey($1) })
+  }
+
   /// Blocks of `plan` with their page number.
   func blocks(_ plan: CataloguePlan, where match: (CataloguePlan.Content) -> Bool) -> [(
     page: Int, block: CataloguePlan.Block
@@ -160,7 +168,9 @@ import Testing
   // MARK: Axes
 
   @Test func aSweepsStepsReallyDiffer() throws {
-    let input = try input(["Inter"], proofs: ProofOptions(features: false, languages: false))
+    // Every fixture family, every proof on: the catalogue in which Cairo embedded the swept
+    // instances with the default's outlines (see `TextLayout.draw`), all six steps alike.
+    let input = try input()
     let plan = CataloguePlan(input, proofs: proofData(input))
     let (path, _) = try write(input)
     let steps = blocks(plan) {
@@ -178,11 +188,13 @@ import Testing
       r.width = plan.geometry.right - r.x
       return crop(image, r)
     }
-    let thin = ink(first.block.frame)
-    let black = ink(last.block.frame)
-    let regular = ink(steps[2].block.frame)
-    #expect(differing(thin, black) > 500, "wght 100 and 900 are drawn alike")
-    #expect(differing(thin, regular) > 200, "wght 100 and 400 are drawn alike")
+    // Ink, not pixel differences: steps drawn alike still differ by sub-pixel positions.
+    let thin = darkness(ink(first.block.frame))
+    let black = darkness(ink(last.block.frame))
+    let regular = darkness(ink(steps[2].block.frame))
+    #expect(black > thin * 3, "wght 100 and 900 are drawn alike")
+    #expect(regular > thin * 1.5, "wght 100 and 400 are drawn alike")
+    #expect(black > regular * 1.5, "wght 400 and 900 are drawn alike")
     // The instances are drawn at their coordinates too.
     let grid = blocks(plan) {
       if case .instances(_, [0, 1, 2]) = $0 { return true }
@@ -237,9 +249,10 @@ import Testing
         let on = crop(
           image,
           .init(
-            x: g.contentX + columnWidth + 2 * g.gutter, y: f.y + 12, width: columnWidth, height: 32)
+            x: (g.contentX + columnWidth + 2 * g.gutter).rounded(), y: f.y + 12,
+            width: columnWidth, height: 32)
         )
-        #expect(differing(off, on) > 20, "\(family.name) \(pair.block.content)")
+        #expect(differing(off, on) > 3, "\(family.name) \(pair.block.content)")
       }
     }
     // Proof Copies' `salt` swaps glyphs for identical copies: listed, never drawn as a pair.
