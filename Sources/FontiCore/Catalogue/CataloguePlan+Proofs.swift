@@ -28,6 +28,11 @@ extension CataloguePlan {
   static let invisibleFeatureHeight = 12.0
   static let nearlyHeight = 16.0
   static let glyphHeaderHeight = 30.0
+  /// The most axes swept, instances shown and features listed without a sample: a hostile font
+  /// may declare thousands; the rest are counted in a note.
+  static let maximumAxes = 16
+  static let maximumInstances = 240
+  static let maximumListedFeatures = 320
 
   /// The items of `family`'s proof pages; empty when no enabled proof has anything to show.
   static func proofItems(_ i: Int, _ data: CatalogueProofData, _ g: Geometry) -> [Item] {
@@ -43,8 +48,14 @@ extension CataloguePlan {
       items.append(Item(.proofNote(family: i, text: problem), height: 14, before: 8))
     }
 
+    func more(_ count: Int, _ what: String) {
+      guard count > 0 else { return }
+      items.append(
+        Item(.proofNote(family: i, text: "… and \(count) more \(what)"), height: 14, before: 4))
+    }
+
     // Axes and instances.
-    for axis in data.sweptAxes {
+    for axis in data.sweptAxes.prefix(maximumAxes) {
       title(
         "\(axis.name) · \(axis.range)",
         note: "default \(ProofNumber.format(axis.defaultValue)), marked ◆")
@@ -56,7 +67,8 @@ extension CataloguePlan {
             height: axisStepHeight, before: 0))
       }
     }
-    let instances = data.instances
+    more(data.sweptAxes.count - maximumAxes, "axes, not swept")
+    let instances = Array(data.instances.prefix(maximumInstances))
     if !instances.isEmpty {
       title("Named instances · \(instances.count)")
       for row in stride(from: 0, to: instances.count, by: instanceColumns) {
@@ -64,6 +76,7 @@ extension CataloguePlan {
         items.append(
           Item(.instances(family: i, indices: indices), height: instanceHeight, before: 4))
       }
+      more(data.instances.count - instances.count, "named instances")
     }
 
     // Features.
@@ -80,12 +93,13 @@ extension CataloguePlan {
       title(
         "No visible effect on the tried text · \(invisible.count)",
         note: "listed, not drawn: off and on set these texts alike")
-      for feature in invisible {
+      for feature in invisible.prefix(maximumListedFeatures) {
         items.append(
           Item(
             .invisibleFeature(family: i, tag: feature.tag), height: invisibleFeatureHeight,
             before: 1))
       }
+      more(invisible.count - maximumListedFeatures, "features")
     }
 
     // Languages.

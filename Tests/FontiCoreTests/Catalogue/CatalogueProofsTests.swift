@@ -115,6 +115,58 @@ import Testing
     #expect(CataloguePlan(input).proofPages.isEmpty)
   }
 
+  /// A hostile font may declare thousands of axes, instances and features: the pages show a
+  /// bounded number and say how many more there are; every block stays inside the body.
+  @Test func hugeProofsAreBounded() throws {
+    let input = try input(["Inter"])
+    let axes = (0..<300).map {
+      FontProofs.Axis(tag: "x\($0 % 100)", name: "Axis \($0)", min: 0, defaultValue: 0, max: 10)
+    }
+    let instances = (0..<2000).map {
+      FontProofs.Instance(name: "Instance \($0)", coordinates: ["x0": Double($0 % 10)])
+    }
+    let features = (0..<3000).map {
+      FontProofs.Feature(tag: "z\($0)", name: "Feature", tables: ["GSUB"], visible: false)
+    }
+    let data = CatalogueProofData(
+      proofs: FamilyProofs(
+        proofs: FontProofs(axes: axes, instances: instances, features: features)),
+      showsAxes: true, showsFeatures: true)
+    let plan = CataloguePlan(input, proofs: [data])
+    let all = blocks(plan) { _ in true }.map(\.block)
+    let steps = all.filter {
+      if case .axisStep = $0.content { return true }
+      return false
+    }
+    let rows = all.filter {
+      if case .instances = $0.content { return true }
+      return false
+    }
+    let listed = all.filter {
+      if case .invisibleFeature = $0.content { return true }
+      return false
+    }
+    #expect(steps.count == CataloguePlan.maximumAxes * 5, "the default is the minimum")
+    #expect(rows.count == CataloguePlan.maximumInstances / CataloguePlan.instanceColumns)
+    #expect(listed.count == CataloguePlan.maximumListedFeatures)
+    let notes = all.compactMap { block -> String? in
+      if case .proofNote(_, let text) = block.content { return text }
+      return nil
+    }
+    #expect(
+      notes == [
+        "… and 284 more axes, not swept", "… and 1760 more named instances",
+        "… and 2680 more features",
+      ])
+    let g = plan.geometry
+    for page in plan.pages {
+      for block in page.blocks {
+        #expect(block.frame.y >= g.bodyTop - 0.001)
+        #expect(block.frame.y + block.frame.height <= g.bodyBottom + 0.001)
+      }
+    }
+  }
+
   @Test func everyEnabledProofHasItsPagesAndBookmarks() throws {
     let input = try input()
     let data = proofData(input)
