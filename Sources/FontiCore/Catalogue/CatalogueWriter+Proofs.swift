@@ -339,12 +339,18 @@ extension PageDrawer {
     guard facts.problem == nil else { return }
     let family = facts.family
     let ctx = context(for: family)
+    // Code points are hex digits, which the label face has: set without font fallback, which
+    // costs Pango a fontset lookup per layout (thousands on a CJK chart).
+    let neutral = writer.labelFamily
+    let codeFont = FontSpec(
+      family: neutral?.name ?? "sans-serif", size: 4.5, face: neutral?.regularFace)
     for cell in chartPage.cells {
       let r = cell.frame
       cr.setColour(palette.text, alpha: 0.12)
       cr.rectangle(r.x + 0.25, r.y + 0.25, r.width - 0.5, r.height - 0.5)
       cr.stroke(width: 0.5)
-      let code = label(cell.label, size: 4.5, width: r.width, alignment: .centre)
+      let code = TextLayout(
+        cell.label, font: codeFont, in: labelContext, width: r.width, alignment: .centre)
       cr.setColour(palette.text, alpha: 0.5)
       code.draw(at: r.x, r.y + r.height - 7)
       guard let scalar = Unicode.Scalar(cell.codePoint) else { continue }
