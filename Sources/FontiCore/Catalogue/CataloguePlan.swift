@@ -7,7 +7,9 @@ import Foundation
 /// page numbers are always the real ones.
 ///
 /// Sections, in order: cover, contents, one page per family (long content flows onto
-/// continuation pages), Pairings (when there are pairings), Saved.
+/// continuation pages), each followed by its proof pages and glyph chart when the input asks for
+/// proofs and the family has something to show (see `CataloguePlan+Proofs`), Pairings (when
+/// there are pairings), Saved.
 public struct CataloguePlan: Sendable, Hashable {
   /// A rectangle in PDF user space (points, origin at the top left).
   public struct Rect: Sendable, Hashable {
@@ -53,12 +55,20 @@ public struct CataloguePlan: Sendable, Hashable {
     case family(Int)
     case pairings
     case saved
+    /// A family's first proof page.
+    case proofs(Int)
+    /// A family's glyph chart, and the first page of its block number `block` (0-based).
+    case glyphs(Int)
+    case glyphBlock(Int, block: Int)
 
     /// The PDF named destination.
     public var name: String {
       switch self {
       case .contents: return "contents"
       case .family(let i): return "family-\(i + 1)"
+      case .proofs(let i): return "family-\(i + 1)-proofs"
+      case .glyphs(let i): return "family-\(i + 1)-glyphs"
+      case .glyphBlock(let i, let block): return "family-\(i + 1)-glyphs-\(block + 1)"
       case .pairings: return "pairings"
       case .saved: return "saved"
       }
@@ -99,6 +109,31 @@ public struct CataloguePlan: Sendable, Hashable {
     case savedCards([Int])
     /// "Heart a font to keep it here."
     case savedEmpty
+    /// The head of a family's proof pages (its name, "Proofs"), or of a continuation page.
+    case proofHeader(family: Int, continued: Bool)
+    /// A proof section's title ("Weight · wght 100–900", "Named instances", "Features"…) and a
+    /// small note under it.
+    case proofTitle(family: Int, title: String, note: String?)
+    /// One step of an axis sweep: the short text at `value` on axis `axis`, the value printed.
+    case axisStep(family: Int, axis: String, value: Double, isDefault: Bool)
+    /// A row of the named-instances grid, by index into the family's instances.
+    case instances(family: Int, indices: [Int])
+    /// Feature `tag`'s sample, off and on side by side.
+    case featurePair(family: Int, tag: String)
+    /// Feature `tag`, which changed nothing visible on the texts tried: its tag, name, texts.
+    case invisibleFeature(family: Int, tag: String)
+    /// The supported languages written in one script, by English name.
+    case languageGroup(family: Int, script: String, codes: [String])
+    /// The title of the nearly supported languages (it names the neutral face).
+    case nearlyTitle(family: Int, count: Int)
+    /// A nearly supported language and the characters it lacks.
+    case nearlyLanguage(family: Int, code: String, missing: [UInt32])
+    /// A sentence on a proof page: a proof that cannot be read, a family with no language.
+    case proofNote(family: Int, text: String)
+    /// The head of a glyph chart page: the family's name, the count of characters.
+    case glyphHeader(family: Int, page: Int, pages: Int)
+    /// Page `page` (0-based) of the family's glyph chart (`CataloguePlan.glyphCharts`).
+    case glyphChart(family: Int, page: Int)
   }
 
   /// A positioned piece of a page.
@@ -112,6 +147,10 @@ public struct CataloguePlan: Sendable, Hashable {
     case cover
     case contents
     case family(Int, continued: Bool)
+    /// A family's proof pages, after its own.
+    case proofs(Int, continued: Bool)
+    /// A page of a family's glyph chart, after its proof pages.
+    case glyphs(Int, page: Int)
     case pairings
     case saved
   }
@@ -157,17 +196,51 @@ public struct CataloguePlan: Sendable, Hashable {
   public var familyPages: [Int]
   public var pairingsPage: Int?
   public var savedPage: Int
-  /// Bookmarks, in order: title and destination.
-  public var outline: [(title: String, destination: Destination)] {
-    var out: [(String, Destination)] = [("Contents", .contents)]
-    for (i, f) in families.enumerated() { out.append((f.name, .family(i))) }
-    if pairingsPage != nil { out.append(("Pairings", .pairings)) }
-    out.append(("Saved", .saved))
+  /// The first proof page of each family that has proof pages, by index.
+  public var proofPages: [Int: Int] = [:]
+  /// The glyph chart of each family that has one, by index, and its first page.
+  public var glyphCharts: [Int: GlyphChartPlan] = [:]
+  public var glyphPages: [Int: Int] = [:]
+
+  /// A bookmark: its title, where it leads, and the index of its parent entry in `outline`
+  /// (nil at the top level).
+  public struct OutlineEntry: Sendable, Hashable {
+    public var title: String
+    public var destination: Destination
+    public var parent: Int?
+  }
+
+  /// Bookmarks, in order: Contents, each family (with its proof pages and glyph chart under it,
+  /// the chart's Unicode blocks under the chart), Pairings, Saved.
+  public var outline: [OutlineEntry] {
+    var out = [OutlineEntry(title: "Contents", destination: .contents, parent: nil)]
+    for (i, f) in families.enumerated() {
+      let parent = out.count
+      out.append(OutlineEntry(title: f.name, destination: .family(i), parent: nil))
+      if proofPages[i] != nil {
+        out.append(OutlineEntry(title: "Proofs", destination: .proofs(i), parent: parent))
+      }
+      if let chart = glyphCharts[i] {
+        let chartEntry = out.count
+        out.append(OutlineEntry(title: "Glyph chart", destination: .glyphs(i), parent: parent))
+        for (k, block) in chart.outline.enumerated() {
+          out.append(
+            OutlineEntry(
+              title: Sanitize.terminal(block.block), destination: .glyphBlock(i, block: k),
+              parent: chartEntry))
+        }
+      }
+    }
+    if pairingsPage != nil {
+      out.append(OutlineEntry(title: "Pairings", destination: .pairings, parent: nil))
+    }
+    out.append(OutlineEntry(title: "Saved", destination: .saved, parent: nil))
     return out
   }
 
-  /// Plans the catalogue of `input`.
-  public init(_ input: CatalogueInput<FontFamily>) {
+  /// Plans the catalogue of `input`, with the proof pages `proofs` (by family index; empty or
+  /// nil entries: none) when the input asks for proofs.
+  public init(_ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = []) {
     let g = Geometry(input.page)
     geometry = g
     families = input.families.map {
@@ -226,6 +299,39 @@ public struct CataloguePlan: Sendable, Hashable {
         header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
         continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
         destination: .family(i))
+      guard input.proofs != nil, i < proofs.count, let data = proofs[i] else { continue }
+      let proofItems = CataloguePlan.proofItems(i, data, g)
+      if !proofItems.isEmpty {
+        proofPages[i] = pages.count + 1
+        appendFlow(
+          proofItems,
+          header: (.proofHeader(family: i, continued: false), CataloguePlan.familyHeaderHeight),
+          continued: (.proofHeader(family: i, continued: true), 30),
+          kind: { .proofs(i, continued: $0) }, destination: .proofs(i))
+      }
+      if let chart = CataloguePlan.glyphChart(data, g) {
+        glyphCharts[i] = chart
+        glyphPages[i] = pages.count + 1
+        var block = 0
+        for (n, chartPage) in chart.pages.enumerated() {
+          var destinations: [Destination] = n == 0 ? [.glyphs(i)] : []
+          for heading in chartPage.headings where !heading.continued {
+            destinations.append(.glyphBlock(i, block: block))
+            block += 1
+          }
+          pages.append(
+            Page(
+              number: pages.count + 1, kind: .glyphs(i, page: n), destinations: destinations,
+              blocks: [
+                Block(
+                  content: .glyphHeader(family: i, page: n, pages: chart.pages.count),
+                  frame: Rect(
+                    x: g.margin, y: g.bodyTop, width: g.bodyWidth,
+                    height: CataloguePlan.glyphHeaderHeight)),
+                Block(content: .glyphChart(family: i, page: n), frame: chart.layout.area),
+              ]))
+        }
+      }
     }
 
     // Pairings.
@@ -285,6 +391,8 @@ public struct CataloguePlan: Sendable, Hashable {
           case .pairings: target = pairingsPage ?? savedPage
           case .saved: target = savedPage
           case .contents: target = 2
+          case .proofs(let i): target = proofPages[i] ?? familyPages[i]
+          case .glyphs(let i), .glyphBlock(let i, _): target = glyphPages[i] ?? familyPages[i]
           }
           blocks.append(
             Block(
@@ -311,10 +419,13 @@ public struct CataloguePlan: Sendable, Hashable {
     var content: Content
     var height: Double
     var before: Double
-    init(_ content: Content, height: Double, before: Double) {
+    /// Kept on the page of the item after it, like a rule (a proof section's title).
+    var keepWithNext: Bool
+    init(_ content: Content, height: Double, before: Double, keepWithNext: Bool = false) {
       self.content = content
       self.height = height
       self.before = before
+      self.keepWithNext = keepWithNext
     }
   }
 
@@ -528,9 +639,11 @@ struct Flow {
       let item = items[i]
       let isRule = item.content == .rule
       let before = atTop ? 0 : item.before
-      // A rule travels with the item after it.
+      // A rule (or a title) travels with the item after it.
       var needed = before + item.height
-      if isRule, i + 1 < items.count { needed += items[i + 1].before + items[i + 1].height }
+      if isRule || item.keepWithNext, i + 1 < items.count {
+        needed += items[i + 1].before + items[i + 1].height
+      }
       if y + needed > g.bodyBottom && !atTop {
         pages.append(blocks)
         blocks = []
@@ -580,7 +693,7 @@ extension CataloguePlan {
     return out
   }
 
-  private func name(_ i: Int) -> String { i < families.count ? families[i].name : "#\(i)" }
+  func name(_ i: Int) -> String { i < families.count ? families[i].name : "#\(i)" }
 
   private func describe(_ kind: Kind) -> String {
     switch kind {
@@ -590,6 +703,9 @@ extension CataloguePlan {
       if continued { return "family \"\(name(i))\" continued" }
       let styles = i < families.count ? families[i].styles.joined(separator: ", ") : ""
       return "family \"\(name(i))\" (styles: \(styles))"
+    case .proofs(let i, let continued):
+      return "proofs \"\(name(i))\"\(continued ? " continued" : "")"
+    case .glyphs(let i, let page): return "glyph chart \"\(name(i))\" page \(page + 1)"
     case .pairings: return "pairings"
     case .saved: return "saved"
     }
@@ -620,6 +736,7 @@ extension CataloguePlan {
     case .savedCards(let indices):
       return "saved cards \(indices.map { String($0 + 1) }.joined(separator: ", "))"
     case .savedEmpty: return "saved empty: \"\(CataloguePlan.emptySavedText)\""
+    default: return describeProof(content)
     }
   }
 

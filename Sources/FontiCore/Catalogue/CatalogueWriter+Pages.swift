@@ -14,20 +14,24 @@ final class PageDrawer {
   let cr: CairoContext
   let palette: Palette
   let g: CataloguePlan.Geometry
+  /// What each family's proof pages show, by family index (empty: no proofs).
+  let proofs: [CatalogueProofData?]
+  /// `input.sample`, for the sample, the texts and the waterfall (never labels).
+  let settings: SampleSettings
   /// Characters drawn as boxes, by family name.
   private(set) var missing: [String: Int] = [:]
   private(set) var warnings: [String] = []
   /// This page's contexts for family text, by "custom" (one fontconfig configuration each);
   /// dropped, with their font maps, when the next page starts.
   private var contexts: [Bool: TextContext] = [:]
-  private var labelContextStorage: TextContext?
+  var labelContextStorage: TextContext?
   private let savedNames: Set<String>
   private let familyIndex: [String: Int]
   /// Whether a family can set its own name (covers it, draws letters, loads as itself).
   private var ownNameCache: [String: Bool] = [:]
   /// Whether Pango loads a family's own font rather than a fontconfig substitute.
   private var loadsCache: [String: Bool] = [:]
-  private var current: FamilyFacts?
+  var current: FamilyFacts?
   /// The size the last of `texts:` was set at, for naming a different one.
   private var previousTextSize: Double?
 
@@ -50,8 +54,10 @@ final class PageDrawer {
 
   init(
     writer: CatalogueWriter, plan: CataloguePlan, input: CatalogueInput<FontFamily>,
-    cr: CairoContext
+    cr: CairoContext, proofs: [CatalogueProofData?] = []
   ) {
+    self.proofs = proofs
+    settings = input.sample ?? .none
     self.writer = writer
     self.plan = plan
     self.input = input
@@ -68,14 +74,14 @@ final class PageDrawer {
 
   private var pagesOnMap = 0
 
-  private func context(for family: FontFamily) -> TextContext {
+  func context(for family: FontFamily) -> TextContext {
     if let c = contexts[family.isCustom] { return c }
     let c = writer.makeFontMap(for: family).makeContext(for: cr)
     contexts[family.isCustom] = c
     return c
   }
 
-  private var labelContext: TextContext {
+  var labelContext: TextContext {
     if let c = labelContextStorage { return c }
     let c = writer.labelFontMap().makeContext(for: cr)
     labelContextStorage = c
@@ -83,7 +89,7 @@ final class PageDrawer {
   }
 
   /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face.
-  private var mark: TextLayout.Ellipsis {
+  var mark: TextLayout.Ellipsis {
     TextLayout.Ellipsis(neutral: writer.labelFamily.map { ($0.name, $0.regularFace, labelContext) })
   }
 
@@ -105,7 +111,7 @@ final class PageDrawer {
     cr.setColour(palette.background)
     cr.paint()
     for destination in page.destinations { cr.destination(destination.name) }
-    if case .family(let i, _) = page.kind, current?.index != i {
+    if let i = page.kind.familyIndex, current?.index != i {
       current = facts(i)
       previousTextSize = nil
     }
@@ -131,6 +137,7 @@ final class PageDrawer {
     case .pairing(let index): drawPairing(index, f)
     case .savedCards(let indices): drawSavedCards(indices, f)
     case .savedEmpty: drawSavedEmpty(f)
+    default: drawProof(block.content, f)
     }
   }
 
@@ -147,7 +154,7 @@ final class PageDrawer {
     switch page.kind {
     case .cover: section = ""
     case .contents: section = "Contents"
-    case .family(let i, _):
+    case .family(let i, _), .proofs(let i, _), .glyphs(let i, _):
       section = Sanitize.terminal(input.families[i].name)
       foot = "Family \(i + 1) of \(input.families.count)"
     case .pairings: section = "Pairings"
@@ -401,7 +408,8 @@ final class PageDrawer {
     guard let fallback = facts.fallback else {
       let (layout, fitted) = fit(
         input.text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
-        width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark)
+        width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark,
+        settings: settings)
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, f.y)
@@ -414,7 +422,8 @@ final class PageDrawer {
     let topHeight = min(f.height * 0.38, 4 * small * 1.35)
     let (yours, _) = fit(
       input.text, FontSpec(family: family.name, size: small, face: facts.regular), ctx,
-      width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark)
+      width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark,
+      settings: settings)
     count(yours.unknownGlyphs, family)
     cr.setColour(palette.text, alpha: 0.8)
     yours.draw(at: g.contentX, f.y)
@@ -435,7 +444,7 @@ final class PageDrawer {
       let (layout, _) = fit(
         own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
         width: g.contentWidth, height: rest, minimum: min(size, 8), language: code,
-        mark: mark)
+        mark: mark, settings: ownScriptSettings)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, top)
     case .glyphGrid(let glyphs):
@@ -451,7 +460,7 @@ final class PageDrawer {
     let family = facts.family
     let (layout, used) = TextLayout.fittingWords(
       input.texts[index], font: FontSpec(family: family.name, size: size, face: facts.regular),
-      in: context(for: family), width: g.contentWidth, minimum: min(size, 6))
+      in: context(for: family), width: g.contentWidth, minimum: min(size, 6), settings: settings)
     if layout.size.height > f.height + 1 {
       layout.limitHeight(max(f.height, used * 1.2), mark: mark)
     }
@@ -471,7 +480,8 @@ final class PageDrawer {
     guard let facts = current, facts.problem == nil else { return }
     let family = facts.family
     let layout = TextLayout(
-      facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
+      sample: facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
+      settings: facts.lineLanguage == nil ? settings : ownScriptSettings,
       in: context(for: family), language: facts.lineLanguage)
     layout.ellipsize(width: g.contentWidth, mark: mark)
     let baseline = f.y + CataloguePlan.waterfallBaseline(size)
@@ -689,6 +699,14 @@ final class PageDrawer {
 
   // MARK: Helpers
 
+  /// The job's settings for a family's own-script text: its axes and features, but the
+  /// language of its script, not the job's.
+  var ownScriptSettings: SampleSettings {
+    var own = settings
+    own.language = nil
+    return own
+  }
+
   static func styleTitle(_ style: StyleName) -> String {
     switch style {
     case .regular: return "Regular"
@@ -698,12 +716,12 @@ final class PageDrawer {
     }
   }
 
-  private func count(_ n: Int, _ family: FontFamily) {
+  func count(_ n: Int, _ family: FontFamily) {
     if n > 0 { missing[family.name, default: 0] += n }
   }
 
   /// The label face at `size`: regular, or its real bold / italic when asked and present.
-  private func label(
+  func label(
     _ text: String, size: Double, bold: Bool = false, italic: Bool = false,
     width: Double? = nil, alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
@@ -717,7 +735,7 @@ final class PageDrawer {
   }
 
   /// Small capitals of the label face, spaced out: captions and running heads.
-  private func caption(
+  func caption(
     _ text: String, size: Double, width: Double? = nil,
     alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
@@ -731,7 +749,7 @@ final class PageDrawer {
 
   /// Up to two caption lines in the label column, the first at `top` (in the accent colour
   /// unless `muted`).
-  private func drawMarginLabel(_ lines: [String], top: Double, muted: Bool = false) {
+  func drawMarginLabel(_ lines: [String], top: Double, muted: Bool = false) {
     var y = top + 2
     for (n, line) in lines.enumerated() {
       let layout = caption(line, size: 6, width: g.labelWidth)
@@ -757,7 +775,7 @@ final class PageDrawer {
     return label(text, size: size)
   }
 
-  private func canSetOwnName(_ family: FontFamily) -> Bool {
+  func canSetOwnName(_ family: FontFamily) -> Bool {
     if let known = ownNameCache[family.name] { return known }
     var can = false
     if family.coverage.missing(in: family.name).isEmpty, loadsAsItself(family),
@@ -772,7 +790,7 @@ final class PageDrawer {
 
   /// Whether Pango loads `family`'s own regular font, not a substitute fontconfig offers
   /// (the same proof specimens require before setting a family's text).
-  private func loadsAsItself(_ family: FontFamily) -> Bool {
+  func loadsAsItself(_ family: FontFamily) -> Bool {
     if let known = loadsCache[family.name] { return known }
     var loads = false
     if family.isRenderable, let regular = family.regularFace {
@@ -810,15 +828,17 @@ final class PageDrawer {
   /// words, never with an added hyphen) and the height within `height`. At `minimum`, a word
   /// still too wide breaks between its characters and lines that still do not fit end in our
   /// ellipsis (`mark`). Returns the layout and the size used.
-  private func fit(
+  func fit(
     _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
-    minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil
+    minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil,
+    settings: SampleSettings = .none
   ) -> (layout: TextLayout, size: Double) {
     func make(_ size: Double, _ wrap: TextLayout.Wrap = .words) -> TextLayout {
       var spec = font
       spec.size = size
       return TextLayout(
-        text, font: spec, in: context, width: max(1, width), wrap: wrap, language: language)
+        sample: text, font: spec, settings: settings, in: context, width: max(1, width),
+        wrap: wrap, language: language)
     }
     func fits(_ layout: TextLayout) -> Bool {
       layout.size.height <= height && !layout.overflowsWidth
@@ -873,7 +893,7 @@ final class PageDrawer {
     }
   }
 
-  private func drawRule(y: Double, from x0: Double, to x1: Double, alpha: Double) {
+  func drawRule(y: Double, from x0: Double, to x1: Double, alpha: Double) {
     cr.setColour(palette.text, alpha: alpha)
     cr.rectangle(x0, y, x1 - x0, 0.5)
     cr.fill()
@@ -885,7 +905,7 @@ final class PageDrawer {
     if filled { cr.fill() } else { cr.stroke(width: 1.2) }
   }
 
-  private func format(_ size: Double) -> String {
+  func format(_ size: Double) -> String {
     let rounded = (size * 10).rounded() / 10
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }

@@ -60,8 +60,12 @@ public final class CatalogueWriter {
     throws(RenderError) -> CatalogueResult
   {
     let input = input.dated()
+    let proofs = input.proofs.map { options in
+      input.families.map { CatalogueProofData.read($0, options: options) }
+    }
     do {
-      return try draw(CataloguePlan(input), input, to: raw)
+      return try draw(
+        CataloguePlan(input, proofs: proofs ?? []), input, proofs: proofs ?? [], to: raw)
     } catch let error as RenderError {
       throw error
     } catch {
@@ -93,9 +97,10 @@ public final class CatalogueWriter {
 
   /// Draws every page of `plan` into a PDF at `path`, streaming: a page is finished and shown
   /// before the next is laid out.
-  func draw(_ plan: CataloguePlan, _ input: CatalogueInput<FontFamily>, to path: String) throws
-    -> CatalogueResult
-  {
+  func draw(
+    _ plan: CataloguePlan, _ input: CatalogueInput<FontFamily>,
+    proofs: [CatalogueProofData?] = [], to path: String
+  ) throws -> CatalogueResult {
     let g = plan.geometry
     let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
     try surface.setMetadata(.title, Sanitize.terminal(input.title))
@@ -106,12 +111,16 @@ public final class CatalogueWriter {
     let iso = CatalogueWriter.isoDate(input.date)
     try surface.setMetadata(.createDate, iso)
     try surface.setMetadata(.modDate, iso)
+    var ids: [Int32] = []
     for entry in plan.outline {
-      try surface.addOutline(entry.title, destination: entry.destination.name)
+      ids.append(
+        try surface.addOutline(
+          entry.title, destination: entry.destination.name,
+          parent: entry.parent.flatMap { $0 < ids.count ? ids[$0] : nil }))
     }
 
     let cr = try CairoContext(surface)
-    let pages = PageDrawer(writer: self, plan: plan, input: input, cr: cr)
+    let pages = PageDrawer(writer: self, plan: plan, input: input, cr: cr, proofs: proofs)
     for page in plan.pages {
       pages.draw(page)
       cr.showPage()

@@ -5,16 +5,17 @@ extension TextLayout {
   /// word fits the measure: lines break only between words (and between CJK characters, Thai
   /// words…), never with an added hyphen, and a word wider than the measure makes the whole
   /// text smaller instead of being broken. At `minimum`, a word still too wide breaks between
-  /// its characters. Returns the layout and the size it is set at.
+  /// its characters. `settings` (a job's sample settings; none by default) apply to the text.
+  /// Returns the layout and the size it is set at.
   static func fittingWords(
     _ text: String, font: FontSpec, in context: TextContext, width: Double, minimum: Double,
-    alignment: Alignment = .left, language: String? = nil
+    alignment: Alignment = .left, language: String? = nil, settings: SampleSettings = .none
   ) -> (layout: TextLayout, size: Double) {
     var spec = font
     func make(_ wrap: Wrap) -> TextLayout {
       TextLayout(
-        text, font: spec, in: context, width: max(1, width), wrap: wrap, alignment: alignment,
-        language: language)
+        sample: text, font: spec, settings: settings, in: context, width: max(1, width),
+        wrap: wrap, alignment: alignment, language: language)
     }
     var layout = make(.words)
     // The widest word scales with the size: a step goes straight to the size where it fits;

@@ -498,13 +498,26 @@ final class TextLayout {
   }
 
   /// Draws with the current source colour, top-left at (x, y).
+  ///
+  /// Text at coordinates of its own (`font.variations`) is drawn as outlines (Pango's glyph
+  /// paths, filled), not as text: Cairo 1.16 decides whether to embed a variable font in a PDF
+  /// as a subset of its file (the default outlines) or as a fallback font of the instance
+  /// (the outlines drawn) from the coordinates the shared FreeType face was *last* set to, so an
+  /// instance embedded after the default one is drawn with the default's outlines. Such text is
+  /// not selectable in the PDF; in a PNG it looks the same either way.
   func draw(at x: Double, _ y: Double) {
     let cr = context.cr
     cr.save()
     cr.translate(x, y)
     cr.scale(factor)
     cr.move(to: 0, 0)
-    pango_cairo_show_layout(cr.pointer, layout)
+    if font.variations.isEmpty {
+      pango_cairo_show_layout(cr.pointer, layout)
+    } else {
+      cr.newPath()
+      pango_cairo_layout_path(cr.pointer, layout)
+      cr.fill()
+    }
     cr.newPath()
     cr.restore()
     if let mark = ownEllipsis {

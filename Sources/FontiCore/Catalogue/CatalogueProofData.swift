@@ -1,0 +1,90 @@
+/// What one family's proof pages show (`proofs:`), read from its fonts by the catalogue writer
+/// before it plans, so that the plan knows how many pages each family's proofs take. A proof the
+/// job turns off stays nil; a proof that cannot be read says why in `problems` and shows that.
+public struct CatalogueProofData: Sendable, Equatable {
+  /// Axes, instances and features, with the feature samples (`proofs.axes` or
+  /// `proofs.features`); nil when both are off or the regular face cannot be read.
+  public var proofs: FamilyProofs?
+  /// Whether the axes (and instances) are shown, and the features.
+  public var showsAxes: Bool
+  public var showsFeatures: Bool
+  /// Supported and nearly supported languages (`proofs.languages`).
+  public var languages: LanguageCoverage?
+  /// The regular face's encoded characters, ascending (`proofs.glyphs`).
+  public var characters: [UInt32]?
+  /// What could not be read, said on the proof page.
+  public var problems: [String]
+
+  public init(
+    proofs: FamilyProofs? = nil, showsAxes: Bool = false, showsFeatures: Bool = false,
+    languages: LanguageCoverage? = nil, characters: [UInt32]? = nil, problems: [String] = []
+  ) {
+    self.proofs = proofs
+    self.showsAxes = showsAxes
+    self.showsFeatures = showsFeatures
+    self.languages = languages
+    self.characters = characters
+    self.problems = problems
+  }
+
+  /// Reads what `options` asks of `family` (HarfBuzz for axes, features and the cmap;
+  /// fontconfig's orthographies for languages). Never throws: a face that cannot be read is a
+  /// problem shown on the page.
+  public static func read(_ family: FontFamily, options: ProofOptions) -> CatalogueProofData {
+    var data = CatalogueProofData()
+    if options.axes || options.features {
+      do {
+        data.proofs = try ProofReader.read(family)
+        data.showsAxes = options.axes
+        data.showsFeatures = options.features
+      } catch {
+        data.problems.append(Sanitize.terminal("Axes and features cannot be read: \(error)"))
+      }
+    }
+    if options.languages { data.languages = LanguageCoverage(family: family) }
+    if options.glyphs {
+      do {
+        data.characters = try EncodedCharacters.ofRegularFace(family)
+      } catch {
+        data.problems.append(Sanitize.terminal("The glyph chart cannot be drawn: \(error)"))
+      }
+    }
+    return data
+  }
+
+  /// The axes a sweep shows: every axis but the hidden ones, when axes are shown.
+  public var sweptAxes: [FontProofs.Axis] {
+    guard showsAxes, let proofs else { return [] }
+    let hidden = Set(proofs.hiddenAxes)
+    return (proofs.proofs.axes ?? []).filter { !hidden.contains($0.tag) }
+  }
+
+  /// The named instances shown, when axes are shown.
+  public var instances: [FontProofs.Instance] {
+    guard showsAxes, let proofs, !sweptAxes.isEmpty || !(proofs.proofs.axes ?? []).isEmpty
+    else { return [] }
+    return proofs.proofs.instances ?? []
+  }
+
+  /// The features shown off and on, in tag order: each listed feature with a sample.
+  public var visibleFeatures: [FeatureSample] {
+    guard showsFeatures, let proofs else { return [] }
+    let listed = Set((proofs.proofs.features ?? []).filter(\.visible).map(\.tag))
+    return proofs.samples.filter { listed.contains($0.tag) }
+  }
+
+  /// The features listed as having no visible effect on the tried text, in tag order.
+  public var invisibleFeatures: [FontProofs.Feature] {
+    guard showsFeatures, let proofs else { return [] }
+    let shown = Set(visibleFeatures.map(\.tag))
+    return (proofs.proofs.features ?? []).filter { !shown.contains($0.tag) }
+  }
+
+  /// The texts tried for feature `tag`, each once, in order.
+  public func tried(_ tag: String) -> [String] {
+    var seen = Set<String>()
+    return (proofs?.tried ?? []).filter { $0.tag == tag }.map(\.text).filter {
+      seen.insert($0).inserted
+    }
+  }
+}
