@@ -45,6 +45,28 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var files: [File]
     /// Why the family failed, when it did (no file is listed then).
     public var error: String?
+    /// The proofs (SPEC.md, Proofs), each present when the job turns its proof on.
+    public var axes: [FontProofs.Axis]?
+    public var instances: [FontProofs.Instance]?
+    public var features: [FontProofs.Feature]?
+    public var languages: LanguageCoverage?
+    public var codepoints: Int?
+
+    /// The proof fields of this entry.
+    public var proofs: FamilyProofReport {
+      get {
+        FamilyProofReport(
+          axes: axes, instances: instances, features: features, languages: languages,
+          codepoints: codepoints)
+      }
+      set {
+        axes = newValue.axes
+        instances = newValue.instances
+        features = newValue.features
+        languages = newValue.languages
+        codepoints = newValue.codepoints
+      }
+    }
 
     public init(
       family: String, slug: String, custom: Bool, saved: Bool, styles: [String], bold: Bool,

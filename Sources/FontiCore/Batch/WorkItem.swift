@@ -81,6 +81,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// words: "No space left on device"): the fonts are not to blame, and the run names the
   /// cause once for every file it stopped.
   public var writeFailure: String?
+  /// Specimens: the family's proofs the request asked for (manifest fields).
+  public var proofs: FamilyProofReport?
 
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
