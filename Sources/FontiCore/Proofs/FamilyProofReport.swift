@@ -89,6 +89,12 @@ public struct FamilyProofReport: Codable, Sendable, Hashable {
     return (axes, ProofReader.readInstances(face, axes: axes), hidden)
   }
 
+  /// The axes of face `index` of `file` (none when it is static or cannot be read).
+  public static func axes(file: String, index: Int) -> [FontProofs.Axis] {
+    guard let face = try? HarfBuzzFace(file: file, index: index) else { return [] }
+    return ProofReader.readAxes(face).axes
+  }
+
   /// The specimen's quiet line for a variable family (`VARIABLE · wght 100–900`), nil for a
   /// static one.
   public var variationSummary: String? {

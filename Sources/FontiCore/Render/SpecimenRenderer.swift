@@ -203,9 +203,13 @@ public final class SpecimenRenderer {
       options: ProofOptions(
         axes: true, features: asked.features, languages: asked.languages, glyphs: asked.glyphs))
     var settings = request.sample ?? .none
-    settings.variations =
-      VariationSetting.resolve(settings.variations, axes: report.axes ?? [], family: family.name)
-      .coordinates
+    if !settings.variations.isEmpty {
+      let (coordinates, warning) = coordinates(
+        settings.variations, family: family, face: face, context: familyContext,
+        familyAxes: report.axes ?? [])
+      settings.variations = coordinates
+      if let warning { warnings.append(warning) }
+    }
     let probe = FontSpec(family: family.name, size: 12, face: face)
 
     cr.setColour(palette.background)
@@ -374,6 +378,33 @@ public final class SpecimenRenderer {
       result.warnings += result.proofs?.warnings ?? []
     }
     return result
+  }
+
+  /// The coordinates to set `face` at: the settings clamped to the axes of the file Pango
+  /// draws the face from. A family can mix static files with a variable one (Debian's Inter:
+  /// `Inter-Regular.otf` beside `Inter.var.ttf`), and fontconfig may pick a static file for a
+  /// face: then no coordinate can apply, and the warning says so rather than draw the default
+  /// weight silently. nil warning when the face is variable or the family has no axes at all.
+  func coordinates(
+    _ settings: [VariationSetting], family: FontFamily, face: FontFace, context: TextContext,
+    familyAxes: [FontProofs.Axis]
+  ) -> ([VariationSetting], String?) {
+    guard let drawn = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
+    else { return ([], nil) }
+    let axes = FamilyProofReport.axes(file: drawn.file, index: drawn.index)
+    let wanted = Set(settings.map(\.tag))
+    if !familyAxes.contains(where: { wanted.contains($0.tag) })
+      || axes.contains(where: { wanted.contains($0.tag) })
+    {
+      return (VariationSetting.resolve(settings, axes: axes, family: family.name).coordinates, nil)
+    }
+    let file = URL(fileURLWithPath: drawn.file).lastPathComponent
+    return (
+      [],
+      "family '\(Sanitize.terminal(family.name))': the face drawn for the sample "
+        + "(\(Sanitize.terminal(face.style)), \(Sanitize.terminal(file))) is static; "
+        + "the coordinates \(VariationSetting.pangoString(settings)) are not applied"
+    )
   }
 
   /// Never a substitute: the font Pango loads for `family` must be one of the family's own
