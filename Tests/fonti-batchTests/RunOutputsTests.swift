@@ -69,8 +69,8 @@ import Testing
     #expect(stale.stderr.contains("wrote   saved.pdf"))
     #expect(!stale.stderr.contains("wrote   catalogue.pdf"))
     #expect(!stale.stderr.contains("wrote   specimens/cantarell.png"))
-    // 6 warnings: the catalogue left as it was, missing glyphs, and the three faces of DejaVu
-    // Serif that lack characters of Book (the languages proof).
+    // 6 warnings: the three this run always had, and the three faces of DejaVu Serif that lack
+    // characters of Book (the languages proof, on by default).
     #expect(stale.stderr.contains("family 'DejaVu Serif': Bold Italic lacks"), "\(stale)")
     #expect(
       stale.stderr.contains(

@@ -34,12 +34,16 @@ public enum SampleSettingsCheck {
   ) -> [Diagnostic] {
     guard !offers.isEmpty else { return [] }
     var out: [Diagnostic] = []
+    let nowhere =
+      offers.count == 1
+      ? "is not in family '\(Sanitize.terminal(offers[0].family))'"
+      : "is in none of the selected families"
     let allFeatures = offers.reduce(into: Set<String>()) { $0.formUnion($1.features) }
     for (i, setting) in settings.features.enumerated() where !allFeatures.contains(setting.tag) {
       let mark = i < featureMarks.count ? featureMarks[i] : nil
       out.append(
         .warning(
-          "feature '\(setting.tag)' is in none of the selected families"
+          "feature '\(setting.tag)' \(nowhere)"
             + suggestion(setting.tag, among: allFeatures), file: file, at: mark))
     }
     let allAxes = offers.reduce(into: Set<String>()) { $0.formUnion($1.axes.map(\.tag)) }
@@ -48,7 +52,7 @@ public enum SampleSettingsCheck {
       guard allAxes.contains(setting.tag) else {
         out.append(
           .warning(
-            "axis '\(setting.tag)' is in none of the selected families"
+            "axis '\(setting.tag)' \(nowhere)"
               + suggestion(setting.tag, among: allAxes), file: file, at: mark))
         continue
       }

@@ -86,6 +86,29 @@ import Testing
     #expect(ink(try draw("EB Garamond").image, band) == 0)
   }
 
+  @Test func pairingSheetsSetTheirTextsWithTheSettingsAndNotTheirCaptions() throws {
+    let garamond = try #require(environment.catalog.family(named: "EB Garamond"))
+    let inter = try #require(environment.catalog.family(named: "Inter"))
+    func sheet(_ sample: SampleSettings?) throws -> RasterImage {
+      let folder = try TestFonts.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let path = folder + "/p.png"
+      _ = try renderer.renderPairing(
+        PairingSheetRequest(
+          heading: garamond, body: inter, reason: "r", edge: Self.edge, sample: sample),
+        to: path)
+      return try #require(RasterImage.load(png: path))
+    }
+    let plain = try sheet(nil)
+    let set = try sheet(
+      SampleSettings(
+        variations: [.init(tag: "wght", value: 900)], features: [.init(tag: "smcp")]))
+    #expect(same(plain, set, 0..<110), "the PAIRING caption")
+    #expect(same(plain, set, 940..<1080), "the footer captions")
+    #expect(!same(plain, set, 110..<400), "the heading: small capitals")
+    #expect(ink(set, 400..<900) > ink(plain, 400..<900), "the body: heavier")
+  }
+
   @Test func theProofsAskedForComeBack() throws {
     let all = try draw("Inter", proofs: .standard).result.proofs
     #expect(all?.axes?.map(\.tag) == ["wght", "slnt"])
