@@ -165,7 +165,8 @@ enum BadInputCorpus {
       job("output a list", "version: 1\noutput: []\n", "\(e)2:9: output must be a string"),
       job(
         "defaults a number", "version: 1\ndefaults: 5\n",
-        "\(e)2:11: defaults must be a mapping of keys (text, size, theme)"),
+        "\(e)2:11: defaults must be a mapping of keys (text, language, size, theme, variations, features)"
+      ),
       job(
         "text a list", "version: 1\ndefaults:\n  text: [a]\n",
         "\(e)3:9: defaults.text must be text, not a list"),
@@ -213,7 +214,7 @@ enum BadInputCorpus {
         "\(e)3:10: unknown theme 'xxxx", "\(e)5:13: family 'ZZZZ"),
       job(
         "families a list", "version: 1\nfamilies: [a]\n",
-        "\(e)2:11: families must be a mapping of keys (include, exclude)"),
+        "\(e)2:11: families must be a mapping of keys (include, exclude, languages)"),
       job(
         "include a word", "version: 1\nfamilies:\n  include: \"*\"\n",
         "\(e)3:12: families.include must be a list"),

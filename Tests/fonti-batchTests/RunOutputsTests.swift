@@ -69,9 +69,12 @@ import Testing
     #expect(stale.stderr.contains("wrote   saved.pdf"))
     #expect(!stale.stderr.contains("wrote   catalogue.pdf"))
     #expect(!stale.stderr.contains("wrote   specimens/cantarell.png"))
+    // 6 warnings: the three this run always had, and the three faces of DejaVu Serif that lack
+    // characters of Book (the languages proof, on by default).
+    #expect(stale.stderr.contains("family 'DejaVu Serif': Bold Italic lacks"), "\(stale)")
     #expect(
       stale.stderr.contains(
-        "4 families: 1 rendered, 0 up to date, 3 left out by --only, 3 warnings; 1 pairing sheet; "
+        "4 families: 1 rendered, 0 up to date, 3 left out by --only, 6 warnings; 1 pairing sheet; "
           + "catalogue.pdf (8 pages, left as it was), saved.pdf (4 pages)"), "\(stale)")
     #expect(box.read("output/catalogue.pdf") == catalogue)
     #expect(try families(box) == ["Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew"])
@@ -167,6 +170,8 @@ import Testing
     catalogues: []
     pairings:
       curated: false
+    proofs:
+      languages: false
 
     """
 
@@ -191,6 +196,14 @@ import Testing
     #expect(shadow.status == 1, "\(shadow)")
     #expect(
       shadow.stderr.contains("custom family 'DejaVu Serif' has the name of an installed family"))
+
+    // With the languages proof, faces that lack characters of the regular face warn.
+    try box.write(
+      "specimens.yaml",
+      RunOutputsTests.quiet.replacingOccurrences(of: "languages: false", with: "languages: true"))
+    let faces = try box.run(["run", "--strict"])
+    #expect(faces.status == 1, "\(faces)")
+    #expect(faces.stderr.contains("warning: family 'DejaVu Serif': Bold lacks"), "\(faces)")
   }
 
   @Test func glyphsMissingFromTheTextsAreCountedReportedAndListed() throws {

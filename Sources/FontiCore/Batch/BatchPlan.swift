@@ -185,6 +185,9 @@ extension BatchPlan {
       job.png.compression.rawValue, labelStamp,
     ]
     let missing = MissingCharacters(texts: [job.defaults.text] + job.texts)
+    // The sample's settings, nil when there are none: outputs drawn without settings keep the
+    // recorded inputs they always had.
+    let sample = job.defaults.sample.isEmpty ? nil : job.defaults.sample
 
     // Specimens.
     let slugs = Slug.unique(inputs.families.map(\.name))
@@ -203,12 +206,14 @@ extension BatchPlan {
           (common + [
             "specimen", family.name, "\(family.isCustom)", job.defaults.text,
             "\(job.defaults.size)", job.defaults.theme.rawValue, "\(saved)", stampOf(family),
-          ] + partners.map { stampOf($0) }).joined(separator: "\u{1F}").utf8))
+          ] + partners.map { stampOf($0) } + specimenExtras(family, sample: sample))
+          .joined(separator: "\u{1F}").utf8))
       let item = WorkItem.specimen(
         SpecimenRequest(
           family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init)),
+          compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
+          sample: sample, proofs: job.proofs),
         path: abs(file))
       // The previous entry counts only for the same family, and only while its file is intact.
       let entry = previousFamilies[file].flatMap { old -> RunManifest.Family? in
@@ -245,12 +250,12 @@ extension BatchPlan {
           (common + [
             "pairing", job.defaults.theme.rawValue, p.reason, stampOf(p.heading),
             stampOf(p.body),
-          ]).joined(separator: "\u{1F}").utf8))
+          ] + settingsParts(sample)).joined(separator: "\u{1F}").utf8))
       let item = WorkItem.pairing(
         PairingSheetRequest(
           heading: FamilyRef(p.heading), body: FamilyRef(p.body), reason: p.reason,
           theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-          compression: job.png.compression),
+          compression: job.png.compression, sample: sample),
         path: abs(file))
       let entry = previousPairings[file].flatMap { old -> RunManifest.Pairing? in
         guard old.heading == p.heading.name, old.body == p.body.name,
@@ -288,10 +293,14 @@ extension BatchPlan {
         spec.families == .saved
           ? false : names.contains($0.heading.name) || names.contains($0.body.name)
       }
-      let input = CatalogueInput(
+      var input = CatalogueInput(
         spec: spec, job: job, families: families, partners: partners, pairings: pairings,
         saved: inputs.saved, creationDate: inputs.creationDate
       ).mapFamilies(FamilyRef.init)
+      // The proof pages and the sample's settings are part of what a catalogue shows, so of
+      // its recorded inputs.
+      input.proofs = job.proofs
+      input.sample = sample
       var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
       if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: abs(file))) {
         parts.append(SHA256.hex(data))
@@ -342,6 +351,25 @@ extension BatchPlan {
     var result = plan
     result.obsolete = obsoleteOutputs(of: plan, previous: previous, job: job, verify: verify)
     return result
+  }
+
+  /// What a specimen's fingerprint adds for the proofs: the sample's settings (when there are
+  /// any) and, for a variable family (fontconfig lists its named instances), the variable
+  /// line the specimen shows. A static family's specimen keeps the fingerprint it had. The
+  /// proof flags are not among them: the manifest fields they add are read again without
+  /// drawing the specimen (`BatchRunner`), and the specimen shows none of them.
+  static func specimenExtras(_ family: FontFamily, sample: SampleSettings?) -> [String] {
+    var parts = settingsParts(sample)
+    if family.faces.contains(where: { $0.index > 0xFFFF }) { parts.append("variable-line-1") }
+    return parts
+  }
+
+  /// A sample's settings as fingerprint parts; none without settings.
+  static func settingsParts(_ sample: SampleSettings?) -> [String] {
+    guard let sample, !sample.isEmpty,
+      let data = try? JSONEncoder.sorted.encode(sample)
+    else { return [] }
+    return ["sample", String(decoding: data, as: UTF8.self)]
   }
 
   /// `--force` redraws what `--only` lets be drawn; what it leaves out and is current stays

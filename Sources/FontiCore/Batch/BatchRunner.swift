@@ -200,6 +200,20 @@ public enum BatchRunner {
     // last manifest recorded it (up to date, left out by --only, or not reached before an
     // interruption). A failed output is listed with its error and no file.
     var report = Assembly(plan: plan, title: job.title)
+    // Proof fields the job now asks for that a kept entry lacks (a proof just turned on) are
+    // read here, without drawing the specimen again; the rest come from the worker or the
+    // previous manifest.
+    let lacking = plan.specimens.filter { s in
+      guard let old = s.previous, !old.files.isEmpty else { return false }
+      let drawn = s.action == .render && results[plan.output + "/" + s.file]?.ok == true
+      return !drawn && !old.proofs.covers(job.proofs)
+    }.map(\.family)
+    let wanted = job.proofs
+    let read = Dictionary(
+      zip(
+        lacking.map(\.name),
+        ParallelMap.map(lacking, threads: 2) { FamilyProofReport.read($0, options: wanted) }),
+      uniquingKeysWith: { a, _ in a })
     for s in plan.specimens {
       let path = plan.output + "/" + s.file
       var entry = RunManifest.Family(
@@ -213,6 +227,8 @@ public enum BatchRunner {
           entry.warnings = r.warnings
           entry.files = [file(s.file, sha: sha, inputs: s.inputs, state: state)]
           entry.seconds = r.seconds.map(milliseconds)
+
+          entry.proofs = (r.proofs ?? FamilyProofReport()).selecting(job.proofs)
           report.families.rendered += 1
         } else {
           let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"
@@ -232,6 +248,11 @@ public enum BatchRunner {
         entry.missingGlyphs = old.missingGlyphs
         entry.warnings = old.warnings
         entry.files = [file]
+        entry.proofs = old.proofs.selecting(job.proofs)
+        if let fresh = read[s.family.name] {
+          entry.proofs = entry.proofs.filling(from: fresh).selecting(job.proofs)
+          entry.warnings += fresh.warnings.filter { !entry.warnings.contains($0) }
+        }
         report.families.carried(s.action)
       } else {
         if s.action == .keep { report.families.kept += 1 }

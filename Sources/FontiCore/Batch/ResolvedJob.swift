@@ -43,13 +43,38 @@ public struct ResolvedJob {
     let catalog = environment.catalog
     var diagnostics = fontWarnings
 
-    let selection = catalog.select(include: job.include, exclude: job.exclude, file: file)
+    var selection = catalog.select(include: job.include, exclude: job.exclude, file: file)
     diagnostics += selection.diagnostics
     if selection.families.isEmpty && !selection.diagnostics.contains(where: \.isError) {
       diagnostics.append(
         .error(
           "no family is selected: the include and exclude patterns leave nothing to render",
           file: file, at: job.include.first?.mark))
+    } else if !job.languages.isEmpty {
+      // `families.languages`: after include and exclude, only families that set every code.
+      let check = LanguageFilter.validate(job.languages, file: file)
+      diagnostics += check.diagnostics
+      if let filter = check.filter {
+        let before = selection.families.count
+        selection.families = filter.select(selection.families)
+        if selection.families.isEmpty {
+          diagnostics.append(
+            .error(
+              "no family is selected: the language filter (families.languages: "
+                + filter.codes.joined(separator: ", ") + ") removed all \(before) "
+                + "famil\(before == 1 ? "y" : "ies") that include and exclude select",
+              file: file, at: job.include.first?.mark ?? job.languages.first?.mark,
+              hint: "no selected family sets every listed language; try "
+                + "'fonti-batch families --lang \(filter.codes.joined(separator: ","))'"))
+        }
+      }
+    }
+    if !job.defaults.sample.variations.isEmpty || !job.defaults.sample.features.isEmpty,
+      !selection.families.isEmpty
+    {
+      diagnostics += SampleSettingsCheck.warnings(
+        job.defaults.sample, offers: SampleSettingsCheck.offers(selection.families), file: file,
+        variationMarks: job.defaults.variationMarks, featureMarks: job.defaults.featureMarks)
     }
     for name in job.save {
       guard let family = catalog.family(named: name.value) else {

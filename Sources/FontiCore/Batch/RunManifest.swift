@@ -49,6 +49,29 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// `run --shard` balances shards by. Absent in manifests of earlier versions.
     public var seconds: Double?
 
+    /// The proofs (SPEC.md, Proofs), each present when the job turns its proof on.
+    public var axes: [FontProofs.Axis]?
+    public var instances: [FontProofs.Instance]?
+    public var features: [FontProofs.Feature]?
+    public var languages: LanguageCoverage?
+    public var codepoints: Int?
+
+    /// The proof fields of this entry.
+    public var proofs: FamilyProofReport {
+      get {
+        FamilyProofReport(
+          axes: axes, instances: instances, features: features, languages: languages,
+          codepoints: codepoints)
+      }
+      set {
+        axes = newValue.axes
+        instances = newValue.instances
+        features = newValue.features
+        languages = newValue.languages
+        codepoints = newValue.codepoints
+      }
+    }
+
     public init(
       family: String, slug: String, custom: Bool, saved: Bool, styles: [String], bold: Bool,
       italic: Bool, missingGlyphs: Int, missingCharacters: [String]? = [], warnings: [String],

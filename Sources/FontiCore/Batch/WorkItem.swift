@@ -84,6 +84,9 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// Seconds the worker spent on the item (the run manifest's per-family timings).
   public var seconds: Double?
 
+  /// Specimens: the family's proofs the request asked for (manifest fields).
+  public var proofs: FamilyProofReport?
+
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
     result.writeFailure = writeFailure

@@ -95,7 +95,10 @@ public enum Worker {
           return .failure("family '\(request.family.name)' is no longer available")
         }
         let r = try renderer.render(request, to: path)
-        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        var result = finished(
+          path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        if result.ok { result.proofs = r.proofs }
+        return result
       case .pairing(let request, let path):
         guard let request = request.mapFamilies(find) else {
           return .failure("a family of pairing '\(item.subject)' is no longer available")

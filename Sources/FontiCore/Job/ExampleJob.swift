@@ -27,8 +27,11 @@ public enum ExampleJob {
 
     defaults:                            # the sample every specimen shows
       text: Sphinx of black quartz, judge my vow.
+      language: en                       # BCP 47 tag of the text (shaping, `locl` forms); default en
       size: 48                           # pt, 12–96
       theme: ink                         # ink (dark) | cream (light)
+      # variations: { wght: 650 }        # variable fonts' coordinates; out of a family's range: warned
+      # features: [onum, -liga]          # OpenType features for the samples: smcp, -liga, cv01=2
 
     texts:                               # more sample texts: extra lines on catalogue pages
       - The quick brown fox jumps over the lazy dog
@@ -37,6 +40,7 @@ public enum ExampleJob {
     families:                            # which families (default: every installed family)
       include: ["DejaVu*"]               # exact names or globs, case-insensitive; ["*"] for all
       exclude: []                        # e.g. ["*Emoji*", "Noto Sans * UI"]
+      # languages: [vi, pl]              # only families that can set every listed language
 
     # fonts:                             # custom fonts, used without installing them
     #   - fonts/                         # files or folders (.ttf .otf .ttc), searched recursively
@@ -57,6 +61,12 @@ public enum ExampleJob {
       edge: 1080                         # px of the square, 256–4096, before scale
       scale: 1                           # 1, 2 or 3 (scale 3 → 3240×3240)
       compression: fast                  # fast (default) | small
+
+    proofs:                              # what catalogue pages and manifest.json show beyond the sample
+      axes: true                         # variable fonts: named instances, each axis swept min → max
+      features: true                     # OpenType features, each shown off / on where it changes the text
+      languages: true                    # languages the family can set; what it lacks for those it nearly can
+      glyphs: false                      # a chart of every encoded character, by Unicode block
 
     catalogues:                          # PDFs; omitted: one catalogue.pdf; []: none
       - file: catalogue.pdf              # all selected families, pairings, saved

@@ -13,10 +13,18 @@ extension Job {
     add(
       "defaults: text=\(quoted(defaults.text)) size=\(number(defaults.size)) "
         + "theme=\(defaults.theme.rawValue)")
+    let sample = defaults.sample
+    if !sample.isEmpty {
+      add(
+        "sample: language=\(sample.language ?? "(none)") variations="
+          + "\(sample.variations.map(\.description).joined(separator: ","))"
+          + " features=\(sample.features.map(\.description).joined(separator: ","))")
+    }
     add("texts:\(texts.isEmpty ? " (none)" : "")")
     for text in texts { add("  - \(quoted(text))") }
     add("include\(includeMark.map { "@\($0)" } ?? ""): \(list(include))")
     add("exclude: \(list(exclude))")
+    if !languages.isEmpty { add("languages: \(list(languages))") }
     add("fonts:\(fonts.isEmpty ? " (none)" : "")")
     for font in fonts { add("  - \(located(font, relative(font.value)))") }
     add("sizes: \(sizes.map(number).joined(separator: ", "))")
@@ -27,6 +35,9 @@ extension Job {
     }
     add("favourites: save=\(list(save)) manifest=\(located(manifest))")
     add("png: edge=\(png.edge) scale=\(png.scale) compression=\(png.compression.rawValue)")
+    add(
+      "proofs: axes=\(proofs.axes) features=\(proofs.features) languages=\(proofs.languages) "
+        + "glyphs=\(proofs.glyphs)")
     add("catalogues:\(catalogues.isEmpty ? " (none)" : "")")
     for catalogue in catalogues {
       let families: String

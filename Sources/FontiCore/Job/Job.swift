@@ -42,11 +42,19 @@ public let defaultSampleText = "Sphinx of black quartz, judge my vow."
 /// Paths are resolved (relative to the job file's folder); names keep their `Mark` so that
 /// checks against the font catalogue can point into the file.
 public struct Job: Sendable, Hashable {
-  /// `defaults:`: the sample text, its size in points (12–96) and the theme.
+  /// `defaults:`: the sample text, its size in points (12–96), the theme, and how the sample
+  /// is set (`language`, `variations`, `features`).
   public struct Defaults: Sendable, Hashable {
     public var text: String = defaultSampleText
     public var size: Double = 48
     public var theme: Theme = .ink
+    /// `defaults.language`, `.variations`, `.features`; `.none` when absent.
+    public var sample = SampleSettings.none
+    /// Where each of `sample.variations` is written (its key), in the same order, for the
+    /// warnings found once the families are known ("no selected family has axis 'wgth'").
+    public var variationMarks: [Mark] = []
+    /// Where each of `sample.features` is written, in the same order.
+    public var featureMarks: [Mark] = []
     public init() {}
   }
 
@@ -109,6 +117,9 @@ public struct Job: Sendable, Hashable {
   public var includeMark: Mark?
   /// `families.exclude`.
   public var exclude: [Located<String>] = []
+  /// `families.languages`: fontconfig codes, each checked; only families that set every one
+  /// are selected.
+  public var languages: [Located<String>] = []
   /// `fonts:`: files and folders, resolved; folders are searched recursively.
   public var fonts: [Located<String>] = []
   /// `sizes:`: the waterfall on catalogue pages, in points (4–400).
@@ -121,6 +132,9 @@ public struct Job: Sendable, Hashable {
   /// `favourites.manifest`, relative to the output folder.
   public var manifest: Located<String> = Located("favourites.json")
   public var png = PNGOptions()
+  /// `proofs:`: what is read from each family (manifest fields) and the catalogues' proof
+  /// pages. SPEC.md's defaults when absent.
+  public var proofs = ProofOptions.standard
   /// `catalogues:`; absent means one `catalogue.pdf`, `[]` means none.
   public var catalogues: [CatalogueSpec] = [CatalogueSpec(file: Located("catalogue.pdf"))]
   /// The job file's text, so later checks (family names against installed fonts) can make

@@ -41,7 +41,7 @@ public struct JobDecoder {
   /// The keys each mapping may have, in the order the example job writes them.
   static let topKeys = [
     "version", "title", "author", "output", "defaults", "texts", "families", "fonts", "sizes",
-    "styles", "pairings", "favourites", "png", "catalogues",
+    "styles", "pairings", "favourites", "png", "proofs", "catalogues",
   ]
 
   /// Reads, parses and validates the job file at `path` (`-` for standard input).
@@ -194,6 +194,7 @@ public struct JobDecoder {
     if let node = fields["pairings"] { decodePairings(node, into: &job) }
     if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
+    if let node = fields["proofs"] { decodeProofs(node, into: &job.proofs) }
     if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
     checkOutputCollisions(job)
     return job
@@ -208,7 +209,9 @@ public struct JobDecoder {
   }
 
   mutating func decodeDefaults(_ node: YAMLNode, into defaults: inout Job.Defaults) {
-    let fields = self.fields(node, keys: ["text", "size", "theme"], in: "defaults")
+    let fields = self.fields(
+      node, keys: ["text", "language", "size", "theme", "variations", "features"],
+      in: "defaults")
     if let node = fields["text"], let text = sampleText(node, "defaults.text") {
       defaults.text = text
     }
@@ -220,6 +223,11 @@ public struct JobDecoder {
     if let node = fields["theme"], let theme: Theme = choice(node, "theme") {
       defaults.theme = theme
     }
+    if let node = fields["language"], let tag = languageTag(node, "defaults.language") {
+      defaults.sample.language = tag
+    }
+    if let node = fields["variations"] { decodeVariations(node, into: &defaults) }
+    if let node = fields["features"] { decodeFeatures(node, into: &defaults) }
   }
 
   mutating func decodeTexts(_ node: YAMLNode, into texts: inout [String]) {
@@ -237,7 +245,8 @@ public struct JobDecoder {
   }
 
   mutating func decodeFamilies(_ familiesNode: YAMLNode, into job: inout Job) {
-    let fields = self.fields(familiesNode, keys: ["include", "exclude"], in: "families")
+    let fields = self.fields(
+      familiesNode, keys: ["include", "exclude", "languages"], in: "families")
     if let node = fields["include"], let names = names(node, "families.include") {
       job.include = names
       if case .mapping(let entries, _) = familiesNode {
@@ -252,6 +261,7 @@ public struct JobDecoder {
     if let node = fields["exclude"], let names = names(node, "families.exclude") {
       job.exclude = names
     }
+    if let node = fields["languages"] { decodeLanguages(node, into: &job) }
   }
 
   mutating func decodeFonts(_ node: YAMLNode, into fonts: inout [Located<String>]) {

@@ -11,10 +11,10 @@
 /// conjuncts formed. A family's coverage is its regular face's (`FontFamily.coverage`, the face
 /// fontconfig's `lang` was computed for); `FaceCoverage.warnings(for:)` names the faces that
 /// lack characters the regular has.
-public struct LanguageCoverage: Codable, Sendable, Equatable {
+public struct LanguageCoverage: Codable, Sendable, Hashable {
   /// A language the family nearly supports, with the required characters it lacks (ascending;
   /// written as `U+XXXX`).
-  public struct Nearly: Codable, Sendable, Equatable {
+  public struct Nearly: Codable, Sendable, Hashable {
     public var language: String
     public var missing: [UInt32]
 

@@ -5,7 +5,7 @@
 /// optional, `nil` encodes as absent, and `selecting(axes:features:)` drops what is off. A
 /// static font has `axes: []` and `instances: []`. To put these fields into a larger manifest
 /// entry, call `encode(to:)` with that entry's encoder: the keys join the entry's own.
-public struct FontProofs: Codable, Sendable, Equatable {
+public struct FontProofs: Codable, Sendable, Hashable {
   /// Every variation axis of the regular face, in `fvar` order.
   public var axes: [Axis]?
   /// Every named instance of the regular face, in `fvar` order.
@@ -21,7 +21,7 @@ public struct FontProofs: Codable, Sendable, Equatable {
 
   /// A variation axis: `{ "tag": "wght", "name": "Weight", "min": 100, "default": 400,
   /// "max": 900 }`, values in the axis's user units.
-  public struct Axis: Codable, Sendable, Equatable {
+  public struct Axis: Codable, Sendable, Hashable {
     public var tag: String
     public var name: String
     public var min: Double
@@ -60,7 +60,7 @@ public struct FontProofs: Codable, Sendable, Equatable {
   }
 
   /// A named instance: `{ "name": "Bold", "coordinates": { "wght": 700 } }`.
-  public struct Instance: Codable, Sendable, Equatable {
+  public struct Instance: Codable, Sendable, Hashable {
     public var name: String
     public var coordinates: [String: Double]
 
@@ -73,7 +73,7 @@ public struct FontProofs: Codable, Sendable, Equatable {
   /// A layout feature: `{ "tag": "smcp", "name": "Small Capitals", "tables": ["GSUB"],
   /// "visible": true }`. `visible` is true only when shaping a sample with the feature on
   /// changes the glyphs or their positions; false means no visible effect on the tried text.
-  public struct Feature: Codable, Sendable, Equatable {
+  public struct Feature: Codable, Sendable, Hashable {
     public var tag: String
     public var name: String
     /// `GSUB`, `GPOS` or both, in that order.

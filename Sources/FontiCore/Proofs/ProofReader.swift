@@ -179,3 +179,24 @@ public enum ProofReader {
     return (features, samples, tried)
   }
 }
+
+extension ProofReader {
+  /// What a job's sample settings are checked against, without sampling anything: the regular
+  /// face's axes and every feature tag of any face. A face that cannot be read adds nothing.
+  public static func layout(_ family: FontFamily) -> (
+    axes: [FontProofs.Axis], features: Set<String>
+  ) {
+    var axes: [FontProofs.Axis] = []
+    var features = Set<String>()
+    var seen = Set<FaceKey>()
+    let faces = (family.regularFace.map { [$0] } ?? []) + family.faces
+    for face in faces where seen.insert(FaceKey(face)).inserted {
+      guard let hb = try? HarfBuzzFace(file: face.file, index: face.index) else { continue }
+      if seen.count == 1, family.regularFace != nil { axes = readAxes(hb).axes }
+      for table in LayoutTable.allCases {
+        for tag in hb.featureTags(table) { features.insert(HarfBuzzTag.string(tag)) }
+      }
+    }
+    return (axes, features)
+  }
+}

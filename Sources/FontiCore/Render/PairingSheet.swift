@@ -8,10 +8,13 @@ public struct PairingSheetRequest<Family: FamilyCarrier>: Sendable, Hashable {
   public var edge: Int
   public var scale: Int
   public var compression: PNGCompression
+  /// The job's sample settings, for the heading and the body text (never the captions); nil:
+  /// none. Each family's coordinates are clamped to its own axes.
+  public var sample: SampleSettings?
 
   public init(
     heading: Family, body: Family, reason: String, theme: Theme = .ink, edge: Int = 1080,
-    scale: Int = 1, compression: PNGCompression = .fast
+    scale: Int = 1, compression: PNGCompression = .fast, sample: SampleSettings? = nil
   ) {
     self.heading = heading
     self.body = body
@@ -20,6 +23,7 @@ public struct PairingSheetRequest<Family: FamilyCarrier>: Sendable, Hashable {
     self.edge = edge
     self.scale = scale
     self.compression = compression
+    self.sample = sample
   }
 
   /// The same sheet with its families carried another way; nil when either cannot be.
@@ -27,7 +31,7 @@ public struct PairingSheetRequest<Family: FamilyCarrier>: Sendable, Hashable {
     guard let heading = transform(heading), let body = transform(body) else { return nil }
     return PairingSheetRequest<Other>(
       heading: heading, body: body, reason: reason, theme: theme, edge: edge, scale: scale,
-      compression: compression)
+      compression: compression, sample: sample)
   }
 }
 
@@ -96,13 +100,26 @@ extension SpecimenRenderer {
     var y = margin
     y += caption("PAIRING", at: y, colour: palette.accent) + 40 * k
 
+    /// The settings for `family`'s text: its own axes clamp the coordinates.
+    func settings(for family: FontFamily) -> SampleSettings {
+      guard var settings = request.sample else { return .none }
+      if !settings.variations.isEmpty {
+        settings.variations =
+          VariationSetting.resolve(
+            settings.variations, axes: FamilyProofReport.axesAndInstances(family).axes,
+            family: family.name
+          ).coordinates
+      }
+      return settings
+    }
+
     // Heading: large, in the heading family's boldest real upright face up to bold.
     let headingFace = request.heading.face(bold: true, italic: false) ?? request.heading.regularFace
     let heading = fitted(
       PairingSheetText.heading,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
-      mark: ellipsis(labels: labels?.1))
+      mark: ellipsis(labels: labels?.1), settings: settings(for: request.heading))
     cr.setColour(palette.text)
     heading.draw(at: margin, y)
     y += heading.size.height + 44 * k
@@ -111,7 +128,7 @@ extension SpecimenRenderer {
       PairingSheetText.body,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, mark: ellipsis(labels: labels?.1))
+      lineSpacing: 1.35, mark: ellipsis(labels: labels?.1), settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)
 

@@ -19,11 +19,18 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   public var saved: Bool
   /// Installed "pairs well with" partners, each set in its own font on the strip.
   public var partners: [Family]
+  /// The sample's language, coordinates and features (`defaults.*`, `render --features`…);
+  /// nil: none. Coordinates are clamped to the family's axes (the job warned already).
+  public var sample: SampleSettings?
+  /// The proofs to read while the family is at hand (`SpecimenResult.proofs`, for the
+  /// manifest); nil: none.
+  public var proofs: ProofOptions?
 
   public init(
     family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
     edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
-    italic: Bool = false, saved: Bool = false, partners: [Family] = []
+    italic: Bool = false, saved: Bool = false, partners: [Family] = [],
+    sample: SampleSettings? = nil, proofs: ProofOptions? = nil
   ) {
     self.family = family
     self.text = text
@@ -36,6 +43,8 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
     self.italic = italic
     self.saved = saved
     self.partners = partners
+    self.sample = sample
+    self.proofs = proofs
   }
 
   /// The same specimen with its families carried another way: nil when the family itself
@@ -45,7 +54,7 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
     return SpecimenRequest<Other>(
       family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
       compression: compression, bold: bold, italic: italic, saved: saved,
-      partners: partners.compactMap(transform))
+      partners: partners.compactMap(transform), sample: sample, proofs: proofs)
   }
 }
 
@@ -61,6 +70,8 @@ public struct SpecimenResult: Sendable, Hashable {
   /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
   /// yet flushed to disk nor renamed into place.
   public var staged: String?
+  /// What `SpecimenRequest.proofs` asked to read, for the manifest.
+  public var proofs: FamilyProofReport?
 }
 
 /// Why a family could not be drawn; the run reports it and goes on with the others.
@@ -184,6 +195,21 @@ public final class SpecimenRenderer {
     }
 
     try checkNotSubstituted(family, face: face, context: familyContext)
+    // The family's axes (the variable line, the sample's coordinates) and, when the request
+    // asks, the proofs for the manifest: read here, while the family is at hand.
+    let asked = request.proofs ?? .none
+    let report = FamilyProofReport.read(
+      family,
+      options: ProofOptions(
+        axes: true, features: asked.features, languages: asked.languages, glyphs: asked.glyphs))
+    var settings = request.sample ?? .none
+    if !settings.variations.isEmpty {
+      let (coordinates, warning) = coordinates(
+        settings.variations, family: family, face: face, context: familyContext,
+        familyAxes: report.axes ?? [])
+      settings.variations = coordinates
+      if let warning { warnings.append(warning) }
+    }
     let probe = FontSpec(family: family.name, size: 12, face: face)
 
     cr.setColour(palette.background)
@@ -231,6 +257,16 @@ public final class SpecimenRenderer {
     cr.setColour(palette.text, alpha: 0.16)
     cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
     cr.fill()
+    if let summary = report.variationSummary, let labelContext, let labelFamily {
+      // One quiet line under the rule, in the space above the sample: a variable family.
+      let line = TextLayout(
+        summary,
+        font: FontSpec(family: labelFamily.name, size: 17 * k, face: labelFamily.regularFace),
+        in: labelContext, letterSpacing: 1 * k, fallback: true)
+      line.ellipsize(width: edge - 2 * margin)
+      cr.setColour(palette.text, alpha: 0.55)
+      line.draw(at: margin, headerBottom + 30 * k)
+    }
 
     // Footer: B and I badges at the left, the quiet note at the right.
     let badgeSize = 46 * k
@@ -263,7 +299,7 @@ public final class SpecimenRenderer {
     if !lacks {
       let sample = fitted(
         text, font: userFont, context: familyContext, width: areaWidth,
-        height: contentBottom - contentTop, minimum: 10 * k, mark: mark)
+        height: contentBottom - contentTop, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text)
       let h = sample.size.height
@@ -285,7 +321,7 @@ public final class SpecimenRenderer {
         family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
         text, font: userSmall, context: familyContext, width: areaWidth,
-        height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark)
+        height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text, alpha: 0.8)
       sample.draw(at: margin, contentTop + 30 * k)
@@ -336,7 +372,39 @@ public final class SpecimenRenderer {
       note.draw(
         at: margin + 2 * badgeSize + 40 * k, footerTop + (badgeSize - note.size.height) / 2)
     }
-    return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
+    var result = SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
+    if let proofs = request.proofs {
+      result.proofs = report.selecting(proofs)
+      result.warnings += result.proofs?.warnings ?? []
+    }
+    return result
+  }
+
+  /// The coordinates to set `face` at: the settings clamped to the axes of the file Pango
+  /// draws the face from. A family can mix static files with a variable one (Debian's Inter:
+  /// `Inter-Regular.otf` beside `Inter.var.ttf`), and fontconfig may pick a static file for a
+  /// face: then no coordinate can apply, and the warning says so rather than draw the default
+  /// weight silently. nil warning when the face is variable or the family has no axes at all.
+  func coordinates(
+    _ settings: [VariationSetting], family: FontFamily, face: FontFace, context: TextContext,
+    familyAxes: [FontProofs.Axis]
+  ) -> ([VariationSetting], String?) {
+    guard let drawn = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
+    else { return ([], nil) }
+    let axes = FamilyProofReport.axes(file: drawn.file, index: drawn.index)
+    let wanted = Set(settings.map(\.tag))
+    if !familyAxes.contains(where: { wanted.contains($0.tag) })
+      || axes.contains(where: { wanted.contains($0.tag) })
+    {
+      return (VariationSetting.resolve(settings, axes: axes, family: family.name).coordinates, nil)
+    }
+    let file = URL(fileURLWithPath: drawn.file).lastPathComponent
+    return (
+      [],
+      "family '\(Sanitize.terminal(family.name))': the face drawn for the sample "
+        + "(\(Sanitize.terminal(face.style)), \(Sanitize.terminal(file))) is static; "
+        + "the coordinates \(VariationSetting.pangoString(settings)) are not applied"
+    )
   }
 
   /// Never a substitute: the font Pango loads for `family` must be one of the family's own
@@ -371,13 +439,13 @@ public final class SpecimenRenderer {
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
     minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
-    language: String? = nil, mark: TextLayout.Ellipsis? = nil
+    language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
   ) -> TextLayout {
     var spec = font
     func make(_ wrap: TextLayout.Wrap = .words) -> TextLayout {
       let layout = TextLayout(
-        text, font: spec, in: context, width: width, wrap: wrap, alignment: alignment,
-        language: language)
+        sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
+        alignment: alignment, language: language)
       if lineSpacing > 0 { layout.setLineSpacing(lineSpacing) }
       return layout
     }

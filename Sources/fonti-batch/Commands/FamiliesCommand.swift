@@ -9,12 +9,17 @@ extension Commands {
       One line per family, sorted by name. 'bold' and 'italic' mean a real face exists; a face
       fontconfig or Pango would synthesise does not count. With --text, 'covers' says whether
       the family's regular face has every character of the text. Families Pango cannot draw
-      (Type 1 or bitmap-only) are marked 'unsupported'.
+      (Type 1 or bitmap-only) are marked 'unsupported'. --lang vi,pl keeps only the families
+      that can set every listed language (fontconfig's codes). --json also gives each family's
+      proofs: axes, instances, features, languages and codepoints.
       """,
     maxPositionals: 0,
     options: [
       .value("--text", as: "TEXT", help: "also say whether each family covers every character"),
-      .flag("--json", help: "a JSON array for scripts"),
+      .flag("--json", help: "a JSON array for scripts, with each family's proofs"),
+      .value(
+        "--lang", as: "CODES",
+        help: "only families that can set every listed language, e.g. vi,pl"),
       .value(
         "--fonts", as: "PATH", help: "custom font files or folders to include", repeatable: true),
     ],
@@ -25,7 +30,10 @@ extension Commands {
       console.report(warnings)
       let text = invocation.value("--text")
       if let text, text.isEmpty { throw UsageError(message: "--text is empty", command: nil) }
-      let families = environment.catalog.families
+      var families = environment.catalog.families
+      if let codes = invocation.value("--lang") {
+        families = try languageFilter(codes).select(families)
+      }
       if invocation.has("--json") {
         console.out(try FamilyListing.json(families, text: text))
         return .success
@@ -33,6 +41,25 @@ extension Commands {
       console.out(FamilyListing.table(families, text: text))
       return .success
     })
+}
+
+extension Commands {
+  /// `--lang vi,pl`: every code known to fontconfig, else a usage error with a "did you mean".
+  static func languageFilter(_ text: String) throws -> LanguageFilter {
+    let codes = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      String($0).trimmingCharacters(in: .whitespaces)
+    }
+    var problems: [String] = []
+    for code in codes {
+      if let problem = LanguageFilter.problem(with: code) {
+        problems.append("--lang: \(problem.message)")
+      }
+    }
+    guard problems.isEmpty else {
+      throw UsageError(message: problems.joined(separator: "; "), command: nil)
+    }
+    return LanguageFilter(known: codes)
+  }
 }
 
 /// The `families` listing, as a table or JSON.
@@ -46,14 +73,24 @@ enum FamilyListing {
     var supported: Bool
     var files: [String]
     var covers: Bool?
+    var axes: [FontProofs.Axis]?
+    var instances: [FontProofs.Instance]?
+    var features: [FontProofs.Feature]?
+    var languages: LanguageCoverage?
+    var codepoints: Int?
   }
 
+  /// Every proof of every family, read on two threads (HarfBuzz and fontconfig data only).
   static func json(_ families: [FontFamily], text: String?) throws -> String {
-    let entries = families.map { f in
+    let everything = ProofOptions(axes: true, features: true, languages: true, glyphs: true)
+    let proofs = FamilyProofReport.readAll(families, options: everything)
+    let entries = zip(families, proofs).map { f, p in
       Entry(
         family: f.name, styles: f.styles, bold: f.hasBold, italic: f.hasItalic, custom: f.isCustom,
         supported: f.isRenderable, files: f.files.map(JobPath.absolute),
-        covers: text.map { f.coverage.missing(in: $0).isEmpty })
+        covers: text.map { f.coverage.missing(in: $0).isEmpty }, axes: p.axes ?? [],
+        instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
+        codepoints: p.codepoints)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

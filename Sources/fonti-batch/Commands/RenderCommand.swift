@@ -20,6 +20,14 @@ extension Commands {
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
       .value(
+        "--variations", as: "AXES",
+        help: "coordinates for the sample, e.g. wght=650,wdth=80 (clamped to the family's axes)"),
+      .value(
+        "--features", as: "FEATURES",
+        help: "OpenType features for the sample, e.g. smcp,onum,-liga,cv01=2"),
+      .value(
+        "--language", as: "TAG", help: "BCP 47 language of the sample (shaping, locl), e.g. sr"),
+      .value(
         "-o", "--output", as: "FILE.png|DIR",
         help: "where to write the PNG (a folder: DIR/<slug>.png)"),
     ],
@@ -36,6 +44,7 @@ extension Commands {
       let size = try invocation.number("--size", default: 48, range: 12...96)
       let scale = Int(try invocation.number("--scale", default: 1, range: 1...3, integer: true))
       let theme = try invocation.choice("--theme", default: Theme.ink)
+      let settings = try sampleSettings(invocation)
       let (environment, warnings) = try FontEnvironment.load()
       console.report(warnings)
       guard let family = environment.catalog.family(named: name) else {
@@ -60,12 +69,50 @@ extension Commands {
       guard output.lowercased().hasSuffix(".png") else {
         throw UsageError(message: "--output must name a .png file", command: invocation.command)
       }
+      if !settings.variations.isEmpty || !settings.features.isEmpty {
+        // A feature or axis the family lacks, a coordinate outside its range: warned.
+        console.report(
+          SampleSettingsCheck.warnings(
+            settings, offers: SampleSettingsCheck.offers([family], threads: 1)))
+      }
       let request = SpecimenRequest(
         family: family, text: text, size: size, theme: theme, scale: scale,
-        bold: invocation.has("--bold"), italic: invocation.has("--italic"))
+        bold: invocation.has("--bold"), italic: invocation.has("--italic"),
+        sample: settings.isEmpty ? nil : settings)
       let result = try SpecimenRenderer(environment: environment).render(request, to: output)
       for w in result.warnings { console.warning(w) }
       console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
       return .success
     })
+}
+
+extension Commands {
+  /// `render --variations/--features/--language` as sample settings; a malformed item is a
+  /// usage error naming it (every bad item at once).
+  static func sampleSettings(_ invocation: Invocation) throws -> SampleSettings {
+    var settings = SampleSettings()
+    var problems: [String] = []
+    if let text = invocation.value("--variations") {
+      let parsed = VariationSetting.parseList(text)
+      settings.variations = parsed.settings
+      problems += parsed.errors.map { "--variations: \($0.message)" }
+    }
+    if let text = invocation.value("--features") {
+      let parsed = FeatureSetting.parseList(text)
+      settings.features = parsed.settings
+      problems += parsed.errors.map { "--features: \($0.message)" }
+    }
+    if let tag = invocation.value("--language") {
+      let trimmed = tag.trimmingCharacters(in: .whitespaces)
+      if let problem = JobDecoder.languageTagProblem(trimmed) {
+        problems.append("--language '\(Sanitize.terminal(String(trimmed.prefix(40))))' \(problem)")
+      } else {
+        settings.language = trimmed
+      }
+    }
+    guard problems.isEmpty else {
+      throw UsageError(message: problems.joined(separator: "; "), command: invocation.command)
+    }
+    return settings
+  }
 }

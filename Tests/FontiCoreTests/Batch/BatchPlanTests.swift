@@ -107,6 +107,59 @@ import Testing
     #expect(hearted.catalogues.map(\.upToDate) == [false])
   }
 
+  @Test func proofFlagsRedrawOnlyTheCatalogues() {
+    let previous = manifest(of: plan(job(), previous: nil))
+    var off = job()
+    off.proofs.features = false
+    let offPlan = plan(off, previous: previous)
+    #expect(offPlan.specimens.allSatisfy { $0.upToDate }, "specimens show no proof")
+    #expect(offPlan.catalogues.map(\.upToDate) == [false], "the proof pages change")
+    var glyphs = job()
+    glyphs.proofs.glyphs = true
+    #expect(plan(glyphs, previous: previous).catalogues.map(\.upToDate) == [false])
+    #expect(plan(glyphs, previous: previous).specimens.allSatisfy { $0.upToDate })
+    // The request carries the flags, for the manifest fields the worker reads.
+    guard case .specimen(let request, _) = offPlan.specimens[0].item,
+      case .catalogue(let input, _) = offPlan.catalogues[0].item
+    else {
+      Issue.record("unexpected items")
+      return
+    }
+    #expect(request.proofs == off.proofs)
+    #expect(input.proofs == off.proofs)
+    #expect(request.sample == nil && input.sample == nil, "no settings: none sent")
+  }
+
+  @Test func sampleSettingsRedrawSpecimensAndCatalogues() {
+    let previous = manifest(of: plan(job(), previous: nil))
+    for change in [
+      SampleSettings(features: [FeatureSetting(tag: "smcp")]),
+      SampleSettings(variations: [VariationSetting(tag: "wght", value: 650)]),
+      SampleSettings(language: "sr"),
+    ] {
+      var changed = job()
+      changed.defaults.sample = change
+      let next = plan(changed, previous: previous)
+      #expect(next.specimens.allSatisfy { !$0.upToDate }, "\(change)")
+      #expect(next.catalogues.allSatisfy { !$0.upToDate }, "\(change)")
+      guard case .specimen(let request, _) = next.specimens[0].item,
+        case .catalogue(let input, _) = next.catalogues[0].item
+      else { continue }
+      #expect(request.sample == change && input.sample == change)
+      // The same settings again: up to date.
+      #expect(plan(changed, previous: manifest(of: next)).pendingItems.isEmpty)
+    }
+  }
+
+  @Test func aVariableFamilysSpecimenRecordsItsVariableLine() {
+    let variable = FontFamily(
+      name: "Var",
+      faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: "/f/v.ttf", index: 0x10000)])
+    let parts = BatchPlan.specimenExtras(variable, sample: nil)
+    #expect(parts == ["variable-line-1"])
+    #expect(BatchPlan.specimenExtras(serif, sample: nil).isEmpty, "a static family: as before")
+  }
+
   @Test func slugsAreUniqueWithinARun() {
     let a = FontFamily(name: "Foo!", faces: [])
     let b = FontFamily(name: "foo?", faces: [])

@@ -260,3 +260,50 @@ struct JobDecoderTests {
     #expect(errors.count == 1 && errors[0].contains("cannot read the font file"), "\(errors)")
   }
 }
+
+/// The proofs' keys (`proofs:`, `defaults.language/variations/features`, `families.languages`).
+struct JobDecoderProofsTests {
+  @Test func everyProofKeyDecodes() throws {
+    let (job, warnings) = try JobDecoder.load(path: JobDecoderTests.valid("proofs.yaml"))
+    #expect(warnings.isEmpty)
+    #expect(job.defaults.sample.language == "sr-Latn")
+    #expect(
+      job.defaults.sample.variations == [
+        VariationSetting(tag: "wght", value: 650), VariationSetting(tag: "wdth", value: 87.5),
+        VariationSetting(tag: "slnt", value: -10),
+      ])
+    #expect(
+      job.defaults.variationMarks == [
+        Mark(line: 6, column: 17), Mark(line: 6, column: 28), Mark(line: 6, column: 40),
+      ])
+    #expect(
+      job.defaults.sample.features == [
+        FeatureSetting(tag: "smcp"), FeatureSetting(tag: "liga", value: 0),
+        FeatureSetting(tag: "cv01", value: 2), FeatureSetting(tag: "onum"),
+      ])
+    #expect(job.defaults.featureMarks.map(\.column) == [14, 20, 27, 35])
+    #expect(job.languages.map(\.value) == ["vi", "PL", "zh_TW"])
+    #expect(job.proofs == ProofOptions(axes: false, features: true, languages: false, glyphs: true))
+  }
+
+  @Test func absentKeysKeepTheDefaults() throws {
+    let job = try JobDecoderTests.decode("version: 1\n").job
+    #expect(job.proofs == ProofOptions(axes: true, features: true, languages: true, glyphs: false))
+    #expect(job.defaults.sample == .none)
+    #expect(job.languages.isEmpty)
+    let some = try JobDecoderTests.decode("version: 1\nproofs: { glyphs: true }\n").job
+    #expect(some.proofs == ProofOptions(glyphs: true))
+  }
+
+  @Test func languageTagsAreCheckedForShapeOnly() {
+    for good in ["en", "sr", "zh-TW", "zh-Hant-TW", "sr-Latn", "gsw", "de-CH-1996", "tlh"] {
+      #expect(JobDecoder.languageTagProblem(good) == nil, "\(good)")
+    }
+    for bad in ["", "e", "en_GB", "en--GB", "-en", "en-", "1en", "en-toolongsubtag", "e n", "ça"] {
+      #expect(JobDecoder.languageTagProblem(bad) != nil, "\(bad)")
+    }
+    #expect(
+      JobDecoderTests.errors("version: 1\ndefaults: { language: en_GB }\n").first?.contains(
+        "'en_GB' is not a language tag") == true)
+  }
+}
