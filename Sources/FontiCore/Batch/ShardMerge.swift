@@ -242,6 +242,7 @@ public enum ShardMerge {
         result.missingGlyphs = f.missingGlyphs
         result.warnings = f.warnings
         result.seconds = f.seconds
+        result.proofs = f.proofs
         if f.error != nil {
           // A family that failed in its shard fails here too, as it would have in one run.
           outputs["specimens/\(f.slug).png"] = .init(
