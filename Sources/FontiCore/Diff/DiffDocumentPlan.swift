@@ -128,7 +128,8 @@ struct DiffDocumentPlan {
     } while start < items.count
 
     // The changed families' pages.
-    for (index, outcome) in result.outcomes.enumerated() where outcome.entry.status == .changed {
+    for index in result.outcomes.indices where result.outcomes[index].entry.status == .changed {
+      let outcome = result.outcome(at: index)
       var blocks: [Block] = [.header, .changesHeading]
       blocks += outcome.entry.summary.map(Block.change)
       if let sample = outcome.sample {
