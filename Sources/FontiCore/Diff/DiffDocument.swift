@@ -302,8 +302,8 @@ final class DiffDocument {
       name.ellipsize(width: g.contentWidth)
       cr.setColour(palette.text, alpha: 0.6)
       name.draw(at: g.margin, y)
-    case .changesHeading:
-      let heading = drawing.caption("What changed", size: 7.5, in: context)
+    case .changesHeading(let text):
+      let heading = drawing.caption(text, size: 7.5, in: context)
       cr.setColour(palette.accent)
       heading.draw(at: g.margin, y + 6)
     case .change(let text):

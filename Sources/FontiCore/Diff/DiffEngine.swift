@@ -29,6 +29,7 @@ public struct DiffResult: Sendable {
     if let stored = outcome.stored, let drawing = DiffWork.load(stored) {
       outcome.glyphImages = drawing.glyphImages
       outcome.sample = drawing.sample
+      outcome.profile = drawing.profile
     }
     return outcome
   }

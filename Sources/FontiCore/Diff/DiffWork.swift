@@ -33,6 +33,7 @@ public struct DiffFamilyResult: Codable, Sendable, Hashable {
 struct FamilyDrawing: Codable {
   var glyphImages: [GlyphChange]
   var sample: SampleChange?
+  var profile: FamilyProfile?
 
   /// The file name the temporary takes after `.fonti-tmp-PID-RANDOM-`.
   static func name(_ slug: String) -> String { "review-\(slug).json" }
@@ -62,7 +63,7 @@ enum DiffWork {
       before: task.before, after: task.after, slug: task.slug,
       comparer: FaceComparer(settings: task.settings))
     var stored: String?
-    if outcome.entry.status == .changed {
+    if outcome.hasDrawing {
       do {
         stored = try store(outcome, in: task.folder, slug: task.slug)
       } catch {
@@ -76,7 +77,8 @@ enum DiffWork {
 
   static func store(_ outcome: FamilyOutcome, in folder: String, slug: String) throws -> String {
     let data = try FamilyDrawing.encoder().encode(
-      FamilyDrawing(glyphImages: outcome.glyphImages, sample: outcome.sample))
+      FamilyDrawing(
+        glyphImages: outcome.glyphImages, sample: outcome.sample, profile: outcome.profile))
     let (fd, path) = try AtomicFile.createTemporary(
       beside: folder + "/" + FamilyDrawing.name(slug), mode: 0o600)
     defer { close(fd) }

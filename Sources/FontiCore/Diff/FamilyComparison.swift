@@ -7,8 +7,57 @@ struct FamilyOutcome: Sendable {
   var glyphImages: [GlyphChange] = []
   /// The sample as both sides set it (regular face), for a changed family.
   var sample: SampleChange?
-  /// Where a worker left `glyphImages` and `sample` (`DiffResult.outcome(at:)` reads them).
+  /// An added or removed family: what it has, for its section of the PDF.
+  var profile: FamilyProfile?
+  /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
+  /// reads them).
   var stored: String?
+
+  /// Whether the review's pages draw something of this family beyond its diff.json entry.
+  var hasDrawing: Bool { entry.status == .changed || profile != nil }
+}
+
+/// What a family only on one side has, in words: its faces, axes, named instances, features and
+/// languages (its proofs and language coverage, as `run` records them).
+struct FamilyProfile: Sendable, Codable {
+  var lines: [String]
+
+  /// nil when the family's fonts cannot be read for proofs (its entry says the rest).
+  init?(_ family: SideFamily) {
+    guard let traits = try? SideTraits.read(family) else { return nil }
+    let faces = FamilyComparison.labels(family.faces).map(\.1)
+    var lines = ["\(FamilyComparison.count(faces.count, "face")): \(FamilyComparison.list(faces))"]
+    let proofs = traits.proofs.proofs
+    let axes = proofs.axes ?? []
+    lines.append(
+      axes.isEmpty
+        ? "no variation axes (static)"
+        : "axes: "
+          + axes.map {
+            "\($0.tag) \(DiffNumber.text($0.min))–\(DiffNumber.text($0.max)) "
+              + "(default \(DiffNumber.text($0.defaultValue)))"
+          }.joined(separator: ", "))
+    let instances = proofs.instances ?? []
+    if !instances.isEmpty {
+      lines.append(
+        "\(FamilyComparison.count(instances.count, "named instance")): "
+          + FamilyComparison.list(instances.map(\.name)))
+    }
+    let features = proofs.features ?? []
+    lines.append(
+      features.isEmpty
+        ? "no layout features"
+        : "\(FamilyComparison.count(features.count, "feature")): "
+          + FamilyComparison.list(
+            features.map { $0.visible ? $0.tag : "\($0.tag) (no visible effect)" }))
+    let supported = traits.languages.supported
+    lines.append(
+      supported.isEmpty
+        ? "no language supported completely"
+        : "\(FamilyComparison.count(supported.count, "language")) supported: "
+          + FamilyComparison.list(supported))
+    self.lines = lines
+  }
 }
 
 /// Pairs a family's faces across the sides and compares each pair.
@@ -30,7 +79,11 @@ enum FamilyComparison {
         entry.faces.removed = labels(before.faces).map(\.1)
       }
       entry.summary = summary(entry)
-      return FamilyOutcome(entry: entry)
+      var outcome = FamilyOutcome(entry: entry)
+      if problems.isEmpty, let side = after ?? before {
+        outcome.profile = FamilyProfile(side)
+      }
+      return outcome
     }
 
     let faces = pairFaces(before.faces, after.faces)
@@ -331,14 +384,14 @@ enum FamilyComparison {
     if !f.languages.removed.isEmpty {
       lines.append("languages lost: \(list(f.languages.removed))")
     }
-    for n in f.languages.nearly {
+    if !f.languages.nearly.isEmpty {
       func missing(_ m: [String]?) -> String {
-        guard let m else { return "more than \(LanguageCoverage.nearlyLimit) missing" }
-        return m.isEmpty ? "none missing" : "\(m.count) missing"
+        m.map { "\($0.count)" } ?? "over \(LanguageCoverage.nearlyLimit)"
       }
-      lines.append(
-        "nearly supported \(n.language): \(missing(n.before)) → \(missing(n.after))"
-          + ((n.after ?? []).isEmpty ? "" : " (\(n.after?.joined(separator: ", ") ?? ""))"))
+      let shown = f.languages.nearly.map {
+        "\($0.language) (\(missing($0.before)) → \(missing($0.after)) missing)"
+      }
+      lines.append("nearly supported languages changed: \(list(shown))")
     }
     return lines
   }
