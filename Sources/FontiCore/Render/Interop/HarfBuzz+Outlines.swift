@@ -3,7 +3,8 @@ import Foundation
 
 /// A glyph's outline as HarfBuzz draws it: path commands and their points, in font units with
 /// y up. Two outlines are equal exactly when HarfBuzz drew the same commands through the same
-/// points, which is what `diff` checks before it rasterises anything.
+/// points: what `diff` checks before it rasterises anything, and how `FeatureSampler` tells a
+/// real alternate from a copy of the same drawing. The one outline reader of the tool.
 struct GlyphOutline: Sendable, Hashable, Codable {
   enum Verb: UInt8, Sendable, Codable {
     /// One point.
