@@ -16,7 +16,7 @@ BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run test bench bench-everyday bench-scale bench-setup fuzz lint clean
+.PHONY: setup setup-test build run test bench bench-everyday bench-scale bench-diff bench-setup fuzz lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -44,10 +44,12 @@ test: setup-test
 	$(SWIFT) test 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 
 # make bench: the everyday benchmark (every installed family, against a pango-view loop), then
-# the scale benchmark (thousands of synthetic families installed). Each alone: bench-everyday,
-# bench-scale. Both print a table; README, Performance, says what each row means.
+# diff on the installed families against a copy with ~10 % changed, then the scale benchmark
+# (thousands of synthetic families installed). Each alone: bench-everyday, bench-diff,
+# bench-scale. Each prints a table; README, Performance, says what each row means.
 bench: bench-setup
 	bash Benchmarks/bench.sh $(BIN_RELEASE)
+	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)
 	bash Benchmarks/bench-scale.sh $(BIN_RELEASE)
 
 bench-everyday: bench-setup
@@ -55,6 +57,9 @@ bench-everyday: bench-setup
 
 bench-scale: bench-setup
 	bash Benchmarks/bench-scale.sh $(BIN_RELEASE)
+
+bench-diff: bench-setup
+	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)
 
 bench-setup: setup-test
 	$(call apt_install,$(BENCH_PACKAGES))

@@ -1,20 +1,19 @@
 #!/usr/bin/python3
-"""The `diff` measurement: every installed font file copied twice, one glyph moved in ~10 % of
-the families of the second copy; the changed families listed in changed.json.
+"""The `diff` measurement's fonts: every installed font file copied twice, one glyph moved in
+~10 % of the families of the second copy; the changed families (lower-cased) listed in
+changed.json.
 
-    /usr/bin/python3 Benchmarks/diff-copies.py            # writes /tmp/bench/{before,after}
-    time .build/release/fonti-batch diff /tmp/bench/before /tmp/bench/after -o /tmp/bench/review
-    jq -r '.families[] | select(.status=="changed") | .family | ascii_downcase' \
-      /tmp/bench/review/diff.json | sort | diff - <(jq -r 'keys[]' /tmp/bench/changed.json)
+    /usr/bin/python3 Benchmarks/diff-copies.py DIR     # writes DIR/{before,after,changed.json}
 
-Not wired into bench.sh yet (the figures in README.md were taken by hand). Needs
-python3-fonttools and fc-scan; the copies are never committed.
+`Benchmarks/bench-diff.sh` (part of `make bench`) calls it once and keeps DIR (under .build/)
+as a cache. Needs python3-fonttools and fc-scan; the copies are never committed.
 """
 import os, shutil, subprocess, random, json, sys
 from fontTools.ttLib import TTFont
 from fontTools.pens.recordingPen import RecordingPen
 from fontTools.pens.t2CharStringPen import T2CharStringPen
-ROOT="/usr/share/fonts"; B="/tmp/bench/before"; A="/tmp/bench/after"
+OUT=sys.argv[1] if len(sys.argv) > 1 else "/tmp/bench"
+ROOT="/usr/share/fonts"; B=os.path.join(OUT, "before"); A=os.path.join(OUT, "after")
 shutil.rmtree(B, True); shutil.rmtree(A, True)
 files=[]
 for d,_,fs in os.walk(ROOT):
@@ -73,5 +72,5 @@ for n in random.sample(names, len(names)):
     except Exception as e:
         print("skip",n,e,file=sys.stderr); shutil.copyfile(os.path.join(ROOT,rel), os.path.join(A,rel)); continue
     if ch: changed[n]={"file":rel,"char":ch}
-json.dump(changed, open("/tmp/bench/changed.json","w"), indent=1, sort_keys=True)
+json.dump(changed, open(os.path.join(OUT, "changed.json"),"w"), indent=1, sort_keys=True)
 print(len(names),"families;",len(changed),"changed")

@@ -1,3 +1,4 @@
+import FontiCore
 import Foundation
 import Testing
 
@@ -106,6 +107,77 @@ import Testing
       let one = try #require(box.read("one/" + file))
       #expect(one == box.read("two/" + file), "\(file) differs between runs")
     }
+  }
+
+  /// Two families a side, from the fixtures: Fixture Garamond (changed) and Fixture Sans VF (an
+  /// instance moved).
+  func twoFamilies(_ box: CLISandbox) throws -> (before: String, after: String) {
+    let sides = [
+      ("before", ["base/FixtureGaramond-Regular.otf", "variable/FixtureSansVF.ttf"]),
+      ("after", ["changed/FixtureGaramond-Regular.otf", "variable-instance/FixtureSansVF.ttf"]),
+    ]
+    for (side, files) in sides {
+      for file in files {
+        let data = try #require(FileManager.default.contents(atPath: fixture(file)))
+        try box.write(side + "/" + (file as NSString).lastPathComponent, data)
+      }
+    }
+    return (box.path("before"), box.path("after"))
+  }
+
+  @Test func aWorkerThatDiesCostsOnlyItsFamily() throws {
+    let box = try CLISandbox("fonti-diff-crash")
+    let (before, after) = try twoFamilies(box)
+    let result = try box.run(
+      ["diff", before, after, "-j", "2"],
+      environment: ["FONTI_WORKER_CRASH_ON": "Fixture Garamond"])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "family 'Fixture Garamond' could not be compared: worker process crashed (SIGABRT) "
+          + "while comparing 'Fixture Garamond' (fonts: \(before)/FixtureGaramond-Regular.otf, "
+          + "\(after)/FixtureGaramond-Regular.otf)"), "\(result)")
+    #expect(
+      result.stderr.contains("2 families: 1 changed, 0 added, 0 removed, 0 unchanged, 1 failed"))
+    let families = try #require(try json(box)["families"] as? [[String: Any]])
+    #expect(families.map { $0["family"] as? String } == ["Fixture Garamond", "Fixture Sans VF"])
+    #expect(families.map { $0["status"] as? String } == ["failed", "changed"])
+    #expect(box.list(box.path("diff/changes")) == ["fixture-sans-vf.png"])
+    // The workers' drawings are gone once the pages are drawn.
+    #expect(
+      box.list(box.path("diff")) == [
+        ".fonti-batch.lock", "changes", "diff.json", "diff.md", "diff.pdf",
+      ])
+  }
+
+  @Test func theNumberOfWorkersChangesNoByte() throws {
+    let box = try CLISandbox("fonti-diff-workers")
+    let (before, after) = try twoFamilies(box)
+    let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+    for jobs in ["1", "2"] {
+      let result = try box.run(
+        ["diff", before, after, "-j", jobs, "-o", "j" + jobs], environment: environment)
+      #expect(result.status == 0, "\(result)")
+    }
+    let files = [
+      "diff.json", "diff.md", "diff.pdf", "changes/fixture-garamond.png",
+      "changes/fixture-sans-vf.png",
+    ]
+    for file in files {
+      let one = try #require(box.read("j1/" + file))
+      #expect(one == box.read("j2/" + file), "\(file) differs between -j 1 and -j 2")
+    }
+  }
+
+  @Test func progressShowsOnATerminal() throws {
+    let box = try CLISandbox("fonti-diff-progress")
+    let (before, after) = try twoFamilies(box)
+    let (status, screen) = try box.runWithStderrOnTerminal(["diff", before, after, "-j", "2"])
+    #expect(status == 0, "\(screen)")
+    let progress = screen.split(whereSeparator: { $0 == "\r" || $0 == "\n" })
+      .map(String.init).filter { $0.hasPrefix("[") }
+    #expect(progress.contains { $0.hasPrefix("[2/2]") }, "\(screen)")
+    #expect(progress.allSatisfy { TerminalText.width($0) < 80 })
   }
 
   @Test func aRenamedFamilyIsRemovedAndAdded() throws {

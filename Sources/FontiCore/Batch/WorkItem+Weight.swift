@@ -23,7 +23,7 @@ public struct ProgressWeights: Sendable {
   public init(_ items: [WorkItem]) {
     for item in items {
       switch item {
-      case .specimen, .pairing:
+      case .specimen, .pairing, .diff:
         drawing[item.path] = 1
         total += 1
       case .catalogue(let input, _):

@@ -25,19 +25,24 @@ public enum WorkItem: Codable, Sendable, Hashable {
   case pairing(PairingSheetRequest<FamilyRef>, path: String)
   case catalogue(CatalogueInput<FamilyRef>, path: String)
   case finishCatalogue(FinishCatalogueTask)
+  /// One family of a `diff`: compared, its drawings left in the review's folder.
+  case diff(DiffFamilyTask)
 
   /// The output file.
   public var path: String {
     switch self {
     case .specimen(_, let path), .pairing(_, let path), .catalogue(_, let path): return path
     case .finishCatalogue(let t): return t.path
+    case .diff(let t): return t.folder + "/" + DiffReview.imagePath(t.slug)
     }
   }
 
   /// Whether the item draws text (and so needs fontconfig and Pango set up in the worker).
   var needsFonts: Bool {
-    if case .finishCatalogue = self { return false }
-    return true
+    switch self {
+    case .finishCatalogue, .diff: return false
+    case .specimen, .pairing, .catalogue: return true
+    }
   }
 
   /// What the item is about, for progress lines and failure messages.
@@ -47,7 +52,14 @@ public enum WorkItem: Codable, Sendable, Hashable {
     case .pairing(let request, _): return "\(request.heading.name) + \(request.body.name)"
     case .catalogue(_, let path): return URL(fileURLWithPath: path).lastPathComponent
     case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    case .diff(let t): return t.name
     }
+  }
+
+  /// What a worker does with the item, for the message when it dies at it.
+  var activity: String {
+    if case .diff = self { return "comparing" }
+    return "rendering"
   }
 }
 
@@ -86,6 +98,9 @@ public struct WorkResult: Codable, Sendable, Hashable {
 
   /// Specimens: the family's proofs the request asked for (manifest fields).
   public var proofs: FamilyProofReport?
+
+  /// `diff`: the family's entry, and where its drawings wait.
+  public var diff: DiffFamilyResult?
 
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)

@@ -62,6 +62,8 @@ public enum Worker {
         if let crashOn, item.subject == crashOn { abort() }
         if case .finishCatalogue(let task) = item {
           do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
+        } else if case .diff(let task) = item {
+          result = DiffWork.perform(task)
         } else if let (environment, renderer) = loadFonts() {
           result = perform(item, renderer: renderer, environment: environment)
         } else {
@@ -109,6 +111,8 @@ public enum Worker {
         return try renderCatalogue(input, to: path, environment: environment, find: find)
       case .finishCatalogue(let task):
         return try finishCatalogue(task)
+      case .diff(let task):
+        return DiffWork.perform(task)
       }
     } catch {
       let message = "\(error)"
@@ -117,7 +121,7 @@ public enum Worker {
       switch item {
       case .specimen, .pairing:
         return .failure(message, writeFailure: writeReason(message, path: item.path))
-      case .catalogue, .finishCatalogue:
+      case .catalogue, .finishCatalogue, .diff:
         return .failure(message)
       }
     }

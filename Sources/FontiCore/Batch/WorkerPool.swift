@@ -170,7 +170,10 @@ public final class WorkerPool {
         if let index = slot.current {
           remaining -= 1
           completed(
-            index, .failure("worker process \(reason) while rendering '\(items[index].subject)'"))
+            index,
+            .failure(
+              "worker process \(reason) while \(items[index].activity) '\(items[index].subject)'"
+            ))
         }
         slot.finished = true
         if undispatched > 0 {

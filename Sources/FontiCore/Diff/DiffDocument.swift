@@ -22,6 +22,17 @@ final class DiffDocument {
     self.creationDate = creationDate
   }
 
+  /// The last family read (its pages are drawn one after another): one family's drawings in
+  /// memory at a time.
+  private var last: (index: Int, outcome: FamilyOutcome)?
+
+  private func outcome(at index: Int) -> FamilyOutcome {
+    if let last, last.index == index { return last.outcome }
+    let outcome = result.outcome(at: index)
+    last = (index, outcome)
+    return outcome
+  }
+
   static let summaryDestination = "summary"
   static func familyDestination(_ index: Int) -> String { "family-\(index)" }
 
@@ -63,7 +74,8 @@ final class DiffDocument {
         drawItems(items, top: g.bodyTop + g.headingHeight, context, cr)
       case .family(let index, let part, let blocks):
         if part == 0 { cr.destination(DiffDocument.familyDestination(index)) }
-        for placed in blocks { drawBlock(placed, outcome: result.outcomes[index], context, cr) }
+        let outcome = self.outcome(at: index)
+        for placed in blocks { drawBlock(placed, outcome: outcome, context, cr) }
       }
       drawChrome(page, context, cr)
       cr.showPage()
@@ -290,8 +302,8 @@ final class DiffDocument {
       name.ellipsize(width: g.contentWidth)
       cr.setColour(palette.text, alpha: 0.6)
       name.draw(at: g.margin, y)
-    case .changesHeading:
-      let heading = drawing.caption("What changed", size: 7.5, in: context)
+    case .changesHeading(let text):
+      let heading = drawing.caption(text, size: 7.5, in: context)
       cr.setColour(palette.accent)
       heading.draw(at: g.margin, y + 6)
     case .change(let text):

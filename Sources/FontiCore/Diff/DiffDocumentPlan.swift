@@ -6,7 +6,8 @@ import Foundation
 /// A4 portrait. The cover has the counts and starts the table of families by status (changed,
 /// added, removed, failed, then the unchanged ones three to a row), continued on summary pages.
 /// Each changed family then gets its pages: a header, its changes in words, the sample before /
-/// after / overlay, and a grid of its largest glyph changes (before, after, overlay each).
+/// after / overlay, and a grid of its largest glyph changes (before, after, overlay each); each
+/// added or removed family a short page: its files, faces, axes, instances, features, languages.
 struct DiffDocumentPlan {
   struct Geometry {
     var width = 595.2756
@@ -47,7 +48,7 @@ struct DiffDocumentPlan {
   enum Block: Equatable {
     case header
     case continued
-    case changesHeading
+    case changesHeading(String)
     case change(String)
     /// The sample's bands (one when `same`: nothing of it differs).
     case sample(lines: Int, em: Double, band: Double, same: Bool)
@@ -128,9 +129,20 @@ struct DiffDocumentPlan {
     } while start < items.count
 
     // The changed families' pages.
-    for (index, outcome) in result.outcomes.enumerated() where outcome.entry.status == .changed {
-      var blocks: [Block] = [.header, .changesHeading]
-      blocks += outcome.entry.summary.map(Block.change)
+    for index in result.outcomes.indices {
+      let status = result.outcomes[index].entry.status
+      guard [.changed, .added, .removed].contains(status) else { continue }
+      let outcome = result.outcome(at: index)
+      var blocks: [Block] = [.header]
+      switch status {
+      case .added, .removed:
+        guard let profile = outcome.profile else { continue }
+        blocks.append(.changesHeading(status == .added ? "New family" : "Family removed"))
+        blocks += profile.lines.map(Block.change)
+      default:
+        blocks.append(.changesHeading("What changed"))
+        blocks += outcome.entry.summary.map(Block.change)
+      }
       if let sample = outcome.sample {
         let fit = sample.fit(
           width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,

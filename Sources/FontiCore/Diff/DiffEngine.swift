@@ -18,15 +18,36 @@ public struct DiffOptions: Sendable {
 /// A finished comparison: the report, and what the review pages of changed families draw.
 public struct DiffResult: Sendable {
   public var report: DiffReport
-  /// Parallel to `report.families`.
+  /// Parallel to `report.families`. A family compared in a worker has its drawings on disk
+  /// (`FamilyOutcome.stored`): `outcome(at:)` reads them, one family at a time.
   var outcomes: [FamilyOutcome]
+
+  /// Family `index`'s outcome with its glyph images and sample, read from the worker's file
+  /// when they wait there (nothing to draw when it cannot be read).
+  func outcome(at index: Int) -> FamilyOutcome {
+    var outcome = outcomes[index]
+    if let stored = outcome.stored, let drawing = DiffWork.load(stored) {
+      outcome.glyphImages = drawing.glyphImages
+      outcome.sample = drawing.sample
+      outcome.profile = drawing.profile
+    }
+    return outcome
+  }
+
+  /// Removes the workers' files of drawings.
+  func removeStored() {
+    for case let stored? in outcomes.map(\.stored) { unlink(stored) }
+  }
 }
 
-/// Pairs the families of two sides by name and compares each pair, in parallel threads of
-/// this process (HarfBuzz and Cairo image surfaces only; no font map, no fontconfig match).
+/// Pairs the families of two sides by name and compares each pair: in worker processes
+/// (`compare(before:after:options:workers:folder:…)`, what `diff` does) or in parallel threads
+/// of this process (HarfBuzz and Cairo image surfaces only; no font map, no fontconfig match).
 public enum DiffEngine {
-  public static func compare(before: DiffSide, after: DiffSide, options: DiffOptions)
-    throws(DiagnosticError) -> DiffResult
+  /// The families to compare, by name, with their slugs: every family of either side (those
+  /// `options.only` matches), sorted.
+  static func plan(before: DiffSide, after: DiffSide, options: DiffOptions)
+    throws(DiagnosticError) -> [(before: SideFamily?, after: SideFamily?, slug: String)]
   {
     var keys = Set(before.families.keys).union(after.families.keys)
     if !options.only.isEmpty {
@@ -44,16 +65,29 @@ public enum DiffEngine {
     }
     .sorted { FontCatalog.order($0.1, $1.1) }
     let slugs = Slug.unique(names.map(\.1))
-    let items = zip(names, slugs).map { (name, slug) in
+    return zip(names, slugs).map { (name, slug) in
       (before.families[name.0], after.families[name.0], slug)
     }
+  }
+
+  /// Compares in threads of this process.
+  public static func compare(before: DiffSide, after: DiffSide, options: DiffOptions)
+    throws(DiagnosticError) -> DiffResult
+  {
+    let items = try plan(before: before, after: after, options: options)
     let settings = options.settings
     let outcomes = BoundedPool.map(items, width: options.jobs) { item in
       FamilyComparison.compare(
-        before: item.0, after: item.1, slug: item.2,
+        before: item.before, after: item.after, slug: item.slug,
         comparer: FaceComparer(settings: settings))
     }
+    return assemble(outcomes, before: before, after: after, settings: settings)
+  }
 
+  /// The report of `outcomes` (in the order of `plan`): counts, and each changed family's image.
+  static func assemble(
+    _ outcomes: [FamilyOutcome], before: DiffSide, after: DiffSide, settings: DiffSettings
+  ) -> DiffResult {
     var report = DiffReport(
       before: before.path, after: after.path, threshold: settings.threshold,
       greyLevels: settings.greyLevels, pixelsPerEm: settings.pixelsPerEm, text: settings.text,

@@ -2,7 +2,7 @@ import Foundation
 
 /// `diff.json`: everything a comparison found, for scripts and CI (SPEC.md, *Compare two
 /// versions*). Families sorted by name; within a family, only what changed is listed.
-public struct DiffReport: Codable, Sendable, Equatable {
+public struct DiffReport: Codable, Sendable, Hashable {
   public var version = 1
   public var tool = FontiVersion.tool
   /// BEFORE and AFTER as given on the command line.
@@ -21,7 +21,7 @@ public struct DiffReport: Codable, Sendable, Equatable {
   /// like a failed family.
   public var unreadable: [UnreadableFile]
 
-  public struct Counts: Codable, Sendable, Equatable {
+  public struct Counts: Codable, Sendable, Hashable {
     public var families = 0
     public var added = 0
     public var removed = 0
@@ -30,12 +30,12 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var failed = 0
   }
 
-  public enum Status: String, Codable, Sendable, Equatable {
+  public enum Status: String, Codable, Sendable, Hashable {
     case added, removed, changed, unchanged, failed
   }
 
   /// One family, on one side or both.
-  public struct Family: Codable, Sendable, Equatable {
+  public struct Family: Codable, Sendable, Hashable {
     public var family: String
     public var slug: String
     public var status: Status
@@ -57,19 +57,19 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var faces = Faces()
     public var axes = Axes()
     public var instances = Instances()
-    public var features = AddedRemoved<String>()
-    public var languages = AddedRemoved<String>()
+    public var features = Features()
+    public var languages = Languages()
     public var kerning: [Kerning] = []
     public var sample: [Sample] = []
   }
 
-  public struct Files: Codable, Sendable, Equatable {
+  public struct Files: Codable, Sendable, Hashable {
     public var before: [String] = []
     public var after: [String] = []
   }
 
-  public struct AddedRemoved<Element: Codable & Sendable & Equatable>: Codable, Sendable,
-    Equatable
+  public struct AddedRemoved<Element: Codable & Sendable & Hashable>: Codable, Sendable,
+    Hashable
   {
     public var added: [Element] = []
     public var removed: [Element] = []
@@ -77,7 +77,7 @@ public struct DiffReport: Codable, Sendable, Equatable {
   }
 
   /// A glyph that changed: its character, where, how many pixels differ and its advances.
-  public struct Glyph: Codable, Sendable, Equatable {
+  public struct Glyph: Codable, Sendable, Hashable {
     public var codepoint: String
     public var face: String
     /// The named instance of a variable font.
@@ -86,12 +86,12 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var advance: [Int]
   }
 
-  public struct FaceMetrics: Codable, Sendable, Equatable {
+  public struct FaceMetrics: Codable, Sendable, Hashable {
     public var face: String
     public var metrics: [String: [Int?]]
   }
 
-  public struct Faces: Codable, Sendable, Equatable {
+  public struct Faces: Codable, Sendable, Hashable {
     public var added: [String] = []
     public var removed: [String] = []
     /// Faces paired by weight, slant and width whose style names differ.
@@ -99,12 +99,12 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty }
   }
 
-  public struct Renamed: Codable, Sendable, Equatable {
+  public struct Renamed: Codable, Sendable, Hashable {
     public var before: String
     public var after: String
   }
 
-  public struct Axis: Codable, Sendable, Equatable {
+  public struct Axis: Codable, Sendable, Hashable {
     public var tag: String
     public var name: String
     public var min: Double
@@ -112,33 +112,33 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var max: Double
   }
 
-  public struct AxisChange: Codable, Sendable, Equatable {
+  public struct AxisChange: Codable, Sendable, Hashable {
     public var face: String
     public var before: Axis
     public var after: Axis
   }
 
-  public struct Axes: Codable, Sendable, Equatable {
+  public struct Axes: Codable, Sendable, Hashable {
     public var added: [Axis] = []
     public var removed: [Axis] = []
     public var changed: [AxisChange] = []
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
   }
 
-  public struct Instance: Codable, Sendable, Equatable {
+  public struct Instance: Codable, Sendable, Hashable {
     public var face: String
     public var name: String
     public var coordinates: [String: Double]
   }
 
-  public struct InstanceChange: Codable, Sendable, Equatable {
+  public struct InstanceChange: Codable, Sendable, Hashable {
     public var face: String
     public var name: String
     public var before: [String: Double]
     public var after: [String: Double]
   }
 
-  public struct Instances: Codable, Sendable, Equatable {
+  public struct Instances: Codable, Sendable, Hashable {
     public var added: [Instance] = []
     public var removed: [Instance] = []
     public var changed: [InstanceChange] = []
@@ -146,7 +146,7 @@ public struct DiffReport: Codable, Sendable, Equatable {
   }
 
   /// A proof string whose kerning changed: the sum of its pair adjustments, and its width.
-  public struct Kerning: Codable, Sendable, Equatable {
+  public struct Kerning: Codable, Sendable, Hashable {
     public var text: String
     public var face: String
     public var instance: String?
@@ -155,7 +155,7 @@ public struct DiffReport: Codable, Sendable, Equatable {
   }
 
   /// The sample text where its width or its image changed.
-  public struct Sample: Codable, Sendable, Equatable {
+  public struct Sample: Codable, Sendable, Hashable {
     public var face: String
     public var instance: String?
     /// The text compared, when the family could not set the review's (a sample in its own
@@ -165,7 +165,45 @@ public struct DiffReport: Codable, Sendable, Equatable {
     public var pixels: Int
   }
 
-  public struct UnreadableFile: Codable, Sendable, Equatable {
+  /// Layout features (GSUB, GPOS) of the family, as proofs read them: tags added and removed,
+  /// and features whose visible effect or sample changed.
+  public struct Features: Codable, Sendable, Hashable {
+    public var added: [String] = []
+    public var removed: [String] = []
+    public var changed: [FeatureChange] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+  }
+
+  /// A feature both sides have whose `visible` flag or sample text changed.
+  public struct FeatureChange: Codable, Sendable, Hashable {
+    public var tag: String
+    public var name: String
+    /// `[before, after]`.
+    public var visible: [Bool]
+    /// The text that shows the feature, `[before, after]`; null where it has no visible effect.
+    public var sample: [String?]
+  }
+
+  /// Languages (fontconfig's orthographies) by the regular face's characters, as
+  /// `LanguageCoverage` says them: supported languages gained and lost, and nearly supported
+  /// ones whose missing characters changed.
+  public struct Languages: Codable, Sendable, Hashable {
+    public var added: [String] = []
+    public var removed: [String] = []
+    public var nearly: [NearlyChange] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && nearly.isEmpty }
+  }
+
+  /// A language nearly supported on one side or both, supported on neither, whose missing
+  /// characters changed: `before`/`after` are the characters missing (`U+XXXX`), null where
+  /// it lacks more than `LanguageCoverage.nearlyLimit`.
+  public struct NearlyChange: Codable, Sendable, Hashable {
+    public var language: String
+    public var before: [String]?
+    public var after: [String]?
+  }
+
+  public struct UnreadableFile: Codable, Sendable, Hashable {
     public var side: String
     public var file: String
     public var error: String

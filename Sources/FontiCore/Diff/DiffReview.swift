@@ -29,26 +29,60 @@ public final class DiffReview {
 
   /// Writes every file of the review into `folder` (created when missing).
   public func write(_ result: DiffResult, to folder: String) throws(Diagnostic) {
+    let lock = try DiffReview.prepare(folder)
+    defer { withExtendedLifetime(lock) {} }
+    try writeFiles(result, to: folder)
+  }
+
+  /// Compares `before` with `after` in worker processes (`DiffEngine`) and writes the review
+  /// into `folder`, which is created and locked first (the workers leave each changed family's
+  /// drawings there until the pages are drawn). nil when `interrupted` stopped it: nothing of
+  /// the review is then written or changed.
+  public func run(
+    before: DiffSide, after: DiffSide, options: DiffOptions, workers: WorkerPool.Program,
+    to folder: String, progress: (BatchProgress) -> Void = { _ in },
+    interrupted: () -> Bool = { false }
+  ) throws -> DiffReport? {
+    // Usage errors (`--only` matching nothing) before anything is created.
+    _ = try DiffEngine.plan(before: before, after: after, options: options)
+    let lock = try DiffReview.prepare(folder)
+    defer { withExtendedLifetime(lock) {} }
+    guard
+      let result = try DiffEngine.compare(
+        before: before, after: after, options: options, workers: workers, folder: folder,
+        progress: progress, interrupted: interrupted)
+    else { return nil }
+    defer { result.removeStored() }
+    try writeFiles(result, to: folder)
+    return result.report
+  }
+
+  /// Creates `folder` and takes its lock: two reviews never write one folder at once (the lock
+  /// `run` takes on its output). Removes what a killed review left there.
+  static func prepare(_ folder: String) throws(Diagnostic) -> OutputLock {
     var info = stat()
     if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
       throw .error("output '\(folder)' exists and is not a folder")
     }
     try FileSystem.createFolder(folder)
-    // Two reviews never write one folder at once (the lock `run` takes on its output).
     let lock = try OutputLock(folder: folder)
-    defer { withExtendedLifetime(lock) {} }
     DiffReview.sweepTemporaryFiles(in: folder)
+    return lock
+  }
+
+  /// The review's files, the lock held: the PNGs, the PDF, diff.md, and diff.json last.
+  func writeFiles(_ result: DiffResult, to folder: String) throws(Diagnostic) {
     let previous = DiffReview.previousImages(in: folder)
     let report = result.report
     let drawer = DiffDrawing(environment: environment)
 
-    let changed = result.outcomes.filter { $0.entry.status == .changed }
+    let changed = result.outcomes.indices.filter { result.outcomes[$0].entry.status == .changed }
     if !changed.isEmpty { try FileSystem.createFolder(folder + "/" + DiffReview.imagesFolder) }
-    for outcome in changed {
-      guard let image = outcome.entry.image else { continue }
+    for index in changed {
+      guard let image = result.outcomes[index].entry.image else { continue }
       let path = folder + "/" + image
       do {
-        try drawer.writeChangeImage(outcome, report: report, to: path)
+        try drawer.writeChangeImage(result.outcome(at: index), report: report, to: path)
       } catch {
         throw .error("cannot write '\(path)': \(error)")
       }
@@ -77,7 +111,13 @@ public final class DiffReview {
   /// file names, made by processes that have ended. Nothing else is touched.
   static func sweepTemporaryFiles(in folder: String) {
     let own: [(String, (String) -> Bool)] = [
-      (folder, { [jsonName, markdownName, pdfName].contains($0) }),
+      (
+        folder,
+        {
+          [jsonName, markdownName, pdfName].contains($0)
+            || ($0.hasPrefix("review-") && $0.hasSuffix(".json"))
+        }
+      ),
       (folder + "/" + imagesFolder, { $0.hasSuffix(".png") }),
     ]
     for (place, ours) in own {

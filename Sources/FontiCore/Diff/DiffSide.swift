@@ -29,7 +29,7 @@ public struct DiffSide: Sendable {
 }
 
 /// A family on one side: its faces and the files of it that could not be read.
-struct SideFamily: Sendable {
+struct SideFamily: Sendable, Codable, Hashable {
   var name: String
   var faces: [SideFace] = []
   /// "font file 'x' is truncated", for each of the family's files that failed.
@@ -39,7 +39,7 @@ struct SideFamily: Sendable {
 }
 
 /// A face of a side: what fontconfig says of it, and where it is.
-struct SideFace: Sendable, Hashable {
+struct SideFace: Sendable, Hashable, Codable {
   var query: FontFileQuery.Face
   /// The file as found under the side's path (relative when that was).
   var file: String

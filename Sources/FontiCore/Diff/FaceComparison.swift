@@ -1,7 +1,7 @@
 import Foundation
 
 /// What is compared, and how finely.
-public struct DiffSettings: Sendable, Hashable {
+public struct DiffSettings: Sendable, Hashable, Codable {
   /// A glyph (or the sample) changed when more than this many pixels differ.
   public var threshold: Int
   /// The compared sample text.
@@ -98,7 +98,7 @@ struct GlyphChange: Sendable {
 }
 
 /// The sample as both sides set it, for the review pages.
-struct SampleChange: Sendable {
+struct SampleChange: Sendable, Codable {
   var before: ShapedText
   var after: ShapedText
   var face: String
@@ -156,12 +156,24 @@ struct FaceDifference: Sendable {
   var metrics: [String: [Int?]] = [:]
   var axes = DiffReport.Axes()
   var instances = DiffReport.Instances()
-  var features = DiffReport.AddedRemoved<String>()
-  var languages = DiffReport.AddedRemoved<String>()
   var kerning: [DiffReport.Kerning] = []
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
+}
+
+/// A named instance of one face (`ProofReader` reads it, as proofs do), with its index in
+/// `fvar` for `HarfBuzzFont.setNamedInstance`.
+struct NamedInstance: Sendable, Hashable {
+  var index: Int
+  var name: String
+  var coordinates: [String: Double]
+
+  static func read(_ face: HarfBuzzFace, axes: [FontProofs.Axis]) -> [NamedInstance] {
+    ProofReader.readInstances(face, axes: axes).enumerated().map {
+      NamedInstance(index: $0, name: $1.name, coordinates: $1.coordinates)
+    }
+  }
 }
 
 /// Compares paired faces, reading each side straight from its file with HarfBuzz. Outlines and
@@ -222,8 +234,6 @@ final class FaceComparer {
 
   func compare(_ pair: FacePair) throws -> FaceDifference {
     var out = FaceDifference(label: pair.label)
-    out.languages = FaceComparer.difference(
-      Set(pair.before.query.languages), Set(pair.after.query.languages))
     if pair.isIdentical && settings.shortcuts { return out }
 
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
@@ -243,17 +253,15 @@ final class FaceComparer {
     out.codepointsRemoved = cmapBefore.subtracting(cmapAfter)
     let common = cmapBefore.intersection(cmapAfter).sorted()
 
-    let fb = before.featureTags
-    let fa = after.featureTags
-    out.features = FaceComparer.difference(fb.gsub.union(fb.gpos), fa.gsub.union(fa.gpos))
     out.metrics = FaceComparer.metricChanges(before, after)
 
-    // Variations: axes, named instances, and the instances compared on both sides.
-    let axesBefore = before.variationAxes
-    let axesAfter = after.variationAxes
+    // Variations: axes, named instances (read as proofs read them), and the instances
+    // compared on both sides.
+    let axesBefore = ProofReader.readAxes(before).axes
+    let axesAfter = ProofReader.readAxes(after).axes
     out.axes = FaceComparer.axisChanges(axesBefore, axesAfter, face: pair.label)
-    let instancesBefore = before.namedInstances
-    let instancesAfter = after.namedInstances
+    let instancesBefore = NamedInstance.read(before, axes: axesBefore)
+    let instancesAfter = NamedInstance.read(after, axes: axesAfter)
     let (paired, added, removed) = FaceComparer.pairInstances(instancesBefore, instancesAfter)
     out.instances.added = added.map { FaceComparer.describe($0, face: pair.label) }
     out.instances.removed = removed.map { FaceComparer.describe($0, face: pair.label) }
@@ -292,10 +300,13 @@ final class FaceComparer {
   func sampleImage(for pair: FacePair) throws -> SampleChange {
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
     let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
-    let (paired, _, _) = FaceComparer.pairInstances(before.namedInstances, after.namedInstances)
+    let axesBefore = ProofReader.readAxes(before).axes
+    let axesAfter = ProofReader.readAxes(after).axes
+    let (paired, _, _) = FaceComparer.pairInstances(
+      NamedInstance.read(before, axes: axesBefore), NamedInstance.read(after, axes: axesAfter))
     let compared: [(NamedInstance?, NamedInstance?)] =
       paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
-    let (ib, ia) = compared[FaceComparer.representative(compared, axes: after.variationAxes)]
+    let (ib, ia) = compared[FaceComparer.representative(compared, axes: axesAfter)]
     let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
     var out = FaceDifference(label: pair.label)
     try compareSample(
@@ -463,7 +474,7 @@ final class FaceComparer {
     return out
   }
 
-  static func axisChanges(_ before: [VariationAxis], _ after: [VariationAxis], face: String)
+  static func axisChanges(_ before: [FontProofs.Axis], _ after: [FontProofs.Axis], face: String)
     -> DiffReport.Axes
   {
     var out = DiffReport.Axes()
@@ -473,9 +484,7 @@ final class FaceComparer {
     for axis in before where a[axis.tag] == nil { out.removed.append(describe(axis)) }
     for axis in after {
       guard let old = b[axis.tag] else { continue }
-      if (old.minimum, old.defaultValue, old.maximum)
-        != (axis.minimum, axis.defaultValue, axis.maximum)
-      {
+      if (old.min, old.defaultValue, old.max) != (axis.min, axis.defaultValue, axis.max) {
         out.changed.append(
           DiffReport.AxisChange(face: face, before: describe(old), after: describe(axis)))
       }
@@ -483,10 +492,9 @@ final class FaceComparer {
     return out
   }
 
-  static func describe(_ axis: VariationAxis) -> DiffReport.Axis {
+  static func describe(_ axis: FontProofs.Axis) -> DiffReport.Axis {
     DiffReport.Axis(
-      tag: axis.tag, name: axis.name, min: axis.minimum, default: axis.defaultValue,
-      max: axis.maximum)
+      tag: axis.tag, name: axis.name, min: axis.min, default: axis.defaultValue, max: axis.max)
   }
 
   static func describe(_ instance: NamedInstance, face: String) -> DiffReport.Instance {
@@ -494,7 +502,7 @@ final class FaceComparer {
   }
 
   static func coordinates(_ instance: NamedInstance) -> [String: Double] {
-    Dictionary(instance.coordinates.map { ($0.tag, $0.value) }, uniquingKeysWith: { a, _ in a })
+    instance.coordinates
   }
 
   static func sameCoordinates(_ a: NamedInstance, _ b: NamedInstance) -> Bool {
@@ -523,7 +531,9 @@ final class FaceComparer {
 
   /// Which compared instance the review shows the sample at: the default coordinates, else the
   /// first.
-  static func representative(_ compared: [(NamedInstance?, NamedInstance?)], axes: [VariationAxis])
+  static func representative(
+    _ compared: [(NamedInstance?, NamedInstance?)], axes: [FontProofs.Axis]
+  )
     -> Int
   {
     let defaults = Dictionary(

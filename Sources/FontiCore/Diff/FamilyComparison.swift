@@ -7,6 +7,57 @@ struct FamilyOutcome: Sendable {
   var glyphImages: [GlyphChange] = []
   /// The sample as both sides set it (regular face), for a changed family.
   var sample: SampleChange?
+  /// An added or removed family: what it has, for its section of the PDF.
+  var profile: FamilyProfile?
+  /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
+  /// reads them).
+  var stored: String?
+
+  /// Whether the review's pages draw something of this family beyond its diff.json entry.
+  var hasDrawing: Bool { entry.status == .changed || profile != nil }
+}
+
+/// What a family only on one side has, in words: its faces, axes, named instances, features and
+/// languages (its proofs and language coverage, as `run` records them).
+struct FamilyProfile: Sendable, Codable {
+  var lines: [String]
+
+  /// nil when the family's fonts cannot be read for proofs (its entry says the rest).
+  init?(_ family: SideFamily) {
+    guard let traits = try? SideTraits.read(family) else { return nil }
+    let faces = FamilyComparison.labels(family.faces).map(\.1)
+    var lines = ["\(FamilyComparison.count(faces.count, "face")): \(FamilyComparison.list(faces))"]
+    let proofs = traits.proofs.proofs
+    let axes = proofs.axes ?? []
+    lines.append(
+      axes.isEmpty
+        ? "no variation axes (static)"
+        : "axes: "
+          + axes.map {
+            "\($0.tag) \(DiffNumber.text($0.min))–\(DiffNumber.text($0.max)) "
+              + "(default \(DiffNumber.text($0.defaultValue)))"
+          }.joined(separator: ", "))
+    let instances = proofs.instances ?? []
+    if !instances.isEmpty {
+      lines.append(
+        "\(FamilyComparison.count(instances.count, "named instance")): "
+          + FamilyComparison.list(instances.map(\.name)))
+    }
+    let features = proofs.features ?? []
+    lines.append(
+      features.isEmpty
+        ? "no layout features"
+        : "\(FamilyComparison.count(features.count, "feature")): "
+          + FamilyComparison.list(
+            features.map { $0.visible ? $0.tag : "\($0.tag) (no visible effect)" }))
+    let supported = traits.languages.supported
+    lines.append(
+      supported.isEmpty
+        ? "no language supported completely"
+        : "\(FamilyComparison.count(supported.count, "language")) supported: "
+          + FamilyComparison.list(supported))
+    self.lines = lines
+  }
 }
 
 /// Pairs a family's faces across the sides and compares each pair.
@@ -14,11 +65,7 @@ enum FamilyComparison {
   static func compare(
     before: SideFamily?, after: SideFamily?, slug: String, comparer: FaceComparer
   ) -> FamilyOutcome {
-    let name = after?.name ?? before?.name ?? ""
-    var entry = DiffReport.Family(
-      family: name, slug: slug, status: .unchanged, error: nil,
-      files: DiffReport.Files(before: before?.files ?? [], after: after?.files ?? []),
-      image: nil, summary: [])
+    var entry = FamilyComparison.entry(before, after, slug: slug)
     let problems = (before?.problems ?? []) + (after?.problems ?? [])
     guard let before, let after, problems.isEmpty else {
       if !problems.isEmpty {
@@ -32,7 +79,11 @@ enum FamilyComparison {
         entry.faces.removed = labels(before.faces).map(\.1)
       }
       entry.summary = summary(entry)
-      return FamilyOutcome(entry: entry)
+      var outcome = FamilyOutcome(entry: entry)
+      if problems.isEmpty, let side = after ?? before {
+        outcome.profile = FamilyProfile(side)
+      }
+      return outcome
     }
 
     let faces = pairFaces(before.faces, after.faces)
@@ -44,8 +95,10 @@ enum FamilyComparison {
     let compares =
       !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
     if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
+    var traits: (before: SideTraits, after: SideTraits)?
     do {
       for pair in pairs { differences.append(try comparer.compare(pair)) }
+      if compares { traits = (try SideTraits.read(before), try SideTraits.read(after)) }
     } catch let error as FontReadError {
       let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
       entry.status = .failed
@@ -61,8 +114,6 @@ enum FamilyComparison {
 
     var added = Set<UInt32>()
     var removedPoints = Set<UInt32>()
-    var features = (added: Set<String>(), removed: Set<String>())
-    var languages = (added: Set<String>(), removed: Set<String>())
     var images: [GlyphChange] = []
     for (n, d) in differences.enumerated() {
       added.formUnion(d.codepointsAdded)
@@ -84,20 +135,16 @@ enum FamilyComparison {
       entry.instances.added += d.instances.added
       entry.instances.removed += d.instances.removed
       entry.instances.changed += d.instances.changed
-      features.added.formUnion(d.features.added)
-      features.removed.formUnion(d.features.removed)
-      languages.added.formUnion(d.languages.added)
-      languages.removed.formUnion(d.languages.removed)
       entry.kerning += d.kerning
       entry.sample += d.sample
       images += d.glyphImages
     }
     entry.codepoints.added = added.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = removedPoints.sorted().map(DiffNumber.codepoint)
-    entry.features = DiffReport.AddedRemoved(
-      added: features.added.sorted(), removed: features.removed.sorted())
-    entry.languages = DiffReport.AddedRemoved(
-      added: languages.added.sorted(), removed: languages.removed.sorted())
+    if let traits {
+      entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
+      entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
+    }
     entry.status = isChanged(entry) ? .changed : .unchanged
     entry.summary = summary(entry)
 
@@ -108,6 +155,16 @@ enum FamilyComparison {
       outcome.sample = differences.first?.sampleImage ?? (try? comparer.sampleImage(for: first))
     }
     return outcome
+  }
+
+  /// A family's entry before anything is compared: its name, slug and files, `unchanged`.
+  static func entry(_ before: SideFamily?, _ after: SideFamily?, slug: String)
+    -> DiffReport.Family
+  {
+    DiffReport.Family(
+      family: after?.name ?? before?.name ?? "", slug: slug, status: .unchanged, error: nil,
+      files: DiffReport.Files(before: before?.files ?? [], after: after?.files ?? []),
+      image: nil, summary: [])
   }
 
   static func isChanged(_ f: DiffReport.Family) -> Bool {
@@ -312,11 +369,29 @@ enum FamilyComparison {
       lines.append(
         "\(plural(f.features.removed.count, "feature")) removed: \(list(f.features.removed))")
     }
+    for c in f.features.changed {
+      let visible = c.visible.map { $0 ? "visible" : "no visible effect" }
+      if c.visible[0] != c.visible[1] {
+        lines.append("feature \(c.tag) (\(c.name)): \(visible[0]) → \(visible[1])")
+      } else {
+        let shown = c.sample.map { $0.map { "“\($0)”" } ?? "none" }
+        lines.append("feature \(c.tag) (\(c.name)) sample: \(shown[0]) → \(shown[1])")
+      }
+    }
     if !f.languages.added.isEmpty {
       lines.append("languages gained: \(list(f.languages.added))")
     }
     if !f.languages.removed.isEmpty {
       lines.append("languages lost: \(list(f.languages.removed))")
+    }
+    if !f.languages.nearly.isEmpty {
+      func missing(_ m: [String]?) -> String {
+        m.map { "\($0.count)" } ?? "over \(LanguageCoverage.nearlyLimit)"
+      }
+      let shown = f.languages.nearly.map {
+        "\($0.language) (\(missing($0.before)) → \(missing($0.after)) missing)"
+      }
+      lines.append("nearly supported languages changed: \(list(shown))")
     }
     return lines
   }

@@ -6,7 +6,7 @@ import Foundation
 /// Words are shaped on their own (HarfBuzz, the font's default features, no fallback) and set
 /// on lines that both sides share, so that the two images line up word by word however the
 /// widths changed.
-struct ShapedText: Sendable, Equatable {
+struct ShapedText: Sendable, Equatable, Codable {
   struct Word: Sendable, Equatable {
     /// Glyphs with their pen offsets from the word's start.
     var glyphs: [(glyph: UInt32, x: Int, y: Int)]

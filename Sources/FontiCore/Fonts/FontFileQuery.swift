@@ -8,7 +8,7 @@ import Foundation
 public enum FontFileQuery {
   /// One face of a file: a static face, or a variable font as a whole (its named instances are
   /// read with HarfBuzz).
-  public struct Face: Sendable, Hashable {
+  public struct Face: Sendable, Hashable, Codable {
     /// The first family name, the one Pango and the rest of the tool group by.
     public var family: String
     /// The style name; a variable font's is its default instance's ("Regular").

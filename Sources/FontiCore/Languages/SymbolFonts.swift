@@ -23,7 +23,7 @@ enum SymbolFonts {
     let font = HarfBuzzFont(face: face)
     var names: [(letter: Unicode.Scalar, name: String)] = []
     for letter in PictographProbe.letters {
-      guard let glyph = font.nominalGlyph(letter), glyph != 0, let name = font.glyphName(glyph)
+      guard let glyph = font.glyph(for: letter.value), glyph != 0, let name = font.glyphName(glyph)
       else { continue }
       names.append((letter, name))
     }

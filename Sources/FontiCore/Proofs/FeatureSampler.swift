@@ -15,8 +15,7 @@ final class FeatureSampler {
   let face: HarfBuzzFace
   let font: HarfBuzzFont
   private let buffer = HarfBuzzBuffer()
-  private let outlines = HarfBuzzOutlineRecorder()
-  private var outlineCache: [UInt32: [Float]] = [:]
+  private var outlineCache: [UInt32: GlyphOutline] = [:]
   private var reverseMapStorage: [UInt32]?
 
   /// Every text is shaped in this language unless a sample needs its own: the catalogue and
@@ -420,9 +419,9 @@ final class FeatureSampler {
     return false
   }
 
-  private func outline(_ glyph: UInt32) -> [Float] {
+  private func outline(_ glyph: UInt32) -> GlyphOutline {
     if let cached = outlineCache[glyph] { return cached }
-    let recorded = outlines.outline(of: glyph, in: font)
+    let recorded = font.outline(of: glyph)
     outlineCache[glyph] = recorded
     return recorded
   }

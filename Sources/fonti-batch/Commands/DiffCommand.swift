@@ -27,7 +27,9 @@ extension Commands {
         help: "a glyph changed when more pixels than this differ (default 16)"),
       .flag("--exit-code", help: "exit 1 when anything changed, was added or removed"),
       .flag("--json", help: "print diff.json on stdout too"),
-      .value("-j", "--jobs", as: "N", help: "families compared at once (default: number of cores)"),
+      .value(
+        "-j", "--jobs", as: "N",
+        help: "worker processes comparing families at once (default: number of cores)"),
     ],
     run: { invocation, console in try DiffCommand(invocation: invocation, console: console).run() })
 }
@@ -63,13 +65,16 @@ struct DiffCommand {
     let options = DiffOptions(
       settings: DiffSettings(threshold: threshold, text: text),
       only: invocation.all("--only").map(FamilyPattern.init), jobs: jobs)
-    let result = try DiffEngine.compare(before: before, after: after, options: options)
     // Labels only: the system's fonts, never the compared ones.
     let environment = try FontEnvironment()
-    try DiffReview(environment: environment, creationDate: Timestamp.now()).write(
-      result, to: output)
-
-    let report = result.report
+    // From here SIGINT and SIGTERM stop the workers; nothing of the review is written then.
+    Signals.install()
+    let progress = ProgressLine(console: console)
+    let compared = try DiffReview(environment: environment, creationDate: Timestamp.now()).run(
+      before: before, after: after, options: options, workers: .current, to: output,
+      progress: { progress.update($0) }, interrupted: { Signals.interrupted })
+    progress.finish()
+    guard let report = compared else { return Signals.exitCode }
     for family in report.families where family.status == .failed {
       console.report(
         .error("family '\(family.family)' could not be compared: \(family.error ?? "")"))

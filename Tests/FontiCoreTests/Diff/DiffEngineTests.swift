@@ -117,6 +117,27 @@ struct DiffEngineTests {
     #expect(f.kerning.allSatisfy { $0.instance == "Bold" })
   }
 
+  @Test func featuresAndLanguagesAreComparedAsProofsAndCoverageSayThem() throws {
+    let f = try only(try compare("base", "traits").report)
+    #expect(f.status == .changed)
+    #expect(f.features.added.isEmpty && f.features.removed.isEmpty)
+    #expect(
+      f.features.changed == [
+        DiffReport.FeatureChange(
+          tag: "liga", name: "Standard Ligatures", visible: [true, false],
+          sample: ["fi fl ffi", nil])
+      ])
+    #expect(f.languages.added.contains("de") && f.languages.removed.isEmpty)
+    #expect(
+      f.languages.nearly.contains(
+        DiffReport.NearlyChange(
+          language: "eu", before: ["U+00D1", "U+00DC", "U+00F1", "U+00FC"],
+          after: ["U+00D1", "U+00F1"])))
+    #expect(f.glyphs.isEmpty && f.sample.isEmpty && f.kerning.isEmpty && f.metrics.isEmpty)
+    #expect(f.summary.contains("feature liga (Standard Ligatures): visible → no visible effect"))
+    #expect(f.summary.contains { $0.hasPrefix("languages gained: de") })
+  }
+
   @Test func aRenamedFamilyIsOneRemovedAndOneAdded() throws {
     let report = try compare("base", "renamed").report
     #expect(report.families.map(\.family) == ["Fixture Antiqua", "Fixture Garamond"])

@@ -256,15 +256,6 @@ extension HarfBuzzSet {
     for value in values { hb_set_add(set, value) }
     return set
   }
-
-  /// The first `limit` values of `set`, ascending.
-  static func values(_ set: OpaquePointer, limit: Int) -> [UInt32] {
-    var out: [UInt32] = []
-    out.reserveCapacity(min(limit, Int(hb_set_get_population(set))))
-    var value = UInt32.max
-    while out.count < limit, hb_set_next(set, &value) != 0 { out.append(value) }
-    return out
-  }
 }
 
 // MARK: - Characters and shaping
@@ -337,57 +328,5 @@ final class HarfBuzzBuffer {
         xAdvance: Int(positions[i].x_advance), yAdvance: Int(positions[i].y_advance),
         xOffset: Int(positions[i].x_offset), yOffset: Int(positions[i].y_offset))
     }
-  }
-}
-
-// MARK: - Outlines, to tell a real alternate from a copy
-
-/// Records glyph outlines as flat lists of path commands, so that two glyph IDs can be
-/// compared by what they draw: a font may substitute a glyph with an identical copy (a
-/// `locl` form kept for later features), and a sample must never look the same on and off.
-/// Owns one `hb_draw_funcs_t`. (When `HarfBuzz+Outlines.swift` lands for `diff`, this can
-/// move onto its outline reader.)
-final class HarfBuzzOutlineRecorder {
-  private let funcs: OpaquePointer
-
-  init() {
-    guard let funcs = hb_draw_funcs_create() else { preconditionFailure("harfbuzz: out of memory") }
-    // Each command appends its code and its points to the [Float] behind draw_data.
-    hb_draw_funcs_set_move_to_func(
-      funcs,
-      { _, data, _, x, y, _ in HarfBuzzOutlineRecorder.append(data, [1, x, y]) }, nil, nil)
-    hb_draw_funcs_set_line_to_func(
-      funcs,
-      { _, data, _, x, y, _ in HarfBuzzOutlineRecorder.append(data, [2, x, y]) }, nil, nil)
-    hb_draw_funcs_set_quadratic_to_func(
-      funcs,
-      { _, data, _, cx, cy, x, y, _ in HarfBuzzOutlineRecorder.append(data, [3, cx, cy, x, y]) },
-      nil, nil)
-    hb_draw_funcs_set_cubic_to_func(
-      funcs,
-      { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-        HarfBuzzOutlineRecorder.append(data, [4, c1x, c1y, c2x, c2y, x, y])
-      }, nil, nil)
-    hb_draw_funcs_set_close_path_func(
-      funcs, { _, data, _, _ in HarfBuzzOutlineRecorder.append(data, [5]) }, nil, nil)
-    hb_draw_funcs_make_immutable(funcs)
-    self.funcs = funcs
-  }
-
-  deinit { hb_draw_funcs_destroy(funcs) }
-
-  private static func append(_ data: UnsafeMutableRawPointer?, _ values: [Float]) {
-    data?.assumingMemoryBound(to: [Float].self).pointee.append(contentsOf: values)
-  }
-
-  /// The outline of `glyph` in `font` (at its variation coordinates), as recorded path
-  /// commands; empty for a glyph with no outline (a space, a bitmap or colour glyph). Calls
-  /// `hb_font_get_glyph_shape`.
-  func outline(of glyph: UInt32, in font: HarfBuzzFont) -> [Float] {
-    var points: [Float] = []
-    withUnsafeMutablePointer(to: &points) { pointer in
-      hb_font_get_glyph_shape(font.pointer, glyph, funcs, UnsafeMutableRawPointer(pointer))
-    }
-    return points
   }
 }

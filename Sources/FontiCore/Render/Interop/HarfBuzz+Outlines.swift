@@ -3,9 +3,10 @@ import Foundation
 
 /// A glyph's outline as HarfBuzz draws it: path commands and their points, in font units with
 /// y up. Two outlines are equal exactly when HarfBuzz drew the same commands through the same
-/// points, which is what `diff` checks before it rasterises anything.
-struct GlyphOutline: Sendable, Hashable {
-  enum Verb: UInt8, Sendable {
+/// points: what `diff` checks before it rasterises anything, and how `FeatureSampler` tells a
+/// real alternate from a copy of the same drawing. The one outline reader of the tool.
+struct GlyphOutline: Sendable, Hashable, Codable {
+  enum Verb: UInt8, Sendable, Codable {
     /// One point.
     case move, line
     /// One control point and the end point.
@@ -150,38 +151,6 @@ struct ShapedGlyph: Sendable, Hashable {
   var yOffset: Int
 }
 
-/// A variation axis of a variable font (`fvar`), as HarfBuzz reads it.
-struct VariationAxis: Sendable, Hashable {
-  var tag: String
-  var name: String
-  var minimum: Double
-  var defaultValue: Double
-  var maximum: Double
-}
-
-/// A named instance of a variable font (`fvar`): its index, name and design coordinates.
-struct NamedInstance: Sendable, Hashable {
-  var index: Int
-  var name: String
-  /// Design coordinates by axis tag, in the order of the font's axes.
-  var coordinates: [(tag: String, value: Double)]
-
-  static func == (a: NamedInstance, b: NamedInstance) -> Bool {
-    a.index == b.index && a.name == b.name
-      && a.coordinates.map(\.tag) == b.coordinates.map(\.tag)
-      && a.coordinates.map(\.value) == b.coordinates.map(\.value)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(index)
-    hasher.combine(name)
-    for c in coordinates {
-      hasher.combine(c.tag)
-      hasher.combine(c.value)
-    }
-  }
-}
-
 /// Collects what HarfBuzz draws (the `draw_data` of `hb_font_get_glyph_shape`).
 private final class OutlineSink {
   var outline = GlyphOutline()
@@ -243,30 +212,10 @@ extension HarfBuzzFont {
 
   /// Shapes `text` as one run with the font's default features (kerning, ligatures…) and
   /// no fallback of any kind: a character the font lacks becomes its .notdef glyph. Direction
-  /// and script are guessed from the text; the language is `language` (calls `hb_shape`).
+  /// and script are guessed from the text; the language is `language` (`HarfBuzzBuffer`;
+  /// clusters count scalars).
   func shape(_ text: String, language: String = "en") -> [ShapedGlyph] {
-    guard let buffer = hb_buffer_create() else { preconditionFailure("harfbuzz: out of memory") }
-    defer { hb_buffer_destroy(buffer) }
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBufferPointer { utf8 in
-      utf8.withMemoryRebound(to: CChar.self) {
-        hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(utf8.count), 0, Int32(utf8.count))
-      }
-    }
-    hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-    hb_buffer_guess_segment_properties(buffer)
-    hb_shape(pointer, buffer, nil, 0)
-    guard hb_buffer_allocation_successful(buffer) != 0 else { return [] }
-    var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-      let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    else { return [] }
-    return (0..<Int(count)).map { i in
-      ShapedGlyph(
-        glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-        xAdvance: Int(positions[i].x_advance), xOffset: Int(positions[i].x_offset),
-        yOffset: Int(positions[i].y_offset))
-    }
+    HarfBuzzBuffer().shape(Array(text.unicodeScalars), font: self, language: language, features: [])
   }
 
   /// Whether HarfBuzz sets `text` right to left (its script's direction, as `shape` guesses
@@ -301,19 +250,17 @@ extension HarfBuzzFace {
   static func familyNames(file: String, index: Int = 0) -> [String] {
     guard let blob = hb_blob_create_from_file_or_fail(file) else { return [] }
     defer { hb_blob_destroy(blob) }
-    guard let face = hb_face_create(blob, UInt32(truncatingIfNeeded: index & 0xFFFF)) else {
+    guard let created = hb_face_create(blob, UInt32(truncatingIfNeeded: index & 0xFFFF)) else {
       return []
     }
-    defer { hb_face_destroy(face) }
+    let face = HarfBuzzFace(referencing: created)
+    hb_face_destroy(created)
     var names: [String] = []
     for id: UInt32 in [21, 16, 1] {
-      var size: UInt32 = 256
-      var buffer = [CChar](repeating: 0, count: Int(size))
-      let total = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &size, &buffer)
-      guard total > 0 else { continue }
-      let name = String(
-        decoding: buffer.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if !name.isEmpty, !names.contains(name) { names.append(name) }
+      guard let name = face.name(id, maxBytes: 256), !name.isEmpty, !names.contains(name) else {
+        continue
+      }
+      names.append(name)
     }
     return names
   }
@@ -352,78 +299,5 @@ extension HarfBuzzFace {
       let value = UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
       return signed ? Int(Int16(bitPattern: value)) : Int(value)
     }
-  }
-
-  /// A name of the `name` table, English first, else the first HarfBuzz finds (calls
-  /// `hb_ot_name_get_utf8`); nil when absent. HarfBuzz repairs invalid text.
-  func name(_ id: UInt32) -> String? {
-    for language in [hb_language_from_string("en", -1), nil] as [hb_language_t?] {
-      var size: UInt32 = 0
-      let total = hb_ot_name_get_utf8(pointer, id, language, &size, nil)
-      guard total > 0 else { continue }
-      var length = min(total, 4096) + 1
-      var buffer = [CChar](repeating: 0, count: Int(length))
-      _ = hb_ot_name_get_utf8(pointer, id, language, &length, &buffer)
-      let text = String(
-        decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if !text.isEmpty { return text }
-    }
-    return nil
-  }
-
-  /// The variation axes (`fvar`); empty for a static font (calls `hb_ot_var_get_axis_infos`).
-  var variationAxes: [VariationAxis] {
-    let total = hb_ot_var_get_axis_count(pointer)
-    guard total > 0 else { return [] }
-    var count = min(total, 64)
-    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
-    _ = hb_ot_var_get_axis_infos(pointer, 0, &count, &infos)
-    return infos.prefix(Int(count)).map { info in
-      VariationAxis(
-        tag: HarfBuzzTag.string(info.tag),
-        name: name(info.name_id) ?? HarfBuzzTag.string(info.tag),
-        minimum: Double(info.min_value), defaultValue: Double(info.default_value),
-        maximum: Double(info.max_value))
-    }
-  }
-
-  /// The named instances (`fvar`) with their names and design coordinates (calls
-  /// `hb_ot_var_named_instance_get_design_coords`). A nameless instance is called by its
-  /// coordinates.
-  var namedInstances: [NamedInstance] {
-    let axes = variationAxes
-    let count = min(Int(hb_ot_var_get_named_instance_count(pointer)), 1024)
-    guard !axes.isEmpty, count > 0 else { return [] }
-    return (0..<count).map { index in
-      var length = UInt32(axes.count)
-      var values = [Float](repeating: 0, count: axes.count)
-      _ = hb_ot_var_named_instance_get_design_coords(pointer, UInt32(index), &length, &values)
-      let coordinates = zip(axes, values.prefix(Int(length))).map { ($0.tag, Double($1)) }
-      let nameID = hb_ot_var_named_instance_get_subfamily_name_id(pointer, UInt32(index))
-      let name =
-        name(nameID)
-        ?? coordinates.map { "\($0.0)=\(DiffNumber.text($0.1))" }.joined(separator: ",")
-      return NamedInstance(index: index, name: name, coordinates: coordinates)
-    }
-  }
-
-  /// Every feature tag of the GSUB and GPOS tables, by table (calls
-  /// `hb_ot_layout_table_get_feature_tags`).
-  var featureTags: (gsub: Set<String>, gpos: Set<String>) {
-    func tags(_ table: String) -> Set<String> {
-      var out = Set<String>()
-      var start: UInt32 = 0
-      var page = [hb_tag_t](repeating: 0, count: 64)
-      while start < 65536 {
-        var count = UInt32(page.count)
-        let total = hb_ot_layout_table_get_feature_tags(
-          pointer, HarfBuzzTag.make(table), start, &count, &page)
-        for tag in page.prefix(Int(count)) { out.insert(HarfBuzzTag.string(tag)) }
-        start += count
-        if count == 0 || start >= total { break }
-      }
-      return out
-    }
-    return (tags("GSUB"), tags("GPOS"))
   }
 }

@@ -84,12 +84,6 @@ final class HarfBuzzFont {
 
   deinit { hb_font_destroy(pointer) }
 
-  /// The glyph the cmap maps `scalar` to, or nil (calls `hb_font_get_nominal_glyph`).
-  func nominalGlyph(_ scalar: Unicode.Scalar) -> UInt32? {
-    var glyph: hb_codepoint_t = 0
-    return hb_font_get_nominal_glyph(pointer, scalar.value, &glyph) != 0 ? glyph : nil
-  }
-
   /// The glyph's name from the `post` or `CFF` table, or nil when the font has none (calls
   /// `hb_font_get_glyph_name`). Untrusted text: a font can name a glyph anything.
   func glyphName(_ glyph: UInt32) -> String? {
@@ -155,11 +149,12 @@ enum HarfBuzzUnicode {
 
 /// Copies an `hb_set_t` out into Swift.
 enum HarfBuzzSet {
-  static func values(_ set: OpaquePointer) -> [UInt32] {
+  /// The first `limit` values of `set` (all by default), ascending.
+  static func values(_ set: OpaquePointer, limit: Int = .max) -> [UInt32] {
     var out: [UInt32] = []
-    out.reserveCapacity(Int(hb_set_get_population(set)))
+    out.reserveCapacity(min(limit, Int(hb_set_get_population(set))))
     var value = UInt32.max  // HB_SET_VALUE_INVALID: start before the first element
-    while hb_set_next(set, &value) != 0 { out.append(value) }
+    while out.count < limit, hb_set_next(set, &value) != 0 { out.append(value) }
     return out
   }
 }

@@ -95,7 +95,7 @@ final class TextContext {
     let harfBuzz = HarfBuzzFont(referencing: shaping)
     var names: [(letter: Unicode.Scalar, name: String)] = []
     for letter in PictographProbe.letters {
-      guard let glyph = harfBuzz.nominalGlyph(letter), glyph != 0,
+      guard let glyph = harfBuzz.glyph(for: letter.value), glyph != 0,
         let name = harfBuzz.glyphName(glyph)
       else { continue }
       names.append((letter, name))

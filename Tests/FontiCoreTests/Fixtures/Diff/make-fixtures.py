@@ -136,6 +136,22 @@ def variable_fixtures():
     moved.save(out("variable-instance", "FixtureSansVF.ttf"))
 
 
+def traits_fixture():
+    """`base` with one feature's effect gone and one language gained: liga stays listed but
+    uses no lookup (so it shows nothing), and the seven letters German needs beyond Basic
+    Latin (Ä Ö Ü ä ö ü ß) are mapped to the glyphs of A O U a o u s."""
+    font = TTFont(out("base", "FixtureGaramond-Regular.otf"))
+    for record in font["GSUB"].table.FeatureList.FeatureRecord:
+        if record.FeatureTag == "liga":
+            record.Feature.LookupListIndex = []
+            record.Feature.LookupCount = 0
+    german = {0xC4: "A", 0xD6: "O", 0xDC: "U", 0xE4: "a", 0xF6: "o", 0xFC: "u", 0xDF: "s"}
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            table.cmap.update(german)
+    font.save(out("traits", "FixtureGaramond-Regular.otf"))
+
+
 def box_fixtures():
     """A font drawn from scratch whose only letter, I, is a pixel-aligned rectangle at 64 px per
     em (1024 units per em: 16 units a pixel): 10 × 20 px before, 11 × 20 px after, so exactly
@@ -169,3 +185,4 @@ if __name__ == "__main__":
     static_fixtures()
     variable_fixtures()
     box_fixtures()
+    traits_fixture()

@@ -1,0 +1,215 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One family of a `diff`, compared by a worker process (`WorkItem.diff`): a crash in HarfBuzz
+/// or Cairo on a hostile font costs that family only.
+public struct DiffFamilyTask: Codable, Sendable, Hashable {
+  var before: SideFamily?
+  var after: SideFamily?
+  var slug: String
+  var settings: DiffSettings
+  /// The review's folder: a changed family's glyph images and sample wait there, in a hidden
+  /// temporary file, until the PNG and the PDF are drawn (`DiffResult.outcome(at:)`).
+  var folder: String
+
+  /// The family's name, as the review shows it.
+  var name: String { after?.name ?? before?.name ?? slug }
+
+  /// Every file of the family, both sides.
+  var files: [String] { (before?.files ?? []) + (after?.files ?? []) }
+}
+
+/// What a worker found for one family: its diff.json entry, and the file where what its review
+/// pages draw waits (for a changed family).
+public struct DiffFamilyResult: Codable, Sendable, Hashable {
+  var entry: DiffReport.Family
+  var stored: String?
+}
+
+/// What the review pages of a changed family draw, as a worker leaves it on disk.
+struct FamilyDrawing: Codable {
+  var glyphImages: [GlyphChange]
+  var sample: SampleChange?
+  var profile: FamilyProfile?
+
+  /// The file name the temporary takes after `.fonti-tmp-PID-RANDOM-`.
+  static func name(_ slug: String) -> String { "review-\(slug).json" }
+
+  static let limit = 64 << 20
+
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return encoder
+  }
+
+  static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return decoder
+  }
+}
+
+enum DiffWork {
+  /// Compares the task's family (in the worker). A changed family's drawings go to a temporary
+  /// file in the review's folder, named in the answer.
+  static func perform(_ task: DiffFamilyTask) -> WorkResult {
+    let outcome = FamilyComparison.compare(
+      before: task.before, after: task.after, slug: task.slug,
+      comparer: FaceComparer(settings: task.settings))
+    var stored: String?
+    if outcome.hasDrawing {
+      do {
+        stored = try store(outcome, in: task.folder, slug: task.slug)
+      } catch {
+        return .failure("\(error)")
+      }
+    }
+    var result = WorkResult(ok: true)
+    result.diff = DiffFamilyResult(entry: outcome.entry, stored: stored)
+    return result
+  }
+
+  static func store(_ outcome: FamilyOutcome, in folder: String, slug: String) throws -> String {
+    let data = try FamilyDrawing.encoder().encode(
+      FamilyDrawing(
+        glyphImages: outcome.glyphImages, sample: outcome.sample, profile: outcome.profile))
+    let (fd, path) = try AtomicFile.createTemporary(
+      beside: folder + "/" + FamilyDrawing.name(slug), mode: 0o600)
+    defer { close(fd) }
+    do {
+      try FileSystem.writeAll(fd, data, path: path)
+    } catch {
+      unlink(path)
+      throw error
+    }
+    return path
+  }
+
+  /// Reads back what `store` wrote; nil when it cannot.
+  static func load(_ path: String) -> FamilyDrawing? {
+    guard let data = try? AtomicFile.read(path, limit: FamilyDrawing.limit) else { return nil }
+    return try? FamilyDrawing.decoder().decode(FamilyDrawing.self, from: data)
+  }
+}
+
+extension DiffEngine {
+  /// Compares each family in a worker process of `launch`'s program (`WorkerPool`, as `run`
+  /// draws), at most `options.jobs` at once; a worker that dies fails only its family. The
+  /// review's folder (`folder`, which the caller has created and locked) receives each changed
+  /// family's drawings, which `DiffReview` reads and removes. `progress` hears each family
+  /// compared and a tick a few times a second; `interrupted` stops the pool when it says so
+  /// (the result is then nil).
+  public static func compare(
+    before: DiffSide, after: DiffSide, options: DiffOptions, workers: WorkerPool.Program,
+    folder: String, progress: (BatchProgress) -> Void = { _ in },
+    interrupted: () -> Bool = { false }
+  ) throws -> DiffResult? {
+    let start = Date()
+    let tasks = try plan(before: before, after: after, options: options).map {
+      DiffFamilyTask(
+        before: $0.before, after: $0.after, slug: $0.slug, settings: options.settings,
+        folder: folder)
+    }
+    let items = tasks.map(WorkItem.diff)
+    var results = [WorkResult?](repeating: nil, count: items.count)
+    var done = 0
+    let pool = WorkerPool(
+      launch: WorkerPool.Launch(workers, setup: WorkerSetup(customFonts: [])),
+      size: min(max(1, options.jobs), max(1, items.count)))
+    func report(_ finished: String?, failed: Bool) {
+      progress(
+        BatchProgress(
+          done: done, total: items.count, elapsed: Date().timeIntervalSince(start),
+          finished: finished, failed: failed, workDone: Double(done),
+          workTotal: Double(items.count)))
+    }
+    let finished = try pool.run(
+      items,
+      completed: { index, result in
+        results[index] = result
+        done += 1
+        report(tasks[index].name, failed: !result.ok || result.diff?.entry.status == .failed)
+      },
+      tick: { report(nil, failed: false) }, interrupted: interrupted)
+    guard finished else {
+      for case let stored? in results.map({ $0?.diff?.stored }) { unlink(stored) }
+      return nil
+    }
+    let outcomes = zip(tasks, results).map { task, result -> FamilyOutcome in
+      if let result, result.ok, let found = result.diff {
+        return FamilyOutcome(entry: found.entry, stored: found.stored)
+      }
+      var entry = FamilyComparison.entry(task.before, task.after, slug: task.slug)
+      entry.status = .failed
+      entry.error =
+        (result?.error ?? "the worker gave no answer")
+        + " (fonts: \(task.files.joined(separator: ", ")))"
+      entry.summary = FamilyComparison.summary(entry)
+      return FamilyOutcome(entry: entry)
+    }
+    return assemble(outcomes, before: before, after: after, settings: options.settings)
+  }
+}
+
+// MARK: - Drawings on disk
+
+extension GlyphChange: Codable {
+  enum CodingKeys: String, CodingKey {
+    case entry, before, after, unitsPerEm
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let units = try c.decode([Int].self, forKey: .unitsPerEm)
+    guard units.count == 2 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .unitsPerEm, in: c, debugDescription: "two units per em expected")
+    }
+    self.init(
+      entry: try c.decode(DiffReport.Glyph.self, forKey: .entry),
+      before: try c.decode(GlyphOutline.self, forKey: .before),
+      after: try c.decode(GlyphOutline.self, forKey: .after), unitsPerEm: (units[0], units[1]))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(entry, forKey: .entry)
+    try c.encode(before, forKey: .before)
+    try c.encode(after, forKey: .after)
+    try c.encode([unitsPerEm.before, unitsPerEm.after], forKey: .unitsPerEm)
+  }
+}
+
+extension ShapedText.Word: Codable {
+  enum CodingKeys: String, CodingKey {
+    case glyphs, x, y, width
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let glyphs = try c.decode([UInt32].self, forKey: .glyphs)
+    let xs = try c.decode([Int].self, forKey: .x)
+    let ys = try c.decode([Int].self, forKey: .y)
+    guard xs.count == glyphs.count, ys.count == glyphs.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .glyphs, in: c, debugDescription: "one position per glyph expected")
+    }
+    self.init(
+      glyphs: (0..<glyphs.count).map { (glyphs[$0], xs[$0], ys[$0]) },
+      width: try c.decode(Int.self, forKey: .width))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(glyphs.map(\.glyph), forKey: .glyphs)
+    try c.encode(glyphs.map(\.x), forKey: .x)
+    try c.encode(glyphs.map(\.y), forKey: .y)
+    try c.encode(width, forKey: .width)
+  }
+}
