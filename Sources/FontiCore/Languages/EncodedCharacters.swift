@@ -28,28 +28,34 @@ public enum FaceCoverage {
   /// How many missing characters a warning lists before "…".
   public static let listed = 5
 
-  /// One warning per face that lacks characters the regular has (or whose file cannot be read),
-  /// in face order: "Bold lacks 6 characters of Book: U+0110, U+0111, U+01A0, U+01A1, U+01AF,
-  /// …". Faces are compared by their cmaps; faces of the regular's own file and face index (a
+  /// At most one warning for the family, naming every face that lacks characters the regular
+  /// has (or whose file cannot be read), in face order: the first with the characters listed,
+  /// the others with their counts — "Bold lacks 126 characters of Book: U+2102, U+210D, U+2115,
+  /// U+2119, U+211A, …; Italic lacks 73; Bold Italic lacks 126". One line per family, not per
+  /// face: DejaVu's nine faces would otherwise say the same thing nine times in every run.
+  /// Faces are compared by their cmaps; faces of the regular's own file and face index (a
   /// variable font's instances) are skipped.
   public static func warnings(for family: FontFamily) -> [String] {
     guard let regular = family.regularFace else { return [] }
     guard let base = try? EncodedCharacters.of(regular) else { return [] }
-    var out: [String] = []
+    var parts: [String] = []
     var seen: Set<String> = [key(regular)]
     for face in family.faces where seen.insert(key(face)).inserted {
       do {
-        let characters = try EncodedCharacters.of(face)
-        if let warning = warning(
-          face: face.style, regular: regular.style, lacks: lacking(characters, base))
+        let missing = lacking(try EncodedCharacters.of(face), base)
+        guard !missing.isEmpty else { continue }
+        if parts.isEmpty,
+          let first = warning(face: face.style, regular: regular.style, lacks: missing)
         {
-          out.append(warning)
+          parts.append(first)
+        } else {
+          parts.append("\(Sanitize.terminal(face.style)) lacks \(missing.count)")
         }
       } catch {
-        out.append(Sanitize.terminal("\(face.style): \(error.description)"))
+        parts.append(Sanitize.terminal("\(face.style): \(error.description)"))
       }
     }
-    return out
+    return parts.isEmpty ? [] : [parts.joined(separator: "; ")]
   }
 
   /// The warning for a face that lacks `missing` (ascending), or nil when it lacks nothing.
