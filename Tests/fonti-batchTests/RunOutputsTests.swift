@@ -71,7 +71,8 @@ import Testing
     #expect(!stale.stderr.contains("wrote   specimens/cantarell.png"))
     // 4 warnings: the three this run always had, and one naming the three faces of DejaVu Serif
     // that lack characters of Book (the languages proof, on by default).
-    #expect(stale.stderr.contains("family 'DejaVu Serif': Bold lacks 126 characters of Book"), "\(stale)")
+    #expect(
+      stale.stderr.contains("family 'DejaVu Serif': Bold lacks 126 characters of Book"), "\(stale)")
     #expect(
       stale.stderr.contains(
         "4 families: 1 rendered, 0 up to date, 3 left out by --only, 4 warnings; 1 pairing sheet; "
