@@ -25,19 +25,25 @@ public enum WorkItem: Codable, Sendable, Hashable {
   case pairing(PairingSheetRequest<FamilyRef>, path: String)
   case catalogue(CatalogueInput<FamilyRef>, path: String)
   case finishCatalogue(FinishCatalogueTask)
+  /// The gallery's thumbnail of a specimen already on disk (an output folder from before the
+  /// gallery, or thumbnails deleted): made from the PNG file, without drawing the specimen.
+  case thumbnail(ThumbnailTask)
 
   /// The output file.
   public var path: String {
     switch self {
     case .specimen(_, let path), .pairing(_, let path), .catalogue(_, let path): return path
     case .finishCatalogue(let t): return t.path
+    case .thumbnail(let t): return t.path
     }
   }
 
   /// Whether the item draws text (and so needs fontconfig and Pango set up in the worker).
   var needsFonts: Bool {
-    if case .finishCatalogue = self { return false }
-    return true
+    switch self {
+    case .finishCatalogue, .thumbnail: return false
+    case .specimen, .pairing, .catalogue: return true
+    }
   }
 
   /// What the item is about, for progress lines and failure messages.
@@ -47,7 +53,19 @@ public enum WorkItem: Codable, Sendable, Hashable {
     case .pairing(let request, _): return "\(request.heading.name) + \(request.body.name)"
     case .catalogue(_, let path): return URL(fileURLWithPath: path).lastPathComponent
     case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    case .thumbnail(let t): return "thumbnail " + URL(fileURLWithPath: t.path).lastPathComponent
     }
+  }
+}
+
+/// A thumbnail made from a specimen PNG on disk: `source` and `path` absolute.
+public struct ThumbnailTask: Codable, Sendable, Hashable {
+  public var source: String
+  public var path: String
+
+  public init(source: String, path: String) {
+    self.source = source
+    self.path = path
   }
 }
 
@@ -71,6 +89,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   public var pages: Int?
   /// Catalogues: missing glyphs per family name.
   public var missingByFamily: [String: Int]?
+  /// Catalogues: each family's first page, in the catalogue's order.
+  public var familyPages: [RunManifest.FamilyPage]?
   /// Catalogues, after drawing: the drawn file and the date it shows, for the finishing step.
   public var raw: String?
   public var creationDate: Date?
@@ -81,11 +101,27 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// words: "No space left on device"): the fonts are not to blame, and the run names the
   /// cause once for every file it stopped.
   public var writeFailure: String?
+  /// Specimens asked for a thumbnail: what became of it (staged like the specimen, or why not).
+  public var thumbnail: StagedThumbnail?
 
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
     result.writeFailure = writeFailure
     return result
+  }
+}
+
+/// A thumbnail a worker made along with its specimen: under a temporary name with its
+/// checksum, for the parent to put in place, or the reason it could not be made.
+public struct StagedThumbnail: Codable, Sendable, Hashable {
+  public var staged: String?
+  public var sha256: String?
+  public var error: String?
+
+  public init(staged: String? = nil, sha256: String? = nil, error: String? = nil) {
+    self.staged = staged
+    self.sha256 = sha256
+    self.error = error
   }
 }
 

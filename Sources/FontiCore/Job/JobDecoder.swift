@@ -41,7 +41,7 @@ public struct JobDecoder {
   /// The keys each mapping may have, in the order the example job writes them.
   static let topKeys = [
     "version", "title", "author", "output", "defaults", "texts", "families", "fonts", "sizes",
-    "styles", "pairings", "favourites", "png", "catalogues",
+    "styles", "pairings", "favourites", "png", "catalogues", "gallery",
   ]
 
   /// Reads, parses and validates the job file at `path` (`-` for standard input).
@@ -193,6 +193,7 @@ public struct JobDecoder {
     if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
     if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
+    if let node = fields["gallery"], let gallery = bool(node, "gallery") { job.gallery = gallery }
     checkOutputCollisions(job)
     return job
   }

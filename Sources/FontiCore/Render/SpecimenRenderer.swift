@@ -19,6 +19,9 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   public var saved: Bool
   /// Installed "pairs well with" partners, each set in its own font on the strip.
   public var partners: [Family]
+  /// Also write the web gallery's thumbnail of the drawn image here (absolute), from the same
+  /// pixels (`Thumbnail`); nil: none. Not part of how the specimen looks.
+  public var thumbnail: String?
 
   public init(
     family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
@@ -42,10 +45,12 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   /// cannot be; a partner that cannot be is left out.
   public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> SpecimenRequest<Other>? {
     guard let family = transform(family) else { return nil }
-    return SpecimenRequest<Other>(
+    var other = SpecimenRequest<Other>(
       family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
       compression: compression, bold: bold, italic: italic, saved: saved,
       partners: partners.compactMap(transform))
+    other.thumbnail = thumbnail
+    return other
   }
 }
 
@@ -61,6 +66,9 @@ public struct SpecimenResult: Sendable, Hashable {
   /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
   /// yet flushed to disk nor renamed into place.
   public var staged: String?
+  /// The thumbnail asked for (`SpecimenRequest.thumbnail`): written (staged like the image),
+  /// or why not. The specimen stands either way.
+  public var thumbnail: Result<Thumbnail.Result, RenderError>?
 }
 
 /// Why a family could not be drawn; the run reports it and goes on with the others.
@@ -113,14 +121,16 @@ public final class SpecimenRenderer {
     -> SpecimenResult
   {
     try renderPNG(
-      edge: request.edge, scale: request.scale, compression: request.compression, to: path
+      edge: request.edge, scale: request.scale, compression: request.compression, to: path,
+      thumbnail: request.thumbnail
     ) { cr throws(RenderError) in try draw(request, on: cr) }
   }
 
   /// The one way a square PNG is made: an opaque `edge × scale` image, drawn in `edge` units,
-  /// checked, and written atomically.
+  /// checked, and written atomically; with `thumbnail`, its thumbnail too, from the same surface.
   func renderPNG(
     edge: Int, scale: Int, compression: PNGCompression, to path: String,
+    thumbnail: String? = nil,
     _ body: (CairoContext) throws(RenderError) -> SpecimenResult
   ) throws(RenderError) -> SpecimenResult {
     let pixels = edge * scale
@@ -150,6 +160,13 @@ public final class SpecimenRenderer {
       throw RenderError("\(error)")
     } catch {
       throw RenderError("\(error)")
+    }
+    if let thumbnail {
+      do {
+        result.thumbnail = .success(try Thumbnail.write(surface, to: thumbnail, staging: staging))
+      } catch {
+        result.thumbnail = .failure(error)
+      }
     }
     return result
   }

@@ -89,7 +89,9 @@ struct RunCommand {
 
   func print(_ report: BatchReport) {
     reportDiagnostics(report.diagnostics)
-    for error in [report.manifestError, report.favouritesError].compactMap({ $0 }) {
+    for error in [report.manifestError, report.favouritesError, report.galleryError]
+      .compactMap({ $0 })
+    {
       console.report(error)
     }
     if invocation.has("--json"), let data = try? report.manifest.encoded() {
