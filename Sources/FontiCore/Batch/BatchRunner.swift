@@ -400,7 +400,9 @@ public enum BatchRunner {
       pairings: report.pairings, catalogues: report.catalogues, written: writtenFiles,
       removed: removed, manifestError: manifestError)
     outcome.strict = options.strict
-    outcome.gallery = page == nil ? nil : OutputLayout.gallery
+    // The page counts once it is on disk, made from the manifest that is.
+    outcome.gallery =
+      page != nil && manifestError == nil && galleryError == nil ? OutputLayout.gallery : nil
     outcome.galleryError = galleryError
     return outcome
   }
