@@ -29,8 +29,10 @@ let package = Package(
     .plugin(name: "BuildInfo", capability: .buildTool()),
 
     .testTarget(
-      name: "FontiCoreTests", dependencies: ["FontiCore"],
+      name: "FontiCoreTests", dependencies: ["FontiCore", "BrowserSupport"],
       exclude: ["Goldens"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "fonti-batchTests", dependencies: ["FontiCore"]),
+    .testTarget(name: "fonti-batchTests", dependencies: ["FontiCore", "BrowserSupport"]),
+    // Headless Chromium for the web gallery's tests, shared by both test targets.
+    .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
   ]
 )

@@ -353,7 +353,8 @@ import Testing
     let result = try box.run(["run", "-v"])
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.contains("removed specimens/cantarell.png"), "\(result)")
-    #expect(result.stderr.contains("removed 2 old outputs"), "\(result)")
+    #expect(result.stderr.contains("removed thumbs/cantarell.png"), "\(result)")
+    #expect(result.stderr.contains("removed 3 old outputs"), "\(result)")
     #expect(
       box.list(box.path("output/specimens")) == [
         "README", "d050000l.png", "dejavu-serif.png", "notes.png", "noto-sans-hebrew.png",
@@ -412,11 +413,14 @@ import Testing
     }
     #expect(
       lines.sorted() == [
-        "catalogue.pdf", "manifest.json", "pairings/cantarell+dejavu-serif.png", "saved.pdf",
+        "catalogue.pdf", "index.html", "manifest.json", "pairings/cantarell+dejavu-serif.png",
+        "saved.pdf",
         "specimens/cantarell.png", "specimens/d050000l.png", "specimens/dejavu-serif.png",
-        "specimens/noto-sans-hebrew.png",
+        "specimens/noto-sans-hebrew.png", "thumbs/cantarell.png", "thumbs/d050000l.png",
+        "thumbs/dejavu-serif.png", "thumbs/noto-sans-hebrew.png",
       ], "\(result)")
-    #expect(lines.last == "manifest.json", "written last")
+    // The manifest last, but for the gallery's page, made from it.
+    #expect(lines.suffix(2) == ["manifest.json", "index.html"], "written last")
     #expect(result.stderr.contains("; 1 pairing sheet; "), "\(result)")
     // An unchanged re-run writes only the manifest.
     let again = try box.run(["run", "-v"])
@@ -447,15 +451,19 @@ import Testing
       result.stderr.contains("manifest.json") && result.stderr.contains("File too large"),
       "\(result)")
     #expect(
-      result.stderr.contains("hint: 5 files were written that no manifest lists: "), "\(result)")
+      result.stderr.contains("hint: 9 files were written that no manifest lists: "), "\(result)")
     for file in [
       "specimens/cantarell.png", "specimens/d050000l.png", "specimens/dejavu-serif.png",
       "specimens/noto-sans-hebrew.png", "pairings/cantarell+dejavu-serif.png",
+      "thumbs/cantarell.png",
     ] {
       #expect(result.stderr.contains(file), "\(file) is named")
       #expect(box.read("output/" + file) != nil)
     }
     #expect(box.read("output/manifest.json") == nil)
+    // No page is made from a manifest that is not on disk.
+    #expect(box.read("output/index.html") == nil)
+    #expect(!result.stderr.contains("; gallery"), "\(result)")
     #expect(!box.list(box.path("output")).contains { $0.hasPrefix(".fonti-tmp-") })
   }
 }

@@ -36,8 +36,36 @@ public struct BatchPlan: Sendable {
     public var missingCharacters: [String]
     /// The file on disk was made from these inputs (whether or not `--force` redraws it).
     public var current: Bool
+    /// The gallery's thumbnail of this specimen (nil with `gallery: false`).
+    public var thumbnail: Thumb?
 
     public var upToDate: Bool { action == .upToDate }
+  }
+
+  /// A specimen's thumbnail, `thumbs/<slug>.png`, listed in the family's `files` after the
+  /// specimen, with the specimen's `inputs`. Drawn specimens bring their thumbnail (the worker
+  /// makes it from the drawn image); a specimen that stays gets one from its PNG on disk when
+  /// its thumbnail is missing or is not the one of that specimen.
+  public struct Thumb: Sendable {
+    public enum Action: Sendable, Equatable {
+      /// Made with the specimen, which is drawn in this run.
+      case withSpecimen
+      /// Made from the specimen PNG on disk (`item`).
+      case fromSpecimen
+      /// On disk as recorded, made from the same inputs as the specimen that stays.
+      case upToDate
+      /// None: the specimen is neither drawn nor on disk.
+      case none
+    }
+
+    public var file: String
+    public var action: Action
+    /// The thumbnail task for `fromSpecimen`.
+    public var item: WorkItem?
+    /// The inputs it is made from: the specimen's (the file on disk's when it stays).
+    public var inputs: String
+    /// The previous run's record, when the file is still on disk as recorded.
+    public var previous: RunManifest.File?
   }
 
   public struct Pairing: Sendable {
@@ -78,6 +106,11 @@ public struct BatchPlan: Sendable {
   public var obsolete: [String]
   /// What planning found worth a warning (catalogues `--only` leaves as they were).
   public var diagnostics: [Diagnostic]
+  /// The job writes the web gallery (`index.html`, thumbnails).
+  public var gallery = false
+  /// With `gallery`: whether `index.html` is on disk as the previous manifest recorded it (for
+  /// `--dry-run`: the page is made after the run, from its manifest).
+  public var galleryCurrent = false
 
   /// Items that must be (re)drawn, catalogues first: the longest items start first so they
   /// overlap the many short ones.
@@ -85,6 +118,7 @@ public struct BatchPlan: Sendable {
     catalogues.filter { $0.action == .render }.map(\.item)
       + specimens.filter { $0.action == .render }.map(\.item)
       + pairings.filter { $0.action == .render }.map(\.item)
+      + specimens.compactMap { $0.thumbnail?.action == .fromSpecimen ? $0.thumbnail?.item : nil }
   }
 
   public var totalOutputs: Int { specimens.count + pairings.count + catalogues.count }
@@ -114,6 +148,20 @@ public struct BatchPlan: Sendable {
     for s in catalogues { rows.append((label(s.action), s.file)) }
     for s in specimens { rows.append((label(s.action), s.file)) }
     for s in pairings { rows.append((label(s.action), s.file)) }
+    for s in specimens {
+      guard let t = s.thumbnail else { continue }
+      switch t.action {
+      case .withSpecimen, .fromSpecimen: rows.append(("render", t.file))
+      case .upToDate: rows.append(("up to date", t.file))
+      case .none: break
+      }
+    }
+    if gallery {
+      // The page is made from the run's manifest: rewritten when anything else is, or when it
+      // is not on disk as recorded (it may then still come out the same, and stay untouched).
+      let changes = !obsolete.isEmpty || rows.contains { $0.action == "render" }
+      rows.append((changes || !galleryCurrent ? "render" : "up to date", OutputLayout.gallery))
+    }
     for file in obsolete { rows.append(("remove", file)) }
     return Listing(
       rows: rows, toRender: rows.filter { $0.action == "render" }.count, toRemove: obsolete.count,
@@ -226,11 +274,24 @@ extension BatchPlan {
         return kept
       }
       let current = entry?.files.first?.inputs == fingerprint
-      specimens.append(
-        Specimen(
-          family: family, slug: slug, file: file, item: item, inputs: fingerprint, saved: saved,
-          action: action(current: current, force: force, rerenders: rerenders(family.name)),
-          previous: entry, missingCharacters: missing.lacking(in: family), current: current))
+      var specimen = Specimen(
+        family: family, slug: slug, file: file, item: item, inputs: fingerprint, saved: saved,
+        action: action(current: current, force: force, rerenders: rerenders(family.name)),
+        previous: entry, missingCharacters: missing.lacking(in: family), current: current)
+      if job.gallery {
+        let thumb = "\(OutputLayout.thumbs)/\(slug).png"
+        let old = previousFamilies[file].flatMap { old -> RunManifest.File? in
+          guard old.family == family.name,
+            var record = old.files.dropFirst().first(where: { $0.path == thumb }),
+            let state = verify(abs(thumb), record.record)
+          else { return nil }
+          (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
+          return record
+        }
+        specimen.thumbnail = thumbnail(
+          for: specimen, file: thumb, previous: old, absolute: abs)
+      }
+      specimens.append(specimen)
     }
 
     // Pairing sheets.
@@ -345,9 +406,23 @@ extension BatchPlan {
             }, uniquingKeysWith: { a, _ in a })))
     }
 
-    let plan = BatchPlan(
+    // A drawn specimen's worker makes its thumbnail from the drawn image.
+    for i in specimens.indices where specimens[i].thumbnail?.action == .withSpecimen {
+      if case .specimen(var request, let path) = specimens[i].item,
+        let thumb = specimens[i].thumbnail
+      {
+        request.thumbnail = abs(thumb.file)
+        specimens[i].item = .specimen(request, path: path)
+      }
+    }
+
+    var plan = BatchPlan(
       output: output, specimens: specimens, pairings: pairings, catalogues: catalogues,
       obsolete: [], diagnostics: diagnostics)
+    plan.gallery = job.gallery
+    if job.gallery, let record = previous?.gallery, record.file == OutputLayout.gallery {
+      plan.galleryCurrent = verify(abs(OutputLayout.gallery), record.record) != nil
+    }
     var result = plan
     result.obsolete = obsoleteOutputs(of: plan, previous: previous, job: job, verify: verify)
     return result
@@ -370,6 +445,32 @@ extension BatchPlan {
       let data = try? JSONEncoder.sorted.encode(sample)
     else { return [] }
     return ["sample", String(decoding: data, as: UTF8.self)]
+  }
+
+  /// What becomes of a specimen's thumbnail `file`, whose previous record (on disk as recorded)
+  /// is `previous`; see `Thumb`. A specimen drawn in this run has its thumbnail made with it.
+  static func thumbnail(
+    for specimen: Specimen, file: String, previous: RunManifest.File?,
+    absolute: (String) -> String
+  ) -> Thumb {
+    var thumb = Thumb(
+      file: file, action: .none, item: nil, inputs: specimen.inputs, previous: previous)
+    if specimen.action == .render {
+      thumb.action = .withSpecimen
+      return thumb
+    }
+    // The specimen stays as it is on disk (up to date, or left out by --only): its thumbnail
+    // must be of that file.
+    guard let kept = specimen.previous?.files.first else { return thumb }
+    thumb.inputs = kept.inputs ?? ""
+    if let previous, previous.inputs == kept.inputs, kept.inputs != nil {
+      thumb.action = .upToDate
+    } else {
+      thumb.action = .fromSpecimen
+      thumb.item = .thumbnail(
+        ThumbnailTask(source: absolute(specimen.file), path: absolute(file)))
+    }
+    return thumb
   }
 
   /// `--force` redraws what `--only` lets be drawn; what it leaves out and is current stays
@@ -395,9 +496,13 @@ extension BatchPlan {
     verify: (String, OutputRecord) -> FileState?
   ) -> [String] {
     guard let previous else { return [] }
-    let made = Set(
+    var made = Set(
       plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
         + [BatchRunner.manifestName, job.manifest.value])
+    if plan.gallery {
+      made.insert(OutputLayout.gallery)
+      for s in plan.specimens { if let t = s.thumbnail { made.insert(t.file) } }
+    }
     let root = FileSystem.realPath(plan.output)
     var out: [String] = []
     for (path, record) in previous.outputs where !made.contains(path) {

@@ -65,12 +65,17 @@ public struct BatchReport: Sendable {
   public var favouritesError: Diagnostic?
   /// The run was asked to count every warning as a failure (`run --strict`).
   public var strict = false
+  /// The web gallery's page, relative to the output folder, when the run made it (written, or
+  /// already on disk with the same bytes).
+  public var gallery: String?
+  /// Why the web gallery could not be made or written, if it could not.
+  public var galleryError: Diagnostic?
 
   /// Whether everything asked for was written: every output, the manifest and the favourites,
   /// and, with `strict`, with no warning; false too when the run was interrupted.
   public var isComplete: Bool {
     !interrupted && failed == 0 && manifestError == nil && favouritesError == nil
-      && !(strict && warnings > 0)
+      && galleryError == nil && !(strict && warnings > 0)
   }
 
   /// Outputs of every kind that failed.
@@ -113,6 +118,11 @@ public struct BatchReport: Sendable {
       }
     }
     if !catalogues.isEmpty { line += "; " + catalogues.joined(separator: ", ") }
+    if let gallery {
+      line += "; gallery \(gallery)"
+    } else if galleryError != nil {
+      line += "; gallery failed"
+    }
     if !removed.isEmpty {
       line += "; removed " + plural(removed.count, "old output", "old outputs")
     }

@@ -62,6 +62,10 @@ public enum BatchRunner {
       let needed = folder == "specimens" ? !plan.specimens.isEmpty : !plan.pairings.isEmpty
       if needed { try createFolder(plan.output + "/" + folder) }
     }
+    let thumbs = plan.specimens.compactMap(\.thumbnail)
+    if thumbs.contains(where: { $0.action == .withSpecimen || $0.action == .fromSpecimen }) {
+      try createFolder(plan.output + "/" + OutputLayout.thumbs)
+    }
     for catalogue in plan.catalogues {
       try createFolder(
         URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
@@ -87,6 +91,12 @@ public enum BatchRunner {
             "cannot remove '\(path)', which this job no longer makes: "
               + FileSystem.describe(errno)))
       }
+    }
+
+    // Without the gallery, its emptied thumbnails' folder goes too (only when empty: the rest
+    // is the user's).
+    if !plan.gallery && removed.contains(where: { $0.hasPrefix(OutputLayout.thumbs + "/") }) {
+      rmdir(plan.output + "/" + OutputLayout.thumbs)
     }
 
     var results: [String: WorkResult] = [:]  // by output path
@@ -142,6 +152,17 @@ public enum BatchRunner {
           if result.ok, let temporary = result.staged {
             staged.commit(temporary, to: work[index].path)
           }
+          // A drawn specimen's thumbnail, made by the worker from the same image.
+          if result.ok, case .specimen(let request, _) = work[index], let thumb = request.thumbnail,
+            let made = result.thumbnail
+          {
+            if let temporary = made.staged, let sha = made.sha256 {
+              staged.commit(temporary, to: thumb)
+              results[thumb] = WorkResult(ok: true, sha256: sha)
+            } else {
+              results[thumb] = .failure(made.error ?? "not made")
+            }
+          }
           if result.ok, case .finishCatalogue = work[index] { announce(work[index].path) }
           results[work[index].path] = result
           done += 1
@@ -186,6 +207,7 @@ public enum BatchRunner {
           result.warnings = first.warnings
           result.missingGlyphs = first.missingGlyphs
           result.missingByFamily = first.missingByFamily
+          result.familyPages = first.familyPages
         }
         results[task.path] = result
       }
@@ -214,6 +236,30 @@ public enum BatchRunner {
         lacking.map(\.name),
         ParallelMap.map(lacking, threads: 2) { FamilyProofReport.read($0, options: wanted) }),
       uniquingKeysWith: { a, _ in a })
+
+    /// The thumbnail's entry of a family whose specimen `kept` is listed (nil: it has none);
+    /// `drawn`: the specimen was drawn in this run.
+    func thumbnailEntry(_ s: BatchPlan.Specimen, specimen kept: RunManifest.File, drawn: Bool)
+      -> RunManifest.File?
+    {
+      guard let t = s.thumbnail else { return nil }
+      let path = plan.output + "/" + t.file
+      let made = drawn ? t.action == .withSpecimen : t.action == .fromSpecimen
+      if made, let r = results[path] {
+        if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
+          return file(t.file, sha: sha, inputs: drawn ? s.inputs : t.inputs, state: state)
+        }
+        diagnostics.append(
+          .warning(
+            "cannot make the thumbnail '\(t.file)' of '\(s.family.name)': "
+              + (r.error ?? "it is not on disk after writing it"),
+            hint: "the gallery shows the specimen instead; the next run tries again"))
+        return nil
+      }
+      // Not made in this run: the one on disk counts while it is of the specimen listed.
+      guard let old = t.previous, old.inputs != nil, old.inputs == kept.inputs else { return nil }
+      return old
+    }
     for s in plan.specimens {
       let path = plan.output + "/" + s.file
       var entry = RunManifest.Family(
@@ -225,9 +271,10 @@ public enum BatchRunner {
         if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
           entry.missingGlyphs = r.missingGlyphs
           entry.warnings = r.warnings
-          entry.files = [file(s.file, sha: sha, inputs: s.inputs, state: state)]
+          let record = file(s.file, sha: sha, inputs: s.inputs, state: state)
+          entry.files =
+            [record] + [thumbnailEntry(s, specimen: record, drawn: true)].compactMap { $0 }
           entry.seconds = r.seconds.map(milliseconds)
-
           entry.proofs = (r.proofs ?? FamilyProofReport()).selecting(job.proofs)
           report.families.rendered += 1
         } else {
@@ -247,7 +294,7 @@ public enum BatchRunner {
       } else if let old = s.previous, let file = old.files.first {
         entry.missingGlyphs = old.missingGlyphs
         entry.warnings = old.warnings
-        entry.files = [file]
+        entry.files = [file] + [thumbnailEntry(s, specimen: file, drawn: false)].compactMap { $0 }
         entry.proofs = old.proofs.selecting(job.proofs)
         if let fresh = read[s.family.name] {
           entry.proofs = entry.proofs.filling(from: fresh).selecting(job.proofs)
@@ -312,7 +359,7 @@ public enum BatchRunner {
           entry = RunManifest.Catalogue(
             file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs, size: state.size,
             mtimeNs: state.mtimeNs, missingGlyphs: missing,
-            warnings: r.warnings + missingGlyphWarnings(c, missing))
+            warnings: r.warnings + missingGlyphWarnings(c, missing), families: r.familyPages)
           report.catalogues.append(.init(file: c.file, state: .rendered, pages: entry.pages))
         } else {
           report.catalogues.append(.init(file: c.file, state: .failed, pages: nil))
@@ -338,6 +385,26 @@ public enum BatchRunner {
     }
 
     report.manifest.families.sort { FontCatalog.order($0.family, $1.family) }
+
+    // The web gallery is made from the manifest (the page depends on nothing the rest of the
+    // manifest adds below: counts, duration, its own record), and written after it.
+    var page: Data?
+    var galleryError: Diagnostic?
+    if plan.gallery {
+      do {
+        let model = try GalleryModel(
+          manifest: try report.manifest.encoded(), output: plan.output,
+          date: Timestamp.sourceDateEpoch(), warn: { diagnostics.append($0) })
+        let bytes = try GalleryPage.html(model)
+        report.manifest.gallery = RunManifest.Gallery(
+          file: OutputLayout.gallery, sha256: SHA256.hex(bytes), size: Int64(bytes.count))
+        page = bytes
+      } catch let error as Diagnostic {
+        galleryError = error
+      } catch {
+        galleryError = .error("cannot make the gallery '\(OutputLayout.gallery)': \(error)")
+      }
+    }
     // Every warning counts: the job's and the fonts' (before the run), the plan's, removals
     // that failed, and each output's.
     report.manifest.counts = report.counts(
@@ -353,6 +420,19 @@ public enum BatchRunner {
     } catch {
       manifestError = .error("cannot write '\(plan.output)/\(manifestName)': \(error)")
     }
+    // The page, once the manifest it comes from is on disk; rewritten only when it changed.
+    if let page, manifestError == nil {
+      let path = plan.output + "/" + OutputLayout.gallery
+      do {
+        let existing = try? AtomicFile.read(path, limit: page.count + 1)
+        if existing != page {
+          try AtomicFile.write(page, to: path)
+          announce(path)
+        }
+      } catch {
+        galleryError = error
+      }
+    }
     // Rendering went through: the error names what was written (and what no manifest lists).
     manifestError?.hint =
       writtenFiles.isEmpty
@@ -366,6 +446,10 @@ public enum BatchRunner {
       pairings: report.pairings, catalogues: report.catalogues, written: writtenFiles,
       removed: removed, manifestError: manifestError)
     outcome.strict = options.strict
+    // The page counts once it is on disk, made from the manifest that is.
+    outcome.gallery =
+      page != nil && manifestError == nil && galleryError == nil ? OutputLayout.gallery : nil
+    outcome.galleryError = galleryError
     return outcome
   }
 
@@ -417,8 +501,10 @@ public enum BatchRunner {
   /// in this one.
   static func sweepTemporaryFiles(in plan: BatchPlan, removing remove: (Int32) -> Bool) {
     var outputs: [String: Set<String>] = [:]
-    let files = plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
-    for file in files + [manifestName] {
+    let files =
+      plan.specimens.map(\.file) + plan.pairings.map(\.file) + plan.catalogues.map(\.file)
+      + plan.specimens.compactMap(\.thumbnail?.file)
+    for file in files + [manifestName, OutputLayout.gallery] {
       let path = plan.output + "/" + file
       outputs[FileSystem.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
     }

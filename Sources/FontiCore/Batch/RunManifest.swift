@@ -135,10 +135,14 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var missingGlyphs: [String: Int]?
     /// What drawing the catalogue warned about (kept while the catalogue is up to date).
     public var warnings: [String]?
+    /// Each family's first page (`catalogue.pdf#page=N`), in the catalogue's order; absent in
+    /// manifests of earlier versions.
+    public var families: [FamilyPage]?
 
     public init(
       file: String, pages: Int, sha256: String, inputs: String?, size: Int64? = nil,
-      mtimeNs: Int64? = nil, missingGlyphs: [String: Int]? = nil, warnings: [String]? = nil
+      mtimeNs: Int64? = nil, missingGlyphs: [String: Int]? = nil, warnings: [String]? = nil,
+      families: [FamilyPage]? = nil
     ) {
       self.file = file
       self.pages = pages
@@ -148,9 +152,39 @@ public struct RunManifest: Codable, Sendable, Equatable {
       self.mtimeNs = mtimeNs
       self.missingGlyphs = missingGlyphs
       self.warnings = warnings
+      self.families = families
     }
 
     public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
+  }
+
+  /// A family's first page in a catalogue: `{ "family": "Lato", "page": 12 }`.
+  public struct FamilyPage: Codable, Sendable, Hashable {
+    public var family: String
+    /// 1-based, as PDF viewers count (`#page=12`).
+    public var page: Int
+
+    public init(family: String, page: Int) {
+      self.family = family
+      self.page = page
+    }
+  }
+
+  /// The web gallery's page: `{ "file": "index.html", "sha256": "…", "size": 1234 }`. The page
+  /// is made from this manifest (without this entry) and written after it; the record says which
+  /// file is ours, so that a run with `gallery: false` removes it only while it is unchanged.
+  public struct Gallery: Codable, Sendable, Equatable {
+    public var file: String
+    public var sha256: String
+    public var size: Int64?
+
+    public init(file: String, sha256: String, size: Int64? = nil) {
+      self.file = file
+      self.sha256 = sha256
+      self.size = size
+    }
+
+    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size) }
   }
 
   /// SPEC.md's fields count families (`warnings` counts every warning of the run); pairing
@@ -189,6 +223,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
   public var catalogues: [Catalogue]
   public var counts: Counts
   public var durationSeconds: Double
+  /// The web gallery written after this manifest; absent when the job has `gallery: false`.
+  public var gallery: Gallery?
 
   public init(
     title: String, families: [Family], pairings: [Pairing], catalogues: [Catalogue],
@@ -231,7 +267,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
   }
 
   /// Whether `path` has the shape of an output this tool writes: `specimens/NAME.png`,
-  /// `pairings/NAME.png` or `….pdf`, relative and plain.
+  /// `pairings/NAME.png`, `thumbs/NAME.png`, `index.html` or `….pdf`, relative and plain.
   static func isOwnOutputPath(_ path: String) -> Bool {
     guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"),
       !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
@@ -241,8 +277,11 @@ public struct RunManifest: Codable, Sendable, Equatable {
       let name = parts.last, !name.hasPrefix(".")
     else { return false }
     if name.hasSuffix(".png") {
-      return parts.count == 2 && (parts[0] == "specimens" || parts[0] == "pairings")
+      return parts.count == 2
+        && (parts[0] == OutputLayout.specimens || parts[0] == OutputLayout.pairings
+          || parts[0] == OutputLayout.thumbs)
     }
+    if parts.count == 1 && name == OutputLayout.gallery { return true }
     return name.hasSuffix(".pdf")
   }
 
@@ -257,6 +296,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     for f in families { for file in f.files { add(file.path, file.record) } }
     for p in pairings { add(p.file, p.record) }
     for c in catalogues { add(c.file, c.record) }
+    if let gallery { add(gallery.file, gallery.record) }
     return out
   }
 }

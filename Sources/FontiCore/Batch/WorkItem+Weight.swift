@@ -11,6 +11,8 @@ extension WorkItem {
   static let drawnPageWeight = 0.7
   /// A catalogue page's finishing, in specimens.
   static let finishedPageWeight = 0.1
+  /// A thumbnail made from a specimen on disk (decoding the PNG, shrinking, encoding).
+  static let thumbnailWeight = 0.2
 }
 
 /// The weight of each item of a run, worked out once: a catalogue's page plan is not free.
@@ -32,6 +34,9 @@ public struct ProgressWeights: Sendable {
         total += pages * (WorkItem.drawnPageWeight + WorkItem.finishedPageWeight)
       case .finishCatalogue(let task):
         total += Double(max(1, task.pages)) * WorkItem.finishedPageWeight
+      case .thumbnail:
+        drawing[item.path] = WorkItem.thumbnailWeight
+        total += WorkItem.thumbnailWeight
       }
     }
   }

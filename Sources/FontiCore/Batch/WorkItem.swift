@@ -28,19 +28,24 @@ public enum WorkItem: Codable, Sendable, Hashable {
   /// One family of a `diff`: compared, its drawings left in the review's folder.
   case diff(DiffFamilyTask)
 
+  /// The gallery's thumbnail of a specimen already on disk (an output folder from before the
+  /// gallery, or thumbnails deleted): made from the PNG file, without drawing the specimen.
+  case thumbnail(ThumbnailTask)
+
   /// The output file.
   public var path: String {
     switch self {
     case .specimen(_, let path), .pairing(_, let path), .catalogue(_, let path): return path
     case .finishCatalogue(let t): return t.path
     case .diff(let t): return t.folder + "/" + DiffReview.imagePath(t.slug)
+    case .thumbnail(let t): return t.path
     }
   }
 
   /// Whether the item draws text (and so needs fontconfig and Pango set up in the worker).
   var needsFonts: Bool {
     switch self {
-    case .finishCatalogue, .diff: return false
+    case .finishCatalogue, .diff, .thumbnail: return false
     case .specimen, .pairing, .catalogue: return true
     }
   }
@@ -53,6 +58,7 @@ public enum WorkItem: Codable, Sendable, Hashable {
     case .catalogue(_, let path): return URL(fileURLWithPath: path).lastPathComponent
     case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
     case .diff(let t): return t.name
+    case .thumbnail(let t): return "thumbnail " + URL(fileURLWithPath: t.path).lastPathComponent
     }
   }
 
@@ -60,6 +66,17 @@ public enum WorkItem: Codable, Sendable, Hashable {
   var activity: String {
     if case .diff = self { return "comparing" }
     return "rendering"
+  }
+}
+
+/// A thumbnail made from a specimen PNG on disk: `source` and `path` absolute.
+public struct ThumbnailTask: Codable, Sendable, Hashable {
+  public var source: String
+  public var path: String
+
+  public init(source: String, path: String) {
+    self.source = source
+    self.path = path
   }
 }
 
@@ -83,6 +100,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   public var pages: Int?
   /// Catalogues: missing glyphs per family name.
   public var missingByFamily: [String: Int]?
+  /// Catalogues: each family's first page, in the catalogue's order.
+  public var familyPages: [RunManifest.FamilyPage]?
   /// Catalogues, after drawing: the drawn file and the date it shows, for the finishing step.
   public var raw: String?
   public var creationDate: Date?
@@ -102,10 +121,27 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// `diff`: the family's entry, and where its drawings wait.
   public var diff: DiffFamilyResult?
 
+  /// Specimens asked for a thumbnail: what became of it (staged like the specimen, or why not).
+  public var thumbnail: StagedThumbnail?
+
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
     result.writeFailure = writeFailure
     return result
+  }
+}
+
+/// A thumbnail a worker made along with its specimen: under a temporary name with its
+/// checksum, for the parent to put in place, or the reason it could not be made.
+public struct StagedThumbnail: Codable, Sendable, Hashable {
+  public var staged: String?
+  public var sha256: String?
+  public var error: String?
+
+  public init(staged: String? = nil, sha256: String? = nil, error: String? = nil) {
+    self.staged = staged
+    self.sha256 = sha256
+    self.error = error
   }
 }
 

@@ -47,6 +47,7 @@ extension Worker {
       ok: true, missingGlyphs: result.missingGlyphs.values.reduce(0, +),
       warnings: warnings + result.warnings, pages: result.pages)
     answer.missingByFamily = result.missingGlyphs
+    answer.familyPages = result.familyPages
     answer.raw = raw
     answer.creationDate = input.date
     return answer

@@ -64,6 +64,8 @@ public enum Worker {
           do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
         } else if case .diff(let task) = item {
           result = DiffWork.perform(task)
+        } else if case .thumbnail(let task) = item {
+          result = thumbnail(task)
         } else if let (environment, renderer) = loadFonts() {
           result = perform(item, renderer: renderer, environment: environment)
         } else {
@@ -100,6 +102,21 @@ public enum Worker {
         var result = finished(
           path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
         if result.ok { result.proofs = r.proofs }
+        switch r.thumbnail {
+        case .success(let t)?:
+          let file = t.staged ?? request.thumbnail ?? ""
+          if let sha = SHA256.hex(file: file) {
+            result.thumbnail = StagedThumbnail(staged: t.staged, sha256: sha)
+          } else {
+            if let staged = t.staged { unlink(staged) }
+            result.thumbnail = StagedThumbnail(error: "cannot read back the thumbnail")
+          }
+        case .failure(let error)?:
+          result.thumbnail = StagedThumbnail(error: error.message)
+        case nil:
+          break
+        }
+        if !result.ok, let staged = result.thumbnail?.staged { unlink(staged) }
         return result
       case .pairing(let request, let path):
         guard let request = request.mapFamilies(find) else {
@@ -113,6 +130,8 @@ public enum Worker {
         return try finishCatalogue(task)
       case .diff(let task):
         return DiffWork.perform(task)
+      case .thumbnail(let task):
+        return thumbnail(task)
       }
     } catch {
       let message = "\(error)"
@@ -121,7 +140,7 @@ public enum Worker {
       switch item {
       case .specimen, .pairing:
         return .failure(message, writeFailure: writeReason(message, path: item.path))
-      case .catalogue, .finishCatalogue, .diff:
+      case .catalogue, .finishCatalogue, .diff, .thumbnail:
         return .failure(message)
       }
     }
@@ -134,6 +153,16 @@ public enum Worker {
     guard let range = message.range(of: "'\(path)': ", options: .backwards) else { return nil }
     let reason = message[range.upperBound...]
     return reason.isEmpty ? nil : String(reason)
+  }
+
+  /// Makes a thumbnail from a specimen PNG on disk, staged for the parent to put in place.
+  static func thumbnail(_ task: ThumbnailTask) -> WorkResult {
+    do {
+      let r = try Thumbnail.write(fromPNG: task.source, to: task.path, staging: true)
+      return finished(task.path, staged: r.staged, missing: 0, warnings: [])
+    } catch {
+      return .failure(error.message, writeFailure: writeReason(error.message, path: task.path))
+    }
   }
 
   /// A success with the written file's checksum (read back, so it is what is on disk).

@@ -137,6 +137,8 @@ public struct CatalogueResult: Sendable, Hashable {
   public var missingGlyphs: [String: Int]
   /// Problems worth telling the user; the PDF was still written.
   public var warnings: [String]
+  /// Each family's first page (1-based, as `#page=N` counts), in the catalogue's order.
+  public var familyPages: [RunManifest.FamilyPage] = []
 
   public init(pages: Int, missingGlyphs: [String: Int], warnings: [String]) {
     self.pages = pages

@@ -127,8 +127,12 @@ public final class CatalogueWriter {
       try cr.check("draw page \(page.number)")
     }
     try surface.finish()
-    return CatalogueResult(
+    var result = CatalogueResult(
       pages: plan.pages.count, missingGlyphs: pages.missing, warnings: pages.warnings)
+    result.familyPages = zip(input.families, plan.familyPages).map {
+      RunManifest.FamilyPage(family: $0.name, page: $1)
+    }
+    return result
   }
 
   /// "2026-03-01T12:00:00Z" for Cairo's metadata.

@@ -126,11 +126,18 @@ public enum Thumbnail {
     }
   }
 
-  /// Writes the thumbnail of the PNG file `source` to `path`, atomically. The file is checked
-  /// before it is decoded: at most `maximumFileBytes`, a PNG signature and header, each side at
-  /// most `maximumSourceSide`.
+  /// Writes the thumbnail of the PNG file `source` to `path`, atomically (with `staging`, left
+  /// under a temporary name: `Result.staged`). The file is checked before it is decoded: at
+  /// most `maximumFileBytes`, a PNG signature and header, each side at most `maximumSourceSide`.
   @discardableResult
   public static func write(fromPNG source: String, to path: String) throws(RenderError) -> Size {
+    try write(fromPNG: source, to: path, staging: false).size
+  }
+
+  /// See `write(fromPNG:to:)`.
+  public static func write(fromPNG source: String, to path: String, staging: Bool)
+    throws(RenderError) -> Result
+  {
     func failure(_ why: String) -> RenderError {
       RenderError("cannot make a thumbnail of '\(source)': \(why)")
     }
@@ -153,7 +160,7 @@ public enum Thumbnail {
     } catch {
       throw failure("\(error)")
     }
-    return try write(image, to: path).size
+    return try write(image, to: path, staging: staging)
   }
 
   /// Width and height from a PNG's signature and IHDR chunk, or nil when `bytes` do not start

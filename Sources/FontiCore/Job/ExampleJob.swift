@@ -74,6 +74,8 @@ public enum ExampleJob {
         theme: cream                     # ink | cream (the default: kinder to printers)
       - file: saved.pdf
         families: saved                  # only the favourites; or all, or a list of names and globs
+
+    gallery: true                        # index.html + thumbs/: a page to browse it all; false: none
     """#
     + "\n"
 }

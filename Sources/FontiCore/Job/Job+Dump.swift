@@ -50,6 +50,7 @@ extension Job {
         "  - file: \(located(catalogue.file)) page=\(catalogue.page.rawValue) "
           + "theme=\(catalogue.theme.rawValue) families=\(families)")
     }
+    if !gallery { add("gallery: false") }  // only when off: dumps of earlier jobs stay the same
     return lines.joined(separator: "\n") + "\n"
   }
 

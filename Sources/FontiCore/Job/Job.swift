@@ -137,6 +137,9 @@ public struct Job: Sendable, Hashable {
   public var proofs = ProofOptions.standard
   /// `catalogues:`; absent means one `catalogue.pdf`, `[]` means none.
   public var catalogues: [CatalogueSpec] = [CatalogueSpec(file: Located("catalogue.pdf"))]
+  /// `gallery:`: write the web gallery (`index.html` and `thumbs/<slug>.png`); on by default.
+  /// Off, a previous run's gallery files are removed.
+  public var gallery = true
   /// The job file's text, so later checks (family names against installed fonts) can make
   /// diagnostics with snippets: `job.source?.error("…", at: name.mark)`. Nil for a built-in job.
   public var source: SourceText?

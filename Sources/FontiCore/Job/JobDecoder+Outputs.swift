@@ -10,6 +10,10 @@ public enum OutputLayout {
   public static let runManifest = "manifest.json"
   /// The lock file that keeps two runs out of one output folder.
   public static let runLock = ".fonti-batch.lock"
+  /// The web gallery's page (job `gallery`), written after the run's manifest.
+  public static let gallery = "index.html"
+  /// The folder of the gallery's thumbnails, `thumbs/<slug>.png`.
+  public static let thumbs = "thumbs"
 }
 
 extension JobDecoder {
@@ -42,6 +46,10 @@ extension JobDecoder {
       OutputPath(
         path: OutputLayout.pairings,
         name: "'\(OutputLayout.pairings)/', the pairing sheets' folder",
+        isFolder: true),
+      OutputPath(path: OutputLayout.gallery, name: "the web gallery '\(OutputLayout.gallery)'"),
+      OutputPath(
+        path: OutputLayout.thumbs, name: "'\(OutputLayout.thumbs)/', the gallery's thumbnails",
         isFolder: true),
     ]
     for spec in job.catalogues where !spec.file.value.isEmpty {

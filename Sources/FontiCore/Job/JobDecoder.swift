@@ -41,7 +41,7 @@ public struct JobDecoder {
   /// The keys each mapping may have, in the order the example job writes them.
   static let topKeys = [
     "version", "title", "author", "output", "defaults", "texts", "families", "fonts", "sizes",
-    "styles", "pairings", "favourites", "png", "proofs", "catalogues",
+    "styles", "pairings", "favourites", "png", "proofs", "catalogues", "gallery",
   ]
 
   /// Reads, parses and validates the job file at `path` (`-` for standard input).
@@ -196,6 +196,7 @@ public struct JobDecoder {
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
     if let node = fields["proofs"] { decodeProofs(node, into: &job.proofs) }
     if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
+    if let node = fields["gallery"], let gallery = bool(node, "gallery") { job.gallery = gallery }
     checkOutputCollisions(job)
     return job
   }

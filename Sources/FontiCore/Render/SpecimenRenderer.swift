@@ -26,6 +26,10 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   /// manifest); nil: none.
   public var proofs: ProofOptions?
 
+  /// Also write the web gallery's thumbnail of the drawn image here (absolute), from the same
+  /// pixels (`Thumbnail`); nil: none. Not part of how the specimen looks.
+  public var thumbnail: String?
+
   public init(
     family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
     edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
@@ -51,10 +55,12 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   /// cannot be; a partner that cannot be is left out.
   public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> SpecimenRequest<Other>? {
     guard let family = transform(family) else { return nil }
-    return SpecimenRequest<Other>(
+    var other = SpecimenRequest<Other>(
       family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
       compression: compression, bold: bold, italic: italic, saved: saved,
       partners: partners.compactMap(transform), sample: sample, proofs: proofs)
+    other.thumbnail = thumbnail
+    return other
   }
 }
 
@@ -72,6 +78,10 @@ public struct SpecimenResult: Sendable, Hashable {
   public var staged: String?
   /// What `SpecimenRequest.proofs` asked to read, for the manifest.
   public var proofs: FamilyProofReport?
+
+  /// The thumbnail asked for (`SpecimenRequest.thumbnail`): written (staged like the image),
+  /// or why not. The specimen stands either way.
+  public var thumbnail: Result<Thumbnail.Result, RenderError>?
 }
 
 /// Why a family could not be drawn; the run reports it and goes on with the others.
@@ -124,14 +134,16 @@ public final class SpecimenRenderer {
     -> SpecimenResult
   {
     try renderPNG(
-      edge: request.edge, scale: request.scale, compression: request.compression, to: path
+      edge: request.edge, scale: request.scale, compression: request.compression, to: path,
+      thumbnail: request.thumbnail
     ) { cr throws(RenderError) in try draw(request, on: cr) }
   }
 
   /// The one way a square PNG is made: an opaque `edge × scale` image, drawn in `edge` units,
-  /// checked, and written atomically.
+  /// checked, and written atomically; with `thumbnail`, its thumbnail too, from the same surface.
   func renderPNG(
     edge: Int, scale: Int, compression: PNGCompression, to path: String,
+    thumbnail: String? = nil,
     _ body: (CairoContext) throws(RenderError) -> SpecimenResult
   ) throws(RenderError) -> SpecimenResult {
     let pixels = edge * scale
@@ -161,6 +173,13 @@ public final class SpecimenRenderer {
       throw RenderError("\(error)")
     } catch {
       throw RenderError("\(error)")
+    }
+    if let thumbnail {
+      do {
+        result.thumbnail = .success(try Thumbnail.write(surface, to: thumbnail, staging: staging))
+      } catch {
+        result.thumbnail = .failure(error)
+      }
     }
     return result
   }

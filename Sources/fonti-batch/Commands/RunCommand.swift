@@ -123,7 +123,9 @@ struct RunCommand {
   /// The report of a run (`shard`: of that part of the job), or of a merge.
   func print(_ report: BatchReport, shard: ShardSpec? = nil) {
     reportDiagnostics(report.diagnostics)
-    for error in [report.manifestError, report.favouritesError].compactMap({ $0 }) {
+    for error in [report.manifestError, report.favouritesError, report.galleryError]
+      .compactMap({ $0 })
+    {
       console.report(error)
     }
     if invocation.has("--json"), let data = try? report.manifest.encoded() {

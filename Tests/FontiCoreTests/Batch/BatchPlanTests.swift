@@ -42,7 +42,12 @@ import Testing
         RunManifest.Family(
           family: $0.family.name, slug: $0.slug, custom: false, saved: $0.saved, styles: [],
           bold: false, italic: false, missingGlyphs: 0, warnings: [],
-          files: [RunManifest.File(path: $0.file, sha256: "x", inputs: $0.inputs)], error: nil)
+          files: [RunManifest.File(path: $0.file, sha256: "x", inputs: $0.inputs)]
+            + ($0.thumbnail.map {
+              [RunManifest.File(path: $0.file, sha256: "t", inputs: $0.inputs)]
+            }
+              ?? []),
+          error: nil)
       },
       pairings: [],
       catalogues: plan.catalogues.map {
@@ -82,6 +87,52 @@ import Testing
     let second = plan(job(), previous: manifest(of: first))
     #expect(second.pendingItems.isEmpty)
     #expect(plan(job(), previous: manifest(of: first), force: true).pendingItems.count == 3)
+  }
+
+  @Test func thumbnailsComeWithTheirSpecimenOrFromItsFile() {
+    let first = plan(job(), previous: nil)
+    // Drawn specimens bring their thumbnail: the worker is asked for it.
+    for s in first.specimens {
+      #expect(s.thumbnail?.action == .withSpecimen)
+      guard case .specimen(let request, _) = s.item else { continue }
+      #expect(request.thumbnail == "/w/out/thumbs/\(s.slug).png")
+    }
+    // A manifest from before the gallery: the specimens stay, their thumbnails are made from
+    // the files, and nothing is drawn.
+    var old = manifest(of: first)
+    for i in old.families.indices { old.families[i].files.removeLast() }
+    let next = plan(job(), previous: old)
+    #expect(next.specimens.map(\.action) == [.upToDate, .upToDate])
+    #expect(
+      next.pendingItems == [
+        .thumbnail(
+          ThumbnailTask(
+            source: "/w/out/specimens/cantarell.png", path: "/w/out/thumbs/cantarell.png")),
+        .thumbnail(
+          ThumbnailTask(
+            source: "/w/out/specimens/dejavu-serif.png", path: "/w/out/thumbs/dejavu-serif.png")),
+      ])
+    #expect(
+      next.listing.rows.filter { $0.action == "render" }.map(\.file).contains(
+        "thumbs/cantarell.png"))
+    // A thumbnail that is gone from the disk, or of another specimen, is made again.
+    let gone = plan(job(), previous: manifest(of: first), changed: ["/w/out/thumbs/cantarell.png"])
+    #expect(gone.pendingItems.map(\.path) == ["/w/out/thumbs/cantarell.png"])
+    var other = manifest(of: first)
+    other.families[1].files[1].inputs = "another"
+    #expect(
+      plan(job(), previous: other).pendingItems.map(\.path) == ["/w/out/thumbs/dejavu-serif.png"])
+    // Up to date with its specimen: nothing to do.
+    #expect(plan(job(), previous: manifest(of: first)).pendingItems.isEmpty)
+
+    // gallery: false: no thumbnail, and the previous ones and the page are outputs no longer made.
+    var off = job()
+    off.gallery = false
+    var withPage = manifest(of: first)
+    withPage.gallery = RunManifest.Gallery(file: "index.html", sha256: "p")
+    let without = plan(off, previous: withPage)
+    #expect(without.specimens.allSatisfy { $0.thumbnail == nil })
+    #expect(without.pendingItems.isEmpty)
   }
 
   @Test func aChangedFontFileRedrawsItsFamilyAndTheCatalogue() {

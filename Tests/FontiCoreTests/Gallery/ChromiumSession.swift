@@ -1,3 +1,4 @@
+import BrowserSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -3,7 +3,9 @@ import Testing
 
 @testable import FontiCore
 
-/// Not a check: a gallery of a real run's output, to look at (README screenshot, page weight).
+/// Not a check: a gallery of a real run's output, to look at (page weight). `run` writes its own
+/// gallery now (`GalleryModel(manifest:output:)`); this one stays to try facts supplied by hand
+/// and thousands of families, and replaces the run's `index.html` (the next run writes it back).
 /// `FONTI_GALLERY_LOOK=OUTPUT_DIR swift test --filter GalleryLook` reads `OUTPUT_DIR/manifest.json`,
 /// writes `thumbs/` and `index.html` there and prints sizes. `FONTI_GALLERY_FACTS=FILE` adds
 /// axes and languages from a JSON file `{family: {axes: [[tag, min, max]], languages:

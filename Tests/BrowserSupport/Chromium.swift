@@ -4,15 +4,20 @@ import Foundation
   import Glibc
 #endif
 
+/// Shared by both test targets (`BrowserSupport`): the unit tests load pages made from models,
+/// the binary's tests load the gallery of a real run.
+///
 /// Headless Chromium, for loading the gallery page in a real browser: the DOM after the page's
 /// script ran (`--dump-dom`), or a screenshot. Each run gets a fresh private profile in a
 /// temporary folder and runs under `timeout`, which ends Chromium's whole process group if it
 /// hangs (a guard, not a measurement: nothing is asserted about time).
-struct Chromium {
-  let executable: String
+public struct Chromium {
+  public let executable: String
+
+  public init(executable: String) { self.executable = executable }
 
   /// Why the browser tests cannot run here, or nil when they can.
-  static var unavailableReason: String? {
+  public static var unavailableReason: String? {
     find() == nil
       ? "chromium is not installed (the Makefile's test set-up, `make setup-test`, installs it)"
       : nil
@@ -20,7 +25,7 @@ struct Chromium {
 
   /// `FONTI_CHROMIUM`, else the first of `chromium`, `chromium-browser`, `google-chrome` on the
   /// PATH.
-  static func find() -> Chromium? {
+  public static func find() -> Chromium? {
     let environment = ProcessInfo.processInfo.environment
     if let path = environment["FONTI_CHROMIUM"], access(path, X_OK) == 0 {
       return Chromium(executable: path)
@@ -34,22 +39,24 @@ struct Chromium {
     return nil
   }
 
-  enum ColourScheme: String {
+  public enum ColourScheme: String {
     case light, dark
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) { self.description = description }
   }
 
   /// The serialized DOM of `url` after its scripts ran (virtual time lets them finish).
-  func dom(_ url: URL, scheme: ColourScheme = .light) throws -> String {
+  public func dom(_ url: URL, scheme: ColourScheme = .light) throws -> String {
     let output = try run(["--dump-dom", url.absoluteString], scheme: scheme)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// A `width` × `height` screenshot of `url` written to `path` (PNG).
-  func screenshot(
+  public func screenshot(
     _ url: URL, to path: String, width: Int = 1280, height: Int = 800,
     scheme: ColourScheme = .light
   ) throws {

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// `GalleryModel(manifest:output:)`: the gallery from a run's manifest bytes, with what other
+/// versions add to a family (the proofs' `axes` and `languages`) read when present, and the
+/// files beside the manifest treated as input.
+@Suite struct GalleryModelManifestTests {
+  /// A manifest with two families; `extra` is spliced into the first family's entry.
+  static func manifest(extra: String = "", catalogueFamilies: String? = nil) -> Data {
+    let families =
+      catalogueFamilies
+      ?? #"[{"family": "Alpha", "page": 3}, {"family": "Beta", "page": 4}]"#
+    return Data(
+      #"""
+      {"version": 1, "tool": "fonti-batch 1.0.0", "title": "T", "durationSeconds": 1,
+       "counts": {"families": 2, "rendered": 2, "skipped": 0, "failed": 0, "warnings": 0},
+       "families": [
+        {"family": "Alpha", "slug": "alpha", "custom": false, "saved": true, "styles": ["Regular"],
+         "bold": false, "italic": false, "missingGlyphs": 0, "warnings": [], \#(extra)
+         "files": [{"path": "specimens/alpha.png", "sha256": "a"},
+                   {"path": "thumbs/alpha.png", "sha256": "b"}]},
+        {"family": "Beta", "slug": "beta", "custom": false, "saved": false, "styles": [],
+         "bold": false, "italic": false, "missingGlyphs": 2, "warnings": ["w"],
+         "files": [{"path": "specimens/beta.png", "sha256": "c"}]}],
+       "pairings": [{"heading": "Alpha", "body": "Beta", "file": "pairings/alpha+beta.png",
+                     "sha256": "d"}],
+       "catalogues": [{"file": "catalogue.pdf", "pages": 5, "sha256": "e",
+                       "families": \#(families)}]}
+      """#.utf8)
+  }
+
+  @Test func familiesPagesAndPairingsComeFromTheManifest() throws {
+    let folder = try TemporaryDirectory("gallery-model")
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/thumbs", withIntermediateDirectories: true)
+    // A thumbnail's size is read from its PNG header.
+    var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    header += Array("IHDR".utf8) + [0, 0, 1, 14, 0, 0, 1, 14]
+    try Data(header).write(to: URL(fileURLWithPath: folder.path + "/thumbs/alpha.png"))
+
+    let model = try GalleryModel(manifest: Self.manifest(), output: folder.path)
+    #expect(model.title == "T" && model.date == nil && model.diff == nil)
+    #expect(model.catalogues == [.init(file: "catalogue.pdf", pages: 5)])
+    let alpha = model.families[0]
+    #expect(alpha.specimen == "specimens/alpha.png")
+    #expect(alpha.thumbnail == .init(path: "thumbs/alpha.png", width: 270, height: 270))
+    #expect(alpha.cataloguePages == [.init(file: "catalogue.pdf", page: 3)])
+    #expect(
+      alpha.pairings == [.init(file: "pairings/alpha+beta.png", partner: "Beta", role: .heading)])
+    #expect(alpha.saved && alpha.axes.isEmpty && alpha.languages.isEmpty)
+    let beta = model.families[1]
+    #expect(beta.thumbnail == nil, "none listed")
+    #expect(
+      beta.pairings == [.init(file: "pairings/alpha+beta.png", partner: "Alpha", role: .body)])
+    #expect(beta.missingGlyphs == 2 && beta.warnings == ["w"])
+    // The page it makes is valid.
+    _ = try GalleryPage.html(model)
+  }
+
+  @Test func aThumbnailThatIsNotAPNGIsLeftOut() throws {
+    let folder = try TemporaryDirectory("gallery-model")
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/thumbs/alpha.png", withIntermediateDirectories: true)
+    let model = try GalleryModel(manifest: Self.manifest(), output: folder.path)
+    #expect(model.families[0].thumbnail == nil)
+  }
+
+  @Test func proofsFieldsAreReadWhenPresent() throws {
+    let extra = #"""
+      "axes": [{"tag": "wght", "name": "Weight", "min": 100, "default": 400, "max": 900},
+               {"tag": "bad"}, 7],
+      "languages": {"supported": ["fr", "de", "fr", 3, ""], "nearly": []},
+      """#
+    let model = try GalleryModel(manifest: Self.manifest(extra: extra), output: "/nonexistent")
+    #expect(model.families[0].axes == [.init(tag: "wght", min: 100, max: 900)])
+    #expect(model.families[0].languages.map(\.code) == ["fr", "de"])
+    #expect(model.families[0].languages.first?.name == "French")
+    #expect(model.families[1].axes.isEmpty)
+    // Fields of another shape are ignored, never an error.
+    let odd = try GalleryModel(
+      manifest: Self.manifest(extra: #""axes": "wght", "languages": 12,"#), output: "/nonexistent")
+    #expect(odd.families[0].axes.isEmpty && odd.families[0].languages.isEmpty)
+  }
+
+  @Test func cataloguePagesOutsideTheCatalogueAreLeftOut() throws {
+    let model = try GalleryModel(
+      manifest: Self.manifest(
+        catalogueFamilies: #"[{"family": "Alpha", "page": 0}, {"family": "Beta", "page": 6}]"#),
+      output: "/nonexistent")
+    #expect(model.families.allSatisfy { $0.cataloguePages.isEmpty })
+  }
+
+  @Test func somethingElseThanAManifestIsAnError() {
+    #expect(throws: Diagnostic.self) {
+      try GalleryModel(manifest: Data("{}".utf8), output: "/nonexistent")
+    }
+  }
+}
