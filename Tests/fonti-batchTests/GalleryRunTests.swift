@@ -57,7 +57,7 @@ import Testing
     let box = try sandbox()
     let run = try box.run(["run"])
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.contains("saved.pdf (4 pages); gallery index.html in "), "\(run)")
+    #expect(run.stderr.contains("saved.pdf (6 pages); gallery index.html in "), "\(run)")
     #expect(box.list(box.path("output/thumbs")) == Self.slugs.map { "\($0).png" })
     // Each thumbnail is listed after its specimen, made from the same inputs, as written.
     for (family, list) in try files(box) {
@@ -82,8 +82,9 @@ import Testing
     #expect(gallery["file"] as? String == "index.html")
     #expect(gallery["sha256"] as? String == SHA256.hex([UInt8](page)))
     // Each family's page in each catalogue, as the manifest records it.
-    // (DejaVu Serif: page 5 of the first catalogue, page 3 of the second.)
-    #expect(html.contains("\"c\":[[0,5],[1,3]],\"p\":\"specimens/dejavu-serif.png\""))
+    // (DejaVu Serif: page 9 of the first catalogue, after the proof pages of the families
+    // before it; page 3 of the second.)
+    #expect(html.contains("\"c\":[[0,9],[1,3]],\"l\":"))
   }
 
   @Test func catalogueEntriesRecordEachFamilysRealPage() throws {
@@ -97,7 +98,8 @@ import Testing
         "Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew",
       ])
     let pages = families.compactMap { $0["page"] as? Int }
-    #expect(pages == [3, 4, 5, 6])
+    // Each family page is followed by its proof pages (on by default).
+    #expect(pages == [3, 7, 9, 12])
     let saved = try #require(catalogues.first { $0["file"] as? String == "saved.pdf" })
     #expect(
       (saved["families"] as? [[String: Any]])?.map { $0["family"] as? String } == ["DejaVu Serif"])

@@ -126,6 +126,13 @@ public enum BatchRunner {
           done: copied, total: toCopy, elapsed: Date().timeIntervalSince(start),
           finished: item.subject, failed: results[item.path]?.ok != true))
     }
+    // Files that come with a copied output (the gallery's thumbnails), copied after it.
+    let itemPaths = Set(plan.pendingItems.map(\.path))
+    for (path, made) in premade.sorted(by: { $0.key < $1.key })
+    where !itemPaths.contains(path) && !copyInterrupted {
+      results[path] = made.place(at: path)
+      if results[path]?.ok == true { announce(path) }
+    }
     let items = plan.pendingItems.filter { premade[$0.path] == nil }
     var done = 0
     // Catalogues count twice: drawn, then finished.

@@ -101,8 +101,12 @@ public struct ShardManifest: Codable, Sendable, Equatable {
     }
     for f in manifest.families {
       guard f.files.count <= 16 else { return refuse("family entries list too many files") }
-      for file in f.files where !isShardOutput(file.path, in: "specimens") {
-        return refuse("it lists '\(Sanitize.terminal(file.path))', which is not a specimen")
+      // The specimen, then (with the gallery) its thumbnail.
+      for (i, file) in f.files.enumerated()
+      where !isShardOutput(file.path, in: i == 0 ? "specimens" : OutputLayout.thumbs) {
+        return refuse(
+          "it lists '\(Sanitize.terminal(file.path))', which is not a "
+            + (i == 0 ? "specimen" : "thumbnail"))
       }
     }
     for p in manifest.pairings where !isShardOutput(p.file, in: "pairings") {

@@ -87,6 +87,12 @@ public struct MergeInputs: Sendable {
               + "'\(Sanitize.terminal(expected[file] ?? ""))'"))
       }
     }
+    for s in plan.specimens {
+      // A thumbnail comes with its specimen, when the shards wrote the gallery's.
+      if let thumb = s.thumbnail, outputs[thumb.file] != nil {
+        expected[thumb.file] = s.family.name
+      }
+    }
     for file in outputs.keys.sorted() where expected[file] == nil {
       problems.append(
         .error(
@@ -95,7 +101,10 @@ public struct MergeInputs: Sendable {
     }
     if !problems.isEmpty { throw DiagnosticError(problems) }
     // Each is "drawn" again: copied in, and listed as the shard reported it.
-    for i in plan.specimens.indices { plan.specimens[i].action = .render }
+    for i in plan.specimens.indices {
+      plan.specimens[i].action = .render
+      if plan.specimens[i].thumbnail != nil { plan.specimens[i].thumbnail?.action = .withSpecimen }
+    }
     for i in plan.pairings.indices { plan.pairings[i].action = .render }
   }
 
@@ -250,7 +259,10 @@ public enum ShardMerge {
             premade: PremadeOutput(source: "", sha256: "", result: result))
           continue
         }
-        for file in f.files.prefix(1) { files.append((file.path, file.sha256, f.family, result)) }
+        // The specimen as its worker reported it; its thumbnail (the gallery's) as a plain file.
+        for (i, file) in f.files.prefix(2).enumerated() {
+          files.append((file.path, file.sha256, f.family, i == 0 ? result : WorkResult(ok: true)))
+        }
       }
       for p in s.manifest.pairings {
         var result = WorkResult(ok: true)
