@@ -69,19 +69,21 @@ import Testing
 
   @Test func proofsFieldsAreReadWhenPresent() throws {
     let extra = #"""
-      "axes": [{"tag": "wght", "name": "Weight", "min": 100, "default": 400, "max": 900},
-               {"tag": "bad"}, 7],
-      "languages": {"supported": ["fr", "de", "fr", 3, ""], "nearly": []},
+      "axes": [{"tag": "wght", "name": "Weight", "min": 100, "default": 400, "max": 900}],
+      "languages": {"supported": ["fr", "de"], "nearly": []},
       """#
     let model = try GalleryModel(manifest: Self.manifest(extra: extra), output: "/nonexistent")
     #expect(model.families[0].axes == [.init(tag: "wght", min: 100, max: 900)])
     #expect(model.families[0].languages.map(\.code) == ["fr", "de"])
     #expect(model.families[0].languages.first?.name == "French")
     #expect(model.families[1].axes.isEmpty)
-    // Fields of another shape are ignored, never an error.
-    let odd = try GalleryModel(
-      manifest: Self.manifest(extra: #""axes": "wght", "languages": 12,"#), output: "/nonexistent")
-    #expect(odd.families[0].axes.isEmpty && odd.families[0].languages.isEmpty)
+    // The proof fields are the manifest's own (SPEC.md): a manifest whose fields have another
+    // shape is not one of ours, and says so instead of showing a page of guesses.
+    #expect(throws: Diagnostic.self) {
+      try GalleryModel(
+        manifest: Self.manifest(extra: #""axes": "wght", "languages": 12,"#),
+        output: "/nonexistent")
+    }
   }
 
   @Test func cataloguePagesOutsideTheCatalogueAreLeftOut() throws {
