@@ -154,6 +154,9 @@ final class FontMaps {
       all += try patterns(of: family)
       files += family.faces.map(\.file)
     }
+    // In the order of the installed fonts: fontconfig breaks ties between equally good faces
+    // (a static and a variable font of one family) by it.
+    all.sort { $0.order < $1.order }
     let configuration: FontconfigConfiguration
     do {
       configuration = try FontconfigConfiguration.holding(

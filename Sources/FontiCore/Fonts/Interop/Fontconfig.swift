@@ -56,6 +56,14 @@ final class FontconfigConfiguration {
       let registered = files.filter { FcConfigAppFontAddFile(c, $0) == FcTrue }
       return FontconfigConfiguration(c, registered: registered)
     }
+    // A bitmap face (colour emoji) is scaled to the size asked for by a rule of fontconfig's own
+    // configuration; a bare one has no rules, so the items that hold such a face get that rule.
+    if patterns.contains(where: { FontconfigPattern.bool($0.pointer, FC_OUTLINE) == false }),
+      FcConfigParseAndLoadFromMemory(c, scaleBitmapFonts, FcTrue) != FcTrue
+    {
+      FcConfigDestroy(c)
+      throw .error("fontconfig: cannot load the bitmap scaling rule")
+    }
     for (pattern, renamed) in patterns.map({ ($0, false) }) + boxDigits.map({ ($0, true) }) {
       guard let copy = FcPatternDuplicate(pattern.pointer) else {
         FcConfigDestroy(c)
@@ -73,6 +81,57 @@ final class FontconfigConfiguration {
     }
     return FontconfigConfiguration(c)
   }
+
+  /// fontconfig's own rule that scales bitmap faces to the size asked for (its
+  /// `conf.d/10-scale-bitmap-fonts.conf`, as fontconfig 2.14 ships it), the one rule of a
+  /// system configuration a drawing needs: without it a colour emoji font's glyphs are drawn at
+  /// the size of their bitmaps (136 px) whatever the size asked for.
+  static let scaleBitmapFonts = """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+    <fontconfig>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign">
+          <divide>
+            <name target="pattern">pixelsize</name>
+            <name target="font">pixelsize</name>
+          </divide>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="scalable" compare="eq"><bool>false</bool></test>
+        <test name="hinting" compare="eq"><bool>true</bool></test>
+        <edit name="scalingnotneeded" mode="assign">
+          <and>
+            <less><name>pixelsizefixupfactor</name><double>1.2</double></less>
+            <more><name>pixelsizefixupfactor</name><double>0.8</double></more>
+          </and>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="scalingnotneeded" compare="eq"><bool>true</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign"><double>1.0</double></edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+        <edit name="matrix" mode="assign">
+          <times>
+            <name>matrix</name>
+            <matrix>
+              <name>pixelsizefixupfactor</name> <double>0</double>
+              <double>0</double> <name>pixelsizefixupfactor</name>
+            </matrix>
+          </times>
+        </edit>
+        <edit name="size" mode="assign">
+          <divide><name>size</name><name>pixelsizefixupfactor</name></divide>
+        </edit>
+      </match>
+    </fontconfig>
+    """
 
   /// The face fontconfig gives for `monospace` in English (calls `FcConfigSubstitute`,
   /// `FcDefaultSubstitute`, `FcFontMatch`): its first family name, file and face index.
@@ -198,6 +257,10 @@ final class FacePatterns {
   /// object), for `FontconfigConfiguration.holding`.
   struct Pattern {
     fileprivate let pointer: OpaquePointer
+    /// Its place among every pattern this object knows (the configurations' fonts in their
+    /// order, then scans): fontconfig breaks ties between equally good faces by that order, so
+    /// a configuration made of some of them keeps it (`FontMaps`).
+    let order: Int
   }
 
   private struct Key: Hashable {
@@ -214,8 +277,10 @@ final class FacePatterns {
   private var scannable: Set<String>
   /// The font sets of the scans made (`FcFreeTypeQueryAll`), freed with this object.
   private var scannedSets: [UnsafeMutablePointer<FcFontSet>] = []
-  private var index: [Key: [OpaquePointer]] = [:]
+  private var index: [Key: [Pattern]] = [:]
   private var indexed = false
+  /// Patterns indexed so far.
+  private var count = 0
   /// Custom files FreeType could not read, with the reason, so that asking again says so again.
   private var failedScans: [String: String] = [:]
   /// How many files FreeType has read for this object: a test hook.
@@ -246,7 +311,7 @@ final class FacePatterns {
     if custom, let failure = failedScans[face.file] { throw Missing(description: failure) }
     let name = family.lowercased()
     let found = (index[key] ?? []).filter {
-      FontconfigPattern.string($0, FC_FAMILY)?.lowercased() == name
+      FontconfigPattern.string($0.pointer, FC_FAMILY)?.lowercased() == name
     }
     guard !found.isEmpty else {
       let exists = access(face.file, F_OK) == 0
@@ -262,7 +327,7 @@ final class FacePatterns {
       throw Missing(
         description: "font file '\(face.file)' of family '\(family)' cannot be read: \(reason)")
     }
-    return found.map(Pattern.init)
+    return found
   }
 
   private func buildIndex() {
@@ -276,7 +341,9 @@ final class FacePatterns {
   private func add(_ p: OpaquePointer, custom: Bool) {
     guard let file = FontconfigPattern.string(p, FC_FILE) else { return }
     let face = (FontconfigPattern.int(p, FC_INDEX) ?? 0) & 0xFFFF
-    index[Key(file: file, face: face, custom: custom), default: []].append(p)
+    index[Key(file: file, face: face, custom: custom), default: []].append(
+      Pattern(pointer: p, order: count))
+    count += 1
   }
 
   /// Reads `file` through FreeType once (`FcFreeTypeQueryAll`) and indexes its patterns; a
