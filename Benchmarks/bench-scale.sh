@@ -20,7 +20,8 @@
 # (4000) families, multiples of 50; BENCH_SCALE_SAME (100) real families; BENCH_REPEAT (3);
 # BENCH_JOBS (cores); BENCH_FONTS_DIR (.build/bench-fonts); BENCH_PYTHON (a Python 3 with
 # fontTools: /usr/bin/python3 when it has it); BENCH_SCALE_ALLOW (which font files may be copied:
-# a regular expression on their paths; default in synth_families.py).
+# a regular expression on their paths; default in synth_families.py); BENCH_SCALE_PARTS (which of
+# the three parts above to run: a comma-separated list of same, png, pdf; all three by default).
 # It never writes to the user's fontconfig configuration or cache, nor to the system's.
 set -euo pipefail
 BENCH=bench-scale
@@ -54,6 +55,10 @@ SAME=${BENCH_SCALE_SAME:-100}
 REPEAT=${BENCH_REPEAT:-3}
 JOBS=${BENCH_JOBS:-$(nproc)}
 PER_DIR=50  # synthetic families per font folder: a smaller set is a prefix of the folders
+PARTS=,${BENCH_SCALE_PARTS:-same,png,pdf},
+part() { [[ $PARTS == *,$1,* ]]; }
+[[ $PARTS =~ ^(,(same|png|pdf))+,$ ]] \
+  || fail "BENCH_SCALE_PARTS must list some of same, png, pdf (comma-separated), not '${BENCH_SCALE_PARTS:-}'"
 for v in SMALL MID LARGE SAME REPEAT JOBS; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || fail "$v must be a positive whole number, not '${!v}'"
 done
@@ -212,6 +217,7 @@ fb() {
 echo "fonti-batch scale benchmark: $LARGE synthetic families from $SOURCES installed ones, $REAL installed families, $JOBS workers, $(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 
 # 1. The same families with few and with many fonts installed, alternated; the median CPU kept.
+if part same; then
 for r in $(seq 1 "$REPEAT"); do
   fb small same --force
   measure "same-small-$r" "${FB[@]}"
@@ -221,8 +227,10 @@ done
 checked same "$SAME" "$SAME"
 median same-small "$REPEAT" 2
 median same-large "$REPEAT" 2
+fi
 
 # 2. Every synthetic family with as many installed; an unchanged re-run; memory, apart.
+if part png; then
 fb small small
 measure png-small "${FB[@]}"
 checked small "$SMALL" "$SMALL"
@@ -237,8 +245,11 @@ checked large "$LARGE" 0
 fb large large --force
 memory png-large "${FB[@]}"
 rm -rf "$WORK/small/out" "$WORK/large/out"
+fi
 
 # 3. A catalogue of a page per family, against the PNGs alone of the same families.
+QPDF=ok
+if part pdf; then
 fb mid mid
 measure png-mid "${FB[@]}"
 checked mid "$MID" "$MID"
@@ -256,31 +267,44 @@ else
   sed -n '1,20p' "$WORK/qpdf.out" >&2
 fi
 rm -rf "$WORK/mid/out" "$WORK/mid-pdf/out"
+fi
 
 ROW_WIDTH=62
 header
+if part same; then
 row "the same $SAME families, $SMALL synthetic installed (median of $REPEAT)" same-small "$SAME"
 row "the same $SAME families, $LARGE synthetic installed (median of $REPEAT)" same-large "$SAME"
+fi
+if part png; then
 row "PNG, $SMALL synthetic families, as many installed" png-small "$SMALL"
 row "PNG, $LARGE synthetic families, as many installed" png-large "$LARGE"
 row "unchanged re-run of the $LARGE" rerun-large "$LARGE"
+fi
+if part pdf; then
 row "PNG, $MID synthetic families, as many installed" png-mid "$MID"
 row "PNG + catalogue ($PAGES pages), the same $MID families" pdf-mid "$MID"
+fi
 footnote
 echo
 summary() { printf '%-56s %s\n' "$1" "$2"; }
+if part same; then
 summary "CPU, the same $SAME families, $LARGE vs $SMALL installed:" \
   "$(ratio "$(cpu same-large)" "$(cpu same-small)")   (target ≤ 1.15)"
+fi
+if part png; then
 summary "ms per family (wall), $LARGE families (PNG):" "$(ms "$(secs png-large)" "$LARGE")   (target ≤ 15)"
 summary "CPU per family, $LARGE vs $SMALL families (PNG):" \
   "$(ratio "$(ms "$(cpu png-large)" "$LARGE")" "$(ms "$(cpu png-small)" "$SMALL")")   (no target; steadier than wall time on a busy machine)"
 summary "peak memory, $LARGE vs $SMALL families (PNG):" \
   "$(ratio "$(rss png-large)" "$(rss png-small)")   (target ≤ 1.20)"
+summary "unchanged re-run / full run, $LARGE families:" \
+  "$(ratio "$(secs rerun-large)" "$(secs png-large)" 3)   (target ≤ 0.03)"
+fi
+if part pdf; then
 summary "time, $MID families, PNG + catalogue vs PNG:" \
   "$(ratio "$(secs pdf-mid)" "$(secs png-mid)")   (target ≤ 2.00)"
 summary "peak memory, $MID families, PNG + catalogue:" "$(mib pdf-mid) MiB   (target ≤ 150)"
 summary "qpdf --check of the $PAGES-page catalogue:" "$QPDF"
-summary "unchanged re-run / full run, $LARGE families:" \
-  "$(ratio "$(secs rerun-large)" "$(secs png-large)" 3)   (target ≤ 0.03)"
+fi
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$QPDF" = ok ]

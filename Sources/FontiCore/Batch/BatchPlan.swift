@@ -531,7 +531,7 @@ struct CatalogueFingerprint: Encodable {
   var path: String
 
   init(_ input: CatalogueInput<FamilyRef>, path: String) {
-    self.input = input
+    self.input = input.mapFamilies { $0.named }
     self.path = path
   }
 

@@ -183,7 +183,11 @@ public struct JobRun {
     var options = BatchOptions(
       jobs: request.jobs,
       worker: WorkerPool.Launch(
-        request.workers, setup: WorkerSetup(customFonts: resolved.environment.customFiles)))
+        request.workers,
+        setup: WorkerSetup(
+          customFonts: resolved.environment.customFiles,
+          labelFamily: SpecimenRenderer.labelFamily(in: resolved.catalog).map(FamilyRef.init),
+          boxDigitsFace: resolved.environment.boxDigitsFace)))
     options.force = request.force
     options.strict = request.strict
     var report = try BatchRunner.run(

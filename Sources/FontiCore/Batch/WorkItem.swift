@@ -1,20 +1,48 @@
 import Foundation
 
-/// A family as a worker process looks it up again in its own font catalogue: name plus
-/// whether it is a custom font (custom and system fonts live in separate configurations). Only
-/// the worker protocol carries families this way; the parent side has the `FontFamily`.
+/// A family as a worker process makes it again: name, whether it is a custom font, and every
+/// face (file and face index: where fontconfig's pattern of it is found, `FontMaps`). The worker
+/// has no font catalogue of its own: it never lists the installed fonts. Only the worker
+/// protocol carries families this way; the parent side has the `FontFamily`.
 public struct FamilyRef: FamilyCarrier, Codable {
   public var name: String
   public var custom: Bool
+  /// The family's faces as the parent listed them; empty only in a family named for a
+  /// fingerprint (`named`), never in an item.
+  public var faces: [FontFace]
 
   public init(_ family: FontFamily) {
     name = family.name
     custom = family.isCustom
+    faces = family.faces
   }
 
-  public init(name: String, custom: Bool = false) {
+  public init(name: String, custom: Bool = false, faces: [FontFace] = []) {
     self.name = name
     self.custom = custom
+    self.faces = faces
+  }
+
+  /// The family by name alone, without its faces: what a fingerprint records (the faces' files
+  /// are in it through their stamps).
+  var named: FamilyRef { FamilyRef(name: name, custom: custom) }
+
+  private enum CodingKeys: String, CodingKey { case name, custom, faces }
+
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    name = try c.decode(String.self, forKey: .name)
+    custom = try c.decode(Bool.self, forKey: .custom)
+    faces = try c.decodeIfPresent([FontFace].self, forKey: .faces) ?? []
+  }
+
+  /// Faces are written only when there are some, so that a fingerprint made of names alone
+  /// is the same as before families carried their faces.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(name, forKey: .name)
+    try c.encode(custom, forKey: .custom)
+    if !faces.isEmpty { try c.encode(faces, forKey: .faces) }
   }
 }
 
@@ -145,19 +173,28 @@ public struct StagedThumbnail: Codable, Sendable, Hashable {
   }
 }
 
-/// Sent once to each worker when it starts: what it needs to rebuild the parent's font
-/// catalogue exactly.
+/// Sent once to each worker when it starts: what it needs to find the faces items name.
 public struct WorkerSetup: Codable, Sendable, Hashable {
-  /// Every custom font file the parent registered (library and job), in the same order.
+  /// Every custom font file the parent registered (library and job), in the same order: the
+  /// files a worker may read (each once, when an item first needs it).
   public var customFonts: [String]
+  /// The neutral label face the parent chose for the run (labels, notes, badges).
+  public var labelFamily: FamilyRef?
+  /// The face of the digits in missing characters' boxes (`FontEnvironment.boxDigitsFace`).
+  public var boxDigitsFace: FamilyRef?
   /// A worker exits after this many items and the pool starts a fresh one: Cairo keeps up to
   /// 256 scaled fonts with their glyph caches for the life of a process, so a long-lived worker
   /// grows with the number of families; recycling keeps memory flat at the cost of one
   /// fontconfig set-up (about 20 ms) per `itemsPerWorker` families.
   public var itemsPerWorker: Int
 
-  public init(customFonts: [String], itemsPerWorker: Int = 40) {
+  public init(
+    customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,
+    itemsPerWorker: Int = 40
+  ) {
     self.customFonts = customFonts
+    self.labelFamily = labelFamily
+    self.boxDigitsFace = boxDigitsFace
     self.itemsPerWorker = itemsPerWorker
   }
 }

@@ -7,16 +7,18 @@ import Foundation
 extension Worker {
   /// Draws one PDF catalogue into a temporary file beside its final name; `finishCatalogue`
   /// (in a fresh worker, after the drawing is done) makes the final file from it. Families are
-  /// looked up again in this worker's own catalogue; one that vanished since the plan was made
-  /// is left out with a warning.
+  /// made from the faces the item carries; one whose faces cannot be had (a file removed since
+  /// the plan was made) is left out with a warning naming the file.
   static func renderCatalogue(
-    _ request: CatalogueInput<FamilyRef>, to path: String, environment: FontEnvironment,
-    find: (FamilyRef) -> FontFamily?
+    _ request: CatalogueInput<FamilyRef>, to path: String, renderer: SpecimenRenderer
   ) throws -> WorkResult {
-    let warnings = request.families.filter { find($0) == nil }.map {
-      "family '\($0.name)' is no longer available; left out of the catalogue"
+    var refs = request.families + request.saved + request.partners.values.joined()
+    for pairing in request.pairings { refs += [pairing.heading, pairing.body] }
+    let made = renderer.fontMaps.families(for: refs)
+    let warnings = made.problems.sorted { $0.key.name < $1.key.name }.map {
+      "family '\($0.key.name)' is left out of the catalogue: \($0.value)"
     }
-    let input = request.mapFamilies(find).dated()
+    let input = request.mapFamilies { made.found[$0] }.dated()
     let raw = AtomicFile.temporaryPath(for: path)
     func writeFailed(_ code: Int32) -> WorkResult {
       let reason = FileSystem.describe(code)
@@ -30,8 +32,9 @@ extension Worker {
     }
     let result: CatalogueResult
     do {
-      result = try CatalogueWriter(environment: environment).drawRaw(
-        input, to: sink.cairoPath, for: path)
+      result = try CatalogueWriter(fontMaps: renderer.fontMaps, labelFamily: renderer.labelFamily)
+        .drawRaw(
+          input, to: sink.cairoPath, for: path)
     } catch {
       let code = sink.finish()
       unlink(raw)

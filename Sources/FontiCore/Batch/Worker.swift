@@ -4,9 +4,11 @@ import Foundation
   import Glibc
 #endif
 
-/// The worker side of a run: a process (the tool re-executed as `__worker`) that sets up
-/// fontconfig and Pango once, then draws items read from stdin, one JSON line each, and
-/// answers each with one JSON line on stdout. Processes, not threads: Cairo 1.16 crashes
+/// The worker side of a run: a process (the tool re-executed as `__worker`) that loads
+/// fontconfig's configuration once (its caches: no font is listed, sorted or scanned), then
+/// draws items read from stdin, one JSON line each, and answers each with one JSON line on
+/// stdout. Each item carries its families' faces; the worker makes each item a font map of
+/// its own holding exactly those (`FontMaps`). Processes, not threads: Cairo 1.16 crashes
 /// when two threads draw text, each with its own font map; processes never share that state,
 /// and a font that crashes shaping takes down only its worker.
 public enum Worker {
@@ -39,14 +41,18 @@ public enum Worker {
     else { throw Failure(description: "the worker received no readable set-up") }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
-    var fonts: (environment: FontEnvironment, renderer: SpecimenRenderer)?
-    func loadFonts() -> (environment: FontEnvironment, renderer: SpecimenRenderer)? {
+    var fonts: SpecimenRenderer?
+    func loadFonts() -> SpecimenRenderer? {
       if let fonts { return fonts }
-      guard let environment = try? FontEnvironment(configFile: nil, customFonts: setup.customFonts)
-      else { return nil }
-      let renderer = SpecimenRenderer(environment: environment)
+      guard let system = try? FontconfigConfiguration.current() else { return nil }
+      let maps = FontMaps(
+        patterns: FacePatterns(
+          configurations: [(system, custom: false)], customFiles: setup.customFonts),
+        boxDigits: setup.boxDigitsFace)
+      let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
+      let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
       renderer.staging = true  // the parent flushes and renames what is drawn here
-      fonts = (environment, renderer)
+      fonts = renderer
       return fonts
     }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
@@ -66,8 +72,8 @@ public enum Worker {
           result = DiffWork.perform(task)
         } else if case .thumbnail(let task) = item {
           result = thumbnail(task)
-        } else if let (environment, renderer) = loadFonts() {
-          result = perform(item, renderer: renderer, environment: environment)
+        } else if let renderer = loadFonts() {
+          result = perform(item, renderer: renderer)
         } else {
           result = .failure("fontconfig could not be set up in the worker")
         }
@@ -84,21 +90,27 @@ public enum Worker {
     }
   }
 
-  static func perform(_ item: WorkItem, renderer: SpecimenRenderer, environment: FontEnvironment)
-    -> WorkResult
-  {
-    let catalog = environment.catalog
-    func find(_ ref: FamilyRef) -> FontFamily? {
-      guard let f = catalog.family(named: ref.name), f.isCustom == ref.custom else { return nil }
-      return f
-    }
+  /// Draws one item. Its families are made from the faces it carries (`FontMaps.families`); a
+  /// family whose faces cannot be had (a file removed since the parent listed the fonts) fails
+  /// the item with the file named, or, as a partner or on a catalogue, is left out with a
+  /// warning.
+  static func perform(_ item: WorkItem, renderer: SpecimenRenderer) -> WorkResult {
+    let maps = renderer.fontMaps
+    // The label face too: the families are then made from the very configuration the drawing
+    // uses (`FontMaps` reuses it), not from one more.
+    let label = renderer.labelFamily.map { [FamilyRef($0)] } ?? []
     do {
       switch item {
       case .specimen(let request, let path):
-        guard let request = request.mapFamilies(find) else {
-          return .failure("family '\(request.family.name)' is no longer available")
+        let made = maps.families(for: [request.family] + request.partners + label)
+        guard let drawn = request.mapFamilies({ made.found[$0] }) else {
+          return .failure(
+            made.problems[request.family] ?? "family '\(request.family.name)' cannot be drawn")
         }
-        let r = try renderer.render(request, to: path)
+        var r = try renderer.render(drawn, to: path)
+        r.warnings += request.partners.compactMap { made.problems[$0] }.map {
+          "partner left out: \($0)"
+        }
         var result = finished(
           path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
         if result.ok { result.proofs = r.proofs }
@@ -119,13 +131,16 @@ public enum Worker {
         if !result.ok, let staged = result.thumbnail?.staged { unlink(staged) }
         return result
       case .pairing(let request, let path):
-        guard let request = request.mapFamilies(find) else {
-          return .failure("a family of pairing '\(item.subject)' is no longer available")
+        let made = maps.families(for: [request.heading, request.body] + label)
+        guard let request = request.mapFamilies({ made.found[$0] }) else {
+          let reasons = made.problems.values.sorted().joined(separator: "; ")
+          return .failure(
+            reasons.isEmpty ? "a family of pairing '\(item.subject)' cannot be drawn" : reasons)
         }
         let r = try renderer.renderPairing(request, to: path)
         return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
       case .catalogue(let input, let path):
-        return try renderCatalogue(input, to: path, environment: environment, find: find)
+        return try renderCatalogue(input, to: path, renderer: renderer)
       case .finishCatalogue(let task):
         return try finishCatalogue(task)
       case .diff(let task):

@@ -21,9 +21,14 @@ final class PageDrawer {
   /// Characters drawn as boxes, by family name.
   private(set) var missing: [String: Int] = [:]
   private(set) var warnings: [String] = []
-  /// This page's contexts for family text, by "custom" (one fontconfig configuration each);
-  /// dropped, with their font maps, when the next page starts.
-  private var contexts: [Bool: TextContext] = [:]
+  /// Contexts for family text, one per family (each on a map holding only that family), by
+  /// family; dropped, with their font maps, when a page of another family (or a page that is
+  /// no family's) starts.
+  private var contexts: [FamilyKey: TextContext] = [:]
+  private struct FamilyKey: Hashable {
+    var name: String
+    var custom: Bool
+  }
   var labelContextStorage: TextContext?
   private let savedNames: Set<String>
   private let familyIndex: [String: Int]
@@ -72,12 +77,19 @@ final class PageDrawer {
     familyIndex = index
   }
 
-  private var pagesOnMap = 0
-
   func context(for family: FontFamily) -> TextContext {
-    if let c = contexts[family.isCustom] { return c }
-    let c = writer.makeFontMap(for: family).makeContext(for: cr)
-    contexts[family.isCustom] = c
+    let key = FamilyKey(name: family.name, custom: family.isCustom)
+    if let c = contexts[key] { return c }
+    let map: FontMap
+    switch writer.makeFontMap(for: family) {
+    case .success(let made): map = made
+    case .failure(let error):
+      // Drawn with no font (boxes, and "no font could be loaded" on its page), and said.
+      warnings.append(error.message)
+      map = writer.fontMaps.emptyMap()
+    }
+    let c = map.makeContext(for: cr)
+    contexts[key] = c
     return c
   }
 
@@ -96,14 +108,11 @@ final class PageDrawer {
   // MARK: Pages
 
   func draw(_ page: CataloguePlan.Page) {
-    // A fresh font map every few dozen pages: Pango frees the fonts it loaded with its map,
-    // so memory stays flat, without paying for a new map (a copy of every installed font's
-    // pattern and a new fontconfig sort per face) on every page.
-    pagesOnMap += 1
-    if pagesOnMap > CatalogueWriter.pagesPerFontMap {
-      contexts = [:]
-      pagesOnMap = 1
-    }
+    // Each family's map lives for its pages: Pango frees the fonts it loaded with the map,
+    // so memory stays flat in the number of families.
+    var continues = false
+    if case .family(let i, continued: true) = page.kind { continues = current?.index == i }
+    if !continues { contexts = [:] }
     if ownNameCache.count > 4096 || loadsCache.count > 4096 {
       ownNameCache = [:]
       loadsCache = [:]

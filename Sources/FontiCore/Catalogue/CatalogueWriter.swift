@@ -11,9 +11,10 @@ import Foundation
 /// and clean.
 ///
 /// Memory: Pango keeps every font it has loaded (coverage tables, HarfBuzz faces, mapped
-/// files) for the life of its font map, which for a catalogue of every installed family grows
-/// to hundreds of megabytes. So the label face has one long-lived map, and each page's family
-/// text gets a fresh map, dropped with the page. Not Sendable and synchronous: one writer per
+/// files) for the life of its font map, which for a catalogue of every installed family would
+/// grow to hundreds of megabytes. So the label face has one long-lived map holding only it,
+/// and each family's text is drawn from a map holding only that family's faces
+/// (`FontMaps`), dropped when its pages are done. Not Sendable and synchronous: one writer per
 /// process, one catalogue at a time.
 public final class CatalogueWriter {
   let fontMaps: FontMaps
@@ -21,22 +22,33 @@ public final class CatalogueWriter {
   /// their own.
   let labelFamily: FontFamily?
 
-  public init(environment: FontEnvironment) {
-    fontMaps = FontMaps(environment: environment)
-    labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
+  /// A writer of the fonts of `environment`, with its label face.
+  public convenience init(environment: FontEnvironment) {
+    self.init(
+      fontMaps: FontMaps(environment: environment),
+      labelFamily: SpecimenRenderer.labelFamily(in: environment.catalog))
   }
 
-  /// Pages drawn with one font map before it is replaced (see `PageDrawer.draw`).
-  static let pagesPerFontMap = 32
+  /// A writer whose maps come from `fontMaps` (a worker's).
+  init(fontMaps: FontMaps, labelFamily: FontFamily?) {
+    self.fontMaps = fontMaps
+    self.labelFamily = labelFamily
+  }
 
-  /// The long-lived map of the label face, kept for the writer's life.
+  /// The map of the label face, which the page drawer keeps for the whole catalogue.
   func labelFontMap() -> FontMap {
-    fontMaps.map(for: labelFamily.map { [$0] } ?? [])
+    guard let labelFamily else { return fontMaps.emptyMap() }
+    return (try? fontMaps.map(for: [labelFamily])) ?? fontMaps.emptyMap()
   }
 
-  /// A fresh map for `family`; the page drawer replaces it every `pagesPerFontMap` pages.
-  func makeFontMap(for family: FontFamily) -> FontMap {
-    fontMaps.freshMap(for: [family])
+  /// A map holding only `family`'s faces, or the reason there is none (its faces cannot be
+  /// had: a file removed since the fonts were listed).
+  func makeFontMap(for family: FontFamily) -> Result<FontMap, RenderError> {
+    do {
+      return .success(try fontMaps.map(for: [family]))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Writes the catalogue of `input` to `path` (atomically: a temporary file in the same

@@ -22,7 +22,8 @@ final class DiffDrawing {
 
   /// A context for labels drawn on `cr`: the label face's map, made once.
   func labelContext(for cr: CairoContext) -> TextContext {
-    fontMaps.map(for: labelFamily.map { [$0] } ?? []).makeContext(for: cr)
+    let map = labelFamily.flatMap { try? fontMaps.map(for: [$0]) } ?? fontMaps.emptyMap()
+    return map.makeContext(for: cr)
   }
 
   /// A label in the label face: regular, or its real bold when asked and present.

@@ -16,14 +16,14 @@ public final class FontEnvironment {
   /// Custom font files that were registered, in order.
   public let customFiles: [String]
 
-  /// Loads fontconfig's configuration (`configFile`, else the standard one, which honours
-  /// `FONTCONFIG_FILE`) and registers `customFonts` (files already checked with
+  /// Loads fontconfig's configuration (`configFile`, else the process's current one, which
+  /// honours `FONTCONFIG_FILE` and which Pango's own start-up then finds loaded) and registers `customFonts` (files already checked with
   /// `FontFiles.inspect`) as application fonts of a separate configuration.
   public init(configFile: String? = nil, customFonts: [String] = []) throws(Diagnostic) {
     if let configFile {
       system = try .file(configFile)
     } else {
-      system = try .standard()
+      system = try .current()
     }
     custom = customFonts.isEmpty ? nil : try .customFonts(customFonts)
     customFiles = custom?.registered ?? []
@@ -37,6 +37,17 @@ public final class FontEnvironment {
         + customFamilies,
       shadowed: customNames.intersection(systemNames))
   }
+
+  /// The installed face whose digits Pango draws in the boxes of missing characters: the face
+  /// fontconfig gives for `monospace` (Pango asks for that family). Every font map holds it
+  /// under that name only (`FontMaps`), so boxes look as they did with every font installed in
+  /// one map, and no family can be matched to it. Chosen once, by the run's parent.
+  public private(set) lazy var boxDigitsFace: FamilyRef? = {
+    guard let face = system.monospaceFace() else { return nil }
+    return FamilyRef(
+      name: face.family, custom: false,
+      faces: [FontFace(style: "", weight: 80, slant: 0, file: face.file, index: face.index)])
+  }()
 
   /// The configuration that holds `family`'s fonts.
   func configuration(for family: FontFamily) -> FontconfigConfiguration {

@@ -1,5 +1,5 @@
 /// One face of a family, as fontconfig lists it: a real file (or a named instance of one).
-public struct FontFace: Sendable, Hashable {
+public struct FontFace: Sendable, Hashable, Codable {
   /// The face's style name as the font calls it ("Book", "Bold Oblique").
   public var style: String
   /// fontconfig's weight scale: 80 regular, 180 semibold, 200 bold.
@@ -39,8 +39,8 @@ public struct FontFace: Sendable, Hashable {
 }
 
 /// How a request carries a family: as the family itself (`FontFamily`, in the process that
-/// draws it) or as a reference that a worker process looks up again in its own font catalogue
-/// (`FamilyRef`, across the process boundary). Requests (`SpecimenRequest`,
+/// draws it) or as a reference carrying its faces, from which a worker process makes the family
+/// again (`FamilyRef`, across the process boundary). Requests (`SpecimenRequest`,
 /// `PairingSheetRequest`, `CatalogueInput`) are generic over it, so each is one type.
 public protocol FamilyCarrier: Sendable, Hashable {
   /// The family's name, as the font catalogue spells it.

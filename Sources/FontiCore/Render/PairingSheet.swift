@@ -70,8 +70,11 @@ extension SpecimenRenderer {
       guard family.isRenderable, family.regularFace != nil else {
         throw RenderError("family '\(family.name)' has no font Pango can draw")
       }
+    }
+    let itemMap = try self.itemMap([request.heading, request.body])
+    for family in [request.heading, request.body] {
       try checkNotSubstituted(
-        family, face: family.regularFace, context: map(for: family).makeContext(for: cr))
+        family, face: family.regularFace, context: itemMap.makeContext(for: cr))
     }
     let palette = Palette(request.theme)
     let edge = Double(request.edge)
@@ -81,9 +84,9 @@ extension SpecimenRenderer {
     cr.setColour(palette.background)
     cr.paint()
 
-    let headingContext = map(for: request.heading).makeContext(for: cr)
-    let bodyContext = map(for: request.body).makeContext(for: cr)
-    let labels = labelFamily.map { ($0, map(for: $0).makeContext(for: cr)) }
+    let headingContext = itemMap.makeContext(for: cr)
+    let bodyContext = itemMap.makeContext(for: cr)
+    let labels = labelFamily.map { ($0, itemMap.makeContext(for: cr)) }
 
     func caption(
       _ text: String, at y: Double, colour: Colour, size: Double = 16, spacing: Double = 2

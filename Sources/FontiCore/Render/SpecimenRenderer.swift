@@ -91,11 +91,14 @@ public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// Draws specimens. Its font maps (`FontMaps`) are made once and reused for every specimen;
-/// surfaces and layouts are per specimen. Not Sendable: one per process.
+/// Draws specimens and pairing sheets. Each drawing gets a font map of its own from
+/// `FontMaps`, holding exactly the faces it draws (the family, its partners, the label face),
+/// freed when the next drawing asks for other families; surfaces and layouts are per drawing.
+/// Not Sendable: one per process.
 public final class SpecimenRenderer {
   let fontMaps: FontMaps
-  /// The face for labels of families that cannot set their own name, and for notes.
+  /// The face for labels of families that cannot set their own name, and for notes: chosen
+  /// once per run (`labelFamily(in:)`), by the run's parent.
   public let labelFamily: FontFamily?
   /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
   /// returns. On (a run's workers): it is left complete under a temporary name beside its
@@ -108,9 +111,17 @@ public final class SpecimenRenderer {
     "DejaVu Sans", "Noto Sans", "Liberation Sans", "Cantarell", "Nimbus Sans", "DejaVu Serif",
   ]
 
-  public init(environment: FontEnvironment) {
-    fontMaps = FontMaps(environment: environment)
-    labelFamily = SpecimenRenderer.labelFamily(in: environment.catalog)
+  /// A renderer of the fonts of `environment`, with its label face.
+  public convenience init(environment: FontEnvironment) {
+    self.init(
+      fontMaps: FontMaps(environment: environment),
+      labelFamily: SpecimenRenderer.labelFamily(in: environment.catalog))
+  }
+
+  /// A renderer whose maps come from `fontMaps` (a worker's, over fontconfig's caches).
+  init(fontMaps: FontMaps, labelFamily: FontFamily?) {
+    self.fontMaps = fontMaps
+    self.labelFamily = labelFamily
   }
 
   /// The neutral label face of a catalogue: the first installed of `labelPreference`, else
@@ -122,11 +133,15 @@ public final class SpecimenRenderer {
     }.first ?? system.first
   }
 
-  /// The font map that draws `family`, made once per worker. Pango keeps every font a map has
-  /// loaded for the map's lifetime; workers are recycled every few dozen families
-  /// (`WorkerSetup.itemsPerWorker`), which bounds that without paying for a new map per family.
+  /// A map holding only `family`'s faces (an empty one, where every character is a box, when
+  /// its faces cannot be had): for drawings of one family without labels.
   func map(for family: FontFamily) -> FontMap {
-    fontMaps.map(for: [family])
+    (try? fontMaps.map(for: [family])) ?? fontMaps.emptyMap()
+  }
+
+  /// The font map of one drawing: exactly the faces of `families` and of the label face.
+  func itemMap(_ families: [FontFamily]) throws(RenderError) -> FontMap {
+    try fontMaps.map(for: families + (labelFamily.map { [$0] } ?? []))
   }
 
   /// Renders `request` into a PNG at `path`, written atomically.
@@ -197,7 +212,8 @@ public final class SpecimenRenderer {
     let edge = Double(request.edge)
     let k = edge / 1080
     let margin = 80 * k
-    let familyContext = map(for: family).makeContext(for: cr)
+    let itemMap = try self.itemMap([family] + request.partners)
+    let familyContext = itemMap.makeContext(for: cr)
     var warnings: [String] = []
 
     // The face the sample is set in: the real bold/italic asked for, else regular.
@@ -235,7 +251,7 @@ public final class SpecimenRenderer {
     cr.paint()
 
     let pictographic = familyContext.drawsPictographsForLatin(probe)
-    let labelContext = labelFamily.map { map(for: $0).makeContext(for: cr) }
+    let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }
     let mark = ellipsis(labels: labelContext)
 
     // Header: the name in small caps, in the family when it can set its own name.
@@ -302,7 +318,7 @@ public final class SpecimenRenderer {
     if !request.partners.isEmpty, let labelContext {
       let stripHeight = drawPartners(
         request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
-        cr: cr, labelContext: labelContext, palette: palette)
+        cr: cr, map: itemMap, labelContext: labelContext, palette: palette)
       contentBottom -= stripHeight + 30 * k
     }
 
@@ -517,12 +533,12 @@ public final class SpecimenRenderer {
   /// returns the height used.
   func drawPartners(
     _ partners: [FontFamily], bottom: Double, left: Double, width: Double, k: Double,
-    cr: CairoContext, labelContext: TextContext, palette: Palette
+    cr: CairoContext, map: FontMap, labelContext: TextContext, palette: Palette
   ) -> Double {
     guard let labelFamily else { return 0 }
     var names: [TextLayout] = []
     for partner in partners.prefix(4) {
-      let context = map(for: partner).makeContext(for: cr)
+      let context = map.makeContext(for: cr)
       let ownName = partner.coverage.missing(in: partner.name).isEmpty
       let layout = TextLayout(
         Sanitize.terminal(partner.name),

@@ -23,13 +23,145 @@ final class FontconfigConfiguration {
 
   deinit { FcConfigDestroy(pointer) }
 
-  /// The standard configuration, which honours `FONTCONFIG_FILE` (calls
-  /// `FcInitLoadConfigAndFonts`).
-  static func standard() throws(Diagnostic) -> FontconfigConfiguration {
-    guard let c = FcInitLoadConfigAndFonts() else {
+  /// The process's current configuration, loaded on first use (calls `FcConfigReference` with
+  /// no configuration, which runs `FcInit`; honours `FONTCONFIG_FILE`). Pango's font maps start
+  /// `FcInit` on a thread of their own: asking for the current configuration first makes that
+  /// call free instead of a second load of every font cache.
+  static func current() throws(Diagnostic) -> FontconfigConfiguration {
+    guard let c = FcConfigReference(nil) else {
       throw .error("fontconfig: cannot load the font configuration")
     }
     return FontconfigConfiguration(c)
+  }
+
+  /// A folder that can never exist (a path below `/dev/null`: ENOTDIR). Adding it as an
+  /// application font folder makes fontconfig create the configuration's empty application
+  /// font set without scanning anything or writing a cache.
+  static let noFolder = "/dev/null/fonti-none"
+
+  /// A configuration holding copies of exactly `patterns` (fontconfig's own, from its caches or
+  /// from `FacePatterns`' scans) as its application fonts, and no rules: nothing is scanned and
+  /// nothing is matched against any other font (calls `FcConfigCreate`, `FcPatternDuplicate`,
+  /// `FcFontSetAdd`). Should this fontconfig not create the empty set, `files` are registered
+  /// instead (`FcConfigAppFontAddFile`: FreeType reads them again, slower, same faces).
+  /// `boxDigits`: patterns added under the family name `monospace` only (see
+  /// `FontEnvironment.boxDigitsFace`), so that Pango finds them for the digits of the boxes it
+  /// draws for missing characters and no family request ever matches them.
+  static func holding(
+    _ patterns: [FacePatterns.Pattern], boxDigits: [FacePatterns.Pattern] = [], files: [String]
+  ) throws(Diagnostic) -> FontconfigConfiguration {
+    guard let c = FcConfigCreate() else { throw .error("fontconfig: out of memory") }
+    _ = FcConfigAppFontAddDir(c, noFolder)
+    guard let set = FcConfigGetFonts(c, FcSetApplication) else {
+      let registered = files.filter { FcConfigAppFontAddFile(c, $0) == FcTrue }
+      return FontconfigConfiguration(c, registered: registered)
+    }
+    // A bitmap face (colour emoji) is scaled to the size asked for by a rule of fontconfig's own
+    // configuration; a bare one has no rules, so the items that hold such a face get that rule.
+    if patterns.contains(where: { FontconfigPattern.bool($0.pointer, FC_OUTLINE) == false }),
+      FcConfigParseAndLoadFromMemory(c, scaleBitmapFonts, FcTrue) != FcTrue
+    {
+      FcConfigDestroy(c)
+      throw .error("fontconfig: cannot load the bitmap scaling rule")
+    }
+    for (pattern, renamed) in patterns.map({ ($0, false) }) + boxDigits.map({ ($0, true) }) {
+      guard let copy = FcPatternDuplicate(pattern.pointer) else {
+        FcConfigDestroy(c)
+        throw .error("fontconfig: out of memory")
+      }
+      if renamed {
+        FcPatternDel(copy, FC_FAMILY)
+        FcPatternAddString(copy, FC_FAMILY, "monospace")
+      }
+      guard FcFontSetAdd(set, copy) == FcTrue else {
+        FcPatternDestroy(copy)
+        FcConfigDestroy(c)
+        throw .error("fontconfig: out of memory")
+      }
+    }
+    return FontconfigConfiguration(c)
+  }
+
+  /// fontconfig's own rule that scales bitmap faces to the size asked for (its
+  /// `conf.d/10-scale-bitmap-fonts.conf`, as fontconfig 2.14 ships it), the one rule of a
+  /// system configuration a drawing needs: without it a colour emoji font's glyphs are drawn at
+  /// the size of their bitmaps (136 px) whatever the size asked for.
+  static let scaleBitmapFonts = """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+    <fontconfig>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign">
+          <divide>
+            <name target="pattern">pixelsize</name>
+            <name target="font">pixelsize</name>
+          </divide>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="scalable" compare="eq"><bool>false</bool></test>
+        <test name="hinting" compare="eq"><bool>true</bool></test>
+        <edit name="scalingnotneeded" mode="assign">
+          <and>
+            <less><name>pixelsizefixupfactor</name><double>1.2</double></less>
+            <more><name>pixelsizefixupfactor</name><double>0.8</double></more>
+          </and>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="scalingnotneeded" compare="eq"><bool>true</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign"><double>1.0</double></edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+        <edit name="matrix" mode="assign">
+          <times>
+            <name>matrix</name>
+            <matrix>
+              <name>pixelsizefixupfactor</name> <double>0</double>
+              <double>0</double> <name>pixelsizefixupfactor</name>
+            </matrix>
+          </times>
+        </edit>
+        <edit name="size" mode="assign">
+          <divide><name>size</name><name>pixelsizefixupfactor</name></divide>
+        </edit>
+      </match>
+    </fontconfig>
+    """
+
+  /// The face fontconfig gives for `monospace` in English (calls `FcConfigSubstitute`,
+  /// `FcDefaultSubstitute`, `FcFontMatch`): its first family name, file and face index.
+  func monospaceFace() -> (family: String, file: String, index: Int)? {
+    guard let request = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(request) }
+    FcPatternAddString(request, FC_FAMILY, "monospace")
+    FcPatternAddString(request, FC_LANG, "en")
+    FcConfigSubstitute(pointer, request, FcMatchPattern)
+    FcDefaultSubstitute(request)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(pointer, request, &result) else { return nil }
+    defer { FcPatternDestroy(match) }
+    guard let family = FontconfigPattern.string(match, FC_FAMILY),
+      let file = FontconfigPattern.string(match, FC_FILE)
+    else { return nil }
+    return (family, file, FontconfigPattern.int(match, FC_INDEX) ?? 0)
+  }
+
+  /// Every pattern of the configuration's fonts (system and application sets), in order.
+  /// The patterns belong to the configuration: valid while it lives.
+  fileprivate var patterns: [OpaquePointer] {
+    var out: [OpaquePointer] = []
+    for which in [FcSetSystem, FcSetApplication] {
+      guard let set = FcConfigGetFonts(pointer, which) else { continue }
+      for i in 0..<Int(set.pointee.nfont) {
+        if let p = set.pointee.fonts[i] { out.append(p) }
+      }
+    }
+    return out
   }
 
   /// The configuration of the file `path`, with its fonts (calls `FcConfigParseAndLoad` and
@@ -108,6 +240,134 @@ final class FontconfigConfiguration {
         family.isSymbol = FontconfigPattern.bool(pattern, FC_SYMBOL) ?? false
       }
       return family
+    }
+  }
+}
+
+/// fontconfig's patterns of font faces, found by file and face index: the configurations'
+/// (read from fontconfig's caches when they were loaded) and, for custom fonts, which are in no
+/// cache, what FreeType reads from each file the first time a face of it is asked for (at most
+/// once per file and per `FacePatterns`, never all of them up front). `FontMaps` builds each
+/// item's configuration from these, so that nothing is scanned again and no other font is in
+/// it.
+///
+/// Not Sendable: it owns C objects. One per process (a worker's lives as long as the worker).
+final class FacePatterns {
+  /// One face's pattern (an `FcPattern*` owned by a configuration or by a scan of this
+  /// object), for `FontconfigConfiguration.holding`.
+  struct Pattern {
+    fileprivate let pointer: OpaquePointer
+    /// Its place among every pattern this object knows (the configurations' fonts in their
+    /// order, then scans): fontconfig breaks ties between equally good faces by that order, so
+    /// a configuration made of some of them keeps it (`FontMaps`).
+    let order: Int
+  }
+
+  private struct Key: Hashable {
+    var file: String
+    /// The face in the file (a collection's member), without the named instance.
+    var face: Int
+    var custom: Bool
+  }
+
+  /// Installed fonts (`custom` false) and custom fonts already registered (`custom` true), as
+  /// configurations; kept alive as long as the patterns taken from them.
+  private let configurations: [(FontconfigConfiguration, custom: Bool)]
+  /// Custom font files this object may scan when asked, and has not yet.
+  private var scannable: Set<String>
+  /// The font sets of the scans made (`FcFreeTypeQueryAll`), freed with this object.
+  private var scannedSets: [UnsafeMutablePointer<FcFontSet>] = []
+  private var index: [Key: [Pattern]] = [:]
+  private var indexed = false
+  /// Patterns indexed so far.
+  private var count = 0
+  /// Custom files FreeType could not read, with the reason, so that asking again says so again.
+  private var failedScans: [String: String] = [:]
+  /// How many files FreeType has read for this object: a test hook.
+  private(set) var scans = 0
+
+  /// `configurations`: where patterns are found; `customFiles`: custom font files that are in
+  /// none of them, scanned lazily.
+  init(configurations: [(FontconfigConfiguration, custom: Bool)], customFiles: [String] = []) {
+    self.configurations = configurations
+    self.scannable = Set(customFiles)
+  }
+
+  deinit { for set in scannedSets { FcFontSetDestroy(set) } }
+
+  /// Why a face's pattern cannot be had.
+  struct Missing: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The patterns of `face` of `family` (`custom`: a custom font): the face itself, and for a
+  /// named instance of a variable font the variable font's own pattern too (Pango matches
+  /// among them as it does among the installed fonts). Only patterns whose family is `family`:
+  /// a collection's other families stay out.
+  func patterns(of face: FontFace, family: String, custom: Bool) throws(Missing) -> [Pattern] {
+    let key = Key(file: face.file, face: face.index & 0xFFFF, custom: custom)
+    buildIndex()
+    if custom && scannable.contains(face.file) { scan(face.file, family: family) }
+    if custom, let failure = failedScans[face.file] { throw Missing(description: failure) }
+    let name = family.lowercased()
+    let found = (index[key] ?? []).filter {
+      FontconfigPattern.string($0.pointer, FC_FAMILY)?.lowercased() == name
+    }
+    guard !found.isEmpty else {
+      let exists = access(face.file, F_OK) == 0
+      throw Missing(
+        description: exists
+          ? "font file '\(face.file)' of family '\(family)' no longer holds that family "
+            + "(face \(face.index)); was it replaced since the fonts were listed?"
+          : "font file '\(face.file)' of family '\(family)' is gone (removed since the fonts "
+            + "were listed)")
+    }
+    guard access(face.file, R_OK) == 0 else {
+      let reason = String(cString: strerror(errno))
+      throw Missing(
+        description: "font file '\(face.file)' of family '\(family)' cannot be read: \(reason)")
+    }
+    return found
+  }
+
+  private func buildIndex() {
+    guard !indexed else { return }
+    indexed = true
+    for (configuration, custom) in configurations {
+      for p in configuration.patterns { add(p, custom: custom) }
+    }
+  }
+
+  private func add(_ p: OpaquePointer, custom: Bool) {
+    guard let file = FontconfigPattern.string(p, FC_FILE) else { return }
+    let face = (FontconfigPattern.int(p, FC_INDEX) ?? 0) & 0xFFFF
+    index[Key(file: file, face: face, custom: custom), default: []].append(
+      Pattern(pointer: p, order: count))
+    count += 1
+  }
+
+  /// Reads `file` through FreeType once (`FcFreeTypeQueryAll`) and indexes its patterns; a
+  /// file FreeType cannot read is remembered in `failedScans`.
+  private func scan(_ file: String, family: String) {
+    scannable.remove(file)
+    scans += 1
+    var count: Int32 = 0
+    guard let set = FcFontSetCreate() else {
+      failedScans[file] = "fontconfig: out of memory"
+      return
+    }
+    guard FcFreeTypeQueryAll(file, UInt32.max, nil, &count, set) > 0 else {
+      FcFontSetDestroy(set)
+      failedScans[file] =
+        access(file, F_OK) == 0
+        ? "font file '\(file)' of family '\(family)' cannot be read by FreeType"
+        : "font file '\(file)' of family '\(family)' is gone (removed since the fonts were "
+          + "listed)"
+      return
+    }
+    scannedSets.append(set)
+    for i in 0..<Int(set.pointee.nfont) {
+      if let p = set.pointee.fonts[i] { add(p, custom: true) }
     }
   }
 }

@@ -23,6 +23,12 @@ final class FontMap {
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+  /// The families the map can reach, as the enumeration lists them: what `FontMaps` put in
+  /// its configuration (without the face of missing characters' boxes, held as `monospace`).
+  var heldFamilies: [FontFamily] {
+    configuration.families(custom: false).filter { $0.name != "monospace" }
+  }
+
   /// A context for layouts drawn with `cr`: unhinted metrics, so that a specimen's layout is
   /// the same at scale 1, 2 and 3, and in PNG and PDF.
   func makeContext(for cr: CairoContext) -> TextContext {

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import FontiCore
+
+/// The font-map factory: each drawing's map holds exactly the faces asked for, made from
+/// fontconfig's patterns (its caches; custom files read once, lazily), so that no other font
+/// can reach a drawing and a family costs the same whatever else is installed.
+@Suite struct FontMapsTests {
+  let environment: FontEnvironment
+
+  init() throws {
+    environment = try TestFonts.environment()
+  }
+
+  func family(_ name: String, in environment: FontEnvironment? = nil) throws -> FontFamily {
+    try #require((environment ?? self.environment).catalog.family(named: name))
+  }
+
+  /// A worker's factory: the fixtures' configuration, and `custom` files to read on demand.
+  func workerMaps(custom: [String] = []) throws -> FontMaps {
+    let system = try FontconfigConfiguration.file(TestFonts.configFile)
+    return FontMaps(
+      patterns: FacePatterns(configurations: [(system, custom: false)], customFiles: custom))
+  }
+
+  static let customFiles = [
+    TestFonts.fixtures + "/ExampleFonts/DejaVuSans-Subset.ttf",
+    TestFonts.proofFontsFolder + "/EBGaramond12-Subset.otf",
+    TestFonts.proofFontsFolder + "/InterVariable-Subset.ttf",
+  ]
+
+  @Test func aMapHoldsExactlyTheFacesAskedFor() throws {
+    let serif = try family("DejaVu Serif")
+    let cantarell = try family("Cantarell")
+    let maps = FontMaps(environment: environment)
+
+    let one = try maps.map(for: [serif])
+    #expect(one.heldFamilies.map(\.name) == ["DejaVu Serif"])
+    #expect(Set(one.heldFamilies.flatMap(\.faces)) == Set(serif.faces))
+    // Asked again for the same family: the same map, not another configuration.
+    #expect(try maps.map(for: [serif]) === one)
+
+    let two = try maps.map(for: [serif, cantarell])
+    #expect(two !== one)
+    #expect(two.heldFamilies.map(\.name).sorted() == ["Cantarell", "DejaVu Serif"])
+    #expect(Set(two.heldFamilies.flatMap(\.faces)) == Set(serif.faces + cantarell.faces))
+    #expect(!two.heldFamilies.contains { $0.name == "Noto Sans Bengali" })
+  }
+
+  @Test func aWorkerMakesTheSameFamiliesAsTheParentFromTheirFaces() throws {
+    let maps = try workerMaps()
+    let names = ["DejaVu Serif", "Cantarell", "Noto Sans Hebrew", "D050000L"]
+    let refs = try names.map { FamilyRef(try family($0)) }
+    let made = maps.families(for: refs)
+    #expect(made.problems.isEmpty)
+    for (name, ref) in zip(names, refs) {
+      // Languages, coverage, symbol flag, faces in order: what the parent listed.
+      #expect(made.found[ref] == (try family(name)), "\(name)")
+    }
+  }
+
+  /// The test: DejaVu Serif lacks Bengali, and Noto Sans Bengali, which has it, is
+  /// installed beside it. Even with Pango's font fallback ON, a specimen's map cannot give
+  /// DejaVu Serif's text a Bengali glyph: no other font is in it.
+  @Test func aFamilysDrawingNeverGetsAnotherFontsGlyph() throws {
+    let serif = try family("DejaVu Serif")
+    let bengali = "বাংলা"
+    #expect(try family("Noto Sans Bengali").coverage.missing(in: bengali).isEmpty)
+    #expect(serif.coverage.missing(in: bengali).count == 4)
+
+    let renderer = SpecimenRenderer(environment: environment)
+    let surface = try CairoSurface.image(width: 200, height: 200)
+    let cr = try CairoContext(surface)
+    let context = try renderer.itemMap([serif]).makeContext(for: cr)
+    let spec = FontSpec(family: serif.name, size: 40, face: serif.regularFace)
+    let layout = TextLayout(bengali, font: spec, in: context, fallback: true)
+    #expect(layout.unknownGlyphs == bengali.unicodeScalars.count)
+    // What the same layout gets from a map of every installed font (the design before #15):
+    // the Bengali font's glyphs. So the count above is the per-drawing map's doing.
+    let shared = FontMap(configuration: environment.system).makeContext(for: cr)
+    #expect(TextLayout(bengali, font: spec, in: shared, fallback: true).unknownGlyphs == 0)
+    // Asked for by name, the Bengali font is simply not there.
+    let asked = context.loadedFile(for: FontSpec(family: "Noto Sans Bengali", size: 12))
+    #expect(asked.map { serif.files.contains($0.file) } ?? true)
+
+    // And a whole specimen counts the characters as missing.
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try renderer.render(
+      SpecimenRequest(family: serif, text: "Hello \(bengali)"), to: folder + "/s.png")
+    #expect(result.missingGlyphs == bengali.unicodeScalars.count)
+  }
+
+  @Test func customFontsAreReadLazilyAndOncePerWorker() throws {
+    let parent = try TestFonts.environment(custom: Self.customFiles)
+    let custom = parent.catalog.families.filter(\.isCustom)
+    #expect(custom.map(\.name).sorted() == ["DejaVu Sans", "EB Garamond", "Inter"])
+    let maps = try workerMaps(custom: Self.customFiles)
+    #expect(maps.patterns.scans == 0)
+
+    let garamond = FamilyRef(try family("EB Garamond", in: parent))
+    let made = maps.families(for: [garamond])
+    #expect(made.found[garamond] == (try family("EB Garamond", in: parent)))
+    #expect(maps.patterns.scans == 1)
+    _ = maps.families(for: [garamond])
+    _ = try maps.map(for: [try family("EB Garamond", in: parent)])
+    #expect(maps.patterns.scans == 1)
+
+    // A variable font: its named instances and the font as a whole, as the parent listed them.
+    let inter = try family("Inter", in: parent)
+    #expect(inter.faces.count > 1)
+    let made2 = maps.families(for: [FamilyRef(inter)])
+    #expect(made2.found[FamilyRef(inter)] == inter)
+    #expect(maps.patterns.scans == 2)
+  }
+
+  @Test func aFaceFileRemovedAfterListingFailsItsFamilyByName() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let copy = folder + "/Garamond.otf"
+    try FileManager.default.copyItem(
+      atPath: TestFonts.proofFontsFolder + "/EBGaramond12-Subset.otf", toPath: copy)
+    let parent = try TestFonts.environment(custom: [copy])
+    let garamond = try family("EB Garamond", in: parent)
+    try FileManager.default.removeItem(atPath: copy)
+
+    // A worker, which reads the file only now.
+    let maps = try workerMaps(custom: [copy])
+    let made = maps.families(for: [FamilyRef(garamond)])
+    #expect(made.found.isEmpty)
+    let problem = try #require(made.problems[FamilyRef(garamond)])
+    #expect(problem.contains(copy) && problem.contains("gone"))
+
+    // In process (`render`): the pattern is known, the file is not there to draw.
+    let renderer = SpecimenRenderer(environment: parent)
+    #expect {
+      try renderer.render(SpecimenRequest(family: garamond), to: folder + "/s.png")
+    } throws: { "\($0)".contains(copy) }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/s.png"))
+  }
+
+  @Test func aCustomFontFreeTypeCannotReadFailsOnceAndSaysSo() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let bad = folder + "/Bad.ttf"
+    try Data("not a font at all".utf8).write(to: URL(fileURLWithPath: bad))
+    let maps = try workerMaps(custom: [bad])
+    let ref = FamilyRef(
+      name: "Bad", custom: true,
+      faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: bad)]
+    )
+    for _ in 0..<2 {
+      let made = maps.families(for: [ref])
+      let problem = try #require(made.problems[ref])
+      #expect(problem.contains(bad) && problem.contains("FreeType"))
+    }
+    #expect(maps.patterns.scans == 1)
+  }
+
+  @Test func aFaceThatIsNoCustomFileOfTheRunIsNeverRead() throws {
+    // A custom family whose file the worker was not told about: not scanned, not found.
+    let maps = try workerMaps(custom: [])
+    let file = TestFonts.proofFontsFolder + "/EBGaramond12-Subset.otf"
+    let ref = FamilyRef(
+      name: "EB Garamond", custom: true,
+      faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: file)])
+    let made = maps.families(for: [ref])
+    #expect(made.problems[ref]?.contains(file) == true)
+    #expect(maps.patterns.scans == 0)
+  }
+}
