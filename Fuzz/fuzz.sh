@@ -30,18 +30,26 @@ core=Sources/FontiCore
 sources() {
   local support=("$core/Support/Suggest.swift" "$core/Support/Sanitize.swift"
     "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift")
+  # What the job decoder reads the proofs' settings with.
+  local settings=("$core/Proofs/SampleSettings.swift" "$core/Proofs/FeatureSetting.swift"
+    "$core/Proofs/VariationSetting.swift" "$core/Languages/LanguageFilter.swift"
+    "$core/Languages/LanguageCoverage.swift" "$core/Proofs/FontProofs.swift"
+    "$core/Fonts/FontFamily.swift" "$core/Languages/Languages.swift" "$core/Languages/ISOCodes.swift"
+    "$core/Languages/CodePointText.swift" Fuzz/Stubs/Orthographies.swift)
   case $1 in
-    job) echo "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" Fuzz/JobDecoderFuzzer.swift ;;
+    job) echo "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+      Fuzz/JobDecoderFuzzer.swift ;;
     favourites) echo "$core"/Favourites/*.swift "$core"/Job/*.swift "$core"/Diagnostics/*.swift \
-      "$core/Fonts/FontFamily.swift" "$core/Support/FileLock.swift" "${support[@]}" \
+      "${settings[@]}" \
+      "$core/Support/FileLock.swift" "${support[@]}" \
       Fuzz/FavouritesFuzzer.swift ;;
     run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
-      "$core/Job/JobPath.swift" "$core/Diagnostics/Diagnostic.swift" \
-      "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift" Fuzz/RunManifestFuzzer.swift ;;
+      "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+      "$core/Proofs/FamilyProofReport.swift" Fuzz/RunManifestFuzzer.swift ;;
     shard-manifest) echo "$core/Batch/ShardManifest.swift" "$core/Batch/ShardSpec.swift" \
-      "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" "$core/Support/Sanitize.swift" \
-      "$core/Job/JobPath.swift" "$core/Diagnostics/Diagnostic.swift" \
-      "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift" Fuzz/ShardManifestFuzzer.swift ;;
+      "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
+      "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+      "$core/Proofs/FamilyProofReport.swift" Fuzz/ShardManifestFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest, shard-manifest)" >&2; exit 2 ;;
   esac
 }

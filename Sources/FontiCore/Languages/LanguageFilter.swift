@@ -81,22 +81,9 @@ public struct LanguageFilter: Sendable, Hashable {
     return Array(out.filter { seen.insert($0).inserted }.prefix(3))
   }
 
-  /// Whether `family` supports every code: its regular face's fontconfig `lang` has them all
-  /// and it is not a symbol font (`LanguageCoverage`).
-  public func accepts(_ family: FontFamily) -> Bool {
-    let languages = Set(family.languages)
-    guard codes.allSatisfy(languages.contains) else { return false }
-    return codes.isEmpty || !SymbolFonts.drawsNoLetters(family)
-  }
-
   /// Whether a coverage already worked out supports every code.
   public func accepts(_ coverage: LanguageCoverage) -> Bool {
     let supported = Set(coverage.supported)
     return codes.allSatisfy(supported.contains)
-  }
-
-  /// The families of `families` that support every code, in order.
-  public func select(_ families: [FontFamily]) -> [FontFamily] {
-    families.filter(accepts)
   }
 }

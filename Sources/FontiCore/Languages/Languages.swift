@@ -29,45 +29,6 @@ public enum Languages {
     return orthographies[code].map { orthographies.scalars(of: $0) } ?? []
   }
 
-  /// The script `code` is written in: the script of most of its required characters (marks and
-  /// punctuation do not count), or the script its code names (`und-zmth`: mathematical
-  /// notation). "Zzzz" (unknown) for a code fontconfig does not know.
-  public static func script(of code: String) -> LanguageScript {
-    let iso = scriptCodes[code] ?? "Zzzz"
-    return LanguageScript(code: iso, name: ISOCodes.shared.scriptName(of: iso))
-  }
-
-  /// `codes` grouped by script: the scripts with most languages first (then by name), each
-  /// group's codes in the order given.
-  public static func groupedByScript(_ codes: [String]) -> [(
-    script: LanguageScript, languages: [String]
-  )] {
-    var groups: [LanguageScript: [String]] = [:]
-    var order: [LanguageScript] = []
-    for code in codes {
-      let script = script(of: code)
-      if groups[script] == nil { order.append(script) }
-      groups[script, default: []].append(code)
-    }
-    return order.map { (script: $0, languages: groups[$0] ?? []) }
-      .sorted { a, b in
-        a.languages.count != b.languages.count
-          ? a.languages.count > b.languages.count : a.script.name < b.script.name
-      }
-  }
-
-  /// Language code → ISO 15924 code, worked out for every language on first use.
-  static let scriptCodes: [String: String] = {
-    var out: [String: String] = [:]
-    let orthographies = Orthographies.shared
-    for orthography in orthographies.all {
-      out[orthography.code] = majorityScript(
-        code: orthography.code, characters: orthographies.scalars(of: orthography),
-        script: HarfBuzzUnicode.script)
-    }
-    return out
-  }()
-
   /// The script of most `characters` (ignoring Inherited: combining marks; and Common, unless
   /// nothing else is there), ties to the alphabetically first; a script subtag in the code
   /// (`und-zmth`, `sr-latn`) wins.

@@ -1,0 +1,70 @@
+// Reading a family's proofs from its fonts (HarfBuzz, fontconfig's coverage): apart from the
+// report's plain data, which manifests (and their fuzz targets) carry without a font library.
+
+extension FamilyProofReport {
+  /// Reads what `options` asks for from `family` (HarfBuzz and fontconfig data only: no
+  /// Pango, so any thread may call it). Axes and instances are read whenever `axes` or
+  /// `features` is on (they cost next to nothing); features are sampled only with `features`
+  /// on, which is where the time goes.
+  public static func read(_ family: FontFamily, options: ProofOptions) -> FamilyProofReport {
+    var report = FamilyProofReport()
+    let name = Sanitize.terminal(family.name)
+    if options.features {
+      do {
+        let proofs = try ProofReader.read(family)
+        report.axes = proofs.proofs.axes
+        report.instances = proofs.proofs.instances
+        report.features = proofs.proofs.features
+        report.hiddenAxes = proofs.hiddenAxes
+        report.warnings += proofs.warnings.map { "family '\(name)': \($0)" }
+      } catch {
+        report.warnings.append("family '\(name)': \(error); its proofs are not listed")
+      }
+    } else if options.axes {
+      (report.axes, report.instances, report.hiddenAxes) = axesAndInstances(family)
+    }
+    if !options.axes {
+      report.axes = nil
+      report.instances = nil
+    }
+    if options.languages {
+      report.languages = LanguageCoverage(family: family)
+      report.warnings += FaceCoverage.warnings(for: family).map { "family '\(name)': \($0)" }
+    }
+    if wantsCodepoints(options) {
+      report.codepoints = (try? EncodedCharacters.ofRegularFace(family))?.count ?? 0
+    }
+    return report
+  }
+
+  /// `read` for each family, over up to `threads` threads, in the families' order.
+  public static func readAll(
+    _ families: [FontFamily], options: ProofOptions, threads: Int = 2
+  ) -> [FamilyProofReport] {
+    ParallelMap.map(families, threads: threads) { read($0, options: options) }
+  }
+
+  /// The regular face's axes and named instances (empty for a static family or one that
+  /// cannot be read).
+  public static func axesAndInstances(_ family: FontFamily) -> (
+    axes: [FontProofs.Axis], instances: [FontProofs.Instance], hidden: [String]
+  ) {
+    guard let regular = family.regularFace,
+      let face = try? HarfBuzzFace(file: regular.file, index: regular.index)
+    else { return ([], [], []) }
+    let (axes, hidden) = ProofReader.readAxes(face)
+    return (axes, ProofReader.readInstances(face, axes: axes), hidden)
+  }
+
+  /// The axes of face `index` of `file` (none when it is static or cannot be read).
+  public static func axes(file: String, index: Int) -> [FontProofs.Axis] {
+    guard let face = try? HarfBuzzFace(file: file, index: index) else { return [] }
+    return ProofReader.readAxes(face).axes
+  }
+
+  /// The specimen's quiet line for a variable family (`VARIABLE · wght 100–900`), nil for a
+  /// static one.
+  public var variationSummary: String? {
+    proofs.variationSummary(hiding: Set(hiddenAxes))
+  }
+}
