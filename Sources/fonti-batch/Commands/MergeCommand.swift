@@ -39,22 +39,7 @@ struct MergeCommand {
     console.verbose = invocation.has("--verbose")
     var request = try ShardMerge.request(shards: invocation.positionals, output: output)
     request.jobs = try invocation.jobs()
-    let job = try JobRun(request, waiting: console.notice)
-    console.report(job.warnings)
-    Signals.install()
-    let progress = ProgressLine(console: console)
-    let outcome = try job.run(
-      waiting: Signals.lockWaiting(console), progress: { progress.update($0) },
-      written: { event in
-        guard console.verbose else { return }
-        progress.finish()
-        switch event {
-        case .written(let file): console.err("wrote   \(Sanitize.terminal(file))\n")
-        case .removed(let file): console.err("removed \(Sanitize.terminal(file))\n")
-        }
-      },
-      interrupted: { Signals.interrupted })
-    progress.finish()
+    let outcome = try RunCommand.drive(request, console: console)
     if case .ran(let report) = outcome {
       RunCommand(invocation: invocation, console: console).print(report)
     }

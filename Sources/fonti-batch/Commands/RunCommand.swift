@@ -80,24 +80,7 @@ struct RunCommand {
       request.shardWeights = weights
     }
 
-    let job = try JobRun(request, waiting: console.notice)
-    console.report(job.warnings)
-    // From here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once,
-    // and a run stops its workers and writes an honest manifest.
-    Signals.install()
-    let progress = ProgressLine(console: console)
-    let outcome = try job.run(
-      waiting: Signals.lockWaiting(console), progress: { progress.update($0) },
-      written: { event in
-        guard console.verbose else { return }
-        progress.finish()
-        switch event {
-        case .written(let file): console.err("wrote   \(Sanitize.terminal(file))\n")
-        case .removed(let file): console.err("removed \(Sanitize.terminal(file))\n")
-        }
-      },
-      interrupted: { Signals.interrupted })
-    progress.finish()
+    let outcome = try RunCommand.drive(request, console: console)
     switch outcome {
     case .planned(let plan): printPlan(plan)
     case .ran(let report): print(report, shard: request.shard)
@@ -121,6 +104,30 @@ struct RunCommand {
   }
 
   /// The report of a run (`shard`: of that part of the job), or of a merge.
+  /// Runs `request` as `run` and `merge` do: the job's warnings, then signals handled, the
+  /// progress line, and (with -v) a line per file written or removed.
+  static func drive(_ request: JobRun.Request, console: Console) throws -> JobRun.Outcome {
+    let job = try JobRun(request, waiting: console.notice)
+    console.report(job.warnings)
+    // From here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once,
+    // and a run stops its workers and writes an honest manifest.
+    Signals.install()
+    let progress = ProgressLine(console: console)
+    let outcome = try job.run(
+      waiting: Signals.lockWaiting(console), progress: { progress.update($0) },
+      written: { event in
+        guard console.verbose else { return }
+        progress.finish()
+        switch event {
+        case .written(let file): console.err("wrote   \(Sanitize.terminal(file))\n")
+        case .removed(let file): console.err("removed \(Sanitize.terminal(file))\n")
+        }
+      },
+      interrupted: { Signals.interrupted })
+    progress.finish()
+    return outcome
+  }
+
   func print(_ report: BatchReport, shard: ShardSpec? = nil) {
     reportDiagnostics(report.diagnostics)
     for error in [report.manifestError, report.favouritesError, report.galleryError]
