@@ -277,6 +277,51 @@ import Testing
     #expect(fifo.status == 0, "\(fifo)")
   }
 
+  /// An unchanged re-run keeps the page without making it again (its record says what it was
+  /// made from), but what the page shows beyond the manifest still reaches it: a review
+  /// written after the run, another `SOURCE_DATE_EPOCH`, a broken review warned about on every
+  /// run.
+  @Test func aKeptPageStillFollowsTheReviewAndTheDate() throws {
+    let box = try sandbox()
+    #expect(try box.run(["run", "-q"]).status == 0)
+    let record = try #require(try manifest(box)["gallery"] as? [String: Any])
+    let inputs = try #require(record["inputs"] as? String)
+    #expect(inputs.count == 64)
+    func page() throws -> String {
+      String(decoding: try #require(box.read("output/index.html")), as: UTF8.self)
+    }
+    func wrotePage(_ run: CLIResult) -> Bool { run.stderr.contains("wrote   index.html") }
+
+    let same = try box.run(["run", "-v"])
+    #expect(same.status == 0 && !wrotePage(same), "\(same)")
+    #expect(
+      try manifest(box)["gallery"] as? [String: AnyHashable] == record as? [String: AnyHashable])
+
+    // A review appears after the run: the next run links it.
+    try box.write(
+      "output/diff/diff.json",
+      #"{"version": 1, "counts": {"added": 1, "removed": 0, "changed": 0, "unchanged": 0}}"#)
+    try box.write("output/diff/diff.md", "# diff")
+    let reviewed = try box.run(["run", "-v"])
+    #expect(wrotePage(reviewed), "\(reviewed)")
+    #expect(try page().contains("href=\"diff/diff.md\""))
+
+    // Another date shows on the page.
+    let dated = try box.run(["run", "-v"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(wrotePage(dated), "\(dated)")
+    #expect(try page().contains("2023-11-14"))
+    let kept = try box.run(["run", "-v"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(kept.status == 0 && !wrotePage(kept), "\(kept)")
+
+    // A broken review: warned about on every run, not only the first.
+    try box.write("output/diff/diff.json", "not json")
+    for _ in 0..<2 {
+      let broken = try box.run(["run"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+      #expect(broken.stderr.contains("warning: gallery: 'diff/diff.json'"), "\(broken)")
+      #expect(try !page().contains("diff/diff.md"))
+    }
+  }
+
   /// Where poppler's `pdftotext` is, when it is installed (the test set-up installs it).
   static var pdftotextTool: String? {
     ["/usr/bin/pdftotext", "/bin/pdftotext"].first { access($0, X_OK) == 0 }

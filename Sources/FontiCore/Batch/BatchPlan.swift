@@ -111,6 +111,9 @@ public struct BatchPlan: Sendable {
   /// With `gallery`: whether `index.html` is on disk as the previous manifest recorded it (for
   /// `--dry-run`: the page is made after the run, from its manifest).
   public var galleryCurrent = false
+  /// With `galleryCurrent`: the previous run's manifest, which the page on disk was made from.
+  /// A run whose manifest comes out the same (but for its counts and duration) keeps the page.
+  public var galleryManifest: RunManifest?
 
   /// Items that must be (re)drawn, catalogues first: the longest items start first so they
   /// overlap the many short ones.
@@ -422,6 +425,7 @@ extension BatchPlan {
     plan.gallery = job.gallery
     if job.gallery, let record = previous?.gallery, record.file == OutputLayout.gallery {
       plan.galleryCurrent = verify(abs(OutputLayout.gallery), record.record) != nil
+      if plan.galleryCurrent, record.inputs != nil { plan.galleryManifest = previous }
     }
     var result = plan
     result.obsolete = obsoleteOutputs(of: plan, previous: previous, job: job, verify: verify)

@@ -396,20 +396,34 @@ public enum BatchRunner {
     // The web gallery is made from the manifest (the page depends on nothing the rest of the
     // manifest adds below: counts, duration, its own record), and written after it.
     var page: Data?
+    var galleryKept = false
     var galleryError: Diagnostic?
     if plan.gallery {
-      do {
-        let model = try GalleryModel(
-          manifest: try report.manifest.encoded(), output: plan.output,
-          date: Timestamp.sourceDateEpoch(), warn: { diagnostics.append($0) })
-        let bytes = try GalleryPage.html(model)
-        report.manifest.gallery = RunManifest.Gallery(
-          file: OutputLayout.gallery, sha256: SHA256.hex(bytes), size: Int64(bytes.count))
-        page = bytes
-      } catch let error as Diagnostic {
-        galleryError = error
-      } catch {
-        galleryError = .error("cannot make the gallery '\(OutputLayout.gallery)': \(error)")
+      let date = Timestamp.sourceDateEpoch()
+      let inputs = GalleryModel.pageInputs(output: plan.output, date: date)
+      if let previous = plan.galleryManifest, let record = previous.gallery,
+        record.inputs == inputs, Self.sameGallerySource(previous, report.manifest)
+      {
+        // The page on disk was made from this very manifest and inputs: kept as it is.
+        report.manifest.gallery = record
+        galleryKept = true
+      } else {
+        do {
+          var warned = false
+          let model = GalleryModel(
+            run: report.manifest, output: plan.output, date: date,
+            warn: {
+              warned = true
+              diagnostics.append($0)
+            })
+          let bytes = try GalleryPage.html(model)
+          report.manifest.gallery = RunManifest.Gallery(
+            file: OutputLayout.gallery, sha256: SHA256.hex(bytes), size: Int64(bytes.count),
+            inputs: warned ? nil : inputs)
+          page = bytes
+        } catch {
+          galleryError = error
+        }
       }
     }
     // Every warning counts: the job's and the fonts' (before the run), the plan's, removals
@@ -455,9 +469,23 @@ public enum BatchRunner {
     outcome.strict = options.strict
     // The page counts once it is on disk, made from the manifest that is.
     outcome.gallery =
-      page != nil && manifestError == nil && galleryError == nil ? OutputLayout.gallery : nil
+      (page != nil || galleryKept) && manifestError == nil && galleryError == nil
+      ? OutputLayout.gallery : nil
     outcome.galleryError = galleryError
     return outcome
+  }
+
+  /// Whether two manifests give the same gallery page: equal but for what the run adds after
+  /// making the page (its counts, duration and the page's own record).
+  static func sameGallerySource(_ a: RunManifest, _ b: RunManifest) -> Bool {
+    func source(_ m: RunManifest) -> RunManifest {
+      var m = m
+      m.counts = b.counts
+      m.durationSeconds = 0
+      m.gallery = nil
+      return m
+    }
+    return source(a) == source(b)
   }
 
   /// Seconds to the millisecond, as manifests record them.

@@ -177,11 +177,16 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var file: String
     public var sha256: String
     public var size: Int64?
+    /// What the page depends on besides this manifest (`GalleryModel.pageInputs`), when it was
+    /// made without a warning: a re-run whose manifest and inputs are the same keeps the page
+    /// without making it again. Absent in manifests of earlier versions.
+    public var inputs: String?
 
-    public init(file: String, sha256: String, size: Int64? = nil) {
+    public init(file: String, sha256: String, size: Int64? = nil, inputs: String? = nil) {
       self.file = file
       self.sha256 = sha256
       self.size = size
+      self.inputs = inputs
     }
 
     public var record: OutputRecord { OutputRecord(sha256: sha256, size: size) }

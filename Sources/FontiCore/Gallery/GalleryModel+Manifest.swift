@@ -5,16 +5,9 @@ import Foundation
 #endif
 
 extension GalleryModel {
-  /// The gallery of a run's output folder, from its `manifest.json` bytes: what `run` writes
-  /// after its manifest, and what `merge` can build from a merged one. Reads only what the
-  /// manifest lists and two things beside it in `output`: each thumbnail's size (its PNG
-  /// header) and the `diff` review of a `*/diff.json` directly under the folder. Fields that
-  /// other versions add to a family (`axes`, `languages` of the proofs) are read when present.
-  ///
-  /// Everything outside the manifest's own shape is input: a `diff.json` that cannot be read
-  /// or makes no sense gives no diff link and a warning (`warn`), a thumbnail that is not a
-  /// PNG is left out (the card shows the specimen). Throws only when `manifest` is not a run
-  /// manifest.
+  /// The gallery of a run's output folder, from its `manifest.json` bytes: what `merge` and
+  /// the tests build from a manifest on disk. Throws only when `manifest` is not a run
+  /// manifest (the proof fields of another shape make it none).
   public init(
     manifest: Data, output: String, date: Date? = nil,
     warn: (Diagnostic) -> Void = { _ in }
@@ -22,7 +15,20 @@ extension GalleryModel {
     guard let run = RunManifest.decode(manifest) else {
       throw .error("gallery: the run's manifest cannot be read as a version-1 manifest")
     }
-    let extras = ManifestExtras(manifest)
+    self.init(run: run, output: output, date: date, warn: warn)
+  }
+
+  /// The gallery of a run's output folder, from its manifest: what `run` writes after its
+  /// manifest. Reads only what the manifest lists and two things beside it in `output`: each
+  /// thumbnail's size (its PNG header) and the `diff` review of a `*/diff.json` directly under
+  /// the folder (`pageInputs` names both).
+  ///
+  /// Everything outside the manifest is input: a `diff.json` that cannot be read or makes no
+  /// sense gives no diff link and a warning (`warn`), a thumbnail that is not a PNG is left out
+  /// (the card shows the specimen).
+  public init(
+    run: RunManifest, output: String, date: Date? = nil, warn: (Diagnostic) -> Void = { _ in }
+  ) {
     var pagesByFamily: [String: [CataloguePage]] = [:]
     for c in run.catalogues {
       for entry in c.families ?? [] where (1...max(1, c.pages)).contains(entry.page) {
@@ -39,7 +45,15 @@ extension GalleryModel {
           Pairing(file: p.file, partner: p.heading, role: .body))
       }
     }
-    let families = run.families.enumerated().map { i, f -> Family in
+    // Most languages recur in most families: each is named once.
+    var names: [String: String] = [:]
+    func language(_ code: String) -> Language {
+      if let name = names[code] { return Language(code: code, name: name) }
+      let name = Languages.name(of: code)
+      names[code] = name
+      return Language(code: code, name: name)
+    }
+    let families = run.families.map { f -> Family in
       let specimen = f.files.first { $0.path.hasPrefix(OutputLayout.specimens + "/") }?.path
       let thumbnail = f.files.first { $0.path.hasPrefix(OutputLayout.thumbs + "/") }.flatMap {
         file -> Image? in
@@ -48,14 +62,19 @@ extension GalleryModel {
         }
         return Image(path: file.path, width: width, height: height)
       }
-      let extra = i < extras.families.count ? extras.families[i] : nil
+      let axes = (f.axes ?? []).filter { $0.min.isFinite && $0.max.isFinite }.map {
+        Axis(tag: $0.tag, min: $0.min, max: $0.max)
+      }
+      var seen = Set<String>()
+      let languages = (f.languages?.supported ?? []).filter {
+        !$0.isEmpty && $0.utf8.count <= 35 && seen.insert($0).inserted
+      }.map(language)
       return Family(
         name: f.family, slug: f.slug, specimen: specimen, thumbnail: thumbnail, styles: f.styles,
         bold: f.bold, italic: f.italic, custom: f.custom, saved: f.saved,
-        missingGlyphs: f.missingGlyphs, warnings: f.warnings, error: f.error,
-        axes: extra?.name == f.family ? extra?.axes ?? [] : [],
-        languages: extra?.name == f.family ? extra?.languages ?? [] : [],
-        cataloguePages: pagesByFamily[f.family] ?? [], pairings: pairingsByFamily[f.family] ?? [])
+        missingGlyphs: f.missingGlyphs, warnings: f.warnings, error: f.error, axes: axes,
+        languages: languages, cataloguePages: pagesByFamily[f.family] ?? [],
+        pairings: pairingsByFamily[f.family] ?? [])
     }
     self.init(
       title: run.title, tool: run.tool, date: date, families: families,
@@ -77,6 +96,39 @@ extension GalleryModel {
     return (size.width, size.height)
   }
 
+  /// The folders directly under `output` holding a `diff.json`, in the order the gallery
+  /// prefers them (`diff` first, then by name).
+  static func diffFolders(in output: String) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: output) else {
+      return []
+    }
+    return names.filter { name in
+      guard !name.hasPrefix("."), HTML.relativeURL(name + "/diff.json") != nil,
+        FileStamp.state(output + "/" + name + "/diff.json") != nil
+      else { return false }
+      var info = stat()
+      return lstat(output + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }.sorted { ($0 == "diff" ? 0 : 1, $0) < ($1 == "diff" ? 0 : 1, $1) }
+  }
+
+  /// What the page made from a manifest by `init(run:output:date:)` depends on besides that
+  /// manifest, as a digest: the date, and each `diff` review's files (by size and time of
+  /// change). Thumbnails are not among them: the manifest records each one's checksum, which a
+  /// run checks. The same manifest with the same inputs gives the same page, so an unchanged
+  /// re-run need not make it again.
+  public static func pageInputs(output: String, date: Date?) -> String {
+    var text = "gallery-1 date " + (date.map(Timestamp.format) ?? "-") + "\n"
+    for folder in diffFolders(in: output) {
+      for name in ["diff.json", "diff.pdf", "diff.md"] {
+        let state = FileStamp.state(output + "/" + folder + "/" + name)
+        text +=
+          folder + "/" + name + " " + (state.map { "\($0.size) \($0.mtimeNs)" } ?? "-")
+          + "\n"
+      }
+    }
+    return SHA256.hex(Array(text.utf8))
+  }
+
   /// The largest `diff.json` read: a review of thousands of families is far below this.
   static let diffReadLimit = 64 << 20
 
@@ -85,17 +137,7 @@ extension GalleryModel {
   /// `diff.md` when they are there. Nil when there is none, or when its `diff.json` cannot be
   /// read or is not a review (then `warn` is told).
   static func diffReview(in output: String, warn: (Diagnostic) -> Void) -> DiffReview? {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: output) else {
-      return nil
-    }
-    let folders = names.filter { name in
-      guard !name.hasPrefix("."), HTML.relativeURL(name + "/diff.json") != nil,
-        FileStamp.state(output + "/" + name + "/diff.json") != nil
-      else { return false }
-      var info = stat()
-      return lstat(output + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }.sorted { ($0 == "diff" ? 0 : 1, $0) < ($1 == "diff" ? 0 : 1, $1) }
-    guard let folder = folders.first else { return nil }
+    guard let folder = diffFolders(in: output).first else { return nil }
     let json = folder + "/diff.json"
     func refuse(_ why: String) -> DiffReview? {
       warn(
@@ -141,43 +183,5 @@ extension GalleryModel {
         added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged,
         failed: c.failed ?? 0))
     return review.report == nil && review.summary == nil ? nil : review
-  }
-}
-
-/// What the gallery reads from a manifest beyond `RunManifest`'s own fields: the proofs' `axes`
-/// and `languages` of each family, when a version that records them wrote the manifest. Read
-/// leniently: a field of another shape is ignored.
-struct ManifestExtras {
-  struct Family {
-    var name: String
-    var axes: [GalleryModel.Axis]
-    var languages: [GalleryModel.Language]
-  }
-
-  var families: [Family] = []
-
-  init(_ manifest: Data) {
-    guard let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any],
-      let list = object["families"] as? [Any]
-    else { return }
-    families = list.map { item in
-      let f = item as? [String: Any] ?? [:]
-      let axes = (f["axes"] as? [Any] ?? []).compactMap { a -> GalleryModel.Axis? in
-        guard let a = a as? [String: Any], let tag = a["tag"] as? String,
-          let min = (a["min"] as? NSNumber)?.doubleValue,
-          let max = (a["max"] as? NSNumber)?.doubleValue, min.isFinite, max.isFinite
-        else { return nil }
-        return GalleryModel.Axis(tag: tag, min: min, max: max)
-      }
-      // `languages`: `{ "supported": [codes], … }` (SPEC.md), or a plain list of codes.
-      let codes: [Any] =
-        (f["languages"] as? [String: Any])?["supported"] as? [Any] ?? f["languages"] as? [Any]
-        ?? []
-      var seen = Set<String>()
-      let languages = codes.compactMap { $0 as? String }.filter {
-        !$0.isEmpty && $0.utf8.count <= 35 && seen.insert($0).inserted
-      }.map { GalleryModel.Language(code: $0, name: Languages.name(of: $0)) }
-      return Family(name: f["family"] as? String ?? "", axes: axes, languages: languages)
-    }
   }
 }
