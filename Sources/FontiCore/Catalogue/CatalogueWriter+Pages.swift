@@ -28,6 +28,8 @@ final class PageDrawer {
   private struct FamilyKey: Hashable {
     var name: String
     var custom: Bool
+    /// A face other than the family's regular one, alone in its map (`context(for:face:)`).
+    var face: FontFace? = nil
   }
   var labelContextStorage: TextContext?
   private let savedNames: Set<String>
@@ -87,6 +89,21 @@ final class PageDrawer {
       // Drawn with no font (boxes, and "no font could be loaded" on its page), and said.
       warnings.append(error.message)
       map = writer.fontMaps.emptyMap()
+    }
+    let c = map.makeContext(for: cr)
+    contexts[key] = c
+    return c
+  }
+
+  /// The context for text set in `face` of `family`: the family's own for its regular face
+  /// (or none given), else one on a map holding only `face`, so that the face named is the
+  /// face drawn (`FontMaps.map(for:only:)`). Dropped with the family's.
+  func context(for family: FontFamily, face: FontFace?) -> TextContext {
+    guard let face, face != family.regularFace else { return context(for: family) }
+    let key = FamilyKey(name: family.name, custom: family.isCustom, face: face)
+    if let c = contexts[key] { return c }
+    guard let map = try? writer.fontMaps.map(for: family, only: face) else {
+      return context(for: family)
     }
     let c = map.makeContext(for: cr)
     contexts[key] = c
@@ -524,7 +541,8 @@ final class PageDrawer {
           ? faceName : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
         let sample = TextLayout(
           text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
-          in: context(for: family), language: facts.ownName ? nil : facts.lineLanguage)
+          in: context(for: family, face: face),
+          language: facts.ownName ? nil : facts.lineLanguage)
         sample.ellipsize(width: cellWidth, mark: mark)
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)

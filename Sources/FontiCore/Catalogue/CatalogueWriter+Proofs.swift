@@ -223,7 +223,7 @@ extension PageDrawer {
       // eye) comparing them sees the feature, not a sub-pixel shift.
       let x = (g.contentX + Double(k) * (columnWidth + 2 * g.gutter)).rounded()
       let text = TextLayout(
-        sample.text, font: spec, in: context(for: family), language: sample.language,
+        sample.text, font: spec, in: context(for: family, face: face), language: sample.language,
         features: [setting])
       text.ellipsize(width: columnWidth, mark: mark)
       cr.setColour(palette.text)

@@ -65,6 +65,16 @@ final class FontMaps {
     return map
   }
 
+  /// A map that holds only `face` of `family`: what text set in one named face draws with.
+  /// fontconfig matches a family's faces by weight and slant only after its languages, so a
+  /// real but incomplete face (EB Garamond's "12 Bold" covers 22 languages, English not among
+  /// them) loses to a regular face of the family that covers more; with nothing else in the map,
+  /// the face named is the face drawn. Does not replace the map `map(for:)` keeps.
+  func map(for family: FontFamily, only face: FontFace) throws(RenderError) -> FontMap {
+    let wanted = Wanted(name: family.name, custom: family.isCustom, faces: [face])
+    return FontMap(configuration: try configuration(for: [wanted], remember: false).configuration)
+  }
+
   /// A map with no font at all: what draws when a family's faces cannot be had (every text in
   /// it is boxes; `TextContext.loadedFile` finds nothing).
   func emptyMap() -> FontMap {
@@ -139,9 +149,9 @@ final class FontMaps {
   }
 
   /// The configuration holding exactly `families`' faces: the last one when it holds the same.
-  private func configuration(for families: [Wanted]) throws(RenderError) -> (
-    configuration: FontconfigConfiguration, reused: Bool
-  ) {
+  private func configuration(for families: [Wanted], remember: Bool = true) throws(RenderError)
+    -> (configuration: FontconfigConfiguration, reused: Bool)
+  {
     let key = Set(
       families.map {
         FamilyKey(name: $0.name.lowercased(), custom: $0.custom, faces: Set($0.faces))
@@ -164,7 +174,7 @@ final class FontMaps {
     } catch {
       throw RenderError(error.message)
     }
-    last = (key, configuration, nil)
+    if remember { last = (key, configuration, nil) }
     return (configuration, false)
   }
 }

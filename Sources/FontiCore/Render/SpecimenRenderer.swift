@@ -229,7 +229,12 @@ public final class SpecimenRenderer {
       }
     }
 
-    try checkNotSubstituted(family, face: face, context: familyContext)
+    // Text set in a face other than the regular one draws from a map holding only it, so
+    // that the face named is the face drawn (`FontMaps.map(for:only:)`).
+    let faceContext =
+      face == regular
+      ? familyContext : try fontMaps.map(for: family, only: face).makeContext(for: cr)
+    try checkNotSubstituted(family, face: face, context: faceContext)
     // The family's axes (the variable line, the sample's coordinates) and, when the request
     // asks, the proofs for the manifest: read here, while the family is at hand.
     let asked = request.proofs ?? .none
@@ -240,7 +245,7 @@ public final class SpecimenRenderer {
     var settings = request.sample ?? .none
     if !settings.variations.isEmpty {
       let (coordinates, warning) = coordinates(
-        settings.variations, family: family, face: face, context: familyContext,
+        settings.variations, family: family, face: face, context: faceContext,
         familyAxes: report.axes ?? [])
       settings.variations = coordinates
       if let warning { warnings.append(warning) }
@@ -250,7 +255,7 @@ public final class SpecimenRenderer {
     cr.setColour(palette.background)
     cr.paint()
 
-    let pictographic = familyContext.drawsPictographsForLatin(probe)
+    let pictographic = faceContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }
     let mark = ellipsis(labels: labelContext)
 
@@ -333,7 +338,7 @@ public final class SpecimenRenderer {
     var notes: [String] = []
     if !lacks {
       let sample = fitted(
-        text, font: userFont, context: familyContext, width: areaWidth,
+        text, font: userFont, context: faceContext, width: areaWidth,
         height: contentBottom - contentTop, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text)
@@ -355,7 +360,7 @@ public final class SpecimenRenderer {
       let userSmall = FontSpec(
         family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
-        text, font: userSmall, context: familyContext, width: areaWidth,
+        text, font: userSmall, context: faceContext, width: areaWidth,
         height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       cr.setColour(palette.text, alpha: 0.8)
