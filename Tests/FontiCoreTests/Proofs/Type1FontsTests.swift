@@ -86,6 +86,19 @@ import Testing
     #expect(FaceCoverage.warnings(for: symbols) == [])
   }
 
+  /// A style that exists only as Type 1 beside an OpenType regular: Pango never draws it (the
+  /// family has no bold), so it has neither features to list nor characters to compare.
+  @Test func aStyleOnlyInType1IsNotDrawnAndNotWarnedAbout() throws {
+    let otf = TestFonts.fontsFolder + "/D050000L.otf"
+    let pfb = Self.type1Folder + "/StandardSymbolsPS.pfb"
+    let family = FontFamily(
+      name: "D050000L",
+      faces: [face(otf, format: "CFF"), face(pfb, style: "Bold", weight: 200, format: "Type 1")])
+    #expect(!family.hasBold && family.face(bold: true, italic: false) == nil)
+    let report = FamilyProofReport.read(family, options: Self.everything)
+    #expect(report.warnings == [], "\(report.warnings)")
+  }
+
   /// (c) Files that are no font at all, listed as OpenType faces (a damaged install): one
   /// warning for the family, naming each file once, and never the readable Type 1 copy.
   @Test func brokenFilesAreNamedOncePerFamily() throws {
