@@ -34,8 +34,12 @@ public struct FontFace: Sendable, Hashable, Codable {
   /// Semibold or heavier. fontconfig's synthetic-bold rule only fires for faces at medium or
   /// lighter, so a face this heavy is what Pango really draws when bold is asked for.
   public var isBold: Bool { weight >= 180 }
+  /// An OpenType or TrueType (sfnt) file, by fontconfig's `fontformat`: the only format with
+  /// OpenType layout features, variation axes and a cmap that HarfBuzz reads. A Type 1, PCF or
+  /// BDF face has none of these: not an error, just a format without them.
+  public var isOpenType: Bool { format == "TrueType" || format == "CFF" }
   /// Pango 1.44+ shapes with HarfBuzz and draws only OpenType outlines (TrueType or CFF).
-  public var isRenderable: Bool { format == "TrueType" || format == "CFF" }
+  public var isRenderable: Bool { isOpenType }
 }
 
 /// How a request carries a family: as the family itself (`FontFamily`, in the process that
@@ -75,6 +79,10 @@ public struct FontFamily: FamilyCarrier {
 
   /// The faces Pango can draw.
   public var renderableFaces: [FontFace] { faces.filter(\.isRenderable) }
+  /// The OpenType and TrueType faces: those whose features, axes and cmap HarfBuzz reads
+  /// (the same faces Pango draws). A family installed as OpenType and again as Type 1 (URW's
+  /// base 35 fonts are installed three times) is read from its OpenType copies only.
+  public var openTypeFaces: [FontFace] { faces.filter(\.isOpenType) }
   /// False for families made only of Type 1 or bitmap fonts, which Pango 1.44+ cannot draw.
   public var isRenderable: Bool { faces.contains(where: \.isRenderable) }
   public var hasBold: Bool { renderableFaces.contains { $0.isBold && !$0.isItalic } }

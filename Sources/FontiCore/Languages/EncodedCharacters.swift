@@ -35,12 +35,19 @@ public enum FaceCoverage {
   /// face: DejaVu's nine faces would otherwise say the same thing nine times in every run.
   /// Faces are compared by their cmaps; faces of the regular's own file and face index (a
   /// variable font's instances) are skipped.
-  public static func warnings(for family: FontFamily) -> [String] {
-    guard let regular = family.regularFace else { return [] }
+  ///
+  /// Only the faces Pango draws are compared (`FontFamily.openTypeFaces`): a Type 1 or bitmap
+  /// copy of a face is never drawn, so what it lacks never shows, and its file is no error. A
+  /// family of such faces alone gets no warning here. An OpenType face whose file cannot be
+  /// read is named, unless `unreadable` is false (the caller already named it: the proofs'
+  /// warning does, and a file is named once per family).
+  public static func warnings(for family: FontFamily, unreadable: Bool = true) -> [String] {
+    guard let regular = family.regularFace, regular.isOpenType else { return [] }
     guard let base = try? EncodedCharacters.of(regular) else { return [] }
     var parts: [String] = []
+    var failed: [String] = []
     var seen: Set<String> = [key(regular)]
-    for face in family.faces where seen.insert(key(face)).inserted {
+    for face in family.openTypeFaces where seen.insert(key(face)).inserted {
       do {
         let missing = lacking(try EncodedCharacters.of(face), base)
         guard !missing.isEmpty else { continue }
@@ -52,7 +59,9 @@ public enum FaceCoverage {
           parts.append("\(Sanitize.terminal(face.style)) lacks \(missing.count)")
         }
       } catch {
-        parts.append(Sanitize.terminal("\(face.style): \(error.description)"))
+        let part = Sanitize.terminal("\(face.style): \(error.description)")
+        if unreadable, !failed.contains(error.file) { parts.append(part) }
+        failed.append(error.file)
       }
     }
     return parts.isEmpty ? [] : [parts.joined(separator: "; ")]

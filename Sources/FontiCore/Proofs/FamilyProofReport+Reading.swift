@@ -29,10 +29,18 @@ extension FamilyProofReport {
     }
     if options.languages {
       report.languages = LanguageCoverage(family: family)
-      report.warnings += FaceCoverage.warnings(for: family).map { "family '\(name)': \($0)" }
+      // With features on, the proofs' warning already named the files HarfBuzz cannot read.
+      report.warnings += FaceCoverage.warnings(for: family, unreadable: !options.features).map {
+        "family '\(name)': \($0)"
+      }
     }
     if wantsCodepoints(options) {
-      report.codepoints = (try? EncodedCharacters.ofRegularFace(family))?.count ?? 0
+      if let regular = family.regularFace, !regular.isOpenType {
+        // A Type 1 or bitmap face: HarfBuzz reads no cmap from it; fontconfig's charset does.
+        report.codepoints = family.coverage.count
+      } else {
+        report.codepoints = (try? EncodedCharacters.ofRegularFace(family))?.count ?? 0
+      }
     }
     return report
   }

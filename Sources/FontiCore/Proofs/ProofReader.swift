@@ -21,13 +21,20 @@ public enum ProofReader {
   /// times over.
   static let facesPerFeature = 3
 
-  /// Reads `family`. Throws when its regular face cannot be read; another face that cannot
-  /// be read is left out with a warning.
+  /// Reads `family`'s OpenType and TrueType faces (`FontFamily.openTypeFaces`). Throws when
+  /// its regular face cannot be read; another face that cannot be read is left out, named in
+  /// the family's one warning.
+  ///
+  /// Type 1, PCF, BDF and other non-sfnt faces are not read: their format has no OpenType
+  /// features or variation axes, so there is nothing to list and nothing to warn about. A
+  /// family made only of such faces has empty proofs and no warning (Pango cannot draw it;
+  /// selecting it for a run is what warns, once).
   public static func read(_ family: FontFamily) throws(ProofReadError) -> FamilyProofs {
     guard let regular = family.regularFace else {
       throw ProofReadError(file: family.name, reason: "has no face")
     }
-    return try read(regular: regular, faces: family.faces)
+    guard regular.isOpenType else { return FamilyProofs(proofs: FontProofs()) }
+    return try read(regular: regular, faces: family.openTypeFaces)
   }
 
   /// Reads the family whose regular face is `regular`, with features from all of `faces`
@@ -42,16 +49,25 @@ public enum ProofReader {
     } catch {
       throw ProofReadError(file: error.file, reason: error.reason)
     }
-    var warnings: [String] = []
+    var unreadable: [FontReadError] = []
     var opened: [(face: FontFace, hb: HarfBuzzFace)] = [(regular, regularFace)]
     var seen: Set<FaceKey> = [FaceKey(regular)]
     for face in faces where seen.insert(FaceKey(face)).inserted {
       do {
         opened.append((face, try HarfBuzzFace(file: face.file, index: face.index)))
       } catch {
-        warnings.append("\(error); its features are not listed")
+        if !unreadable.contains(where: { $0.file == error.file }) { unreadable.append(error) }
       }
     }
+    // One warning for the family, naming every file: not one per face.
+    let warnings =
+      unreadable.isEmpty
+      ? []
+      : [
+        unreadable.map(\.description).joined(separator: "; ")
+          + (unreadable.count == 1
+            ? "; its features are not listed" : "; their features are not listed")
+      ]
 
     let (axes, hidden) = readAxes(regularFace)
     let instances = readInstances(regularFace, axes: axes)
@@ -190,7 +206,8 @@ extension ProofReader {
     var features = Set<String>()
     var seen = Set<FaceKey>()
     let faces = (family.regularFace.map { [$0] } ?? []) + family.faces
-    for face in faces where seen.insert(FaceKey(face)).inserted {
+    // Type 1 and bitmap faces have neither features nor axes.
+    for face in faces where face.isOpenType && seen.insert(FaceKey(face)).inserted {
       guard let hb = try? HarfBuzzFace(file: face.file, index: face.index) else { continue }
       if seen.count == 1, family.regularFace != nil { axes = readAxes(hb).axes }
       for table in LayoutTable.allCases {
