@@ -47,16 +47,17 @@ public enum FaceCoverage {
     var parts: [String] = []
     var failed: [String] = []
     var seen: Set<String> = [key(regular)]
+    let name = names(family.openTypeFaces + [regular])
     for face in family.openTypeFaces where seen.insert(key(face)).inserted {
       do {
         let missing = lacking(try EncodedCharacters.of(face), base)
         guard !missing.isEmpty else { continue }
         if parts.isEmpty,
-          let first = warning(face: face.style, regular: regular.style, lacks: missing)
+          let first = warning(face: name(face), regular: name(regular), lacks: missing)
         {
           parts.append(first)
         } else {
-          parts.append("\(Sanitize.terminal(face.style)) lacks \(missing.count)")
+          parts.append("\(Sanitize.terminal(name(face))) lacks \(missing.count)")
         }
       } catch {
         let part = Sanitize.terminal("\(face.style): \(error.description)")
@@ -86,6 +87,20 @@ public enum FaceCoverage {
       if i == characters.count || characters[i] != c { out.append(c) }
     }
     return out
+  }
+
+  /// How a warning names each of `faces`: by its style, and where two files give one style
+  /// (two versions of a family installed side by side, such as Debian's fonts-liberation and
+  /// fonts-liberation2) with its folder and file too: "Regular (liberation/LiberationMono-
+  /// Regular.ttf)". Otherwise "Regular lacks 1643 characters of Regular" would say nothing.
+  static func names(_ faces: [FontFace]) -> (FontFace) -> String {
+    var files: [String: Set<String>] = [:]
+    for face in faces { files[face.style, default: []].insert(face.file) }
+    return { face in
+      guard (files[face.style]?.count ?? 0) > 1 else { return face.style }
+      let parts = face.file.split(separator: "/").suffix(2).joined(separator: "/")
+      return "\(face.style) (\(parts))"
+    }
   }
 
   private static func key(_ face: FontFace) -> String { "\(face.index & 0xFFFF)\u{0}\(face.file)" }

@@ -83,4 +83,29 @@ import Testing
         "Bold: font file '/nonexistent/Bold.ttf' cannot be read"
       ])
   }
+
+  /// Two versions of a family installed side by side (fonts-liberation and fonts-liberation2):
+  /// one style, two files. The warning names each such face by its folder and file, never
+  /// "Regular lacks 4 characters of Regular".
+  @Test func facesOfOneStyleAreToldApartByTheirFiles() throws {
+    let fonts = LanguageFixtures.fonts
+    let family = FontFamily(
+      name: "Twice",
+      faces: [
+        FontFace(
+          style: "Regular", weight: 80, slant: 0, file: fonts + "/FontiTestSerif-Regular.ttf"),
+        FontFace(style: "Regular", weight: 80, slant: 0, file: fonts + "/FontiTestSerif-Bold.ttf"),
+      ])
+    let warnings = FaceCoverage.warnings(for: family)
+    #expect(warnings.count == 1)
+    #expect(
+      warnings.first?.hasPrefix(
+        "Regular (LanguageFonts/FontiTestSerif-Bold.ttf) lacks 6 characters of Regular "
+          + "(LanguageFonts/FontiTestSerif-Regular.ttf): U+0110") == true, "\(warnings)")
+    let name = FaceCoverage.names(
+      family.faces + [
+        FontFace(style: "Bold", weight: 200, slant: 0, file: "/x/Bold.ttf")
+      ])
+    #expect(name(FontFace(style: "Bold", weight: 200, slant: 0, file: "/x/Bold.ttf")) == "Bold")
+  }
 }
