@@ -151,6 +151,13 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
     let families = try #require(object["families"] as? [[String: Any]])
     #expect(families.allSatisfy { ($0["seconds"] as? Double).map { $0 > 0 } ?? false })
+    // An unchanged re-run keeps them: the manifest a later shard run weighs by is the last one.
+    #expect(try box.run(["run", "-q"]).status == 0)
+    let again = try #require(box.read("output/manifest.json"))
+    let kept = try #require(try JSONSerialization.jsonObject(with: again) as? [String: Any])
+    let keptFamilies = try #require(kept["families"] as? [[String: Any]])
+    #expect(
+      keptFamilies.map { $0["seconds"] as? Double } == families.map { $0["seconds"] as? Double })
 
     // Made-up timings: Noto Sans Hebrew weighs as much as the three others together.
     var weighted = object

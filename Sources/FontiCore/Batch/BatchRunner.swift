@@ -301,6 +301,7 @@ public enum BatchRunner {
       } else if let old = s.previous, let file = old.files.first {
         entry.missingGlyphs = old.missingGlyphs
         entry.warnings = old.warnings
+        entry.seconds = old.seconds  // what `run --shard auto` balances by, while up to date
         entry.files = [file] + [thumbnailEntry(s, specimen: file, drawn: false)].compactMap { $0 }
         entry.proofs = old.proofs.selecting(job.proofs)
         if let fresh = read[s.family.name] {
