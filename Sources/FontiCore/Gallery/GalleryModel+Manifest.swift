@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 extension GalleryModel {
-  /// The gallery of a run's output folder, from its `manifest.json` bytes: what `merge` and
-  /// the tests build from a manifest on disk. Throws only when `manifest` is not a run
-  /// manifest (the proof fields of another shape make it none).
+  /// The gallery of a run's output folder, from its `manifest.json` bytes (a manifest on disk;
+  /// `run` and `merge` use `init(run:output:date:warn:)` with the manifest they hold). Throws
+  /// only when `manifest` is not a run manifest (the proof fields of another shape make it none).
   public init(
     manifest: Data, output: String, date: Date? = nil,
     warn: (Diagnostic) -> Void = { _ in }
