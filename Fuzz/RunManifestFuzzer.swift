@@ -11,7 +11,8 @@ import Foundation
 /// may be refused (nil: everything is drawn again); the only failures are a crash, a trap, a
 /// sanitizer report, a leak, a timeout, or a broken promise checked here: a path that may be
 /// removed is plain, relative and stays in the output folder, and a manifest that is read
-/// writes bytes that read back as the same manifest.
+/// writes bytes that read back as the same manifest; and the manifest's own JSON coder agrees
+/// with Foundation's.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRunManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Data(UnsafeBufferPointer(start: data, count: size))
@@ -32,6 +33,17 @@ public func fuzzRunManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
       "a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
   }
   if again != manifest { fuzzFailure("a manifest reads back different") }
+  // The manifest's own coder against Foundation's: what ours reads, Foundation reads the same
+  // (ours may refuse more: then everything is drawn again), and ours writes Foundation's bytes.
+  guard let theirs = try? JSONDecoder().decode(RunManifest.self, from: bytes) else {
+    fuzzFailure("read a manifest that JSONDecoder refuses")
+  }
+  if theirs != manifest { fuzzFailure("read a manifest differently from JSONDecoder") }
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  guard let foundation = try? encoder.encode(manifest), foundation + [0x0A] == encoded else {
+    fuzzFailure("wrote bytes JSONEncoder does not write")
+  }
   return 0
 }
 

@@ -29,7 +29,8 @@ core=Sources/FontiCore
 # sources TARGET: the Swift files compiled into TARGET's fuzzer.
 sources() {
   local support=("$core/Support/Suggest.swift" "$core/Support/Sanitize.swift"
-    "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift")
+    "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift"
+    "$core/Support/JSONReader.swift" "$core/Support/JSONWriter.swift")
   # What the job decoder reads the proofs' settings with.
   local settings=("$core/Proofs/SampleSettings.swift" "$core/Proofs/FeatureSetting.swift"
     "$core/Proofs/VariationSetting.swift" "$core/Languages/LanguageFilter.swift"
@@ -43,11 +44,13 @@ sources() {
       "${settings[@]}" \
       "$core/Support/FileLock.swift" "${support[@]}" \
       Fuzz/FavouritesFuzzer.swift ;;
-    run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
+    run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
+      "$core/Support/Version.swift" \
       "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       "$core/Proofs/FamilyProofReport.swift" Fuzz/RunManifestFuzzer.swift ;;
     shard-manifest) echo "$core/Batch/ShardManifest.swift" "$core/Batch/ShardSpec.swift" \
-      "$core/Batch/RunManifest.swift" "$core/Support/Version.swift" \
+      "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
+      "$core/Support/Version.swift" \
       "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       "$core/Proofs/FamilyProofReport.swift" Fuzz/ShardManifestFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest, shard-manifest)" >&2; exit 2 ;;

@@ -243,13 +243,14 @@ public struct RunManifest: Codable, Sendable, Equatable {
     self.durationSeconds = durationSeconds
   }
 
-  /// Pretty, sorted keys: diffable and the same bytes for the same content.
+  /// Pretty, sorted keys: diffable and the same bytes for the same content (exactly
+  /// `JSONEncoder`'s, `RunManifest+JSON.swift`).
   public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+    var writer = JSONWriter(capacity: 1024 + families.count * 2048)
+    write(to: &writer)
+    var bytes = try writer.finished()
+    bytes.append(0x0A)
+    return Data(bytes)
   }
 
   /// The largest previous manifest read: far above what 10,000 families need.
@@ -265,7 +266,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
   /// A manifest's bytes as a manifest, or nil when they are not a version-1 run manifest.
   public static func decode(_ data: Data) -> RunManifest? {
-    guard let manifest = try? JSONDecoder().decode(RunManifest.self, from: data),
+    var reader = JSONReader(data)
+    guard let manifest = try? RunManifest(reading: &reader), (try? reader.end()) != nil,
       manifest.version == 1
     else { return nil }
     return manifest
