@@ -297,6 +297,8 @@ summary "CPU per family, $LARGE vs $SMALL families (PNG):" \
   "$(ratio "$(ms "$(cpu png-large)" "$LARGE")" "$(ms "$(cpu png-small)" "$SMALL")")   (no target; steadier than wall time on a busy machine)"
 summary "peak memory, $LARGE vs $SMALL families (PNG):" \
   "$(ratio "$(rss png-large)" "$(rss png-small)")   (target ≤ 1.20)"
+summary "  the same by proportional sets (PSS):" \
+  "$(ratio "$(pss png-large)" "$(pss png-small)")"
 summary "unchanged re-run / full run, $LARGE families:" \
   "$(ratio "$(secs rerun-large)" "$(secs png-large)" 3)   (target ≤ 0.03)"
 fi
@@ -304,6 +306,7 @@ if part pdf; then
 summary "time, $MID families, PNG + catalogue vs PNG:" \
   "$(ratio "$(secs pdf-mid)" "$(secs png-mid)")   (target ≤ 2.00)"
 summary "peak memory, $MID families, PNG + catalogue:" "$(mib pdf-mid) MiB   (target ≤ 150)"
+summary "  the same by proportional sets (PSS):" "$(pss_mib pdf-mid) MiB"
 summary "qpdf --check of the $PAGES-page catalogue:" "$QPDF"
 fi
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

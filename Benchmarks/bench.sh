@@ -84,5 +84,5 @@ echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN {
 echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.20)"
 echo "fonti-batch / pango-view CPU time:    $(ratio "$(cpu png)" "$(cpu pango)")   (the same, less sensitive to a busy machine)"
 echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.03)"
-echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20)"
-echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20)"
+echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20; PSS $(ratio "$(pss png)" "$(pss png30)"))"
+echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20; PSS $(ratio "$(pss pdf)" "$(pss pdf30)"))"

@@ -41,24 +41,33 @@ measure() {  # measure NAME CMD...
   echo "$wall $cpu" > "$WORK/$name.result"
 }
 
-# Peak memory of a command, in a separate run (sampling costs CPU): the largest sum of the
-# resident sets of all its processes (parent + workers) at any moment, sampled every 50 ms in
-# its own process group. MEMORY_PID names that group while it runs, for the caller's clean-up
-# (an interrupted benchmark must not leave it running: setsid puts it out of reach of ^C).
+# Peak memory of a command, in a separate run (sampling costs CPU), sampled every 50 ms in its
+# own process group: the largest sum of the resident sets of all its processes (parent +
+# workers) at any moment (NAME.memory), and the largest sum of their proportional sets
+# (NAME.pss: a page shared by the processes, a library or fontconfig's mapped font caches,
+# counted once in all rather than once in each; the memory the run really takes). MEMORY_PID
+# names that group while it runs, for the caller's clean-up (an interrupted benchmark must not
+# leave it running: setsid puts it out of reach of ^C).
 MEMORY_PID=
 memory() {  # memory NAME CMD...
   local name=$1; shift
   setsid "$@" > /dev/null 2> "$WORK/$name.memerr" &
-  local pid=$! peak=0 now
+  local pid=$! peak=0 pss=0 now p
   MEMORY_PID=$pid
   while kill -0 "$pid" 2> /dev/null; do
     now=$( (ps -o rss= -g "$pid" 2> /dev/null || true) | awk '{ s += $1 } END { print s + 0 }')
     [ "$now" -gt "$peak" ] && peak=$now
+    now=0
+    for p in $(ps -o pid= -g "$pid" 2> /dev/null || true); do
+      now=$((now + $(awk '/^Pss:/ { print $2 }' "/proc/$p/smaps_rollup" 2> /dev/null || echo 0)))
+    done
+    [ "$now" -gt "$pss" ] && pss=$now
     sleep 0.05
   done
   wait "$pid" || { MEMORY_PID=; echo "$BENCH: '$*' failed:" >&2; cat "$WORK/$name.memerr" >&2; exit 1; }
   MEMORY_PID=
   echo "$peak" > "$WORK/$name.memory"
+  echo "$pss" > "$WORK/$name.pss"
 }
 # Stops a memory() run still going (from an EXIT trap): its whole process group, by its id.
 stop_memory() {
@@ -68,7 +77,9 @@ stop_memory() {
 secs() { cut -d' ' -f1 < "$WORK/$1.result"; }
 cpu() { cut -d' ' -f2 < "$WORK/$1.result"; }
 rss() { cat "$WORK/$1.memory" 2> /dev/null || echo 0; }
+pss() { cat "$WORK/$1.pss" 2> /dev/null || echo 0; }
 mib() { awk -v k="$(rss "$1")" 'BEGIN { printf "%.0f", k/1024 }'; }
+pss_mib() { awk -v k="$(pss "$1")" 'BEGIN { printf "%.0f", k/1024 }'; }
 
 # median NAME REPEAT [FIELD]: of the runs NAME-1 … NAME-REPEAT, the one whose FIELD (1: wall,
 # the default; 2: CPU) is the median, copied to NAME.
@@ -86,13 +97,15 @@ ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / 
 # width of the first column. A run without a memory() run shows "-" as its peak.
 ROW_WIDTH=${ROW_WIDTH:-46}
 header() {
-  printf "\n%-${ROW_WIDTH}s %8s %10s %9s %9s\n" "what" "seconds" "ms/family" "CPU s" "peak MiB*"
+  printf "\n%-${ROW_WIDTH}s %8s %10s %9s %9s %9s\n" "what" "seconds" "ms/family" "CPU s" "peak MiB*" "PSS MiB*"
 }
 row() {
-  local peak=-
+  local peak=- proportional=-
   [ -f "$WORK/$2.memory" ] && peak=$(mib "$2")
-  printf "%-${ROW_WIDTH}s %8s %10s %9s %9s\n" "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$peak"
+  [ -f "$WORK/$2.pss" ] && proportional=$(pss_mib "$2")
+  printf "%-${ROW_WIDTH}s %8s %10s %9s %9s %9s\n" "$1" "$(secs "$2")" "$(ms "$(secs "$2")" "$3")" "$(cpu "$2")" "$peak" "$proportional"
 }
 footnote() {
-  echo "* peak memory: all of the run's processes together (parent + workers), sampled every 50 ms in a separate run"
+  echo "* peak memory: all of the run's processes together (parent + workers), sampled every 50 ms in a separate run;"
+  echo "  peak MiB sums their resident sets, PSS MiB their proportional sets (shared pages counted once)"
 }

@@ -434,13 +434,11 @@ public enum BatchRunner {
         + diagnostics.filter { $0.severity == .warning }.count)
     report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
     var manifestError: Diagnostic?
-    do {
-      try AtomicFile.write(try report.manifest.encoded(), to: plan.output + "/" + manifestName)
+    do throws(Diagnostic) {
+      try report.manifest.write(toFile: plan.output + "/" + manifestName)
       announce(plan.output + "/" + manifestName)
-    } catch let error as Diagnostic {
-      manifestError = error
     } catch {
-      manifestError = .error("cannot write '\(plan.output)/\(manifestName)': \(error)")
+      manifestError = error
     }
     // The page, once the manifest it comes from is on disk; rewritten only when it changed.
     if let page, manifestError == nil {

@@ -64,6 +64,12 @@ public enum AtomicFile {
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it
   /// exists but cannot be read, is not a regular file (a folder, a FIFO) or exceeds `limit`.
   public static func read(_ path: String, limit: Int) throws(Diagnostic) -> Data? {
+    try readBytes(path, limit: limit).map { Data($0) }
+  }
+
+  /// `read(_:limit:)` as bytes, in one buffer of the file's size: a large file (a library's
+  /// run manifest) is held once, not once per doubling of a growing buffer.
+  static func readBytes(_ path: String, limit: Int) throws(Diagnostic) -> [UInt8]? {
     // O_NONBLOCK so that a FIFO under the name cannot hang the process; fstat then refuses it.
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
@@ -84,34 +90,51 @@ public enum AtomicFile {
     if Int(info.st_size) > limit {
       throw .error("is too large (\(info.st_size) bytes; the limit is \(limit))", file: path)
     }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
+    // The size fstat gave, and one byte more to see the end (a file may grow meanwhile).
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var count = 0
     while true {
-      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count == bytes.count {
+        if count > limit { throw .error("is too large (more than \(limit) bytes)", file: path) }
+        bytes.append(contentsOf: repeatElement(0, count: max(65536, count / 2)))
+      }
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        buffer.baseAddress.map { Glibc.read(fd, $0 + count, buffer.count - count) } ?? 0
+      }
       if n < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         throw .error("cannot be read: \(FileSystem.describe(errno))", file: path)
       }
       if n == 0 { break }
-      data.append(contentsOf: buffer[0..<n])
-      if data.count > limit {
-        throw .error("is too large (more than \(limit) bytes)", file: path)
-      }
+      count += n
     }
-    return data
+    if count > limit { throw .error("is too large (more than \(limit) bytes)", file: path) }
+    bytes.removeLast(bytes.count - count)
+    return bytes
   }
 
   /// Replaces (or creates) `path` with `data`, atomically. An existing file keeps its
   /// permissions; a new one gets `mode` less the umask. A symbolic link at `path` is followed,
   /// so the file it points to is replaced and the link stays a link.
   public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(Diagnostic) {
+    try write(to: path, mode: mode) { (fd, temporary) throws(Diagnostic) in
+      try FileSystem.writeAll(fd, data, path: temporary)
+    }
+  }
+
+  /// `write(_:to:mode:)` for a file written piece by piece, never whole in memory: `fill`
+  /// writes the new version to the open descriptor it is given (the temporary file's path is
+  /// for its errors). When `fill` throws, `path` is untouched.
+  public static func write(
+    to path: String, mode: mode_t = 0o644, filling fill: (Int32, String) throws(Diagnostic) -> Void
+  ) throws(Diagnostic) {
     let target = FileSystem.resolvingLink(path)
     var existing = stat()
     let keepMode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
     let (fd, temporary) = try createTemporary(beside: target, mode: keepMode ?? mode)
     var closed = false
     do throws(Diagnostic) {
-      try FileSystem.writeAll(fd, data, path: temporary)
+      try fill(fd, temporary)
       // open() applies the umask, which would narrow an existing file's mode: set it exactly.
       if let keepMode { _ = fchmod(fd, keepMode) }
       try sync(fd, path: temporary)

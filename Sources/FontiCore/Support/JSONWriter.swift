@@ -22,9 +22,22 @@ struct JSONWriter {
   /// Whether the innermost open object or array has a member yet, one per open level.
   private var hasMember: [Bool] = []
   private(set) var invalidNumber: Double?
+  /// Where the bytes go as they gather, when streaming; the first error writing there.
+  private var fd: Int32?
+  private var writeError: Int32 = 0
+  /// How many bytes gather before they go to `fd`.
+  static let chunk = 1 << 16
 
+  /// A writer that gathers the whole document in `bytes`.
   init(capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
+  }
+
+  /// A writer that writes the document to `fd` as it goes, a chunk at a time, so that a large
+  /// one never sits whole in memory; `finish(path:)` writes the rest.
+  init(streamingTo fd: Int32) {
+    self.fd = fd
+    bytes.reserveCapacity(Self.chunk + 4096)
   }
 
   mutating func beginObject() { open(UInt8(ascii: "{")) }
@@ -115,10 +128,32 @@ struct JSONWriter {
     bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
   }
 
+  /// A line break, after the document (as `encoded()`s end theirs).
+  mutating func newline() { bytes.append(0x0A) }
+
   /// The bytes written, or `InvalidNumber` when a number could not be written.
   func finished() throws(InvalidNumber) -> [UInt8] {
     if let invalidNumber { throw InvalidNumber(value: invalidNumber) }
     return bytes
+  }
+
+  /// Streaming: writes what is left to the descriptor; throws, naming `path`, when a number
+  /// could not be written or writing failed.
+  mutating func finish(path: String) throws(Diagnostic) {
+    if let invalidNumber {
+      throw .error("cannot be written: \(invalidNumber) is no JSON number", file: path)
+    }
+    spill()
+    if writeError != 0 {
+      throw .error("cannot be written: \(FileSystem.describe(writeError))", file: path)
+    }
+  }
+
+  /// Streaming: hands the bytes gathered to the descriptor.
+  private mutating func spill() {
+    guard let fd else { return }
+    if writeError == 0 { writeError = FileSystem.writeAll(fd, bytes) }
+    bytes.removeAll(keepingCapacity: true)
   }
 
   private mutating func open(_ bracket: UInt8) {
@@ -136,6 +171,7 @@ struct JSONWriter {
 
   /// The separator before a member (none before the first) and its indentation.
   private mutating func member() {
+    if bytes.count >= Self.chunk { spill() }
     if hasMember.last == true {
       bytes.append(UInt8(ascii: ","))
       bytes.append(0x0A)

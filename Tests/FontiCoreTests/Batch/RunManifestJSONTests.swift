@@ -107,7 +107,7 @@ import Testing
 
   @Test(arguments: [
     0.0, -0.0, 1, -1, 0.1, 0.30000000000000004, 2.5, 1e-7, 1.5e20, 1e16, 123_456_789_012_345,
-    1e300, 5e-324, .greatestFiniteMagnitude, 100, 0.01, 3.14159,
+    1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 100, 0.01, 3.14159,
   ])
   func writesNumbersAsFoundationDoes(_ value: Double) throws {
     var manifest = Self.bare()
@@ -232,5 +232,21 @@ import Testing
       let changed = Data(text.replacingOccurrences(of: from, with: to).utf8)
       #expect(RunManifest.decode(changed) == nil, "\(to)")
     }
+  }
+
+  /// Written to a file as it is made, a chunk at a time: the same bytes as `encoded()`.
+  @Test func aManifestStreamedToItsFileIsTheSameBytes() throws {
+    var manifest = Self.full()
+    manifest.families = Array(repeating: manifest.families[0], count: 300)
+    let expected = try manifest.encoded()
+    #expect(expected.count > 4 * JSONWriter.chunk)
+    let dir = try TemporaryDirectory()
+    let path = dir.path + "/manifest.json"
+    try manifest.write(toFile: path)
+    #expect(FileManager.default.contents(atPath: path) == expected)
+
+    manifest.durationSeconds = .nan
+    #expect(throws: Diagnostic.self) { try manifest.write(toFile: path) }
+    #expect(FileManager.default.contents(atPath: path) == expected)
   }
 }
