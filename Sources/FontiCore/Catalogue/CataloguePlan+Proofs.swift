@@ -121,11 +121,11 @@ extension CataloguePlan {
           note: "by the characters of the regular face (fontconfig's orthographies); "
             + "says nothing of shaping")
         for group in Languages.groupedByScript(coverage.supported) {
-          let codes = group.languages.sorted {
-            let a = Languages.name(of: $0)
-            let b = Languages.name(of: $1)
-            return a != b ? a < b : $0 < $1
-          }
+          // By name, each name looked up once (not twice per comparison: that was a tenth of
+          // a catalogue's drawing).
+          let codes = group.languages.map { (code: $0, name: Languages.name(of: $0)) }
+            .sorted { $0.name != $1.name ? $0.name < $1.name : $0.code < $1.code }
+            .map(\.code)
           items.append(
             Item(
               .languageGroup(family: i, script: group.script.name, codes: codes),

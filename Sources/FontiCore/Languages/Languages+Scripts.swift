@@ -18,8 +18,13 @@ extension Languages {
   /// punctuation do not count), or the script its code names (`und-zmth`: mathematical
   /// notation). "Zzzz" (unknown) for a code fontconfig does not know.
   public static func script(of code: String) -> LanguageScript {
-    let iso = scriptCodes[code] ?? "Zzzz"
-    return LanguageScript(code: iso, name: ISOCodes.shared.scriptName(of: iso))
+    knownScripts[code] ?? LanguageScript(code: "Zzzz", name: ISOCodes.shared.scriptName(of: "Zzzz"))
+  }
+
+  /// `script(of:)` of every language, named once per process (a catalogue groups the same
+  /// languages by script for family after family).
+  private static let knownScripts: [String: LanguageScript] = scriptCodes.mapValues {
+    LanguageScript(code: $0, name: ISOCodes.shared.scriptName(of: $0))
   }
 
   /// `codes` grouped by script: the scripts with most languages first (then by name), each

@@ -21,7 +21,15 @@ public enum Languages {
   public static func isKnown(_ code: String) -> Bool { Orthographies.shared[code] != nil }
 
   /// The English name of `code` ("Vietnamese", "Chinese (Taiwan)"), or the code itself.
-  public static func name(of code: String) -> String { ISOCodes.shared.languageName(of: code) }
+  public static func name(of code: String) -> String {
+    knownNames[code] ?? ISOCodes.shared.languageName(of: code)
+  }
+
+  /// Every fontconfig code's name, made once per process: a catalogue names the same few
+  /// hundred languages for family after family (looked up each time, a twentieth of drawing
+  /// one).
+  private static let knownNames: [String: String] = Dictionary(
+    codes.map { ($0, ISOCodes.shared.languageName(of: $0)) }, uniquingKeysWith: { a, _ in a })
 
   /// The characters fontconfig requires for `code`, ascending (empty for an unknown code).
   public static func requiredCharacters(of code: String) -> [UInt32] {
