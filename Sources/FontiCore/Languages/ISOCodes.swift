@@ -100,64 +100,44 @@ public struct ISOCodes: Sendable {
 
   /// The fields of iso-codes entries that names are made from; any of them may be missing or
   /// of another type (then nil).
-  struct Entry: Decodable {
+  struct Entry {
     var alpha2, alpha3, alpha4, bibliographic, name, commonName: String?
-
-    enum CodingKeys: String, CodingKey {
-      case alpha2 = "alpha_2"
-      case alpha3 = "alpha_3"
-      case alpha4 = "alpha_4"
-      case bibliographic
-      case name
-      case commonName = "common_name"
-    }
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      func field(_ key: CodingKeys) -> String? { try? c.decodeIfPresent(String.self, forKey: key) }
-      alpha2 = field(.alpha2)
-      alpha3 = field(.alpha3)
-      alpha4 = field(.alpha4)
-      bibliographic = field(.bibliographic)
-      name = field(.name)
-      commonName = field(.commonName)
-    }
   }
 
-  /// An entry, or nil for an element of the list that is not one (a number, a list).
-  private struct LenientEntry: Decodable {
-    var entry: Entry?
-    init(from decoder: any Decoder) throws { entry = try? Entry(from: decoder) }
-  }
-
-  /// The top-level object: one list under the file's key (`"639-3"`).
-  private struct Root: Decodable {
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-    var lists: [String: [LenientEntry]] = [:]
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: Key.self)
-      for key in c.allKeys {
-        if let list = try? c.decode([LenientEntry].self, forKey: key) {
-          lists[key.stringValue] = list
+  /// The entries of `file`'s top-level `key` list; an element of the list that is not an
+  /// object is skipped, a field that is not a string is nil. A file that is not JSON, or is
+  /// larger than `maximumFileSize`, has none. Read with `JSONReader`: Foundation's decoder
+  /// took a third of a run's own work in the parent (the 639-3 file has 7,900 entries).
+  static func entries(_ file: String, key: String) -> [Entry] {
+    guard let bytes = try? AtomicFile.readBytes(file, limit: maximumFileSize) else { return [] }
+    var reader = JSONReader(bytes)
+    var out: [Entry] = []
+    do {
+      try reader.object { r, name in
+        guard name == key, try r.kind() == .array else { return try r.skip() }
+        try r.elements { r in
+          guard try r.kind() == .object else { return try r.skip() }
+          var entry = Entry()
+          try r.object { r, field in
+            guard try r.kind() == .string else { return try r.skip() }
+            switch field {
+            case "alpha_2": entry.alpha2 = try r.string()
+            case "alpha_3": entry.alpha3 = try r.string()
+            case "alpha_4": entry.alpha4 = try r.string()
+            case "bibliographic": entry.bibliographic = try r.string()
+            case "name": entry.name = try r.string()
+            case "common_name": entry.commonName = try r.string()
+            default: try r.skip()
+            }
+          }
+          out.append(entry)
         }
       }
+      try reader.end()
+    } catch {
+      return []
     }
-  }
-
-  /// The entries of `file`'s top-level `key` list (JSONDecoder: about three times as fast as
-  /// JSONSerialization on the 639-3 file here).
-  static func entries(_ file: String, key: String) -> [Entry] {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-      let size = attributes[.size] as? NSNumber, size.intValue <= maximumFileSize,
-      let data = FileManager.default.contents(atPath: file),
-      let root = try? JSONDecoder().decode(Root.self, from: data)
-    else { return [] }
-    return (root.lists[key] ?? []).compactMap(\.entry)
+    return out
   }
 
   /// A name fit to print: control characters replaced, iso-codes' "(macrolanguage)" note

@@ -199,6 +199,20 @@ struct JSONReader {
     }
   }
 
+  /// What kind of value comes next (nothing is consumed).
+  enum Kind { case object, array, string, number, bool, null }
+
+  mutating func kind() throws -> Kind {
+    switch try peek() {
+    case UInt8(ascii: "{"): .object
+    case UInt8(ascii: "["): .array
+    case UInt8(ascii: "\""): .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+    case UInt8(ascii: "n"): .null
+    default: .number
+    }
+  }
+
   /// Nothing but white space is left.
   mutating func end() throws {
     skipSpace()
