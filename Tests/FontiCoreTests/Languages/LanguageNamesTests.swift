@@ -59,6 +59,25 @@ import Testing
     #expect(names.scriptName(of: "Latn") == "Latn")
   }
 
+  /// The files are JSON as iso-codes writes it: escapes, other scripts, fields it adds later,
+  /// other lists beside the one read.
+  @Test func readsEscapesUnknownFieldsAndOtherLists() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(
+      "iso_639-3.json",
+      #"""
+      {"other": [{"alpha_3": "vie", "name": "Wrong"}],
+       "639-3": [
+        {"alpha_3": "vie", "alpha_2": "vi", "name": "Vi\u1ec7t", "scope": "I", "type": "L",
+         "inverted_name": {"x": [1, 2]}},
+        {"alpha_3": "tst", "name": "T\u00e9st \ud83d\ude00 \"quoted\" a\/b"}
+       ]}
+      """#)
+    let names = ISOCodes(folder: folder.path)
+    #expect(names.languageName(of: "vi") == "Việt")
+    #expect(names.languageName(of: "tst") == "Tést 😀 \"quoted\" a/b")
+  }
+
   @Test func scriptsComeFromTheOrthographies() {
     #expect(Languages.script(of: "vi") == LanguageScript(code: "Latn", name: "Latin"))
     #expect(Languages.script(of: "ru") == LanguageScript(code: "Cyrl", name: "Cyrillic"))
