@@ -1,5 +1,5 @@
 /// Writes JSON byte for byte as Foundation's `JSONEncoder` does with `[.prettyPrinted,
-/// .sortedKeys, .withoutEscapingSlashes]`, at a tenth of its cost: the run manifest of a
+/// .sortedKeys, .withoutEscapingSlashes]`, at a fifth of its cost: the run manifest of a
 /// large library is megabytes, written by every run (`RunManifest+JSON.swift`).
 ///
 /// The caller writes an object's keys in sorted order (UTF-8 byte order, as Foundation sorts
