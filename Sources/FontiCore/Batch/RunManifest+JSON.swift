@@ -6,29 +6,18 @@
 /// sorted keys, slashes unescaped; absent optionals left out), and what is read is what
 /// `JSONDecoder` reads; `RunManifestJSONTests` holds both to that. Each `write` lists its
 /// keys in UTF-8 byte order, Foundation's sorted order.
-extension RunManifest {
+extension RunManifest: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("catalogues")
-    w.array(catalogues) { $1.write(to: &$0) }
-    w.key("counts")
-    counts.write(to: &w)
-    w.key("durationSeconds")
-    w.double(durationSeconds)
-    w.key("families")
-    w.array(families) { $1.write(to: &$0) }
-    if let gallery {
-      w.key("gallery")
-      gallery.write(to: &w)
-    }
-    w.key("pairings")
-    w.array(pairings) { $1.write(to: &$0) }
-    w.key("title")
-    w.string(title)
-    w.key("tool")
-    w.string(tool)
-    w.key("version")
-    w.int(version)
+    w.member("catalogues", catalogues)
+    w.member("counts", counts)
+    w.member("durationSeconds", durationSeconds)
+    w.member("families", families)
+    w.member("gallery", gallery)
+    w.member("pairings", pairings)
+    w.member("title", title)
+    w.member("tool", tool)
+    w.member("version", version)
     w.endObject()
   }
 
@@ -56,42 +45,26 @@ extension RunManifest {
       default: try r.skip()
       }
     }
-    guard let version else { throw r.missing("version") }
-    guard let tool else { throw r.missing("tool") }
-    guard let title else { throw r.missing("title") }
-    guard let families else { throw r.missing("families") }
-    guard let pairings else { throw r.missing("pairings") }
-    guard let catalogues else { throw r.missing("catalogues") }
-    guard let counts else { throw r.missing("counts") }
-    guard let durationSeconds else { throw r.missing("durationSeconds") }
     self.init(
-      title: title, families: families, pairings: pairings, catalogues: catalogues,
-      counts: counts, durationSeconds: durationSeconds)
-    self.version = version
-    self.tool = tool
+      title: try r.required(title, "title"), families: try r.required(families, "families"),
+      pairings: try r.required(pairings, "pairings"),
+      catalogues: try r.required(catalogues, "catalogues"),
+      counts: try r.required(counts, "counts"),
+      durationSeconds: try r.required(durationSeconds, "durationSeconds"))
+    self.version = try r.required(version, "version")
+    self.tool = try r.required(tool, "tool")
     self.gallery = gallery
   }
 }
 
-extension RunManifest.File {
+extension RunManifest.File: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    if let inputs {
-      w.key("inputs")
-      w.string(inputs)
-    }
-    if let mtimeNs {
-      w.key("mtimeNs")
-      w.int(mtimeNs)
-    }
-    w.key("path")
-    w.string(path)
-    w.key("sha256")
-    w.string(sha256)
-    if let size {
-      w.key("size")
-      w.int(size)
-    }
+    w.member("inputs", inputs)
+    w.member("mtimeNs", mtimeNs)
+    w.member("path", path)
+    w.member("sha256", sha256)
+    w.member("size", size)
     w.endObject()
   }
 
@@ -111,67 +84,33 @@ extension RunManifest.File {
       default: try r.skip()
       }
     }
-    guard let path else { throw r.missing("path") }
-    guard let sha256 else { throw r.missing("sha256") }
-    self.init(path: path, sha256: sha256, inputs: inputs, size: size, mtimeNs: mtimeNs)
+    self.init(
+      path: try r.required(path, "path"), sha256: try r.required(sha256, "sha256"), inputs: inputs,
+      size: size, mtimeNs: mtimeNs)
   }
 }
 
-extension RunManifest.Family {
+extension RunManifest.Family: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    if let axes {
-      w.key("axes")
-      w.array(axes) { $1.write(to: &$0) }
-    }
-    w.key("bold")
-    w.bool(bold)
-    if let codepoints {
-      w.key("codepoints")
-      w.int(codepoints)
-    }
-    w.key("custom")
-    w.bool(custom)
-    if let error {
-      w.key("error")
-      w.string(error)
-    }
-    w.key("family")
-    w.string(family)
-    if let features {
-      w.key("features")
-      w.array(features) { $1.write(to: &$0) }
-    }
-    w.key("files")
-    w.array(files) { $1.write(to: &$0) }
-    if let instances {
-      w.key("instances")
-      w.array(instances) { $1.write(to: &$0) }
-    }
-    w.key("italic")
-    w.bool(italic)
-    if let languages {
-      w.key("languages")
-      languages.write(to: &w)
-    }
-    if let missingCharacters {
-      w.key("missingCharacters")
-      w.array(missingCharacters)
-    }
-    w.key("missingGlyphs")
-    w.int(missingGlyphs)
-    w.key("saved")
-    w.bool(saved)
-    if let seconds {
-      w.key("seconds")
-      w.double(seconds)
-    }
-    w.key("slug")
-    w.string(slug)
-    w.key("styles")
-    w.array(styles)
-    w.key("warnings")
-    w.array(warnings)
+    w.member("axes", axes)
+    w.member("bold", bold)
+    w.member("codepoints", codepoints)
+    w.member("custom", custom)
+    w.member("error", error)
+    w.member("family", family)
+    w.member("features", features)
+    w.member("files", files)
+    w.member("instances", instances)
+    w.member("italic", italic)
+    w.member("languages", languages)
+    w.member("missingCharacters", missingCharacters)
+    w.member("missingGlyphs", missingGlyphs)
+    w.member("saved", saved)
+    w.member("seconds", seconds)
+    w.member("slug", slug)
+    w.member("styles", styles)
+    w.member("warnings", warnings)
     w.endObject()
   }
 
@@ -215,56 +154,32 @@ extension RunManifest.Family {
       default: try r.skip()
       }
     }
-    guard let family else { throw r.missing("family") }
-    guard let slug else { throw r.missing("slug") }
-    guard let custom else { throw r.missing("custom") }
-    guard let saved else { throw r.missing("saved") }
-    guard let styles else { throw r.missing("styles") }
-    guard let bold else { throw r.missing("bold") }
-    guard let italic else { throw r.missing("italic") }
-    guard let missingGlyphs else { throw r.missing("missingGlyphs") }
-    guard let warnings else { throw r.missing("warnings") }
-    guard let files else { throw r.missing("files") }
     self.init(
-      family: family, slug: slug, custom: custom, saved: saved, styles: styles, bold: bold,
-      italic: italic, missingGlyphs: missingGlyphs, missingCharacters: missingCharacters,
-      warnings: warnings, files: files, error: error)
+      family: try r.required(family, "family"), slug: try r.required(slug, "slug"),
+      custom: try r.required(custom, "custom"), saved: try r.required(saved, "saved"),
+      styles: try r.required(styles, "styles"), bold: try r.required(bold, "bold"),
+      italic: try r.required(italic, "italic"),
+      missingGlyphs: try r.required(missingGlyphs, "missingGlyphs"),
+      missingCharacters: missingCharacters,
+      warnings: try r.required(warnings, "warnings"), files: try r.required(files, "files"),
+      error: error)
     self.seconds = seconds
     self.proofs = proofs
   }
 }
 
-extension RunManifest.Pairing {
+extension RunManifest.Pairing: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("body")
-    w.string(body)
-    w.key("file")
-    w.string(file)
-    w.key("heading")
-    w.string(heading)
-    if let inputs {
-      w.key("inputs")
-      w.string(inputs)
-    }
-    if let mtimeNs {
-      w.key("mtimeNs")
-      w.int(mtimeNs)
-    }
-    if let seconds {
-      w.key("seconds")
-      w.double(seconds)
-    }
-    w.key("sha256")
-    w.string(sha256)
-    if let size {
-      w.key("size")
-      w.int(size)
-    }
-    if let warnings {
-      w.key("warnings")
-      w.array(warnings)
-    }
+    w.member("body", body)
+    w.member("file", file)
+    w.member("heading", heading)
+    w.member("inputs", inputs)
+    w.member("mtimeNs", mtimeNs)
+    w.member("seconds", seconds)
+    w.member("sha256", sha256)
+    w.member("size", size)
+    w.member("warnings", warnings)
     w.endObject()
   }
 
@@ -292,57 +207,29 @@ extension RunManifest.Pairing {
       default: try r.skip()
       }
     }
-    guard let heading else { throw r.missing("heading") }
-    guard let body else { throw r.missing("body") }
-    guard let file else { throw r.missing("file") }
-    guard let sha256 else { throw r.missing("sha256") }
     self.init(
-      heading: heading, body: body, file: file, sha256: sha256, inputs: inputs, size: size,
+      heading: try r.required(heading, "heading"), body: try r.required(body, "body"),
+      file: try r.required(file, "file"), sha256: try r.required(sha256, "sha256"), inputs: inputs,
+      size: size,
       mtimeNs: mtimeNs, warnings: warnings)
     self.seconds = seconds
   }
 }
 
-extension RunManifest.Catalogue {
+extension RunManifest.Catalogue: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    if let families {
-      w.key("families")
-      w.array(families) { w, page in
-        w.beginObject()
-        w.key("family")
-        w.string(page.family)
-        w.key("page")
-        w.int(page.page)
-        w.endObject()
-      }
-    }
-    w.key("file")
-    w.string(file)
-    if let inputs {
-      w.key("inputs")
-      w.string(inputs)
-    }
-    if let missingGlyphs {
-      w.key("missingGlyphs")
+    w.member("families", families)
+    w.member("file", file)
+    w.member("inputs", inputs)
+    w.member("missingGlyphs", missingGlyphs) { w, missingGlyphs in
       w.object(missingGlyphs) { $0.int($1) }
     }
-    if let mtimeNs {
-      w.key("mtimeNs")
-      w.int(mtimeNs)
-    }
-    w.key("pages")
-    w.int(pages)
-    w.key("sha256")
-    w.string(sha256)
-    if let size {
-      w.key("size")
-      w.int(size)
-    }
-    if let warnings {
-      w.key("warnings")
-      w.array(warnings)
-    }
+    w.member("mtimeNs", mtimeNs)
+    w.member("pages", pages)
+    w.member("sha256", sha256)
+    w.member("size", size)
+    w.member("warnings", warnings)
     w.endObject()
   }
 
@@ -371,16 +258,21 @@ extension RunManifest.Catalogue {
       default: try r.skip()
       }
     }
-    guard let file else { throw r.missing("file") }
-    guard let pages else { throw r.missing("pages") }
-    guard let sha256 else { throw r.missing("sha256") }
     self.init(
-      file: file, pages: pages, sha256: sha256, inputs: inputs, size: size, mtimeNs: mtimeNs,
+      file: try r.required(file, "file"), pages: try r.required(pages, "pages"),
+      sha256: try r.required(sha256, "sha256"), inputs: inputs, size: size, mtimeNs: mtimeNs,
       missingGlyphs: missingGlyphs, warnings: warnings, families: families)
   }
 }
 
-extension RunManifest.FamilyPage {
+extension RunManifest.FamilyPage: JSONWritable {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("family", family)
+    w.member("page", page)
+    w.endObject()
+  }
+
   init(reading r: inout JSONReader) throws {
     var family: String?
     var page: Int?
@@ -391,27 +283,17 @@ extension RunManifest.FamilyPage {
       default: try r.skip()
       }
     }
-    guard let family else { throw r.missing("family") }
-    guard let page else { throw r.missing("page") }
-    self.init(family: family, page: page)
+    self.init(family: try r.required(family, "family"), page: try r.required(page, "page"))
   }
 }
 
-extension RunManifest.Gallery {
+extension RunManifest.Gallery: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("file")
-    w.string(file)
-    if let inputs {
-      w.key("inputs")
-      w.string(inputs)
-    }
-    w.key("sha256")
-    w.string(sha256)
-    if let size {
-      w.key("size")
-      w.int(size)
-    }
+    w.member("file", file)
+    w.member("inputs", inputs)
+    w.member("sha256", sha256)
+    w.member("size", size)
     w.endObject()
   }
 
@@ -429,28 +311,28 @@ extension RunManifest.Gallery {
       default: try r.skip()
       }
     }
-    guard let file else { throw r.missing("file") }
-    guard let sha256 else { throw r.missing("sha256") }
-    self.init(file: file, sha256: sha256, size: size, inputs: inputs)
+    self.init(
+      file: try r.required(file, "file"), sha256: try r.required(sha256, "sha256"), size: size,
+      inputs: inputs)
   }
 }
 
-extension RunManifest.Counts {
+extension RunManifest.Counts: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    for (key, value) in [
-      ("catalogues", catalogues), ("cataloguesFailed", cataloguesFailed),
-      ("cataloguesRendered", cataloguesRendered), ("cataloguesSkipped", cataloguesSkipped),
-      ("failed", failed), ("families", families), ("pairings", pairings),
-      ("pairingsFailed", pairingsFailed), ("pairingsRendered", pairingsRendered),
-      ("pairingsSkipped", pairingsSkipped), ("rendered", rendered), ("skipped", skipped),
-      ("warnings", warnings),
-    ] {
-      if let value {
-        w.key(key)
-        w.int(value)
-      }
-    }
+    w.member("catalogues", catalogues)
+    w.member("cataloguesFailed", cataloguesFailed)
+    w.member("cataloguesRendered", cataloguesRendered)
+    w.member("cataloguesSkipped", cataloguesSkipped)
+    w.member("failed", failed)
+    w.member("families", families)
+    w.member("pairings", pairings)
+    w.member("pairingsFailed", pairingsFailed)
+    w.member("pairingsRendered", pairingsRendered)
+    w.member("pairingsSkipped", pairingsSkipped)
+    w.member("rendered", rendered)
+    w.member("skipped", skipped)
+    w.member("warnings", warnings)
     w.endObject()
   }
 
@@ -465,14 +347,10 @@ extension RunManifest.Counts {
       default: try r.skip()
       }
     }
-    func required(_ key: String) throws -> Int {
-      guard let value = values[key] else { throw r.missing(key) }
-      return value
-    }
+    func count(_ key: String) throws -> Int { try r.required(values[key], key) }
     self.init(
-      families: try required("families"), rendered: try required("rendered"),
-      skipped: try required("skipped"), failed: try required("failed"),
-      warnings: try required("warnings"))
+      families: try count("families"), rendered: try count("rendered"),
+      skipped: try count("skipped"), failed: try count("failed"), warnings: try count("warnings"))
     pairings = values["pairings"]
     pairingsRendered = values["pairingsRendered"]
     pairingsSkipped = values["pairingsSkipped"]
@@ -484,19 +362,14 @@ extension RunManifest.Counts {
   }
 }
 
-extension FontProofs.Axis {
+extension FontProofs.Axis: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("default")
-    w.double(defaultValue)
-    w.key("max")
-    w.double(max)
-    w.key("min")
-    w.double(min)
-    w.key("name")
-    w.string(name)
-    w.key("tag")
-    w.string(tag)
+    w.member("default", defaultValue)
+    w.member("max", max)
+    w.member("min", min)
+    w.member("name", name)
+    w.member("tag", tag)
     w.endObject()
   }
 
@@ -516,22 +389,19 @@ extension FontProofs.Axis {
       default: try r.skip()
       }
     }
-    guard let tag else { throw r.missing("tag") }
-    guard let name else { throw r.missing("name") }
-    guard let min else { throw r.missing("min") }
-    guard let defaultValue else { throw r.missing("default") }
-    guard let max else { throw r.missing("max") }
-    self.init(tag: tag, name: name, min: min, defaultValue: defaultValue, max: max)
+    self.init(
+      tag: try r.required(tag, "tag"), name: try r.required(name, "name"),
+      min: try r.required(min, "min"), defaultValue: try r.required(defaultValue, "default"),
+      max: try r.required(max, "max"))
   }
 }
 
-extension FontProofs.Instance {
+extension FontProofs.Instance: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
     w.key("coordinates")
     w.object(coordinates) { $0.double($1) }
-    w.key("name")
-    w.string(name)
+    w.member("name", name)
     w.endObject()
   }
 
@@ -545,23 +415,18 @@ extension FontProofs.Instance {
       default: try r.skip()
       }
     }
-    guard let name else { throw r.missing("name") }
-    guard let coordinates else { throw r.missing("coordinates") }
-    self.init(name: name, coordinates: coordinates)
+    self.init(
+      name: try r.required(name, "name"), coordinates: try r.required(coordinates, "coordinates"))
   }
 }
 
-extension FontProofs.Feature {
+extension FontProofs.Feature: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("name")
-    w.string(name)
-    w.key("tables")
-    w.array(tables)
-    w.key("tag")
-    w.string(tag)
-    w.key("visible")
-    w.bool(visible)
+    w.member("name", name)
+    w.member("tables", tables)
+    w.member("tag", tag)
+    w.member("visible", visible)
     w.endObject()
   }
 
@@ -579,28 +444,17 @@ extension FontProofs.Feature {
       default: try r.skip()
       }
     }
-    guard let tag else { throw r.missing("tag") }
-    guard let name else { throw r.missing("name") }
-    guard let tables else { throw r.missing("tables") }
-    guard let visible else { throw r.missing("visible") }
-    self.init(tag: tag, name: name, tables: tables, visible: visible)
+    self.init(
+      tag: try r.required(tag, "tag"), name: try r.required(name, "name"),
+      tables: try r.required(tables, "tables"), visible: try r.required(visible, "visible"))
   }
 }
 
-extension LanguageCoverage {
+extension LanguageCoverage: JSONWritable {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("nearly")
-    w.array(nearly) { w, nearly in
-      w.beginObject()
-      w.key("language")
-      w.string(nearly.language)
-      w.key("missing")
-      w.array(nearly.missing) { $0.string(CodePointText.format($1)) }
-      w.endObject()
-    }
-    w.key("supported")
-    w.array(supported)
+    w.member("nearly", nearly)
+    w.member("supported", supported)
     w.endObject()
   }
 
@@ -614,13 +468,19 @@ extension LanguageCoverage {
       default: try r.skip()
       }
     }
-    guard let supported else { throw r.missing("supported") }
-    guard let nearly else { throw r.missing("nearly") }
-    self.init(supported: supported, nearly: nearly)
+    self.init(
+      supported: try r.required(supported, "supported"), nearly: try r.required(nearly, "nearly"))
   }
 }
 
-extension LanguageCoverage.Nearly {
+extension LanguageCoverage.Nearly: JSONWritable {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("language", language)
+    w.member("missing", missing.map(CodePointText.format))
+    w.endObject()
+  }
+
   init(reading r: inout JSONReader) throws {
     var language: String?
     var missing: [UInt32]?
@@ -635,8 +495,7 @@ extension LanguageCoverage.Nearly {
       default: try r.skip()
       }
     }
-    guard let language else { throw r.missing("language") }
-    guard let missing else { throw r.missing("missing") }
-    self.init(language: language, missing: missing)
+    self.init(
+      language: try r.required(language, "language"), missing: try r.required(missing, "missing"))
   }
 }

@@ -222,6 +222,12 @@ struct JSONReader {
   /// The failure of an object that lacks a required member (reported where reading is).
   func missing(_ key: String) -> Failure { fail("a member '\(key)'") }
 
+  /// `value`, read for the member `key`; `missing(key)` when it was not there.
+  func required<T>(_ value: T?, _ key: String) throws -> T {
+    guard let value else { throw missing(key) }
+    return value
+  }
+
   // MARK: - Pieces
 
   private func fail(_ expected: String) -> Failure { Failure(offset: index, expected: expected) }

@@ -12,6 +12,11 @@
 /// w.key("styles"); w.array(["Regular", "Bold"]) { $0.string($1) }
 /// w.endObject()
 /// ```
+/// A value that writes itself as JSON (`RunManifest+JSON.swift`).
+protocol JSONWritable {
+  func write(to w: inout JSONWriter)
+}
+
 struct JSONWriter {
   /// A number JSON cannot carry (NaN or an infinity): `JSONEncoder` refuses it too.
   struct InvalidNumber: Error {
@@ -47,7 +52,7 @@ struct JSONWriter {
 
   /// The next member's key, `"key" : `, its value to follow.
   mutating func key(_ key: String) {
-    member()
+    separate()
     string(key)
     bytes.append(0x20)
     bytes.append(UInt8(ascii: ":"))
@@ -55,7 +60,7 @@ struct JSONWriter {
   }
 
   /// The next element of an array; its value to follow.
-  mutating func element() { member() }
+  mutating func element() { separate() }
 
   /// `values` as an array, each written by `write`.
   mutating func array<C: Collection>(_ values: C, _ write: (inout JSONWriter, C.Element) -> Void) {
@@ -69,6 +74,30 @@ struct JSONWriter {
 
   /// An array of strings.
   mutating func array(_ values: [String]) { array(values) { $0.string($1) } }
+
+  /// A member, `"key" : value`, or nothing when `value` is nil (as `encodeIfPresent`).
+  mutating func member<T>(_ key: String, _ value: T?, _ write: (inout JSONWriter, T) -> Void) {
+    guard let value else { return }
+    self.key(key)
+    write(&self, value)
+  }
+
+  mutating func member(_ key: String, _ value: String?) { member(key, value) { $0.string($1) } }
+  mutating func member(_ key: String, _ value: Int?) { member(key, value) { $0.int($1) } }
+  mutating func member(_ key: String, _ value: Int64?) { member(key, value) { $0.int($1) } }
+  mutating func member(_ key: String, _ value: Double?) { member(key, value) { $0.double($1) } }
+  mutating func member(_ key: String, _ value: Bool?) { member(key, value) { $0.bool($1) } }
+  mutating func member(_ key: String, _ value: [String]?) { member(key, value) { $0.array($1) } }
+
+  /// A member whose value writes itself.
+  mutating func member<T: JSONWritable>(_ key: String, _ value: T?) {
+    member(key, value) { $1.write(to: &$0) }
+  }
+
+  /// A member whose value is an array of values that write themselves.
+  mutating func member<T: JSONWritable>(_ key: String, _ values: [T]?) {
+    member(key, values) { $0.array($1) { $1.write(to: &$0) } }
+  }
 
   /// A dictionary as an object, its keys in UTF-8 byte order.
   mutating func object<V>(_ values: [String: V], _ write: (inout JSONWriter, V) -> Void) {
@@ -170,7 +199,7 @@ struct JSONWriter {
   }
 
   /// The separator before a member (none before the first) and its indentation.
-  private mutating func member() {
+  private mutating func separate() {
     if bytes.count >= Self.chunk { spill() }
     if hasMember.last == true {
       bytes.append(UInt8(ascii: ","))
