@@ -13,8 +13,6 @@ let package = Package(
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
-    // glibc's own header: no package to find.
-    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
 
@@ -22,7 +20,7 @@ let package = Package(
     .target(
       name: "FontiCore",
       dependencies: [
-        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CMalloc",
+        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz",
       ]),
 
     // The thin command-line front end.

@@ -1,4 +1,3 @@
-import CMalloc
 import Foundation
 
 #if canImport(Glibc)
@@ -147,9 +146,6 @@ public struct JobRun {
 
     let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
     let previous = RunManifest.load(job.output + "/" + BatchRunner.manifestName)
-    // The manifest file's bytes and what reading it left over (14 MB and more for a large
-    // library) go back to the system, not to the heap's free lists for the rest of the run.
-    malloc_trim(0)
     // Custom fonts are known by their bytes (a checkout resets their times), each file read
     // once per run; installed fonts by path, size and time.
     let fingerprints = FontFingerprints()

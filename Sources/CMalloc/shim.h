@@ -1,2 +1,0 @@
-/* glibc's malloc extensions (malloc_trim), which the Glibc module leaves out. */
-#include <malloc.h>
