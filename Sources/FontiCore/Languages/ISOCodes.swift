@@ -102,12 +102,28 @@ public struct ISOCodes: Sendable {
   /// of another type (then nil).
   struct Entry {
     var alpha2, alpha3, alpha4, bibliographic, name, commonName: String?
+
+    /// An entry from its object; a field that is not a string is nil.
+    init(reading r: inout JSONReader) throws {
+      try r.object { r, field in
+        guard try r.kind() == .string else { return try r.skip() }
+        switch field {
+        case "alpha_2": alpha2 = try r.string()
+        case "alpha_3": alpha3 = try r.string()
+        case "alpha_4": alpha4 = try r.string()
+        case "bibliographic": bibliographic = try r.string()
+        case "name": name = try r.string()
+        case "common_name": commonName = try r.string()
+        default: try r.skip()
+        }
+      }
+    }
   }
 
   /// The entries of `file`'s top-level `key` list; an element of the list that is not an
-  /// object is skipped, a field that is not a string is nil. A file that is not JSON, or is
-  /// larger than `maximumFileSize`, has none. Read with `JSONReader`: Foundation's decoder
-  /// took a third of a run's own work in the parent (the 639-3 file has 7,900 entries).
+  /// object is skipped. A file that is not JSON, or is larger than `maximumFileSize`, has
+  /// none. Read with `JSONReader`: Foundation's decoder took a third of a run's own work in
+  /// the parent (the 639-3 file has 7,900 entries).
   static func entries(_ file: String, key: String) -> [Entry] {
     guard let bytes = try? AtomicFile.readBytes(file, limit: maximumFileSize) else { return [] }
     var reader = JSONReader(bytes)
@@ -117,20 +133,7 @@ public struct ISOCodes: Sendable {
         guard name == key, try r.kind() == .array else { return try r.skip() }
         try r.elements { r in
           guard try r.kind() == .object else { return try r.skip() }
-          var entry = Entry()
-          try r.object { r, field in
-            guard try r.kind() == .string else { return try r.skip() }
-            switch field {
-            case "alpha_2": entry.alpha2 = try r.string()
-            case "alpha_3": entry.alpha3 = try r.string()
-            case "alpha_4": entry.alpha4 = try r.string()
-            case "bibliographic": entry.bibliographic = try r.string()
-            case "name": entry.name = try r.string()
-            case "common_name": entry.commonName = try r.string()
-            default: try r.skip()
-            }
-          }
-          out.append(entry)
+          out.append(try Entry(reading: &r))
         }
       }
       try reader.end()

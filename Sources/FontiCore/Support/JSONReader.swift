@@ -39,13 +39,9 @@ struct JSONReader {
   /// An object: `member` is called with each key and must read (or skip) its value.
   mutating func object(_ member: (inout JSONReader, String) throws -> Void) throws {
     try enter(UInt8(ascii: "{"), "an object")
-    if try peek() == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return
-    }
+    if try leave(UInt8(ascii: "}")) { return }
     var keys: [String] = []
-    while true {
+    repeat {
       guard try peek() == UInt8(ascii: "\"") else { throw fail("a key") }
       let at = index
       let key = try string()
@@ -57,36 +53,16 @@ struct JSONReader {
       guard try peek() == UInt8(ascii: ":") else { throw fail("':'") }
       index += 1
       try member(&self, key)
-      switch try peek() {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
-        return
-      default: throw fail("',' or '}'")
-      }
-    }
+    } while try next(UInt8(ascii: "}"))
   }
 
   /// An array: `element` is called for each element and must read (or skip) it.
   mutating func elements(_ element: (inout JSONReader) throws -> Void) throws {
     try enter(UInt8(ascii: "["), "an array")
-    if try peek() == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return
-    }
-    while true {
+    if try leave(UInt8(ascii: "]")) { return }
+    repeat {
       try element(&self)
-      switch try peek() {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
-        return
-      default: throw fail("',' or ']'")
-      }
-    }
+    } while try next(UInt8(ascii: "]"))
   }
 
   /// An array whose elements `read` reads.
@@ -188,14 +164,13 @@ struct JSONReader {
 
   /// Any value, read and checked, and dropped.
   mutating func skip() throws {
-    switch try peek() {
-    case UInt8(ascii: "{"):
-      try object { r, _ in try r.skip() }
-    case UInt8(ascii: "["): try elements { r in try r.skip() }
-    case UInt8(ascii: "\""): _ = try string()
-    case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
-    case UInt8(ascii: "n"): try literal("null")
-    default: _ = try number(integer: false)
+    switch try kind() {
+    case .object: try object { r, _ in try r.skip() }
+    case .array: try elements { r in try r.skip() }
+    case .string: _ = try string()
+    case .bool: _ = try bool()
+    case .null: try literal("null")
+    case .number: _ = try number(integer: false)
     }
   }
 
@@ -253,6 +228,25 @@ struct JSONReader {
     guard depth < Self.maxDepth else { throw fail("at most \(Self.maxDepth) levels of nesting") }
     index += 1
     depth += 1
+  }
+
+  /// The closing `bracket` of the object or array being read, when it comes next (consumed).
+  private mutating func leave(_ bracket: UInt8) throws -> Bool {
+    guard try peek() == bracket else { return false }
+    index += 1
+    depth -= 1
+    return true
+  }
+
+  /// After a member or element: true when a comma says another follows, false when the
+  /// closing `bracket` ends the object or array.
+  private mutating func next(_ bracket: UInt8) throws -> Bool {
+    if try leave(bracket) { return false }
+    guard try peek() == UInt8(ascii: ",") else {
+      throw fail("',' or '\(Character(Unicode.Scalar(bracket)))'")
+    }
+    index += 1
+    return true
   }
 
   private mutating func literal(_ word: StaticString) throws {
