@@ -279,7 +279,11 @@ final class PageDrawer {
     switch title {
     case "Contents":
       let n = input.families.count
-      subtitle = "\(n) \(n == 1 ? "family" : "families"), one page each"
+      let families = "\(n) \(n == 1 ? "family" : "families")"
+      // Proofs and glyph charts give a family more pages than one.
+      let pages = (plan.pairingsPage ?? plan.savedPage) - (plan.familyPages.first ?? 0)
+      subtitle =
+        n == 0 || pages == n ? "\(families), one page each" : "\(families) on \(pages) pages"
     case "Pairings":
       let n = input.pairings.count
       subtitle = "Heading and body: \(n) \(n == 1 ? "pairing" : "pairings")"

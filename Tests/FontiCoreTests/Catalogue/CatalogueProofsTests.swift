@@ -206,6 +206,11 @@ import Testing
     #expect(titles.contains("  Proofs"))
     #expect(titles.contains("    Basic Latin"))
     #expect(titles.contains("    Bengali"))
+    // The contents page counts the families' pages, proofs and charts with them.
+    let familyPages = (plan.pairingsPage ?? plan.savedPage) - plan.familyPages[0]
+    #expect(familyPages > 2 * input.families.count)
+    let contentsText = Tool.run("pdftotext", ["-f", "2", "-l", "2", path, "-"])?.output ?? ""
+    #expect(contentsText.contains("\(input.families.count) families on \(familyPages) pages"))
     // The contents page still links to every family's first page.
     let contents = Set(pdf.linkDestinations()[1])
     #expect(

@@ -88,6 +88,7 @@ import Testing
       }
       #expect(text.output.contains("Hermetic type review"))
       #expect(text.output.contains("Sphinx of black quartz, judge my vow."))
+      #expect(text.output.contains("\(input.families.count) families, one page each"))
       #expect(!text.output.contains(CataloguePlan.emptySavedText))
     }
   }
