@@ -187,7 +187,8 @@ public struct JobRun {
         setup: WorkerSetup(
           customFonts: resolved.environment.customFiles,
           labelFamily: SpecimenRenderer.labelFamily(in: resolved.catalog).map(FamilyRef.init),
-          boxDigitsFace: resolved.environment.boxDigitsFace)))
+          boxDigitsFace: resolved.environment.boxDigitsFace,
+          installedFolders: resolved.environment.workerFolders)))
     options.force = request.force
     options.strict = request.strict
     var report = try BatchRunner.run(

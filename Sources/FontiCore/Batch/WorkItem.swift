@@ -187,14 +187,19 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// grows with the number of families; recycling keeps memory flat at the cost of one
   /// fontconfig set-up (about 20 ms) per `itemsPerWorker` families.
   public var itemsPerWorker: Int
+  /// The installed fonts' folders in fontconfig's order (`FontEnvironment.workerFolders`): a
+  /// worker then loads the fonts of the folders it draws from, not every installed font
+  /// (`FacePatterns(rules:installedFolders:customFiles:)`). nil: it loads them all.
+  public var installedFolders: [String]?
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,
-    itemsPerWorker: Int = 40
+    itemsPerWorker: Int = 40, installedFolders: [String]? = nil
   ) {
     self.customFonts = customFonts
     self.labelFamily = labelFamily
     self.boxDigitsFace = boxDigitsFace
     self.itemsPerWorker = itemsPerWorker
+    self.installedFolders = installedFolders
   }
 }

@@ -44,11 +44,19 @@ public enum Worker {
     var fonts: SpecimenRenderer?
     func loadFonts() -> SpecimenRenderer? {
       if let fonts { return fonts }
-      guard let system = try? FontconfigConfiguration.current() else { return nil }
-      let maps = FontMaps(
-        patterns: FacePatterns(
-          configurations: [(system, custom: false)], customFiles: setup.customFonts),
-        boxDigits: setup.boxDigitsFace)
+      let patterns: FacePatterns
+      if let folders = setup.installedFolders,
+        let byFolder = try? FacePatterns(installedFolders: folders, customFiles: setup.customFonts),
+        FontconfigConfiguration.makeEmptyCurrent()
+      {
+        // Only the folders of the fonts drawn are loaded; Pango's start-up loads none.
+        patterns = byFolder
+      } else {
+        guard let system = try? FontconfigConfiguration.current() else { return nil }
+        patterns = FacePatterns(
+          configurations: [(system, custom: false)], customFiles: setup.customFonts)
+      }
+      let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
       let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
       let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
       renderer.staging = true  // the parent flushes and renames what is drawn here

@@ -15,6 +15,15 @@ public final class FontEnvironment {
   public let catalog: FontCatalog
   /// Custom font files that were registered, in order.
   public let customFiles: [String]
+  /// Whether `system` is the process's configuration (`FONTCONFIG_FILE` or the default), the
+  /// one workers load too.
+  private let isProcessConfiguration: Bool
+
+  /// The installed fonts' folders in fontconfig's order, for workers to find faces folder by
+  /// folder (`WorkerSetup.installedFolders`); nil when the installed fonts came from a
+  /// configuration file of the caller's, which workers do not load.
+  public private(set) lazy var workerFolders: [String]? =
+    isProcessConfiguration ? system.installedFolders() : nil
 
   /// Loads fontconfig's configuration (`configFile`, else the process's current one, which
   /// honours `FONTCONFIG_FILE` and which Pango's own start-up then finds loaded) and registers `customFonts` (files already checked with
@@ -25,6 +34,7 @@ public final class FontEnvironment {
     } else {
       system = try .current()
     }
+    isProcessConfiguration = configFile == nil
     custom = customFonts.isEmpty ? nil : try .customFonts(customFonts)
     customFiles = custom?.registered ?? []
 

@@ -48,6 +48,70 @@ import Testing
     #expect(!two.heldFamilies.contains { $0.name == "Noto Sans Bengali" })
   }
 
+  /// A worker that takes installed fonts folder by folder finds, for every face of every
+  /// installed family, the patterns a worker with every installed font finds, in the same order
+  /// (fontconfig's tie-break), and never loads them all (the fixtures: one folder; the proofs'
+  /// fixtures: two).
+  @Test(arguments: [TestFonts.configFile, TestFonts.proofsConfigFile])
+  func folderByFolderFindsWhatEveryFontFinds(file: String) throws {
+    let system = try FontconfigConfiguration.file(file)
+    let folders = system.installedFolders()
+    #expect(!folders.isEmpty)
+    #expect(folders.allSatisfy { $0.hasPrefix("/") && !$0.hasSuffix("/") })
+    #expect(Set(folders).count == folders.count)
+    let all = FacePatterns(configurations: [(system, custom: false)])
+    let byFolder = try FacePatterns(
+      configurationFile: file, installedFolders: folders, customFiles: [])
+    let families = try FontEnvironment(configFile: file).catalog.families
+    #expect(families.count >= 5)
+    var everyFont: [FacePatterns.Pattern] = []
+    var folderwise: [FacePatterns.Pattern] = []
+    // Asked for in the opposite order, so that folders are added in another order than
+    // fontconfig's: the patterns must keep fontconfig's all the same.
+    for family in families.reversed() {
+      for face in family.faces.reversed() {
+        folderwise += try byFolder.patterns(of: face, family: family.name, custom: false)
+      }
+    }
+    for family in families {
+      for face in family.faces {
+        let a = try all.patterns(of: face, family: family.name, custom: false)
+        let b = try byFolder.patterns(of: face, family: family.name, custom: false)
+        #expect(!a.isEmpty)
+        #expect(a.map(\.text) == b.map(\.text), "\(family.name) \(face.style)")
+        everyFont += a
+      }
+    }
+    // Every face of every family in one list: the same order both ways (each pattern named
+    // by its place in the first list, so that a failure prints numbers).
+    let place = Dictionary(
+      everyFont.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { a, _ in a })
+    #expect(
+      everyFont.sorted { $0.order < $1.order }.map { place[$0.text] ?? -1 }
+        == folderwise.sorted { $0.order < $1.order }.map { place[$0.text] ?? -1 })
+    #expect(byFolder.byFolder)
+  }
+
+  /// A face whose folder the parent did not list (installed since): every installed font is
+  /// loaded, and the face is found all the same.
+  @Test func aFolderTheParentDidNotSeeLoadsEveryFont() throws {
+    let serif = try family("DejaVu Serif")
+    let patterns = try FacePatterns(
+      configurationFile: TestFonts.configFile, installedFolders: [], customFiles: [])
+    let found = try patterns.patterns(of: serif.faces[0], family: serif.name, custom: false)
+    #expect(!found.isEmpty)
+    #expect(!patterns.byFolder)
+    let maps = FontMaps(patterns: patterns)
+    #expect(try maps.map(for: [serif]).heldFamilies.map(\.name) == ["DejaVu Serif"])
+  }
+
+  @Test func aFontFilesFolderIsWhatPrecedesItsLastSlash() {
+    #expect(FacePatterns.folder(of: "/usr/share/fonts/a/b.ttf") == "/usr/share/fonts/a")
+    #expect(FacePatterns.folder(of: "/b.ttf") == "/")
+    #expect(FacePatterns.folder(of: "b.ttf") == ".")
+    #expect(FacePatterns.folder(of: "/fonts/ü é/b.ttf") == "/fonts/ü é")
+  }
+
   @Test func aWorkerMakesTheSameFamiliesAsTheParentFromTheirFaces() throws {
     let maps = try workerMaps()
     let names = ["DejaVu Serif", "Cantarell", "Noto Sans Hebrew", "D050000L"]

@@ -34,6 +34,73 @@ final class FontconfigConfiguration {
     return FontconfigConfiguration(c)
   }
 
+  /// The configuration file `file`, else the process's (calls `FcInitLoadConfig`, which
+  /// honours `FONTCONFIG_FILE`), parsed with no font loaded: its folders, cache folders and
+  /// rules, to which `addFolder` adds only the folders asked for.
+  static func rulesOnly(file: String? = nil) throws(Diagnostic) -> FontconfigConfiguration {
+    guard let file else {
+      guard let c = FcInitLoadConfig() else {
+        throw .error("fontconfig: cannot load the font configuration")
+      }
+      return FontconfigConfiguration(c)
+    }
+    guard let c = FcConfigCreate() else { throw .error("fontconfig: out of memory") }
+    guard FcConfigParseAndLoad(c, file, FcTrue) == FcTrue else {
+      FcConfigDestroy(c)
+      throw .error("fontconfig: cannot load configuration '\(file)'")
+    }
+    return FontconfigConfiguration(c)
+  }
+
+  /// The configuration file `file`, else the process's, loaded afresh with all its fonts
+  /// (calls `FcInitLoadConfigAndFonts`), whatever the current configuration is.
+  static func loadedAfresh(file: String? = nil) throws(Diagnostic) -> FontconfigConfiguration {
+    if let file { return try .file(file) }
+    guard let c = FcInitLoadConfigAndFonts() else {
+      throw .error("fontconfig: cannot load the font configuration")
+    }
+    return FontconfigConfiguration(c)
+  }
+
+  /// Makes an empty configuration the process's current one (calls `FcConfigSetCurrent`), so
+  /// that Pango's start-up (`FcInit`, on a thread of its own) loads no font: a worker whose
+  /// faces come from `FacePatterns(installedFolders:)` and maps bound to configurations of their
+  /// own needs none. Call it before anything loads the current configuration (asking for it
+  /// loads it). The configuration stays current for the life of the process. False when
+  /// fontconfig refused.
+  static func makeEmptyCurrent() -> Bool {
+    guard let c = FcConfigCreate() else { return false }
+    return FcConfigSetCurrent(c) == FcTrue
+  }
+
+  /// The folders of the configuration's installed fonts (each font file's folder), in the order
+  /// fontconfig loaded them: the order in which it breaks ties between equally good faces.
+  func installedFolders() -> [String] {
+    var seen = Set<String>()
+    var out: [String] = []
+    guard let set = FcConfigGetFonts(pointer, FcSetSystem) else { return [] }
+    for i in 0..<Int(set.pointee.nfont) {
+      guard let p = set.pointee.fonts[i], let file = FontconfigPattern.string(p, FC_FILE) else {
+        continue
+      }
+      let folder = FacePatterns.folder(of: file)
+      if seen.insert(folder).inserted { out.append(folder) }
+    }
+    return out
+  }
+
+  /// Adds the installed fonts of `folder` (and of its subfolders) as application fonts, from
+  /// fontconfig's cache of the folder and with the configuration's rules for accepting fonts,
+  /// as loading the whole configuration would (calls `FcConfigAppFontAddDir`); returns the
+  /// patterns added, in fontconfig's order. Valid while the configuration lives.
+  func addFolder(_ folder: String) -> [OpaquePointer]? {
+    let before = FcConfigGetFonts(pointer, FcSetApplication).map { Int($0.pointee.nfont) } ?? 0
+    guard FcConfigAppFontAddDir(pointer, folder) == FcTrue,
+      let set = FcConfigGetFonts(pointer, FcSetApplication)
+    else { return nil }
+    return (before..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0] }
+  }
+
   /// A folder that can never exist (a path below `/dev/null`: ENOTDIR). Adding it as an
   /// application font folder makes fontconfig create the configuration's empty application
   /// font set without scanning anything or writing a cache.
@@ -257,6 +324,14 @@ final class FacePatterns {
   /// object), for `FontconfigConfiguration.holding`.
   struct Pattern {
     fileprivate let pointer: OpaquePointer
+
+    /// The pattern as fontconfig prints it (`FcNameUnparse`): a test hook.
+    var text: String {
+      guard let c = FcNameUnparse(pointer) else { return "" }
+      defer { free(c) }
+      return String(cString: c)
+    }
+
     /// Its place among every pattern this object knows (the configurations' fonts in their
     /// order, then scans): fontconfig breaks ties between equally good faces by that order, so
     /// a configuration made of some of them keeps it (`FontMaps`).
@@ -272,7 +347,7 @@ final class FacePatterns {
 
   /// Installed fonts (`custom` false) and custom fonts already registered (`custom` true), as
   /// configurations; kept alive as long as the patterns taken from them.
-  private let configurations: [(FontconfigConfiguration, custom: Bool)]
+  private var configurations: [(FontconfigConfiguration, custom: Bool)]
   /// Custom font files this object may scan when asked, and has not yet.
   private var scannable: Set<String>
   /// The font sets of the scans made (`FcFreeTypeQueryAll`), freed with this object.
@@ -285,6 +360,23 @@ final class FacePatterns {
   private var failedScans: [String: String] = [:]
   /// How many files FreeType has read for this object: a test hook.
   private(set) var scans = 0
+  /// Installed fonts taken folder by folder (`init(installedFolders:)`); nil once every
+  /// installed font is in `configurations`.
+  private var folders: Folders?
+  /// Configurations whose patterns were handed out and must outlive this object.
+  private var retired: [FontconfigConfiguration] = []
+
+  /// A worker's installed fonts: a configuration with the system's rules and no font, to which
+  /// each folder is added the first time a face of it is asked for, and each folder's place in
+  /// fontconfig's order (the parent's `installedFolders()`).
+  private struct Folders {
+    let configuration: FontconfigConfiguration
+    /// The configuration file it was parsed from (nil: the process's), loaded whole if a face
+    /// is not where the parent saw it.
+    let file: String?
+    let rank: [String: Int]
+    var added: Set<String> = []
+  }
 
   /// `configurations`: where patterns are found; `customFiles`: custom font files that are in
   /// none of them, scanned lazily.
@@ -292,6 +384,33 @@ final class FacePatterns {
     self.configurations = configurations
     self.scannable = Set(customFiles)
   }
+
+  /// Installed fonts found folder by folder, from fontconfig's cache of each folder the first
+  /// time one of its faces is asked for, with the rules of the configuration file `file` (nil:
+  /// the process's; `FontconfigConfiguration.rulesOnly(file:)`); `installedFolders`: the
+  /// parent's `installedFolders()`, in fontconfig's order, which the patterns keep. So a worker
+  /// maps and reads the caches of the fonts it draws, not of every installed font. Should a
+  /// face not be where the parent saw it, every installed font is loaded, as
+  /// `init(configurations:)` has them.
+  init(
+    configurationFile file: String? = nil, installedFolders folders: [String],
+    customFiles: [String]
+  ) throws(Diagnostic) {
+    self.configurations = []
+    self.scannable = Set(customFiles)
+    self.folders = Folders(
+      configuration: try .rulesOnly(file: file), file: file,
+      rank: Dictionary(folders.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }))
+  }
+
+  /// The folder of a font file, as fontconfig names it: everything before the last slash.
+  static func folder(of file: String) -> String {
+    guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == file.utf8.startIndex ? "/" : String(file[..<slash])
+  }
+
+  /// Whether patterns are still taken folder by folder: a test hook.
+  var byFolder: Bool { folders != nil }
 
   deinit { for set in scannedSets { FcFontSetDestroy(set) } }
 
@@ -308,12 +427,17 @@ final class FacePatterns {
     let key = Key(file: face.file, face: face.index & 0xFFFF, custom: custom)
     buildIndex()
     if custom && scannable.contains(face.file) { scan(face.file, family: family) }
+    if !custom { addFolder(of: face.file) }
     if custom, let failure = failedScans[face.file] { throw Missing(description: failure) }
     let name = family.lowercased()
     let found = (index[key] ?? []).filter {
       FontconfigPattern.string($0.pointer, FC_FAMILY)?.lowercased() == name
     }
     guard !found.isEmpty else {
+      // Not where the parent saw it: look among every installed font before giving up.
+      if !custom && folders != nil && loadEveryFolder() {
+        return try patterns(of: face, family: family, custom: custom)
+      }
       let exists = access(face.file, F_OK) == 0
       throw Missing(
         description: exists
@@ -338,12 +462,67 @@ final class FacePatterns {
     }
   }
 
-  private func add(_ p: OpaquePointer, custom: Bool) {
+  /// Indexes `p`. `rank`: its folder's place in fontconfig's order, when installed fonts are
+  /// taken folder by folder; the patterns of a folder keep the order they were added in.
+  private func add(_ p: OpaquePointer, custom: Bool, rank: Int? = nil) {
     guard let file = FontconfigPattern.string(p, FC_FILE) else { return }
     let face = (FontconfigPattern.int(p, FC_INDEX) ?? 0) & 0xFFFF
+    // Custom fonts after the installed ones, as when every installed font is indexed first.
+    let order =
+      rank.map { $0 << 32 + count } ?? (custom && folders != nil ? 1 << 62 + count : count)
     index[Key(file: file, face: face, custom: custom), default: []].append(
-      Pattern(pointer: p, order: count))
+      Pattern(pointer: p, order: order))
     count += 1
+  }
+
+  /// Adds the installed fonts of `file`'s folder, once (see `init(installedFolders:)`). A folder
+  /// the parent did not see, or that fontconfig cannot add, means the fonts changed since: every
+  /// installed font is loaded instead.
+  private func addFolder(of file: String) {
+    guard var f = folders else { return }
+    let folder = FacePatterns.folder(of: file)
+    guard !f.added.contains(folder) else { return }
+    guard f.rank[folder] != nil, let added = f.configuration.addFolder(folder) else {
+      _ = loadEveryFolder()
+      return
+    }
+    // Subfolders come along; a subfolder added before is not indexed twice.
+    let before = f.added
+    var found: [(OpaquePointer, rank: Int)] = []
+    for p in added {
+      let own = FontconfigPattern.string(p, FC_FILE).map(FacePatterns.folder(of:)) ?? folder
+      guard !before.contains(own) else { continue }
+      guard let rank = f.rank[own] else {
+        _ = loadEveryFolder()
+        return
+      }
+      found.append((p, rank))
+      f.added.insert(own)
+    }
+    f.added.insert(folder)
+    folders = f
+    for (p, rank) in found { add(p, custom: false, rank: rank) }
+  }
+
+  /// Leaves the folder-by-folder way: loads every installed font (as `init(configurations:)`
+  /// would have them) and indexes everything again. The folder configuration lives on: its
+  /// patterns may be held. False when fontconfig cannot load its configuration.
+  private func loadEveryFolder() -> Bool {
+    guard let f = folders else { return false }
+    folders = nil
+    retired.append(f.configuration)
+    guard let all = try? FontconfigConfiguration.loadedAfresh(file: f.file) else { return false }
+    configurations.insert((all, custom: false), at: 0)
+    index = [:]
+    count = 0
+    indexed = false
+    buildIndex()
+    for set in scannedSets {
+      for i in 0..<Int(set.pointee.nfont) {
+        if let p = set.pointee.fonts[i] { add(p, custom: true) }
+      }
+    }
+    return true
   }
 
   /// Reads `file` through FreeType once (`FcFreeTypeQueryAll`) and indexes its patterns; a
