@@ -189,7 +189,7 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   public var itemsPerWorker: Int
   /// The installed fonts' folders in fontconfig's order (`FontEnvironment.workerFolders`): a
   /// worker then loads the fonts of the folders it draws from, not every installed font
-  /// (`FacePatterns(rules:installedFolders:customFiles:)`). nil: it loads them all.
+  /// (`FacePatterns(configurationFile:installedFolders:customFiles:)`). nil: it loads them all.
   public var installedFolders: [String]?
 
   public init(

@@ -160,9 +160,16 @@ final class FontMaps {
     if let last, last.key == key { return (last.configuration, true) }
     var all: [FacePatterns.Pattern] = []
     var files: [String] = []
+    // Patterns found before and after `FacePatterns` loaded every installed font (a face not
+    // where the parent saw it) are not in one order: then they are all found again.
+    let generation = patterns.generation
     for family in families {
       all += try patterns(of: family)
       files += family.faces.map(\.file)
+    }
+    if patterns.generation != generation {
+      all = []
+      for family in families { all += try patterns(of: family) }
     }
     // In the order of the installed fonts: fontconfig breaks ties between equally good faces
     // (a static and a variable font of one family) by it.

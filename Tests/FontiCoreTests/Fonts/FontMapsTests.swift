@@ -105,6 +105,29 @@ import Testing
     #expect(try maps.map(for: [serif]).heldFamilies.map(\.name) == ["DejaVu Serif"])
   }
 
+  /// One family found folder by folder, the next one not where the parent saw it: the map of
+  /// both holds their patterns in the order of a worker that loaded every font, not in an order
+  /// half from each way.
+  @Test func aMapMadeAcrossTheFallBackKeepsOneOrder() throws {
+    let file = TestFonts.proofsConfigFile
+    let proofs = try FontEnvironment(configFile: file)
+    let system = try FontconfigConfiguration.file(file)
+    let folders = system.installedFolders()
+    try #require(folders.count == 2)
+    let first = try #require(
+      proofs.catalog.families.first { FacePatterns.folder(of: $0.faces[0].file) == folders[0] })
+    let second = try #require(
+      proofs.catalog.families.first { FacePatterns.folder(of: $0.faces[0].file) == folders[1] })
+    // The first family's folder last among three, the second's unknown.
+    let patterns = try FacePatterns(
+      configurationFile: file, installedFolders: ["/nowhere/a", "/nowhere/b", folders[0]],
+      customFiles: [])
+    let held = try FontMaps(patterns: patterns).map(for: [first, second]).heldPatterns
+    #expect(!patterns.byFolder)
+    let everyFont = FacePatterns(configurations: [(system, custom: false)])
+    #expect(held == (try FontMaps(patterns: everyFont).map(for: [first, second]).heldPatterns))
+  }
+
   @Test func aFontFilesFolderIsWhatPrecedesItsLastSlash() {
     #expect(FacePatterns.folder(of: "/usr/share/fonts/a/b.ttf") == "/usr/share/fonts/a")
     #expect(FacePatterns.folder(of: "/b.ttf") == "/")

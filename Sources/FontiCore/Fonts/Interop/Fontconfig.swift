@@ -66,10 +66,10 @@ final class FontconfigConfiguration {
   /// that Pango's start-up (`FcInit`, on a thread of its own) loads no font: a worker whose
   /// faces come from `FacePatterns(installedFolders:)` and maps bound to configurations of their
   /// own needs none. Call it before anything loads the current configuration (asking for it
-  /// loads it). The configuration stays current for the life of the process. False when
-  /// fontconfig refused.
+  /// loads it). False when fontconfig refused.
   static func makeEmptyCurrent() -> Bool {
     guard let c = FcConfigCreate() else { return false }
+    defer { FcConfigDestroy(c) }  // the current configuration holds a reference of its own
     return FcConfigSetCurrent(c) == FcTrue
   }
 
@@ -218,6 +218,10 @@ final class FontconfigConfiguration {
     return (family, file, FontconfigPattern.int(match, FC_INDEX) ?? 0)
   }
 
+  /// Every pattern of the configuration's fonts as fontconfig prints them (`FcNameUnparse`), in
+  /// order: a test hook.
+  var patternTexts: [String] { patterns.map(FontconfigPattern.text) }
+
   /// Every pattern of the configuration's fonts (system and application sets), in order.
   /// The patterns belong to the configuration: valid while it lives.
   fileprivate var patterns: [OpaquePointer] {
@@ -326,11 +330,7 @@ final class FacePatterns {
     fileprivate let pointer: OpaquePointer
 
     /// The pattern as fontconfig prints it (`FcNameUnparse`): a test hook.
-    var text: String {
-      guard let c = FcNameUnparse(pointer) else { return "" }
-      defer { free(c) }
-      return String(cString: c)
-    }
+    var text: String { FontconfigPattern.text(pointer) }
 
     /// Its place among every pattern this object knows (the configurations' fonts in their
     /// order, then scans): fontconfig breaks ties between equally good faces by that order, so
@@ -365,6 +365,11 @@ final class FacePatterns {
   private var folders: Folders?
   /// Configurations whose patterns were handed out and must outlive this object.
   private var retired: [FontconfigConfiguration] = []
+  /// Loading every installed font failed once: not tried again.
+  private var everyFolderFailed = false
+  /// Raised each time every installed font is loaded and indexed again: patterns found before
+  /// are not in one order with those found after (`FontMaps` then finds them again).
+  private(set) var generation = 0
 
   /// A worker's installed fonts: a configuration with the system's rules and no font, to which
   /// each folder is added the first time a face of it is asked for, and each folder's place in
@@ -508,10 +513,14 @@ final class FacePatterns {
   /// would have them) and indexes everything again. The folder configuration lives on: its
   /// patterns may be held. False when fontconfig cannot load its configuration.
   private func loadEveryFolder() -> Bool {
-    guard let f = folders else { return false }
+    guard let f = folders, !everyFolderFailed else { return false }
+    guard let all = try? FontconfigConfiguration.loadedAfresh(file: f.file) else {
+      everyFolderFailed = true  // folder by folder it stays, for the faces that are in place
+      return false
+    }
     folders = nil
+    generation += 1
     retired.append(f.configuration)
-    guard let all = try? FontconfigConfiguration.loadedAfresh(file: f.file) else { return false }
     configurations.insert((all, custom: false), at: 0)
     index = [:]
     count = 0
@@ -645,6 +654,13 @@ enum Fontconfig {
 /// Reading values out of an `FcPattern*` (and the sets it holds) into Swift. Internal for a
 /// test that checks language coverage against fontconfig itself.
 enum FontconfigPattern {
+  /// `p` as fontconfig prints it (`FcNameUnparse`): for tests.
+  static func text(_ p: OpaquePointer) -> String {
+    guard let c = FcNameUnparse(p) else { return "" }
+    defer { free(c) }
+    return String(cString: c)
+  }
+
   static func string(_ p: OpaquePointer, _ object: String, at n: Int32 = 0) -> String? {
     var value: UnsafeMutablePointer<FcChar8>?
     guard FcPatternGetString(p, object, n, &value) == FcResultMatch, let value else { return nil }

@@ -23,6 +23,9 @@ final class FontMap {
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+  /// The patterns of its configuration, in order, as fontconfig prints them: a test hook.
+  var heldPatterns: [String] { configuration.patternTexts }
+
   /// The families the map can reach, as the enumeration lists them: what `FontMaps` put in
   /// its configuration (without the face of missing characters' boxes, held as `monospace`).
   var heldFamilies: [FontFamily] {
