@@ -30,7 +30,7 @@ public final class FontEnvironment {
   /// `FontFiles.inspect`) as application fonts of a separate configuration.
   public init(configFile: String? = nil, customFonts: [String] = []) throws(Diagnostic) {
     if let configFile {
-      system = try .file(configFile)
+      system = try .loaded(file: configFile)
     } else {
       system = try .current()
     }

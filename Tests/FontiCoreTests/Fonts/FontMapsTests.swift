@@ -19,7 +19,7 @@ import Testing
 
   /// A worker's factory: the fixtures' configuration, and `custom` files to read on demand.
   func workerMaps(custom: [String] = []) throws -> FontMaps {
-    let system = try FontconfigConfiguration.file(TestFonts.configFile)
+    let system = try FontconfigConfiguration.loaded(file: TestFonts.configFile)
     return FontMaps(
       patterns: FacePatterns(configurations: [(system, custom: false)], customFiles: custom))
   }
@@ -54,7 +54,7 @@ import Testing
   /// fixtures: two).
   @Test(arguments: [TestFonts.configFile, TestFonts.proofsConfigFile])
   func folderByFolderFindsWhatEveryFontFinds(file: String) throws {
-    let system = try FontconfigConfiguration.file(file)
+    let system = try FontconfigConfiguration.loaded(file: file)
     let folders = system.installedFolders()
     #expect(!folders.isEmpty)
     #expect(folders.allSatisfy { $0.hasPrefix("/") && !$0.hasSuffix("/") })
@@ -111,7 +111,7 @@ import Testing
   @Test func aMapMadeAcrossTheFallBackKeepsOneOrder() throws {
     let file = TestFonts.proofsConfigFile
     let proofs = try FontEnvironment(configFile: file)
-    let system = try FontconfigConfiguration.file(file)
+    let system = try FontconfigConfiguration.loaded(file: file)
     let folders = system.installedFolders()
     try #require(folders.count == 2)
     let first = try #require(

@@ -52,14 +52,16 @@ final class FontconfigConfiguration {
     return FontconfigConfiguration(c)
   }
 
-  /// The configuration file `file`, else the process's, loaded afresh with all its fonts
-  /// (calls `FcInitLoadConfigAndFonts`), whatever the current configuration is.
-  static func loadedAfresh(file: String? = nil) throws(Diagnostic) -> FontconfigConfiguration {
-    if let file { return try .file(file) }
-    guard let c = FcInitLoadConfigAndFonts() else {
-      throw .error("fontconfig: cannot load the font configuration")
+  /// `rulesOnly(file:)` with the fonts of all its folders (calls `FcConfigBuildFonts`), loaded
+  /// afresh whatever the current configuration is.
+  static func loaded(file: String? = nil) throws(Diagnostic) -> FontconfigConfiguration {
+    let configuration = try rulesOnly(file: file)
+    guard FcConfigBuildFonts(configuration.pointer) == FcTrue else {
+      throw .error(
+        file.map { "fontconfig: cannot load configuration '\($0)'" }
+          ?? "fontconfig: cannot load the font configuration")
     }
-    return FontconfigConfiguration(c)
+    return configuration
   }
 
   /// Makes an empty configuration the process's current one (calls `FcConfigSetCurrent`), so
@@ -233,17 +235,6 @@ final class FontconfigConfiguration {
       }
     }
     return out
-  }
-
-  /// The configuration of the file `path`, with its fonts (calls `FcConfigParseAndLoad` and
-  /// `FcConfigBuildFonts`).
-  static func file(_ path: String) throws(Diagnostic) -> FontconfigConfiguration {
-    guard let c = FcConfigCreate() else { throw .error("fontconfig: out of memory") }
-    guard FcConfigParseAndLoad(c, path, FcTrue) == FcTrue, FcConfigBuildFonts(c) == FcTrue else {
-      FcConfigDestroy(c)
-      throw .error("fontconfig: cannot load configuration '\(path)'")
-    }
-    return FontconfigConfiguration(c)
   }
 
   /// An empty configuration holding only `files` (already checked with `FontFiles.inspect`),
@@ -514,7 +505,7 @@ final class FacePatterns {
   /// patterns may be held. False when fontconfig cannot load its configuration.
   private func loadEveryFolder() -> Bool {
     guard let f = folders, !everyFolderFailed else { return false }
-    guard let all = try? FontconfigConfiguration.loadedAfresh(file: f.file) else {
+    guard let all = try? FontconfigConfiguration.loaded(file: f.file) else {
       everyFolderFailed = true  // folder by folder it stays, for the faces that are in place
       return false
     }
