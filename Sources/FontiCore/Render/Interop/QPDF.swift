@@ -1,5 +1,4 @@
 internal import CQPDF
-import Glibc
 
 /// A failed qpdf operation, with every message qpdf gave. FontiCore turns it into a
 /// `RenderError` for the catalogue.
@@ -62,29 +61,14 @@ final class QPDFDocument {
     bytes?.deallocate()
   }
 
-  /// The bytes of the regular, non-empty file `path`, as many as its size when opened; nil
-  /// when it cannot be opened or read, or is empty or not a regular file.
+  /// The bytes of the regular, non-empty file `path` (`AtomicFile.readBytes`), copied where
+  /// they stay put for qpdf; nil when it cannot be read, is empty or is not a regular file.
   private static func contents(of path: String) -> UnsafeMutableRawBufferPointer? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+    guard let bytes = try? AtomicFile.readBytes(path, limit: Int.max), !bytes.isEmpty else {
       return nil
     }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: Int(info.st_size), alignment: 16)
-    var count = 0
-    while count < buffer.count, let base = buffer.baseAddress {
-      let n = read(fd, base + count, buffer.count - count)
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
-      count += n
-    }
-    guard count == buffer.count else {
-      buffer.deallocate()
-      return nil
-    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+    bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
     return buffer
   }
 
