@@ -242,12 +242,19 @@ extension BatchPlan {
 
     // Specimens.
     let slugs = Slug.unique(inputs.families.map(\.name))
-    var previousFamilies: [String: RunManifest.Family] = [:]
-    for f in previous?.families ?? [] {
-      guard let file = f.files.first, previousFamilies[file.path] == nil else { continue }
-      previousFamilies[file.path] = f
+    // Indices, not entries: an entry is most of a kilobyte inline, and a dictionary of them
+    // at 4,000 families held 7 MB of mostly empty slots at the run's peak.
+    let previousFamilies = previous?.families ?? []
+    var previousIndex: [String: Int] = [:]
+    for (i, f) in previousFamilies.enumerated() {
+      guard let file = f.files.first, previousIndex[file.path] == nil else { continue }
+      previousIndex[file.path] = i
+    }
+    func previousFamily(_ file: String) -> RunManifest.Family? {
+      previousIndex[file].map { previousFamilies[$0] }
     }
     var specimens: [Specimen] = []
+    specimens.reserveCapacity(inputs.families.count)
     for (family, slug) in zip(inputs.families, slugs) {
       let file = "specimens/\(slug).png"
       let saved = savedNames.contains(family.name.lowercased())
@@ -267,7 +274,7 @@ extension BatchPlan {
           sample: sample, proofs: job.proofs),
         path: abs(file))
       // The previous entry counts only for the same family, and only while its file is intact.
-      let entry = previousFamilies[file].flatMap { old -> RunManifest.Family? in
+      let entry = previousFamily(file).flatMap { old -> RunManifest.Family? in
         guard old.family == family.name, var record = old.files.first,
           let state = verify(abs(file), record.record)
         else { return nil }
@@ -283,7 +290,7 @@ extension BatchPlan {
         previous: entry, missingCharacters: missing.lacking(in: family), current: current)
       if job.gallery {
         let thumb = "\(OutputLayout.thumbs)/\(slug).png"
-        let old = previousFamilies[file].flatMap { old -> RunManifest.File? in
+        let old = previousFamily(file).flatMap { old -> RunManifest.File? in
           guard old.family == family.name,
             var record = old.files.dropFirst().first(where: { $0.path == thumb }),
             let state = verify(abs(thumb), record.record)
@@ -344,7 +351,7 @@ extension BatchPlan {
     let previousCatalogues = Dictionary(
       (previous?.catalogues ?? []).map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
     let specimenByName = Dictionary(
-      specimens.map { ($0.family.name, $0) }, uniquingKeysWith: { a, _ in a })
+      specimens.indices.map { (specimens[$0].family.name, $0) }, uniquingKeysWith: { a, _ in a })
     var catalogues: [Catalogue] = []
     var diagnostics: [Diagnostic] = []
     for (i, spec) in job.catalogues.enumerated() {
@@ -385,7 +392,7 @@ extension BatchPlan {
         // `--only` leaves out must already be current (a family without a specimen, outside
         // the selection, cannot be).
         let behind = families.filter { f in
-          !rerenders(f.name) && !(specimenByName[f.name]?.current ?? false)
+          !rerenders(f.name) && !(specimenByName[f.name].map { specimens[$0].current } ?? false)
         }.map(\.name)
         if !behind.isEmpty {
           act = .keep
