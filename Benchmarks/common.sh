@@ -49,16 +49,28 @@ measure() {  # measure NAME CMD...
 # names that group while it runs, for the caller's clean-up (an interrupted benchmark must not
 # leave it running: setsid puts it out of reach of ^C).
 MEMORY_PID=
+# processes GROUP: "PID RSS" of each process of the group, leaving out a child that has not
+# yet run its program: posix_spawn's child shares its parent's memory until it execs (vfork),
+# and ps shows it with the parent's whole resident set, so a sample that lands while a worker
+# starts would count the parent twice. It is told by its command line, its parent's still.
+processes() {
+  (ps -o pid=,ppid=,rss=,args= -g "$1" 2> /dev/null || true) | awk -v leader="$1" '
+    { pid = $1; ppid[pid] = $2; rss[pid] = $3; $1 = $2 = $3 = ""; args[pid] = $0 }
+    END {
+      for (p in rss)
+        if (p == leader || !(ppid[p] in args) || args[ppid[p]] != args[p]) print p, rss[p]
+    }'
+}
 memory() {  # memory NAME CMD...
   local name=$1; shift
   setsid "$@" > /dev/null 2> "$WORK/$name.memerr" &
   local pid=$! peak=0 pss=0 now p
   MEMORY_PID=$pid
   while kill -0 "$pid" 2> /dev/null; do
-    now=$( (ps -o rss= -g "$pid" 2> /dev/null || true) | awk '{ s += $1 } END { print s + 0 }')
+    now=$(processes "$pid" | awk '{ s += $2 } END { print s + 0 }')
     [ "$now" -gt "$peak" ] && peak=$now
     now=0
-    for p in $(ps -o pid= -g "$pid" 2> /dev/null || true); do
+    for p in $(processes "$pid" | awk '{ print $1 }'); do
       now=$((now + $(awk '/^Pss:/ { print $2 }' "/proc/$p/smaps_rollup" 2> /dev/null || echo 0)))
     done
     [ "$now" -gt "$pss" ] && pss=$now
