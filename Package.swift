@@ -15,12 +15,14 @@ let package = Package(
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    // glibc's malloc_trim, which Glibc's Swift module does not bring.
+    .systemLibrary(name: "CSystem"),
 
     // Everything the tool does; never prints.
     .target(
       name: "FontiCore",
       dependencies: [
-        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz",
+        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CSystem",
       ]),
 
     // The thin command-line front end.

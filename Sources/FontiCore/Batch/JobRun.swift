@@ -191,6 +191,9 @@ public struct JobRun {
           installedFolders: resolved.environment.workerFolders)))
     options.force = request.force
     options.strict = request.strict
+    // The plan is made, and the workers know the folders (`workerFolders`): what the parent
+    // read to get here and no longer needs goes back before the workers start beside it.
+    ProcessMemory.releaseAfterPlanning()
     var report = try BatchRunner.run(
       plan, job: job, options: options,
       jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
