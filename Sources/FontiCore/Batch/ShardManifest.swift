@@ -88,6 +88,11 @@ public struct ShardManifest: Codable, Sendable, Equatable {
     } catch {
       return refuse("it lacks a field or has one of the wrong type (\(describe(error)))")
     }
+    // Again on what was decoded: with a key given twice, JSONSerialization keeps one value and
+    // JSONDecoder the other, and what is merged is what JSONDecoder read.
+    guard manifest.kind == kind, manifest.version == 1 else {
+      return refuse("it gives \"kind\" or \"version\" twice, differently")
+    }
     guard manifest.spec != nil else {
       return refuse(
         "its shard \(manifest.shard)/\(manifest.shards) is not K of N "

@@ -203,6 +203,23 @@ import Testing
     #expect(reason(manifestJSON(shard: "3", shards: "2"))?.contains("not K of N") == true)
     #expect(reason(manifestJSON(shard: "1", shards: "1001"))?.contains("not K of N") == true)
     #expect(reason(manifestJSON(shard: "\"1\""))?.contains("shard") == true)
+    // A key given twice: each JSON reader of Foundation's keeps a different one (found by the
+    // shard-manifest fuzz target).
+    for (first, second) in [
+      ("fo'nti-batch shard", "fonti-batch shard"), ("fonti-batch shard", "x"),
+    ] {
+      var twice = String(decoding: manifestJSON(), as: UTF8.self)
+      twice = twice.replacingOccurrences(
+        of: #""kind": "fonti-batch shard","#,
+        with: #""kind": "\#(first)", "kind": "\#(second)","#)
+      #expect(reason(Data(twice.utf8)) != nil, "\(first), \(second)")
+    }
+    for (first, second) in [("2", "1"), ("1", "2")] {
+      var twice = String(decoding: manifestJSON(), as: UTF8.self)
+      twice = twice.replacingOccurrences(
+        of: #""version": 1,"#, with: #""version": \#(first), "version": \#(second),"#)
+      #expect(reason(Data(twice.utf8)) != nil, "version \(first), \(second)")
+    }
     for escaping in [
       "../a.png", "specimens/../../a.png", "/etc/a.png", "specimens/.a.png", "catalogue.pdf",
       "specimens/a.pdf", "pairings/../specimens/a.png", "specimens//a.png",
