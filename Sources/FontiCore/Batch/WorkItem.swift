@@ -170,8 +170,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
     get { diffBox?.value }
     set { diffBox = newValue.map(Boxed.init) }
   }
-  /// `diff`, out of line: a family's diff entry is most of a result's size, and a run keeps a
-  /// result per output (12 MB of mostly empty slots at 4,000 families when it was inline).
+  /// `diff`, out of line: a diff entry inline was half of every result's size, and a run keeps a
+  /// result per output (10 MB, mostly empty slots, at 4,000 families when it was inline).
   private var diffBox: Boxed<DiffFamilyResult>?
 
   /// Specimens asked for a thumbnail: what became of it (staged like the specimen, or why not).
