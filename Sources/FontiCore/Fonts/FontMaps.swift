@@ -158,19 +158,17 @@ final class FontMaps {
       }
     )
     if let last, last.key == key { return (last.configuration, true) }
-    var all: [FacePatterns.Pattern] = []
-    var files: [String] = []
+    func found() throws(RenderError) -> [FacePatterns.Pattern] {
+      var all: [FacePatterns.Pattern] = []
+      for family in families { all += try patterns(of: family) }
+      return all
+    }
     // Patterns found before and after `FacePatterns` loaded every installed font (a face not
     // where the parent saw it) are not in one order: then they are all found again.
     let generation = patterns.generation
-    for family in families {
-      all += try patterns(of: family)
-      files += family.faces.map(\.file)
-    }
-    if patterns.generation != generation {
-      all = []
-      for family in families { all += try patterns(of: family) }
-    }
+    var all = try found()
+    if patterns.generation != generation { all = try found() }
+    let files = families.flatMap { $0.faces.map(\.file) }
     // In the order of the installed fonts: fontconfig breaks ties between equally good faces
     // (a static and a variable font of one family) by it.
     all.sort { $0.order < $1.order }
