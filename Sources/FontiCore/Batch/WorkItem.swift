@@ -97,25 +97,6 @@ public enum WorkItem: Codable, Sendable, Hashable {
   }
 }
 
-/// A value kept out of line (one pointer where it is stored), coded and compared as the value.
-final class Boxed<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
-  let value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  init(from decoder: Decoder) throws {
-    value = try decoder.singleValueContainer().decode(Value.self)
-  }
-
-  func encode(to encoder: Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(value)
-  }
-
-  static func == (a: Boxed, b: Boxed) -> Bool { a.value == b.value }
-  func hash(into hasher: inout Hasher) { hasher.combine(value) }
-}
-
 /// A thumbnail made from a specimen PNG on disk: `source` and `path` absolute.
 public struct ThumbnailTask: Codable, Sendable, Hashable {
   public var source: String
@@ -166,34 +147,10 @@ public struct WorkResult: Codable, Sendable, Hashable {
   public var proofs: FamilyProofReport?
 
   /// `diff`: the family's entry, and where its drawings wait.
-  public var diff: DiffFamilyResult? {
-    get { diffBox?.value }
-    set { diffBox = newValue.map(Boxed.init) }
-  }
-  /// `diff`, out of line: a diff entry inline was half of every result's size, and a run keeps a
-  /// result per output (10 MB, mostly empty slots, at 4,000 families when it was inline).
-  private var diffBox: Boxed<DiffFamilyResult>?
+  public var diff: DiffFamilyResult?
 
   /// Specimens asked for a thumbnail: what became of it (staged like the specimen, or why not).
   public var thumbnail: StagedThumbnail?
-
-  public init(
-    ok: Bool, error: String? = nil, missingGlyphs: Int = 0, warnings: [String] = [],
-    sha256: String? = nil, pages: Int? = nil
-  ) {
-    self.ok = ok
-    self.error = error
-    self.missingGlyphs = missingGlyphs
-    self.warnings = warnings
-    self.sha256 = sha256
-    self.pages = pages
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case ok, error, missingGlyphs, warnings, sha256, pages, missingByFamily, familyPages, raw,
-      creationDate, staged, writeFailure, seconds, proofs, thumbnail
-    case diffBox = "diff"
-  }
 
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
