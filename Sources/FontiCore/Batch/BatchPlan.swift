@@ -172,6 +172,68 @@ public struct BatchPlan: Sendable {
   }
 }
 
+extension BatchPlan {
+  /// The previous manifest's entries of the specimens drawn again, which a run lets go of as
+  /// their new results come in: from then on the manifest lists the result, never the entry.
+  /// At 4,000 families these entries are most of the parent's memory.
+  ///
+  /// Their proofs (most of an entry) go at once, before the first worker starts: they count only
+  /// for a family the run does not reach before an interruption, and the previous manifest on
+  /// disk, which the run replaces only at its end, still has them then (`restoreProofs`).
+  struct PreviousEntries {
+    /// Absolute specimen path → index in `specimens`, for the entries whose proofs were set
+    /// aside.
+    fileprivate let index: [String: Int]
+
+    /// The output at `path` has its result: its previous entry is no longer needed.
+    func superseded(_ path: String, in plan: inout BatchPlan) {
+      if let i = index[path] { plan.specimens[i].previous = nil }
+    }
+
+    /// After an interruption: the proofs of the entries still listed, read again from the
+    /// previous manifest at `path` where it still records the same file. An entry it no longer
+    /// records so keeps none, and the run reads that family's proofs from its fonts as it does
+    /// for a proof just turned on.
+    func restoreProofs(in plan: inout BatchPlan, from path: String) {
+      let waiting = index.values.filter { plan.specimens[$0].previous != nil }
+      guard !waiting.isEmpty, let manifest = RunManifest.load(path) else { return }
+      var byFile: [String: Int] = [:]
+      for (i, f) in manifest.families.enumerated() {
+        if let file = f.files.first, byFile[file.path] == nil { byFile[file.path] = i }
+      }
+      for i in waiting {
+        guard let old = plan.specimens[i].previous, let file = old.files.first,
+          let j = byFile[file.path]
+        else { continue }
+        let entry = manifest.families[j]
+        // The same file: the plan may have found a new time for it, not new contents.
+        if entry.family == old.family, let recorded = entry.files.first,
+          recorded.sha256 == file.sha256, recorded.inputs == file.inputs
+        {
+          plan.specimens[i].previous?.proofs = entry.proofs
+        }
+      }
+    }
+  }
+
+  /// For a run about to carry out this plan: sets aside the proofs of the previous entries it
+  /// draws again, and returns where those entries are, to let go of each as its result comes.
+  /// A plan with anything to draw also lets go of `galleryManifest`: the page is then made
+  /// again from the new manifest, and written only when its bytes changed, as `listing()`
+  /// already says; keeping the whole previous manifest for the comparison would keep every
+  /// entry alive.
+  mutating func releasingPrevious() -> PreviousEntries {
+    if !pendingItems.isEmpty { galleryManifest = nil }
+    var index: [String: Int] = [:]
+    for i in specimens.indices where specimens[i].action == .render {
+      guard specimens[i].previous != nil else { continue }
+      specimens[i].previous?.proofs = FamilyProofReport()
+      index[output + "/" + specimens[i].file] = i
+    }
+    return PreviousEntries(index: index)
+  }
+}
+
 /// What the plan needs besides the job: the outcome of selection, favourites and pairings.
 public struct PlanInputs: Sendable {
   /// Selected families, sorted by name.

@@ -45,14 +45,23 @@ public enum BatchRunner {
   /// `premade` holds outputs already drawn elsewhere (`merge`: by the shards), by absolute
   /// output path: they are copied into place, checked against their checksum, instead of being
   /// drawn, and the manifest lists them as the machine that drew them reported them.
+  ///
+  /// The plan is consumed: what it holds of the previous manifest goes as soon as the run no
+  /// longer needs it (`BatchPlan.PreviousEntries`), so a caller that hands over its only copy
+  /// frees it during the run.
   public static func run(
-    _ plan: BatchPlan, job: Job, options: BatchOptions, jobWarnings: Int = 0,
+    _ plan: consuming BatchPlan, job: Job, options: BatchOptions, jobWarnings: Int = 0,
     premade: [String: PremadeOutput] = [:],
     progress: (BatchProgress) -> Void = { _ in },
     written: (BatchReport.FileEvent) -> Void = { _ in },
     interrupted: () -> Bool = { false }
   ) throws -> BatchReport {
     let start = Date()
+    var plan = plan
+    let previousEntries = plan.releasingPrevious()
+    // What the parent read to plan and no longer holds goes back before the first worker
+    // starts beside it.
+    ProcessMemory.releaseAfterPlanning()
     func createFolder(_ path: String) throws(Diagnostic) {
       try FileSystem.createFolder(path, hint: "move the file away, or write elsewhere with -o")
     }
@@ -99,7 +108,7 @@ public enum BatchRunner {
       rmdir(plan.output + "/" + OutputLayout.thumbs)
     }
 
-    var results: [String: WorkResult] = [:]  // by output path
+    var results = ResultTable()
     var writtenFiles: [String] = []
     func relative(_ path: String) -> String {
       path.hasPrefix(plan.output + "/") ? String(path.dropFirst(plan.output.count + 1)) : path
@@ -171,7 +180,12 @@ public enum BatchRunner {
             }
           }
           if result.ok, case .finishCatalogue = work[index] { announce(work[index].path) }
+          // Their temporary names are spent once committed: only what the manifest needs stays.
+          var result = result
+          result.staged = nil
+          result.thumbnail = nil
           results[work[index].path] = result
+          previousEntries.superseded(work[index].path, in: &plan)
           done += 1
           staged.drainCommitted().forEach(announce)
           workDone += weights.weight(of: work[index])
@@ -228,6 +242,8 @@ public enum BatchRunner {
     // The manifest: what this run made, and every other output of the job still on disk as the
     // last manifest recorded it (up to date, left out by --only, or not reached before an
     // interruption). A failed output is listed with its error and no file.
+    // Families drawn again but not reached (an interruption) are listed as before.
+    previousEntries.restoreProofs(in: &plan, from: plan.output + "/" + manifestName)
     var report = Assembly(plan: plan, title: job.title)
     // Proof fields the job now asks for that a kept entry lacks (a proof just turned on) are
     // read here, without drawing the specimen again; the rest come from the worker or the

@@ -85,6 +85,7 @@ public struct JobRun {
   /// (`DiagnosticError`); `waiting` hears when the job is slow to come (a FIFO with no writer
   /// yet). `only` patterns that match none of the job's families are a `RequestError`.
   public init(_ request: Request, waiting: ((String) -> Void)? = nil) throws {
+    ProcessMemory.returnLargeBlocks()
     switch request.source {
     case .resolved(let resolved):
       self.resolved = resolved
@@ -171,6 +172,9 @@ public struct JobRun {
       try merge.check(&plan, saved: saved.map(\.name))
     }
     if request.dryRun { return .planned(plan) }
+    // The plan holds what the run still needs of the previous manifest, and lets it go as the
+    // run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.
+    _ = consume previous
 
     try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
     let lock = try OutputLock(folder: job.output)
@@ -191,11 +195,8 @@ public struct JobRun {
           installedFolders: resolved.environment.workerFolders)))
     options.force = request.force
     options.strict = request.strict
-    // The plan is made, and the workers know the folders (`workerFolders`): what the parent
-    // read to get here and no longer needs goes back before the workers start beside it.
-    ProcessMemory.releaseAfterPlanning()
     var report = try BatchRunner.run(
-      plan, job: job, options: options,
+      consume plan, job: job, options: options,
       jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
       premade: request.merge?.premade(in: job.output) ?? [:],
       progress: progress, written: written, interrupted: interrupted)

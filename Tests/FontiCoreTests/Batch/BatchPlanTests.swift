@@ -343,6 +343,57 @@ import Testing
       verify: { _, record in record.sha256 == "bad" ? nil : FileState(size: 1, mtimeNs: 1) })
     #expect(!q.obsolete.contains("specimens/lato.png"))
   }
+
+  /// A run sets aside the proofs of the previous entries it draws again and lets each entry go
+  /// with its result. After an interruption, the entries still listed get their proofs back
+  /// from the previous manifest on disk, only while it records the same file.
+  @Test func aRunSetsPreviousProofsAsideAndFindsThemAgainOnDisk() throws {
+    var previous = manifest(of: plan(job(), previous: nil))
+    for i in previous.families.indices { previous.families[i].codepoints = 100 + i }
+    previous.gallery = RunManifest.Gallery(file: "index.html", sha256: "g", size: 1, inputs: "i")
+    var p = plan(job(), previous: previous, force: true)
+    #expect(p.specimens.map(\.previous?.codepoints) == [100, 101])
+    #expect(p.galleryManifest != nil)
+
+    let entries = p.releasingPrevious()
+    // Something is drawn: the page is made again, without the previous manifest to compare.
+    #expect(p.galleryManifest == nil)
+    #expect(p.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+    entries.superseded("/w/out/" + p.specimens[0].file, in: &p)
+    #expect(p.specimens[0].previous == nil)
+
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/manifest.json"
+    try previous.encoded().write(to: URL(fileURLWithPath: path))
+    var restored = p
+    entries.restoreProofs(in: &restored, from: path)
+    #expect(restored.specimens[0].previous == nil)
+    #expect(restored.specimens[1].previous?.codepoints == 101)
+
+    // The manifest on disk now records other contents for that file: nothing comes back.
+    previous.families[1].files[0].sha256 = "other"
+    try previous.encoded().write(to: URL(fileURLWithPath: path))
+    restored = p
+    entries.restoreProofs(in: &restored, from: path)
+    #expect(restored.specimens[1].previous != nil)
+    #expect(restored.specimens[1].previous?.codepoints == nil)
+  }
+
+  /// The results table answers by path, keeps the last result given, and forgets on nil.
+  @Test func theResultTableKeepsOneResultPerPath() {
+    var table = ResultTable(capacity: 2)
+    table["/a"] = WorkResult(ok: true, sha256: "1")
+    table["/b"] = .failure("no")
+    table["/a"] = WorkResult(ok: true, sha256: "2")
+    #expect(table["/a"]?.sha256 == "2")
+    #expect(table["/b"]?.error == "no")
+    #expect(table["/c"] == nil)
+    let copy = table
+    table["/b"] = nil
+    #expect(table["/b"] == nil)
+    #expect(copy["/b"]?.ok == false)
+  }
 }
 
 /// Whether a file is still the one a manifest recorded: size and time first, then the bytes.

@@ -29,6 +29,20 @@ enum ProcessMemory {
     return released
   }
 
+  /// Blocks of at least this size are mapped on their own and unmapped when freed.
+  static let largeBlock: Int32 = 256 << 10
+
+  /// For the parent of a run, before it plans: every block of `largeBlock` or more (the
+  /// previous manifest's bytes, the tables and arrays of thousands of families) gets its own
+  /// mapping, so that freeing it gives it back to the system. By default glibc raises that
+  /// threshold to the size of the largest block freed (up to 32 MiB), after which such blocks
+  /// come from the heap and, freed, stay there as holes beside what the run keeps: at 4,000
+  /// families that was 4–7 MiB of the parent's memory for the whole run. Workers keep the
+  /// default: they reuse blocks of the same size (an image surface) item after item.
+  static func returnLargeBlocks() {
+    mallopt(M_MMAP_THRESHOLD, largeBlock)
+  }
+
   /// A read-only shared mapping of a fontconfig cache file, from `/proc/self/maps`.
   struct Mapping: Equatable {
     var start: UInt
