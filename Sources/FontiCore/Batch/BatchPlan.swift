@@ -177,12 +177,11 @@ extension BatchPlan {
   /// their new results come in: from then on the manifest lists the result, never the entry.
   /// At 4,000 families these entries are most of the parent's memory.
   ///
-  /// Their proofs (most of an entry) go at once, before the first worker starts: they count only
+  /// Their proofs (most of an entry) are not even read (`readPreviousProofs`): they count only
   /// for a family the run does not reach before an interruption, and the previous manifest on
   /// disk, which the run replaces only at its end, still has them then (`restoreProofs`).
   struct PreviousEntries {
-    /// Absolute specimen path → index in `specimens`, for the entries whose proofs were set
-    /// aside.
+    /// Absolute specimen path → index in `specimens`.
     fileprivate let index: [String: Int]
 
     /// The output at `path` has its result: its previous entry is no longer needed.
@@ -191,37 +190,20 @@ extension BatchPlan {
     }
 
     /// After an interruption: the proofs of the entries still listed, read again from the
-    /// previous manifest at `path` where it still records the same file. An entry it no longer
-    /// records so keeps none, and the run reads that family's proofs from its fonts as it does
-    /// for a proof just turned on.
+    /// previous manifest at `path` (see `fillPreviousProofs`).
     func restoreProofs(in plan: inout BatchPlan, from path: String) {
       let waiting = index.values.filter { plan.specimens[$0].previous != nil }
       guard !waiting.isEmpty, let manifest = RunManifest.load(path) else { return }
-      var byFile: [String: Int] = [:]
-      for (i, f) in manifest.families.enumerated() {
-        if let file = f.files.first, byFile[file.path] == nil { byFile[file.path] = i }
-      }
-      for i in waiting {
-        guard let old = plan.specimens[i].previous, let file = old.files.first,
-          let j = byFile[file.path]
-        else { continue }
-        let entry = manifest.families[j]
-        // The same file: the plan may have found a new time for it, not new contents.
-        if entry.family == old.family, let recorded = entry.files.first,
-          recorded.sha256 == file.sha256, recorded.inputs == file.inputs
-        {
-          plan.specimens[i].previous?.proofs = entry.proofs
-        }
-      }
+      plan.fillPreviousProofs(waiting.sorted(), from: manifest)
     }
   }
 
   /// For a run about to carry out this plan: sets aside the proofs of the previous entries it
-  /// draws again, and returns where those entries are, to let go of each as its result comes.
-  /// A plan with anything to draw also lets go of `galleryManifest`: the page is then made
-  /// again from the new manifest, and written only when its bytes changed, as `listing()`
-  /// already says; keeping the whole previous manifest for the comparison would keep every
-  /// entry alive.
+  /// draws again (when the plan has them), and returns where those entries are, to let go of
+  /// each as its result comes. A plan with anything to draw also lets go of `galleryManifest`:
+  /// the page is then made again from the new manifest, and written only when its bytes
+  /// changed, as `listing()` already says; keeping the whole previous manifest for the
+  /// comparison would keep every entry alive.
   mutating func releasingPrevious() -> PreviousEntries {
     if !pendingItems.isEmpty { galleryManifest = nil }
     var index: [String: Int] = [:]
@@ -231,6 +213,44 @@ extension BatchPlan {
       index[output + "/" + specimens[i].file] = i
     }
     return PreviousEntries(index: index)
+  }
+
+  /// A plan made from the previous manifest read without its proofs
+  /// (`RunManifest.decode(_:proofs: false)`) gets them here from the same `bytes`, for the
+  /// entries it keeps (and whole for `galleryManifest`, which it keeps only when nothing is to
+  /// be drawn). A plan that draws every family again, `--force` say, reads them not at all.
+  mutating func readPreviousProofs(from bytes: [UInt8]) {
+    if !pendingItems.isEmpty { galleryManifest = nil }
+    let kept = specimens.indices.filter {
+      specimens[$0].previous != nil && specimens[$0].action != .render
+    }
+    guard !kept.isEmpty || galleryManifest != nil, let full = RunManifest.decode(bytes) else {
+      return
+    }
+    fillPreviousProofs(kept, from: full)
+    if galleryManifest != nil { galleryManifest = full }
+  }
+
+  /// The proofs of the previous entries of `specimens[indices]`, from `manifest` where it
+  /// records the same file (path, checksum and inputs; the plan may have found a new time for
+  /// it, not new contents). An entry it does not record so keeps none, and the run reads that
+  /// family's proofs from its fonts, as it does for a proof just turned on.
+  mutating func fillPreviousProofs(_ indices: [Int], from manifest: RunManifest) {
+    var byFile: [String: Int] = [:]
+    for (i, f) in manifest.families.enumerated() {
+      if let file = f.files.first, byFile[file.path] == nil { byFile[file.path] = i }
+    }
+    for i in indices {
+      guard let old = specimens[i].previous, let file = old.files.first,
+        let j = byFile[file.path]
+      else { continue }
+      let entry = manifest.families[j]
+      if entry.family == old.family, let recorded = entry.files.first,
+        recorded.sha256 == file.sha256, recorded.inputs == file.inputs
+      {
+        specimens[i].previous?.proofs = entry.proofs
+      }
+    }
   }
 }
 

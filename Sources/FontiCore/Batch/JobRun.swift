@@ -146,7 +146,10 @@ public struct JobRun {
     }
 
     let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
-    let previous = RunManifest.load(job.output + "/" + BatchRunner.manifestName)
+    // The previous manifest without its proofs, most of each entry: the plan reads them back
+    // for the entries it keeps (`readPreviousProofs`), and a family drawn again needs none.
+    let previousBytes = RunManifest.readBytes(job.output + "/" + BatchRunner.manifestName)
+    let previous = previousBytes.flatMap { RunManifest.decode($0, proofs: false) }
     // Custom fonts are known by their bytes (a checkout resets their times), each file read
     // once per run; installed fonts by path, size and time.
     let fingerprints = FontFingerprints()
@@ -171,6 +174,8 @@ public struct JobRun {
     if let merge = request.merge {
       try merge.check(&plan, saved: saved.map(\.name))
     }
+    if let previousBytes { plan.readPreviousProofs(from: previousBytes) }
+    _ = consume previousBytes
     if request.dryRun { return .planned(plan) }
     // The plan holds what the run still needs of the previous manifest, and lets it go as the
     // run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.

@@ -21,7 +21,9 @@ extension RunManifest: JSONWritable {
     w.endObject()
   }
 
-  init(reading r: inout JSONReader) throws {
+  /// `proofs: false` skips the families' proof fields (still checked as JSON): for a run that
+  /// reads them only for the entries it keeps (`BatchPlan.readPreviousProofs`).
+  init(reading r: inout JSONReader, proofs: Bool = true) throws {
     var version: Int?
     var tool: String?
     var title: String?
@@ -36,7 +38,7 @@ extension RunManifest: JSONWritable {
       case "catalogues": catalogues = try r.array(of: Catalogue.init(reading:))
       case "counts": counts = try Counts(reading: &r)
       case "durationSeconds": durationSeconds = try r.double()
-      case "families": families = try r.array(of: Family.init(reading:))
+      case "families": families = try r.array { try Family(reading: &$0, proofs: proofs) }
       case "gallery": gallery = try r.optional(Gallery.init(reading:))
       case "pairings": pairings = try r.array(of: Pairing.init(reading:))
       case "title": title = try r.string()
@@ -114,7 +116,7 @@ extension RunManifest.Family: JSONWritable {
     w.endObject()
   }
 
-  init(reading r: inout JSONReader) throws {
+  init(reading r: inout JSONReader, proofs readProofs: Bool = true) throws {
     var family: String?
     var slug: String?
     var custom: Bool?
@@ -130,6 +132,7 @@ extension RunManifest.Family: JSONWritable {
     var seconds: Double?
     var proofs = FamilyProofReport(warnings: [])
     try r.object { r, key in
+      if !readProofs && FamilyProofReport.manifestKeys.contains(key) { return try r.skip() }
       switch key {
       case "axes": proofs.axes = try r.optional { try $0.array(of: FontProofs.Axis.init(reading:)) }
       case "bold": bold = try r.bool()

@@ -270,8 +270,12 @@ public struct RunManifest: Codable, Sendable, Equatable {
   /// everything is rendered again; the manifest is ours to rewrite, not user data). Its
   /// contents are not trusted: paths in it are checked before anything acts on them.
   public static func load(_ path: String) -> RunManifest? {
-    guard let bytes = try? AtomicFile.readBytes(path, limit: readLimit) else { return nil }
-    return decode(bytes)
+    readBytes(path).flatMap { decode($0) }
+  }
+
+  /// The bytes of the previous manifest at `path`, nil when there is none or it cannot be read.
+  static func readBytes(_ path: String) -> [UInt8]? {
+    try? AtomicFile.readBytes(path, limit: readLimit)
   }
 
   /// A manifest's bytes as a manifest, or nil when they are not a version-1 run manifest.
@@ -279,9 +283,11 @@ public struct RunManifest: Codable, Sendable, Equatable {
     decode([UInt8](data))
   }
 
-  static func decode(_ bytes: [UInt8]) -> RunManifest? {
+  /// `proofs: false`: without the families' proof fields (see `init(reading:proofs:)`).
+  static func decode(_ bytes: [UInt8], proofs: Bool = true) -> RunManifest? {
     var reader = JSONReader(bytes)
-    guard let manifest = try? RunManifest(reading: &reader), (try? reader.end()) != nil,
+    guard let manifest = try? RunManifest(reading: &reader, proofs: proofs),
+      (try? reader.end()) != nil,
       manifest.version == 1
     else { return nil }
     return manifest

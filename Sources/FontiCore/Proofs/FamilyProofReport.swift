@@ -30,6 +30,9 @@ public struct FamilyProofReport: Codable, Sendable, Hashable {
     self.warnings = warnings
   }
 
+  /// The keys of a run manifest's family entry that hold these proofs.
+  static let manifestKeys: Set<String> = ["axes", "codepoints", "features", "instances", "languages"]
+
   /// Whether `options` wants codepoints.
   static func wantsCodepoints(_ options: ProofOptions) -> Bool {
     options.languages || options.glyphs

@@ -380,6 +380,26 @@ import Testing
     #expect(restored.specimens[1].previous?.codepoints == nil)
   }
 
+  /// A run reads the previous manifest without its proofs; the plan reads them back for the
+  /// entries it keeps, and not at all when it draws every family again.
+  @Test func aPlanReadsPreviousProofsOnlyForTheEntriesItKeeps() throws {
+    var previous = manifest(of: plan(job(), previous: nil))
+    for i in previous.families.indices { previous.families[i].codepoints = 100 + i }
+    let bytes = [UInt8](try previous.encoded())
+    let bare = try #require(RunManifest.decode(bytes, proofs: false))
+    #expect(bare.families.map(\.family) == previous.families.map(\.family))
+    #expect(bare.families.allSatisfy { $0.codepoints == nil && !$0.files.isEmpty })
+
+    var kept = plan(job(), previous: bare)
+    #expect(kept.specimens.allSatisfy { $0.action == .upToDate })
+    kept.readPreviousProofs(from: bytes)
+    #expect(kept.specimens.map(\.previous?.codepoints) == [100, 101])
+
+    var forced = plan(job(), previous: bare, force: true)
+    forced.readPreviousProofs(from: bytes)
+    #expect(forced.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+  }
+
   /// The results table answers by path, keeps the last result given, and forgets on nil.
   @Test func theResultTableKeepsOneResultPerPath() {
     var table = ResultTable(capacity: 2)
