@@ -108,7 +108,7 @@ public enum BatchRunner {
       rmdir(plan.output + "/" + OutputLayout.thumbs)
     }
 
-    var results = ResultTable()
+    var results = ResultTable(spool: ProofSpool(folder: plan.output))
     var writtenFiles: [String] = []
     func relative(_ path: String) -> String {
       path.hasPrefix(plan.output + "/") ? String(path.dropFirst(plan.output.count + 1)) : path
@@ -298,7 +298,14 @@ public enum BatchRunner {
           entry.files =
             [record] + [thumbnailEntry(s, specimen: record, drawn: true)].compactMap { $0 }
           entry.seconds = r.seconds.map(milliseconds)
-          entry.proofs = (r.proofs ?? FamilyProofReport()).selecting(job.proofs)
+          var proofs: FamilyProofReport?
+          do {
+            proofs = try results.proofs(at: path)
+          } catch {
+            // Spooled, and not to be read back: read from the fonts again.
+            proofs = FamilyProofReport.read(s.family, options: job.proofs)
+          }
+          entry.proofs = (proofs ?? FamilyProofReport()).selecting(job.proofs)
           report.families.rendered += 1
         } else {
           let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"

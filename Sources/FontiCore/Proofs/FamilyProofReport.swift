@@ -31,7 +31,9 @@ public struct FamilyProofReport: Codable, Sendable, Hashable {
   }
 
   /// The keys of a run manifest's family entry that hold these proofs.
-  static let manifestKeys: Set<String> = ["axes", "codepoints", "features", "instances", "languages"]
+  static let manifestKeys: Set<String> = [
+    "axes", "codepoints", "features", "instances", "languages",
+  ]
 
   /// Whether `options` wants codepoints.
   static func wantsCodepoints(_ options: ProofOptions) -> Bool {

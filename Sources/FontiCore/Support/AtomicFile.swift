@@ -172,8 +172,9 @@ public enum AtomicFile {
     }
   }
 
-  /// `createTemporary`, with the system's error (`EEXIST` when no free name was found).
-  static func openTemporary(beside path: String, mode: mode_t) -> Result<
+  /// `createTemporary`, with the system's error (`EEXIST` when no free name was found);
+  /// `readable`: open for reading too.
+  static func openTemporary(beside path: String, mode: mode_t, readable: Bool = false) -> Result<
     (fd: Int32, path: String), FileError
   > {
     let folder = FileSystem.folder(of: path)
@@ -181,7 +182,8 @@ public enum AtomicFile {
     for _ in 0..<100 {
       let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
       let candidate = folder + "/" + temporaryPrefix + "\(getpid())-" + random + "-" + name
-      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      let access = readable ? O_RDWR : O_WRONLY
+      let fd = open(candidate, access | O_CREAT | O_EXCL | O_CLOEXEC, mode)
       if fd >= 0 { return .success((fd, candidate)) }
       if errno != EEXIST {
         return .failure(FileError(path: folder, operation: "write in", code: errno))

@@ -400,9 +400,35 @@ import Testing
     #expect(forced.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
   }
 
+  /// With a spool, a result's proofs wait on disk, in an unlinked file: the table gives the
+  /// result without them and reads them back by path.
+  @Test func theResultTableSpoolsProofsToAnUnlinkedFile() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var proofs = FamilyProofReport(
+      axes: [FontProofs.Axis(tag: "wght", name: "Weight", min: 100, defaultValue: 400, max: 900)],
+      features: [
+        FontProofs.Feature(tag: "smcp", name: "Small Capitals", tables: ["GSUB"], visible: true)
+      ],
+      languages: LanguageCoverage(supported: ["de", "en"], nearly: []), codepoints: 321)
+    proofs.warnings = []
+    var table = ResultTable(spool: ProofSpool(folder: folder))
+    var drawn = WorkResult(ok: true, sha256: "1")
+    drawn.proofs = proofs
+    table["/a"] = drawn
+    table["/b"] = WorkResult(ok: true, sha256: "2")
+    #expect(table["/a"]?.proofs == nil)
+    #expect(table["/a"]?.sha256 == "1")
+    #expect(try table.proofs(at: "/a") == proofs)
+    #expect(try table.proofs(at: "/b") == nil)
+    #expect(try table.proofs(at: "/c") == nil)
+    // Nothing is left in the folder, even while the spool is open.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
   /// The results table answers by path, keeps the last result given, and forgets on nil.
   @Test func theResultTableKeepsOneResultPerPath() {
-    var table = ResultTable(capacity: 2)
+    var table = ResultTable()
     table["/a"] = WorkResult(ok: true, sha256: "1")
     table["/b"] = .failure("no")
     table["/a"] = WorkResult(ok: true, sha256: "2")
