@@ -128,6 +128,7 @@ public enum BatchRunner {
         break
       }
       results[item.path] = made.place(at: item.path)
+      previousEntries.superseded(item.path, in: &plan)
       if results[item.path]?.ok == true { announce(item.path) }
       copied += 1
       progress(
