@@ -398,6 +398,19 @@ import Testing
     var forced = plan(job(), previous: bare, force: true)
     forced.readPreviousProofs(from: bytes)
     #expect(forced.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+
+    // Proof fields of the wrong type: the manifest still counts for its files, the entries it
+    // keeps have no proofs (the run reads them from the fonts), and nothing throws.
+    let text = String(decoding: bytes, as: UTF8.self)
+      .replacingOccurrences(of: #""codepoints" : 100"#, with: #""codepoints" : "many""#)
+    let damaged = [UInt8](text.utf8)
+    #expect(damaged != bytes)
+    #expect(RunManifest.decode(damaged) == nil)
+    let readable = try #require(RunManifest.decode(damaged, proofs: false))
+    var fallback = plan(job(), previous: readable)
+    #expect(fallback.specimens.allSatisfy { $0.action == .upToDate })
+    fallback.readPreviousProofs(from: damaged)
+    #expect(fallback.specimens.allSatisfy { $0.previous?.codepoints == nil })
   }
 
   /// With a spool, a result's proofs wait on disk, in an unlinked file: the table gives the
