@@ -198,14 +198,18 @@ extension BatchPlan {
     }
   }
 
+  /// A plan with anything to draw lets go of `galleryManifest`: the page is then made again
+  /// from the new manifest, and written only when its bytes changed, as `listing()` already
+  /// says; keeping the whole previous manifest for the comparison would keep every entry alive.
+  private mutating func keepGalleryManifestOnlyWhenNothingIsDrawn() {
+    if galleryManifest != nil && !pendingItems.isEmpty { galleryManifest = nil }
+  }
+
   /// For a run about to carry out this plan: sets aside the proofs of the previous entries it
   /// draws again (when the plan has them), and returns where those entries are, to let go of
-  /// each as its result comes. A plan with anything to draw also lets go of `galleryManifest`:
-  /// the page is then made again from the new manifest, and written only when its bytes
-  /// changed, as `listing()` already says; keeping the whole previous manifest for the
-  /// comparison would keep every entry alive.
+  /// each as its result comes (see `keepGalleryManifestOnlyWhenNothingIsDrawn`).
   mutating func releasingPrevious() -> PreviousEntries {
-    if !pendingItems.isEmpty { galleryManifest = nil }
+    keepGalleryManifestOnlyWhenNothingIsDrawn()
     var index: [String: Int] = [:]
     for i in specimens.indices where specimens[i].action == .render {
       guard specimens[i].previous != nil else { continue }
@@ -220,7 +224,7 @@ extension BatchPlan {
   /// entries it keeps (and whole for `galleryManifest`, which it keeps only when nothing is to
   /// be drawn). A plan that draws every family again, `--force` say, reads them not at all.
   mutating func readPreviousProofs(from bytes: [UInt8]) {
-    if !pendingItems.isEmpty { galleryManifest = nil }
+    keepGalleryManifestOnlyWhenNothingIsDrawn()
     let kept = specimens.indices.filter {
       specimens[$0].previous != nil && specimens[$0].action != .render
     }
