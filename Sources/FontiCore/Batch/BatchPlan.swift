@@ -228,7 +228,12 @@ extension BatchPlan {
     let kept = specimens.indices.filter {
       specimens[$0].previous != nil && specimens[$0].action != .render
     }
-    guard !kept.isEmpty || galleryManifest != nil, let full = RunManifest.decode(bytes) else {
+    guard !kept.isEmpty || galleryManifest != nil else { return }
+    guard let full = RunManifest.decode(bytes) else {
+      // Proof fields that cannot be read (a wrong type): the entries still count for their
+      // files, their proofs come from the fonts, and the gallery page is made again rather
+      // than compared with a manifest that lacks what the page shows.
+      galleryManifest = nil
       return
     }
     fillPreviousProofs(kept, from: full)

@@ -385,6 +385,7 @@ import Testing
   @Test func aPlanReadsPreviousProofsOnlyForTheEntriesItKeeps() throws {
     var previous = manifest(of: plan(job(), previous: nil))
     for i in previous.families.indices { previous.families[i].codepoints = 100 + i }
+    previous.gallery = RunManifest.Gallery(file: "index.html", sha256: "g", size: 1, inputs: "i")
     let bytes = [UInt8](try previous.encoded())
     let bare = try #require(RunManifest.decode(bytes, proofs: false))
     #expect(bare.families.map(\.family) == previous.families.map(\.family))
@@ -394,6 +395,8 @@ import Testing
     #expect(kept.specimens.allSatisfy { $0.action == .upToDate })
     kept.readPreviousProofs(from: bytes)
     #expect(kept.specimens.map(\.previous?.codepoints) == [100, 101])
+    // Nothing to draw: the gallery page is compared with the whole previous manifest.
+    #expect(kept.galleryManifest?.families.map(\.codepoints) == [100, 101])
 
     var forced = plan(job(), previous: bare, force: true)
     forced.readPreviousProofs(from: bytes)
@@ -409,8 +412,12 @@ import Testing
     let readable = try #require(RunManifest.decode(damaged, proofs: false))
     var fallback = plan(job(), previous: readable)
     #expect(fallback.specimens.allSatisfy { $0.action == .upToDate })
+    #expect(fallback.galleryManifest != nil)
     fallback.readPreviousProofs(from: damaged)
     #expect(fallback.specimens.allSatisfy { $0.previous?.codepoints == nil })
+    // Nor is the gallery page compared with a manifest that lacks what the page shows (proofs
+    // just turned off would find it the same and keep a page showing them): it is made again.
+    #expect(fallback.galleryManifest == nil)
   }
 
   /// With a spool, a result's proofs wait on disk, in an unlinked file: the table gives the
