@@ -463,18 +463,28 @@ extension BatchPlan {
       // its recorded inputs.
       input.proofs = job.proofs
       input.sample = sample
-      var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
-      if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: abs(file))) {
-        parts.append(SHA256.hex(data))
+      func fingerprintOf(path: String) -> String {
+        var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
+        if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: path)) {
+          parts.append(SHA256.hex(data))
+        }
+        parts += families.map { stampOf($0) }
+        parts += inputs.saved.map { stampOf($0) }
+        parts += input.pairings.flatMap { [$0.heading.name, $0.body.name] }
+        return SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
       }
-      parts += families.map { stampOf($0) }
-      parts += inputs.saved.map { stampOf($0) }
-      parts += input.pairings.flatMap { [$0.heading.name, $0.body.name] }
-      let fingerprint = SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
+      // Where the catalogue goes within the output folder, not where that folder is: a folder
+      // moved, restored from a CI cache elsewhere, or merged from shards keeps its `inputs`.
+      let fingerprint = fingerprintOf(path: file)
       let entry = previousCatalogues[file].flatMap { old -> RunManifest.Catalogue? in
         guard let state = verify(abs(file), old.record) else { return nil }
         var kept = old
         (kept.size, kept.mtimeNs) = (state.size, state.mtimeNs)
+        // Manifests before 2026-12-01 hashed the folder's absolute path too: the same
+        // catalogue in the same place is up to date, and recorded the way it is now.
+        if kept.inputs != fingerprint && kept.inputs == fingerprintOf(path: abs(file)) {
+          kept.inputs = fingerprint
+        }
         return kept
       }
       var act = action(current: entry?.inputs == fingerprint, force: force, rerenders: true)
@@ -625,9 +635,10 @@ extension BatchPlan {
   }
 }
 
-/// What a catalogue's fingerprint hashes: everything it shows and where it goes, encoded as a
-/// single JSON object (its input's fields and `path`), as manifests since the first version
-/// recorded it: the same catalogue keeps the same `inputs`, and stays up to date.
+/// What a catalogue's fingerprint hashes: everything it shows and where it goes in the output
+/// folder (`path`, relative to it), encoded as a single JSON object (its input's fields and
+/// `path`), the shape manifests have recorded since the first version: the same catalogue keeps
+/// the same `inputs`, and stays up to date.
 struct CatalogueFingerprint: Encodable {
   var input: CatalogueInput<FamilyRef>
   var path: String

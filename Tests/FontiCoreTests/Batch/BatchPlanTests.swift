@@ -57,9 +57,10 @@ import Testing
       durationSeconds: 1)
   }
 
-  /// A catalogue's `inputs` hash its worker request and path as one JSON object, in the shape
-  /// manifests have recorded since the first version: a catalogue made from the same things
-  /// stays up to date across versions of the tool (unless the design version changes).
+  /// A catalogue's `inputs` hash its worker request and its path in the output folder as one
+  /// JSON object, in the shape manifests have recorded since the first version: a catalogue
+  /// made from the same things stays up to date across versions of the tool (unless the design
+  /// version changes).
   @Test func aCataloguesFingerprintKeepsItsShape() throws {
     let input = CatalogueInput(
       page: .a4, theme: .cream, title: "T", text: "Aa", size: 48, texts: [], sizes: [12],
@@ -68,15 +69,50 @@ import Testing
       pairings: [FamilyPairing(heading: FamilyRef(sans), body: FamilyRef(serif), reason: "r")],
       saved: [], creationDate: nil)
     let json = String(
-      decoding: try JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: "/w/out/c.pdf")),
+      decoding: try JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: "pdf/c.pdf")),
       as: UTF8.self)
     #expect(
       json
         == #"{"families":[{"custom":false,"name":"DejaVu Serif"}],"page":"a4","pairings":[{"body":"#
         + #"{"custom":false,"name":"DejaVu Serif"},"heading":{"custom":false,"name":"Cantarell"},"#
         + #""reason":"r"}],"partners":{"DejaVu Serif":[{"custom":false,"name":"Cantarell"}]},"#
-        + #""path":"\/w\/out\/c.pdf","saved":[],"size":48,"sizes":[12],"styles":["regular"],"#
+        + #""path":"pdf\/c.pdf","saved":[],"size":48,"sizes":[12],"styles":["regular"],"#
         + #""text":"Aa","texts":[],"theme":"cream","title":"T"}"#)
+  }
+
+  /// An output folder moved, restored from a CI cache elsewhere or merged from shards in
+  /// another place records the same `inputs` for its catalogue, and stays up to date.
+  @Test func aCataloguesInputsDoNotDependOnWhereTheOutputFolderIs() {
+    let here = plan(job(), previous: nil)
+    var moved = job()
+    moved.output = "/elsewhere/else/out"
+    let families = [sans, serif]
+    let there = BatchPlan.make(
+      job: moved, output: moved.output,
+      inputs: PlanInputs(
+        families: families, saved: [], catalogueFamilies: [families], labelFamily: sans),
+      previous: manifest(of: here), force: false, only: [], stamp: { "\($0)|1|1" },
+      verify: { _, record in FileState(size: record.size ?? 1, mtimeNs: 1) })
+    #expect(there.catalogues.map(\.inputs) == here.catalogues.map(\.inputs))
+    #expect(there.pendingItems.isEmpty, "nothing to draw again in the moved folder")
+  }
+
+  /// Manifests written before 2026-12-01 hashed the output folder's absolute path into a
+  /// catalogue's `inputs` (this one is what they recorded for `job()`'s catalogue in /w/out):
+  /// the catalogue is up to date, and its entry takes today's `inputs`.
+  @Test func aCatalogueRecordedWithItsFoldersPathIsUpToDate() throws {
+    let first = plan(job(), previous: nil)
+    var old = manifest(of: first)
+    let legacy = "b74e99e056782cfcf91debf7063ba80437b2f1cd8fb8c196772d31fa6d35c18c"
+    #expect(first.catalogues[0].inputs != legacy)
+    old.catalogues[0].inputs = legacy
+    let again = plan(job(), previous: old)
+    let catalogue = try #require(again.catalogues.first)
+    #expect(catalogue.action == .upToDate)
+    #expect(catalogue.previous?.inputs == first.catalogues[0].inputs)
+    // Any other recorded value still means the catalogue changed.
+    old.catalogues[0].inputs = String(legacy.reversed())
+    #expect(plan(job(), previous: old).catalogues.first?.action == .render)
   }
 
   @Test func aFirstRunDrawsEverythingAndASecondNothing() {
