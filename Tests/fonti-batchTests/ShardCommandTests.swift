@@ -250,6 +250,20 @@ import Testing
     try expectRefused(
       box, folders + ["s-2-again"], ["shard 2/3 is given twice: 's-2' and 's-2-again'"])
     try expectRefused(box, folders + ["s-2"], ["'s-2' is given twice"])
+    // Said once, not again for each of its files.
+    for repeated in ["s-2", "s-2-again"] {
+      let result = try box.run(["merge"] + folders + [repeated, "-o", "merged"])
+      #expect(result.status == 2 && !result.stderr.contains("drawn by two shards"), "\(result)")
+    }
+    // A shard whose files are gone: the first few named, the rest counted.
+    #expect(try box.run(["run", "-q", "-o", "whole", "--shard", "1/1"]).status == 0)
+    try FileManager.default.removeItem(atPath: box.path("whole/specimens"))
+    try FileManager.default.removeItem(atPath: box.path("whole/thumbs"))
+    try expectRefused(
+      box, ["whole"],
+      ["shard 1/1 ('whole'): 'specimens/cantarell.png' is missing", "3 more files like these"])
+    let gone = try box.run(["merge", "whole", "-o", "merged"])
+    #expect(gone.stderr.components(separatedBy: "is missing").count - 1 == 5, "\(gone)")
     // Parts of another split.
     #expect(try box.run(["run", "-q", "-o", "half", "--shard", "1/2"]).status == 0)
     try expectRefused(box, ["half", "s-2", "s-3"], ["the shards are parts of different splits"])

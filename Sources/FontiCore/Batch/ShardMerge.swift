@@ -122,6 +122,10 @@ public struct MergeInputs: Sendable {
 /// tools, fonts or `SOURCE_DATE_EPOCH`, a missing or repeated shard, a folder that is no shard,
 /// a file that would leave its shard folder or is not what its shard recorded.
 public enum ShardMerge {
+  /// How many problems with one shard's files are named before the rest are counted: a shard
+  /// whose files are all gone would otherwise print a line for each of thousands.
+  static let fileProblemsShown = 5
+
   /// The request for `JobRun`, or every reason to refuse. `environment` gives
   /// `SOURCE_DATE_EPOCH`, which must be the shards' when it is set.
   public static func request(
@@ -241,10 +245,17 @@ public enum ShardMerge {
             + epoch(first.manifest.sourceDateEpoch),
           hint: "merge with the shards' SOURCE_DATE_EPOCH, or without it"))
     }
-    // Each file: inside its shard, a regular file, what the shard recorded.
+    // Each file: inside its shard, a regular file, what the shard recorded. A shard given
+    // twice is named above; its files are not compared with themselves again. A shard's file
+    // problems are named up to `fileProblemsShown`, then counted.
     var outputs: [String: MergeInputs.Output] = [:]
     var owner: [String: String] = [:]
+    var compared = (roots: Set<String>(), shards: Set<Int>())
     for s in shards {
+      guard compared.roots.insert(s.root).inserted,
+        compared.shards.insert(s.manifest.shard).inserted
+      else { continue }
+      var fileProblems: [Diagnostic] = []
       var files: [(path: String, sha: String, subject: String, result: WorkResult)] = []
       for f in s.manifest.families {
         var result = WorkResult(ok: f.error == nil, error: f.error)
@@ -272,7 +283,7 @@ public enum ShardMerge {
       }
       for file in files {
         if let other = owner[file.path] {
-          problems.append(
+          fileProblems.append(
             .error(
               "'\(Sanitize.terminal(file.path))' is drawn by two shards: \(other) and \(name(s))"))
           continue
@@ -280,12 +291,18 @@ public enum ShardMerge {
         owner[file.path] = name(s)
         switch check(file.path, sha256: file.sha, in: s.root) {
         case .failure(let why):
-          problems.append(.error("\(name(s)): '\(Sanitize.terminal(file.path))' \(why)"))
+          fileProblems.append(.error("\(name(s)): '\(Sanitize.terminal(file.path))' \(why)"))
         case .success(let source):
           outputs[file.path] = .init(
             subject: file.subject, shard: name(s),
             premade: PremadeOutput(source: source, sha256: file.sha, result: file.result))
         }
+      }
+      problems += fileProblems.prefix(ShardMerge.fileProblemsShown)
+      let more = fileProblems.count - ShardMerge.fileProblemsShown
+      if more > 0 {
+        problems.append(
+          .error("\(name(s)): \(more) more file\(more == 1 ? "" : "s") like these"))
       }
     }
     if !problems.isEmpty { throw DiagnosticError(problems) }
@@ -387,10 +404,11 @@ public enum ShardMerge {
     String, ShardFileError
   > {
     let path = root + "/" + relative
-    guard let folder = FileSystem.realPath(FileSystem.folder(of: path)),
-      folder == root || folder.hasPrefix(root + "/")
-    else {
-      return .failure(ShardFileError("leaves the shard folder or does not exist"))
+    guard let folder = FileSystem.realPath(FileSystem.folder(of: path)) else {
+      return .failure(ShardFileError("is missing, or its folder cannot be read"))
+    }
+    guard folder == root || folder.hasPrefix(root + "/") else {
+      return .failure(ShardFileError("leaves the shard folder"))
     }
     var st = stat()
     guard lstat(path, &st) == 0 else { return .failure(ShardFileError("is missing")) }
@@ -409,9 +427,10 @@ public enum ShardMerge {
     return .success(path)
   }
 
-  struct ShardFileError: Error {
+  struct ShardFileError: Error, CustomStringConvertible {
     var why: String
     init(_ why: String) { self.why = why }
+    var description: String { why }
   }
 
   static func totals(_ shards: [(folder: String, root: String, manifest: ShardManifest)]) -> Int {
