@@ -20,6 +20,9 @@ enum FontiBatch {
     }
     // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
     signal(SIGXFSZ, SIG_IGN)
+    // A run's parent tunes its allocator and gives back what it read to plan: this program's
+    // choice, made before any thread starts.
+    ProcessMemory.manage()
     Signals.unblock()
     exit(run(arguments, console: console).rawValue)
   }

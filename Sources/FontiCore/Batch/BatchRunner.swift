@@ -61,7 +61,7 @@ public enum BatchRunner {
     let previousEntries = plan.releasingPrevious()
     // What the parent read to plan and no longer holds goes back before the first worker
     // starts beside it.
-    ProcessMemory.releaseAfterPlanning()
+    if ProcessMemory.isManaged { ProcessMemory.releaseAfterPlanning() }
     func createFolder(_ path: String) throws(Diagnostic) {
       try FileSystem.createFolder(path, hint: "move the file away, or write elsewhere with -o")
     }

@@ -85,7 +85,7 @@ public struct JobRun {
   /// (`DiagnosticError`); `waiting` hears when the job is slow to come (a FIFO with no writer
   /// yet). `only` patterns that match none of the job's families are a `RequestError`.
   public init(_ request: Request, waiting: ((String) -> Void)? = nil) throws {
-    ProcessMemory.returnLargeBlocks()
+    if ProcessMemory.isManaged { ProcessMemory.returnLargeBlocks() }
     switch request.source {
     case .resolved(let resolved):
       self.resolved = resolved

@@ -9,7 +9,21 @@ import Foundation
 /// fontconfig's cache files stay mapped in for as long as fontconfig keeps the files mapped (the
 /// life of the process). At 4,000 installed families that is 12 MiB of caches beside the
 /// workers for the whole run.
-enum ProcessMemory {
+///
+/// Both are the process's business, not a library's: they change the allocator for every
+/// thread and drop pages of mappings found by name in `/proc/self/maps`, which another thread
+/// could unmap, and the system map anew, in between. So a run does them only in a process whose
+/// program asked for them at its start (`manage()`: the `fonti-batch` executable does, before
+/// any other thread), never in a program or test that uses FontiCore otherwise.
+public enum ProcessMemory {
+  /// Set by `manage()`, once, before the process starts a thread; read only after.
+  nonisolated(unsafe) private(set) static var isManaged = false
+
+  /// Lets runs in this process tune the allocator (`returnLargeBlocks`) and give back what
+  /// their planning read (`releaseAfterPlanning`). Call once at the program's start, before
+  /// any thread.
+  public static func manage() { isManaged = true }
+
   /// Gives back the pages of fontconfig's cache files and the allocator's free pages. Nothing
   /// is unmapped or freed: a cache page read again comes back from the file (the mappings are
   /// read-only views of files fontconfig never rewrites in place: it writes a new file and
