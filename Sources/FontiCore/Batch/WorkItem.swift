@@ -83,10 +83,10 @@ public enum WorkItem: Codable, Sendable, Hashable {
     switch self {
     case .specimen(let request, _): return request.family.name
     case .pairing(let request, _): return "\(request.heading.name) + \(request.body.name)"
-    case .catalogue(_, let path): return URL(fileURLWithPath: path).lastPathComponent
-    case .finishCatalogue(let t): return URL(fileURLWithPath: t.path).lastPathComponent
+    case .catalogue(_, let path): return JobPath.lastComponent(of: path)
+    case .finishCatalogue(let t): return JobPath.lastComponent(of: t.path)
     case .diff(let t): return t.name
-    case .thumbnail(let t): return "thumbnail " + URL(fileURLWithPath: t.path).lastPathComponent
+    case .thumbnail(let t): return "thumbnail " + JobPath.lastComponent(of: t.path)
     }
   }
 

@@ -24,6 +24,17 @@ import Testing
     let path = AtomicFile.temporaryPath(for: "/out/specimens/noto-sans-old-north-arabian.png")
     let parts = try #require(AtomicFile.temporaryParts((path as NSString).lastPathComponent))
     #expect(parts.pid == getpid() && parts.name == "noto-sans-old-north-arabian.png")
+    #expect(path.hasPrefix("/out/specimens/.fonti-tmp-\(getpid())-"))
+    // Beside the file, wherever it is: a bare name, a folder, the root.
+    for (given, folder, name) in [
+      ("a.png", "", "a.png"), ("out/a.png", "out/", "a.png"), ("/a.png", "/", "a.png"),
+      ("out/sub/", "out/", "sub"), ("//x//y.pdf", "//x//", "y.pdf"),
+    ] {
+      let made = AtomicFile.temporaryPath(for: given)
+      let tail = made.dropFirst(folder.count)
+      #expect(made.hasPrefix(folder) && !tail.contains("/"), "\(given) → \(made)")
+      #expect(AtomicFile.temporaryParts(String(tail))?.name == name, "\(given) → \(made)")
+    }
     // The manifest's temporaries come from createTemporary, with a base-36 random part.
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
