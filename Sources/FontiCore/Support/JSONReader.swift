@@ -40,20 +40,40 @@ struct JSONReader {
   mutating func object(_ member: (inout JSONReader, String) throws -> Void) throws {
     try enter(UInt8(ascii: "{"), "an object")
     if try leave(UInt8(ascii: "}")) { return }
-    var keys: [String] = []
+    var keys = Keys()
     repeat {
       guard try peek() == UInt8(ascii: "\"") else { throw fail("a key") }
       let at = index
       let key = try string()
-      guard !keys.contains(key) else {
+      guard keys.insert(key) else {
         index = at
         throw fail("each key once")
       }
-      keys.append(key)
       guard try peek() == UInt8(ascii: ":") else { throw fail("':'") }
       index += 1
       try member(&self, key)
     } while try next(UInt8(ascii: "}"))
+  }
+
+  /// The keys of one object so far, to refuse a key given twice: a list while the object is
+  /// small (most are: a few fields), a set once it is large (a catalogue's `missingGlyphs` or a
+  /// shard's `fonts` name thousands of families, and searching a list for each would make
+  /// reading them quadratic: 10,000 keys, 50 million comparisons).
+  struct Keys {
+    static let listed = 16
+    private var list: [String] = []
+    private var set: Set<String> = []
+
+    /// Adds `key`; false when it was there already.
+    mutating func insert(_ key: String) -> Bool {
+      if list.count < Keys.listed {
+        guard !list.contains(key) else { return false }
+        list.append(key)
+        if list.count == Keys.listed { set = Set(list) }
+        return true
+      }
+      return set.insert(key).inserted
+    }
   }
 
   /// An array: `element` is called for each element and must read (or skip) it.

@@ -213,6 +213,25 @@ import Testing
     #expect(RunManifest.decode(Data(twice.utf8)) == nil)
   }
 
+  /// An object with many keys (a catalogue's `missingGlyphs` names every family it shows) reads
+  /// whole, and a key given twice in it is refused wherever the two are.
+  @Test func readsLargeObjectsAndRefusesAKeyTwiceInThem() throws {
+    var manifest = Self.bare()
+    manifest.catalogues[0].missingGlyphs = Dictionary(
+      uniqueKeysWithValues: (0..<40).map { (String(format: "F%02d", $0), $0) })
+    let text = String(decoding: try manifest.encoded(), as: UTF8.self)
+    #expect(RunManifest.decode(Data(text.utf8)) == manifest)
+    // Keys are written sorted: F03 comes among the first few, F20 and F39 among the many.
+    for (last, again) in [
+      ("\"F39\" : 39", "\"F03\""), ("\"F39\" : 39", "\"F20\""),
+      ("\"F04\" : 4", "\"F03\""),
+    ] {
+      let twice = text.replacingOccurrences(of: last, with: "\(last), \(again) : 1")
+      #expect(twice != text)
+      #expect(RunManifest.decode(Data(twice.utf8)) == nil, "\(again) after \(last)")
+    }
+  }
+
   @Test func refusesInvalidUTF8AndWrongTypes() throws {
     var bytes = try Self.bare().encoded()
     let title = bytes.firstRange(of: Data("\"title\" : \"".utf8))!
