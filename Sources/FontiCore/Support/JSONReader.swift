@@ -20,9 +20,10 @@
 /// other, and an object that gives a key twice is refused (which value counts would be a guess).
 struct JSONReader {
   /// Where the input stopped being what was expected (a byte offset), and what was.
-  struct Failure: Error, Equatable {
+  struct Failure: Error, Equatable, CustomStringConvertible {
     var offset: Int
     var expected: String
+    var description: String { "expected \(expected) at byte \(offset)" }
   }
 
   /// Deeper nesting is refused: `JSONDecoder`'s limit too.

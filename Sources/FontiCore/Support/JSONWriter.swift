@@ -19,8 +19,9 @@ protocol JSONWritable {
 
 struct JSONWriter {
   /// A number JSON cannot carry (NaN or an infinity): `JSONEncoder` refuses it too.
-  struct InvalidNumber: Error {
+  struct InvalidNumber: Error, CustomStringConvertible {
     var value: Double
+    var description: String { "\(value) is not a number JSON can carry" }
   }
 
   private(set) var bytes: [UInt8] = []
