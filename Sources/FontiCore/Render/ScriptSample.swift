@@ -24,20 +24,28 @@ public enum FallbackSample: Sendable, Hashable {
     return Double(missing) / Double(distinct.count) >= missingShareThreshold
   }
 
-  /// The best sample for `family`: a language whose Pango sample the font covers completely,
-  /// preferring samples in a script other than Latin (the family's own), else a glyph grid.
+  /// The best sample for `family`: a language whose Pango sample the font covers, preferring
+  /// samples in a script other than Latin (the family's own), else a glyph grid. Punctuation
+  /// the font lacks is left out of a sample rather than drawn as a box: many script fonts
+  /// leave the full stop and the comma to a Latin companion (Noto Sans Hebrew has neither),
+  /// and their script is what the sample is for. A letter the font lacks rules the sample out;
+  /// a sample the font covers whole is preferred to one that lost its punctuation.
   static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
     if !preferGrid {
-      var best: (score: (Int, Int, String), sample: FallbackSample)?
+      var best: (score: (Int, Int, Int, String), sample: FallbackSample)?
       for code in family.languages {
-        guard let text = pangoSampleString(for: code) else { continue }
-        guard family.coverage.missing(in: text).isEmpty else { continue }
+        guard let sample = pangoSampleString(for: code) else { continue }
+        let missing = family.coverage.missing(in: sample)
+        guard missing.allSatisfy(isPunctuation),
+          let text = missing.isEmpty ? sample : without(missing, in: sample)
+        else { continue }
         let latin = text.unicodeScalars.contains {
           ("a"..."z").contains($0) || ("A"..."Z").contains($0)
         }
-        // Non-Latin first, then languages with a known name, then by code for stability.
+        // Non-Latin first, then whole samples, then languages with a known name, then by code
+        // for stability.
         let named = LanguageNames.name(code) != nil
-        let score = (latin ? 1 : 0, named ? 0 : 1, code)
+        let score = (latin ? 1 : 0, missing.isEmpty ? 0 : 1, named ? 0 : 1, code)
         if best.map({ score < $0.score }) ?? true {
           best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
         }
@@ -45,6 +53,30 @@ public enum FallbackSample: Sendable, Hashable {
       if let best { return best.sample }
     }
     return .glyphGrid(gridCharacters(family.coverage, limit: 40))
+  }
+
+  static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
+    switch s.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `text` without `dropped`, the spaces they leave closed up ("כך." → "כך", "a , b" →
+  /// "a b"); nil when nothing drawable is left.
+  static func without(_ dropped: [Unicode.Scalar], in text: String) -> String? {
+    let gone = Set(dropped)
+    var out = String.UnicodeScalarView()
+    for s in text.unicodeScalars where !gone.contains(s) {
+      if s == " ", out.last == " " || out.isEmpty { continue }
+      out.append(s)
+    }
+    while out.last == " " { out.removeLast() }
+    let result = String(out)
+    return result.unicodeScalars.contains(where: drawable) ? result : nil
   }
 
   /// Up to `limit` drawable characters the font covers, skipping ASCII when the font has

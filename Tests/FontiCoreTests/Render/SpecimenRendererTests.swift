@@ -83,6 +83,27 @@ import Testing
     #expect(result.missingGlyphs > 20)
   }
 
+  /// A script font that leaves punctuation to a Latin companion (Noto Sans Hebrew has no full
+  /// stop nor comma) still shows its script: Pango's Hebrew sample without the stop, not a grid.
+  @Test func aScriptFontWithoutPunctuationStillShowsItsScript() throws {
+    let hebrew = try family("Noto Sans Hebrew")
+    #expect(!hebrew.coverage.contains("."))
+    let sample = try #require(pangoSampleString(for: "he"))
+    guard
+      case .language(let code, let name, let text) = FallbackSample.choose(
+        for: hebrew, preferGrid: false)
+    else {
+      Issue.record("expected an own-script sample for Noto Sans Hebrew")
+      return
+    }
+    #expect(code == "he" && name == "Hebrew")
+    #expect(hebrew.coverage.missing(in: text).isEmpty, "\(text)")
+    #expect(text == sample.replacingOccurrences(of: ".", with: ""), "\(text)")
+    // The spaces a dropped mark leaves are closed up; nothing drawable left, no sample.
+    #expect(FallbackSample.without([",", "."], in: "a , b.") == "a b")
+    #expect(FallbackSample.without(["."], in: ". . .") == nil)
+  }
+
   @Test func aDingbatFontShowsAGlyphGrid() throws {
     let result = try render(
       SpecimenRequest(family: try family("D050000L"), edge: 256), golden: "specimen-symbols")
