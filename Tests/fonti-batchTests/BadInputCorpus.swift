@@ -569,6 +569,15 @@ enum BadInputCorpus {
         arguments: ["init", "new\u{1B}[1m.yaml"], status: 0,
         stdout: ["wrote new\u{FFFD}[1m.yaml"], exists: ["new\u{1B}[1m.yaml"]),
       BadInput(
+        name: "init at a one-letter path (Foundation's path functions trapped on it)",
+        arguments: ["init", "a"], status: 0, stdout: ["wrote a"], exists: ["a"]),
+      BadInput(
+        name: "init - prints the example",
+        arguments: ["init", "-"], status: 0, stdout: ["version: 1"], absent: ["-"]),
+      BadInput(
+        name: "saved add with a one-letter manifest path",
+        arguments: ["saved", "add", "Cantarell", "--manifest", "f"], status: 0, exists: ["f"]),
+      BadInput(
         name: "saved clear without a terminal or --yes",
         files: [("output/favourites.json", .text("{\"version\": 1, \"saved\": []}"))],
         arguments: ["saved", "clear"], status: 2, stderr: ["--yes"],

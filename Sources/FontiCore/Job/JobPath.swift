@@ -42,11 +42,7 @@ public enum JobPath {
   }
 
   /// The folder part of `p` (`.` for a bare file name).
-  static func directory(of p: String) -> String {
-    guard let slash = p.lastIndex(of: "/") else { return "." }
-    let head = p[..<slash]
-    return head.isEmpty ? "/" : String(head)
-  }
+  static func directory(of p: String) -> String { FileSystem.folder(of: p) }
 
   /// The last component of `p`.
   static func lastComponent(of p: String) -> String {

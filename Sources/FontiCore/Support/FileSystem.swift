@@ -37,10 +37,17 @@ public enum FileSystem {
     }
   }
 
-  /// The folder a path is in ("." for a bare name).
+  /// The folder a path is in ("." for a bare name, "/" for a name at the root). From the
+  /// string alone: Foundation's `deletingLastPathComponent` traps on a one-character path
+  /// ("a"), which `init a` or `saved add --manifest f` gave it.
   public static func folder(of path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
-    return folder.isEmpty ? "." : folder
+    let slash = UInt8(ascii: "/")
+    var file = path.utf8[...]
+    while file.count > 1, file.last == slash { file = file.dropLast() }
+    guard let last = file.lastIndex(of: slash) else { return "." }
+    var head = file[..<last]
+    while head.count > 1, head.last == slash { head = head.dropLast() }
+    return head.isEmpty ? "/" : String(Substring(head))
   }
 
   /// `path`, or the file a symbolic link at `path` finally points to.

@@ -10,6 +10,17 @@ import Testing
 /// The file-system toolkit: one `createFolder`, one write loop, one create-without-replacing,
 /// one lock type.
 @Suite struct FileSystemTests {
+  /// The folder of a path, from the string: a bare name of any length (Foundation's
+  /// `deletingLastPathComponent` trapped on "a"), the root, trailing and doubled slashes.
+  @Test func theFolderOfAPath() {
+    for (path, folder) in [
+      ("a", "."), ("-", "."), ("ab", "."), ("./a", "."), ("/a", "/"), ("/", "/"), ("", "."),
+      ("a/b", "a"), ("a/b/", "a"), ("/x/y.pdf", "/x"), ("a//b", "a"), ("//a", "/"),
+    ] {
+      #expect(FileSystem.folder(of: path) == folder, "\(path)")
+    }
+  }
+
   @Test func createFolderMakesParentsAndNamesAFileInTheWay() throws {
     let folder = try TemporaryDirectory()
     try FileSystem.createFolder(folder.file("a/b/c"))
