@@ -29,7 +29,7 @@ enum Tokenizer {
         } else {
           tokens.append(.option(name: argument, inlineValue: nil, index: index))
         }
-      } else if argument.hasPrefix("-") && argument.count > 1 {
+      } else if argument.hasPrefix("-") && argument.count > 1 && !isNegativeNumber(argument) {
         let name = String(argument.prefix(2))
         let rest = argument.dropFirst(2)
         tokens.append(
@@ -39,5 +39,12 @@ enum Tokenizer {
       }
     }
     return tokens
+  }
+
+  /// "-3", "-0.5": a value (an option's, to be refused there with its reason), never an
+  /// option: no option is a digit.
+  static func isNegativeNumber(_ argument: String) -> Bool {
+    let rest = argument.utf8.dropFirst()
+    return rest.first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
   }
 }
