@@ -18,7 +18,7 @@ public enum ExampleJob {
     #   fonti-batch run specimens.yaml      render everything it asks for
     #
     # Relative paths are relative to this file. Only `version` is required; a key left
-    # out (or left empty) takes its default.
+    # out takes its default (a key left empty is an error: say what it is, or leave it out).
 
     version: 1                           # the job file format; this fonti-batch reads version 1
     title: Winter type review            # cover page and PDF metadata
