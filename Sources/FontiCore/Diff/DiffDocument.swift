@@ -36,15 +36,17 @@ final class DiffDocument {
   static let summaryDestination = "summary"
   static func familyDestination(_ index: Int) -> String { "family-\(index)" }
 
-  func write(to path: String) throws {
+  /// Draws the review into `path`; `interrupted`, asked before each page, stops it with
+  /// `DiffInterrupted` and nothing at `path`.
+  func write(to path: String, interrupted: () -> Bool = { false }) throws {
     let raw = AtomicFile.temporaryPath(for: path)
     defer { unlink(raw) }
-    try draw(to: raw)
+    try draw(to: raw, interrupted: interrupted)
     try CatalogueWriter.finish(
       raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count)
   }
 
-  private func draw(to path: String) throws {
+  private func draw(to path: String, interrupted: () -> Bool) throws {
     let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
     let report = result.report
     try surface.setMetadata(
@@ -62,6 +64,7 @@ final class DiffDocument {
     let cr = try CairoContext(surface)
     let context = drawing.labelContext(for: cr)
     for page in plan.pages {
+      if interrupted() { throw DiffInterrupted() }
       cr.setColour(palette.background)
       cr.paint()
       switch page.kind {
@@ -436,4 +439,9 @@ final class DiffDocument {
     cr.setColour(palette.text, alpha: 0.6)
     detail.draw(at: x, y + panelHeight + 16)
   }
+}
+
+/// A review stopped by the user while its PDF was drawn.
+struct DiffInterrupted: Error, CustomStringConvertible {
+  var description: String { "interrupted" }
 }

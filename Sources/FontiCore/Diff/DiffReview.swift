@@ -53,7 +53,7 @@ public final class DiffReview {
         progress: progress, interrupted: interrupted)
     else { return nil }
     defer { result.removeStored() }
-    try writeFiles(result, to: folder)
+    guard try writeFiles(result, to: folder, interrupted: interrupted) else { return nil }
     return result.report
   }
 
@@ -70,41 +70,75 @@ public final class DiffReview {
     return lock
   }
 
-  /// The review's files, the lock held: the PNGs, the PDF, diff.md, and diff.json last.
-  func writeFiles(_ result: DiffResult, to folder: String) throws(Diagnostic) {
+  /// The review's files, the lock held: the PNGs, the PDF, diff.md, and diff.json last. Each
+  /// is drawn under a temporary name and all are put in place together at the end, so that
+  /// `interrupted` (asked between images and between the PDF's pages) leaves the folder as it
+  /// was: false then, with nothing written.
+  @discardableResult
+  func writeFiles(
+    _ result: DiffResult, to folder: String, interrupted: () -> Bool = { false }
+  ) throws(Diagnostic) -> Bool {
     let previous = DiffReview.previousImages(in: folder)
     let report = result.report
     let drawer = DiffDrawing(environment: environment)
+    var staged: [(temporary: String, path: String)] = []
+    var committed = false
+    defer { if !committed { for file in staged { unlink(file.temporary) } } }
+    func stage(_ path: String, _ write: (String) throws -> Void) throws(Diagnostic) {
+      let temporary = AtomicFile.temporaryPath(for: path)
+      do {
+        try write(temporary)
+      } catch let error as Diagnostic {
+        unlink(temporary)
+        throw error
+      } catch {
+        unlink(temporary)
+        throw .error("cannot write '\(path)': \(error)")
+      }
+      staged.append((temporary, path))
+    }
 
     let changed = result.outcomes.indices.filter { result.outcomes[$0].entry.status == .changed }
     if !changed.isEmpty { try FileSystem.createFolder(folder + "/" + DiffReview.imagesFolder) }
     for index in changed {
       guard let image = result.outcomes[index].entry.image else { continue }
-      let path = folder + "/" + image
-      do {
-        try drawer.writeChangeImage(result.outcome(at: index), report: report, to: path)
-      } catch {
-        throw .error("cannot write '\(path)': \(error)")
+      if interrupted() { return false }
+      try stage(folder + "/" + image) { temporary in
+        try drawer.writeChangeImage(result.outcome(at: index), report: report, to: temporary)
       }
     }
-    let pdf = folder + "/" + DiffReview.pdfName
     do {
-      try DiffDocument(drawing: drawer, result: result, creationDate: creationDate).write(to: pdf)
-    } catch {
-      throw .error("cannot write '\(pdf)': \(error)")
+      try stage(folder + "/" + DiffReview.pdfName) { temporary in
+        try DiffDocument(drawing: drawer, result: result, creationDate: creationDate).write(
+          to: temporary, interrupted: interrupted)
+      }
+    } catch  where interrupted() {
+      return false
     }
-    try AtomicFile.write(
-      Data(DiffMarkdown.render(report).utf8), to: folder + "/" + DiffReview.markdownName)
+    try stage(folder + "/" + DiffReview.markdownName) { temporary in
+      try AtomicFile.write(Data(DiffMarkdown.render(report).utf8), to: temporary)
+    }
     let json: Data
     do {
       json = try report.encoded()
     } catch {
       throw .error("cannot encode the review: \(error)")
     }
-    try AtomicFile.write(json, to: folder + "/" + DiffReview.jsonName)
+    try stage(folder + "/" + DiffReview.jsonName) { temporary in
+      try AtomicFile.write(json, to: temporary)
+    }
+    if interrupted() { return false }
 
+    // Everything drawn: into place, diff.json last.
+    committed = true
+    for (i, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+      let code = errno
+      for rest in staged[i...] { unlink(rest.temporary) }
+      throw .error("cannot write '\(file.path)': \(FileSystem.describe(code))")
+    }
     let current = Set(report.families.compactMap(\.image))
     for stale in previous.subtracting(current) { unlink(folder + "/" + stale) }
+    return true
   }
 
   /// Removes what a killed review left: temporary files (`.fonti-tmp-PID-…`) of a review's own

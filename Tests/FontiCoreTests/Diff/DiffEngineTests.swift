@@ -64,6 +64,41 @@ struct DiffEngineTests {
     #expect(sample.isSame && sample.face == "Regular")
   }
 
+  /// Interrupted while its files are drawn (between images, or between the PDF's pages), a
+  /// review writes none of them: nothing new in the folder, no temporary file left.
+  @Test func anInterruptedReviewWritesNothing() throws {
+    let result = try compare("base", "changed")
+    #expect(result.report.families.contains { $0.image != nil })
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let review = DiffReview(
+      environment: try TestFonts.environment(), creationDate: Date(timeIntervalSince1970: 0))
+    func files() throws -> [String] {
+      try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isFolder)
+        return !isFolder.boolValue
+      }.sorted()
+    }
+    for stopAt in [1, 2, 3] {
+      var asked = 0
+      let wrote = try review.writeFiles(
+        result, to: folder,
+        interrupted: {
+          asked += 1
+          return asked >= stopAt
+        })
+      #expect(!wrote, "stopped at question \(stopAt)")
+      #expect(try files().isEmpty, "stopped at question \(stopAt)")
+    }
+    #expect(try review.writeFiles(result, to: folder))
+    let written = try files()
+    for name in [DiffReview.jsonName, DiffReview.markdownName, DiffReview.pdfName] {
+      #expect(written.contains(name), "\(written)")
+    }
+    #expect(written.contains { $0.hasPrefix(DiffReview.imagesFolder + "/") }, "\(written)")
+  }
+
   @Test(arguments: [true, false])
   func aFontComparedWithItselfIsUnchanged(shortcuts: Bool) throws {
     for folder in ["base", "variable", "box-before"] {
