@@ -176,6 +176,26 @@ import Testing
     #expect(ellipsis.first?.family == serif.name)
   }
 
+  /// Pango's ellipsis may follow a space ("Sphinx of …"): the line then ends at the word, the
+  /// ellipsis set close ("Sphinx of…"). Whatever the width, no space before the ellipsis.
+  @Test func aCutNeverLeavesASpaceBeforeTheEllipsis() throws {
+    let serif = try family("DejaVu Serif")
+    var ours = 0
+    for width in stride(from: 100.0, through: 760.0, by: 4) {
+      let layout = TextLayout(
+        "Sphinx of black quartz, judge my vow.",
+        font: FontSpec(family: serif.name, size: 40, face: serif.regularFace), in: context(serif))
+      layout.ellipsize(width: width, mark: try mark(serif))
+      #expect(!layout.ellipsisFollowsSpace, "\(width)")
+      #expect(layout.size.width <= width + 0.01, "\(width)")
+      if layout.cutMark != nil {
+        ours += 1
+        #expect(layout.text.last?.isWhitespace == false, "\(width): '\(layout.text)'")
+      }
+    }
+    #expect(ours > 0, "some width puts Pango's ellipsis after a space")
+  }
+
   @Test func aLineTooShortForItsFirstLetterAndTheEllipsisKeepsTheLetter() throws {
     // A 400 pt waterfall line on an A4 page (427 pt of measure): Pango's ellipsis alone fills
     // it and drops every letter; the line keeps whole letters instead, never half of one.

@@ -350,7 +350,8 @@ final class TextLayout {
   func limitHeight(_ height: Double, mark: Ellipsis? = nil) {
     pango_layout_set_height(layout, TextLayout.pango(height / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    guard let mark, pangoEllipsisIsWrong(singleLine: false) else { return }
+    guard let mark, pangoEllipsisIsWrong(singleLine: false) || ellipsisFollowsSpace
+    else { return }
     let lines = keptLineCount(height: height)
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     cut(mark: mark) { $0.lineCount <= lines && !$0.overflowsWidth }
@@ -362,9 +363,31 @@ final class TextLayout {
   func ellipsize(width: Double, mark: Ellipsis? = nil) {
     pango_layout_set_width(layout, TextLayout.pango(width / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    guard let mark, pangoEllipsisIsWrong(singleLine: true) else { return }
+    guard let mark, pangoEllipsisIsWrong(singleLine: true) || ellipsisFollowsSpace
+    else { return }
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     cut(mark: mark) { $0.lineCount == 1 && !$0.overflowsWidth }
+  }
+
+  /// Whether Pango put its ellipsis after a space ("Sphinx of …"): it cuts after whole
+  /// clusters, spaces included. Our cut then ends at the word ("Sphinx of…").
+  var ellipsisFollowsSpace: Bool {
+    guard pango_layout_is_ellipsized(layout) != 0 else { return false }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var runs = line.pointee.runs
+      while let node = runs {
+        if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item,
+          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+        {
+          let kept = text.utf8.prefix(Int(item.pointee.offset))
+          return String(Substring(kept)).last?.isWhitespace ?? false
+        }
+        runs = node.pointee.next
+      }
+    }
+    return false
   }
 
   /// Whether Pango's ellipsis is not ours: three full stops or a box instead of one "…" (the
