@@ -92,6 +92,22 @@ import Testing
     #expect(!sandbox.list(sandbox.library).contains { $0.hasSuffix(".tmp") })
   }
 
+  /// A pipe or a device named as a font is refused at once: opening a pipe for reading used
+  /// to wait for a writer for ever.
+  @Test(.timeLimit(.minutes(1))) func aPipeOrADeviceIsRefusedWithoutWaiting() throws {
+    let sandbox = try CLISandbox()
+    let pipe = sandbox.path("pipe.ttf")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    for arguments in [["fonts", "import", pipe, "/dev/zero"], ["families", "--fonts", pipe]] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status != 0, "\(result)")
+      #expect(
+        result.stderr.contains("'\(pipe)' is not a regular file (a pipe, a socket or a device)"),
+        "\(result)")
+    }
+    #expect(libraryFiles(sandbox).isEmpty)
+  }
+
   @Test func onlyRefusedFilesCreateNothing() throws {
     let sandbox = try CLISandbox()
     let text = try sandbox.write("readme.ttf", "hello")

@@ -116,8 +116,18 @@ extension FontFiles {
   /// file or collection whose table directory lies inside the file. nil when it is; FreeType
   /// has not seen the file yet.
   static func checkContainer(_ path: String) -> Refusal? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return Refusal("cannot be read") }
-    defer { try? handle.close() }
+    // Opened without waiting (a pipe would wait for a writer for ever), then only a regular
+    // file goes on: a pipe or a device is no font file, whatever it would give.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return Refusal("cannot be read") }
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return Refusal("cannot be read") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return Refusal("is a folder")
+    default: return Refusal("is not a regular file (a pipe, a socket or a device)")
+    }
     let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
     if size == 0 { return Refusal("is empty (0 bytes)") }
     try? handle.seek(toOffset: 0)
