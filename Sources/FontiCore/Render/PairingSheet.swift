@@ -116,12 +116,19 @@ extension SpecimenRenderer {
       return settings
     }
 
-    // Heading: large, in the heading family's boldest real upright face up to bold.
+    // Heading: large, in the heading family's boldest real upright face up to bold, from a
+    // map holding only that face when it is not the regular: the face named is the face drawn
+    // (over the whole family, fontconfig may answer a bold request with the regular, as it does
+    // for EB Garamond, whose "12 Bold" it credits with no English).
     let headingFace = request.heading.face(bold: true, italic: false) ?? request.heading.regularFace
+    var boldContext = headingContext
+    if let face = headingFace, face != request.heading.regularFace {
+      boldContext = try fontMaps.map(for: request.heading, only: face).makeContext(for: cr)
+    }
     let heading = fitted(
       PairingSheetText.heading,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
-      context: headingContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
+      context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
       mark: ellipsis(labels: labels?.1), settings: settings(for: request.heading))
     cr.setColour(palette.text)
     heading.draw(at: margin, y)

@@ -50,6 +50,24 @@ import Testing
     #expect(!same, "the bold specimen is the regular one")
   }
 
+  /// A pairing sheet's heading is set in the heading family's bold: its pixels differ from the
+  /// same sheet drawn for a family that has only its regular face.
+  @Test func aPairingHeadingIsSetInTheBoldFace() throws {
+    let renderer = SpecimenRenderer(environment: environment)
+    var regularOnly = family
+    regularOnly.faces = family.faces.filter { $0 == family.regularFace }
+    #expect(regularOnly.face(bold: true, italic: false) == nil)
+    var images: [RasterImage] = []
+    for (name, heading) in [("bold", family), ("regular", regularOnly)] {
+      let path = folder + "/pairing-\(name).png"
+      _ = try renderer.renderPairing(
+        PairingSheetRequest(heading: heading, body: family, reason: "r", edge: 256), to: path)
+      images.append(try #require(RasterImage.load(png: path)))
+    }
+    let same = images[0].pixels == images[1].pixels
+    #expect(!same, "the heading is drawn in the regular face")
+  }
+
   @Test func theCataloguesStyleCellsEmbedEachFaceTheyName() throws {
     let input = CatalogueInput(
       title: "Faces", author: "Fonti tests", families: [family],
