@@ -81,15 +81,16 @@ extension PageDrawer {
         axes.isEmpty
           ? "static (no variation axes)"
           : "\(axes.count) \(axes.count == 1 ? "axis" : "axes"), "
-            + "\(data.instances.count) named instances")
+            + "\(data.instances.count) named instance\(data.instances.count == 1 ? "" : "s")")
     }
     if data.showsFeatures {
       let all = data.proofs?.proofs.features?.count ?? 0
-      parts.append("\(all) features, \(data.visibleFeatures.count) shown off / on")
+      parts.append(
+        "\(all) feature\(all == 1 ? "" : "s"), \(data.visibleFeatures.count) shown off / on")
     }
     if let languages = data.languages {
-      parts.append(
-        "\(languages.supported.count) languages, \(languages.nearly.count) nearly")
+      let count = languages.supported.count
+      parts.append("\(count) language\(count == 1 ? "" : "s"), \(languages.nearly.count) nearly")
     }
     let meta = label(parts.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
