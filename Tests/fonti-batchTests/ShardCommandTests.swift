@@ -238,11 +238,12 @@ import Testing
 
     // Not a shard; each problem named at once.
     try expectRefused(
-      box, folders + ["empty", "plain", "nowhere"],
+      box, folders + ["empty", "plain", "nowhere", "specimens.yaml"],
       [
         "'empty' is not a shard folder: it has no shard.json",
         "'plain' is not a shard folder: it has no shard.json",
         "'nowhere' is not a shard folder: no such folder",
+        "'specimens.yaml' is not a shard folder: it is a file",
       ])
     // Missing and repeated shards.
     try expectRefused(box, ["s-1", "s-3"], ["shard 2/3 is missing"])

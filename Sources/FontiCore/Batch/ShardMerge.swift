@@ -371,10 +371,14 @@ public enum ShardMerge {
   static func read(_ folder: String) -> Result<(String, ShardManifest), Diagnostic> {
     let shown = Sanitize.terminal(folder)
     var st = stat()
-    guard stat(folder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR,
-      let root = FileSystem.realPath(folder)
-    else {
+    guard stat(folder, &st) == 0 else {
       return .failure(.error("'\(shown)' is not a shard folder: no such folder"))
+    }
+    guard st.st_mode & S_IFMT == S_IFDIR, let root = FileSystem.realPath(folder) else {
+      return .failure(
+        .error(
+          "'\(shown)' is not a shard folder: it is a file",
+          hint: "a shard folder is the output of 'fonti-batch run --shard K/N'"))
     }
     let path = root + "/" + ShardManifest.fileName
     let data: Data?
