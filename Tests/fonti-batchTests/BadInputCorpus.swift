@@ -504,6 +504,7 @@ enum BadInputCorpus {
       usage("-j abc", ["run", "-j", "abc"], "--jobs must be a whole number in 1–64 (got 'abc')"),
       usage("-j 1.5", ["run", "--jobs=1.5"], "--jobs must be a whole number in 1–64 (got '1.5')"),
       usage("-j without a value", ["run", "-j"], "option '-j' needs a value (N)"),
+      usage("render of an empty family name", ["render", " "], "FAMILY is empty"),
       // A negative number is the option's value, refused for what it is.
       usage("-j -3", ["run", "-j", "-3"], "--jobs must be a whole number in 1–64 (got '-3')"),
       usage("-j twice", ["run", "-j", "2", "-j", "3"], "option '--jobs' given twice"),

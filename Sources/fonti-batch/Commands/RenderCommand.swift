@@ -33,6 +33,9 @@ extension Commands {
     ],
     run: { invocation, console in
       let name = invocation.positionals[0]
+      if name.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(message: "FAMILY is empty", command: invocation.command)
+      }
       let text = invocation.value("--text") ?? defaultSampleText
       // As a job's `defaults.text`: blank is empty.
       if text.allSatisfy(\.isWhitespace) {
