@@ -350,8 +350,7 @@ final class TextLayout {
   func limitHeight(_ height: Double, mark: Ellipsis? = nil) {
     pango_layout_set_height(layout, TextLayout.pango(height / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    guard let mark, pangoEllipsisIsWrong(singleLine: false) || ellipsisFollowsSpace
-    else { return }
+    guard let mark, pangoEllipsisIsWrong(singleLine: false) else { return }
     let lines = keptLineCount(height: height)
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     cut(mark: mark) { $0.lineCount <= lines && !$0.overflowsWidth }
@@ -363,8 +362,7 @@ final class TextLayout {
   func ellipsize(width: Double, mark: Ellipsis? = nil) {
     pango_layout_set_width(layout, TextLayout.pango(width / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    guard let mark, pangoEllipsisIsWrong(singleLine: true) || ellipsisFollowsSpace
-    else { return }
+    guard let mark, pangoEllipsisIsWrong(singleLine: true) else { return }
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     cut(mark: mark) { $0.lineCount == 1 && !$0.overflowsWidth }
   }
@@ -372,50 +370,46 @@ final class TextLayout {
   /// Whether Pango put its ellipsis after a space ("Sphinx of …"): it cuts after whole
   /// clusters, spaces included. Our cut then ends at the word ("Sphinx of…").
   var ellipsisFollowsSpace: Bool {
-    guard pango_layout_is_ellipsized(layout) != 0 else { return false }
-    for i in 0..<pango_layout_get_line_count(layout) {
-      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
-      var runs = line.pointee.runs
-      while let node = runs {
-        if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let item = run.pointee.item,
-          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
-        {
-          let kept = text.utf8.prefix(Int(item.pointee.offset))
-          return String(Substring(kept)).last?.isWhitespace ?? false
-        }
-        runs = node.pointee.next
-      }
-    }
-    return false
+    pangoEllipsis().map { followsSpace($0.offset) } ?? false
+  }
+
+  private func followsSpace(_ offset: Int32) -> Bool {
+    String(Substring(text.utf8.prefix(Int(offset)))).last?.isWhitespace ?? false
   }
 
   /// Whether Pango's ellipsis is not ours: three full stops or a box instead of one "…" (the
-  /// font lacks U+2026, or, for CJK text, U+22EF), or, on one line, nothing left beside it.
+  /// font lacks U+2026, or, for CJK text, U+22EF), on one line nothing left beside it, or a
+  /// space before it.
   private func pangoEllipsisIsWrong(singleLine: Bool) -> Bool {
-    guard pango_layout_is_ellipsized(layout) != 0 else { return false }
+    guard let ellipsis = pangoEllipsis() else { return false }
+    return ellipsis.glyphs != 1 || (singleLine && ellipsis.otherGlyphs == 0)
+      || followsSpace(ellipsis.offset)
+  }
+
+  /// Pango's ellipsis, when it cut the text: where it starts in the text (a byte offset), its
+  /// glyphs, and the other glyphs of its line.
+  private func pangoEllipsis() -> (offset: Int32, glyphs: Int32, otherGlyphs: Int32)? {
+    guard pango_layout_is_ellipsized(layout) != 0 else { return nil }
     for i in 0..<pango_layout_get_line_count(layout) {
       guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
       var runs = line.pointee.runs
-      var ellipsisGlyphs: Int32?
+      var ellipsis: (offset: Int32, glyphs: Int32)?
       var others: Int32 = 0
       while let node = runs {
         if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
           let item = run.pointee.item, let glyphs = run.pointee.glyphs
         {
           if Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 {
-            ellipsisGlyphs = glyphs.pointee.num_glyphs
+            ellipsis = (item.pointee.offset, glyphs.pointee.num_glyphs)
           } else {
             others += glyphs.pointee.num_glyphs
           }
         }
         runs = node.pointee.next
       }
-      if let ellipsisGlyphs {
-        return ellipsisGlyphs != 1 || (singleLine && others == 0)
-      }
+      if let ellipsis { return (ellipsis.offset, ellipsis.glyphs, others) }
     }
-    return false
+    return nil
   }
 
   /// How many lines fit in `height` (at least one).
