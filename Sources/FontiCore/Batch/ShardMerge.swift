@@ -250,11 +250,9 @@ public enum ShardMerge {
     // problems are named up to `fileProblemsShown`, then counted.
     var outputs: [String: MergeInputs.Output] = [:]
     var owner: [String: String] = [:]
-    var compared = (roots: Set<String>(), shards: Set<Int>())
+    var compared = Set<Int>()  // shard numbers: the same folder twice is its number twice
     for s in shards {
-      guard compared.roots.insert(s.root).inserted,
-        compared.shards.insert(s.manifest.shard).inserted
-      else { continue }
+      guard compared.insert(s.manifest.shard).inserted else { continue }
       var fileProblems: [Diagnostic] = []
       var files: [(path: String, sha: String, subject: String, result: WorkResult)] = []
       for f in s.manifest.families {
