@@ -85,17 +85,13 @@ public final class DiffReview {
     var committed = false
     defer { if !committed { for file in staged { unlink(file.temporary) } } }
     func stage(_ path: String, _ write: (String) throws -> Void) throws(Diagnostic) {
-      let temporary = AtomicFile.temporaryPath(for: path)
       do {
-        try write(temporary)
+        staged.append((try AtomicFile.stage(for: path, write), path))
       } catch let error as Diagnostic {
-        unlink(temporary)
         throw error
       } catch {
-        unlink(temporary)
         throw .error("cannot write '\(path)': \(error)")
       }
-      staged.append((temporary, path))
     }
 
     let changed = result.outcomes.indices.filter { result.outcomes[$0].entry.status == .changed }
