@@ -60,6 +60,14 @@ struct Invocation {
   func value(_ key: String) -> String? { values[key]?.last }
   func all(_ key: String) -> [String] { values[key] ?? [] }
 
+  /// A FAMILY argument, refused when blank (it would match nothing, and suggest anything).
+  func family(_ name: String) throws(UsageError) -> String {
+    if name.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError(message: "FAMILY is empty", command: command)
+    }
+    return name
+  }
+
   /// For a command group whose own form is `GROUP [list]` (`saved`, `fonts`): the only word it
   /// takes is `list`; another word is an unknown subcommand, with "did you mean".
   func checkListWord(subcommands: [String]) throws(UsageError) {

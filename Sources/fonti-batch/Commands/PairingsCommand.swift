@@ -26,10 +26,7 @@ extension Commands {
         console.out(invocation.has("--json") ? try listing.json(entries) : listing.table(entries))
         return .success
       }
-      if name.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError(message: "FAMILY is empty", command: invocation.command)
-      }
-      let family = try listing.map.resolve(name, catalog: listing.catalog)
+      let family = try listing.map.resolve(invocation.family(name), catalog: listing.catalog)
       let entries = listing.entries(listing.map.pairings(with: family))
       console.out(
         invocation.has("--json")

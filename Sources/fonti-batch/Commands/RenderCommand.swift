@@ -32,10 +32,7 @@ extension Commands {
         help: "where to write the PNG (a folder: DIR/<slug>.png)"),
     ],
     run: { invocation, console in
-      let name = invocation.positionals[0]
-      if name.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError(message: "FAMILY is empty", command: invocation.command)
-      }
+      let name = try invocation.family(invocation.positionals[0])
       let text = invocation.value("--text") ?? defaultSampleText
       // As a job's `defaults.text`: blank is empty.
       if text.allSatisfy(\.isWhitespace) {
