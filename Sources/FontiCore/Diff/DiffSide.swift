@@ -70,7 +70,15 @@ extension DiffSide {
     case S_IFDIR:
       let root = URL(fileURLWithPath: path).standardizedFileURL.path
       let shown = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-      let files = FontFiles.fontFiles(under: path).map { found -> SideFile in
+      let search = FontFiles.search(path)
+      if let problem = search.problems.first {
+        let more = search.problems.count - 1
+        return .failure(
+          .error(
+            "\(role.rawValue) folder '\(path)': \(problem)"
+              + (more > 0 ? " (and \(more) more like it)" : "")))
+      }
+      let files = search.files.map { found -> SideFile in
         let absolute = URL(fileURLWithPath: found).standardizedFileURL.path
         let relative =
           absolute.hasPrefix(root + "/")

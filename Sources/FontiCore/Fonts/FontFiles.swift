@@ -32,8 +32,13 @@ public enum FontFiles {
       }
       let candidates: [String]
       if isDirectory.boolValue {
-        candidates = fontFiles(under: entry.value)
-        if candidates.isEmpty {
+        let search = search(entry.value)
+        candidates = search.files
+        for problem in search.problems {
+          diagnostics.append(
+            .error("font folder '\(entry.value)': \(problem)", file: file, at: entry.mark))
+        }
+        if candidates.isEmpty && search.problems.isEmpty {
           let web = fontFiles(under: entry.value, extensions: webExtensions).count
           diagnostics.append(
             .warning(
@@ -65,23 +70,76 @@ public enum FontFiles {
   /// folder holds.
   static let webExtensions: Set<String> = ["woff", "woff2"]
 
-  /// Font files below `folder`, recursively, sorted by path.
+  /// Font files below `folder`, recursively, sorted by path; what could not be searched is
+  /// left out (`search` says what).
   public static func fontFiles(
     under folder: String, extensions: Set<String> = FontFiles.extensions
   ) -> [String] {
-    guard
-      let walker = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey],
-        options: [.skipsHiddenFiles])
-    else { return [] }
-    var files: [String] = []
-    for case let url as URL in walker
-    where extensions.contains(url.pathExtension.lowercased()) {
-      if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-        files.append(url.path)
-      }
+    search(folder, extensions: extensions).files
+  }
+
+  /// What a search of a folder found.
+  public struct FolderSearch: Sendable, Equatable {
+    /// The font files, sorted by path.
+    public var files: [String] = []
+    /// What the search could not follow, in the order met.
+    public var problems: [Problem] = []
+
+    /// A subfolder that cannot be read, or a font file whose name is not UTF-8.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+      /// The path, with `\xNN` for each byte that is not UTF-8.
+      public var path: String
+      public var reason: String
+      public var description: String { "'\(path)' \(reason)" }
     }
-    return files.sorted()
+  }
+
+  /// Searches `folder` recursively for files with one of `extensions` (compared without
+  /// case), walking names as bytes (`opendir`/`readdir`): hidden entries (a leading ".") and
+  /// symbolic links are not followed, so the search never leaves the folder. A font file
+  /// whose path is not UTF-8, or a subfolder that cannot be read, is a problem rather than a
+  /// file silently missing from the run.
+  public static func search(
+    _ folder: String, extensions: Set<String> = FontFiles.extensions
+  ) -> FolderSearch {
+    var result = FolderSearch()
+    var found: [String] = []
+    var pending: [[UInt8]] = [Array(folder.utf8)]
+    while let current = pending.popLast() {
+      guard let listing = FileSystem.entries(of: current) else {
+        result.problems.append(
+          .init(
+            path: FileSystem.display(current),
+            reason: "cannot be read (\(FileSystem.describe(errno)))"))
+        continue
+      }
+      var below: [[UInt8]] = []
+      for name in listing where name.first != UInt8(ascii: ".") {
+        let path = current + (current.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + name
+        var info = stat()
+        guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: below.append(path)
+        case S_IFREG:
+          guard let dot = name.lastIndex(of: UInt8(ascii: ".")),
+            let ext = String(validating: name[(dot + 1)...], as: UTF8.self),
+            extensions.contains(ext.lowercased())
+          else { continue }
+          if let text = String(validating: path, as: UTF8.self) {
+            found.append(text)
+          } else {
+            result.problems.append(
+              .init(
+                path: FileSystem.display(path), reason: "has a name that is not UTF-8: rename it"))
+          }
+        default: continue
+        }
+      }
+      // Depth first in name order, so problems are met in the order of the sorted files.
+      pending += below.sorted { $0.lexicographicallyPrecedes($1) }.reversed()
+    }
+    result.files = found.sorted()
+    return result
   }
 
   /// Why a file is not accepted as a font.

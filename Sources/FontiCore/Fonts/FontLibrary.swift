@@ -34,10 +34,14 @@ extension FontEnvironment {
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
     if let library {
-      let (found, problems) = FontFiles.expand(
-        library.files.map { Located($0) }, file: nil)
+      // A library not made yet is no problem; one that cannot be searched is.
+      let search =
+        FileSystem.exists(library.directory)
+        ? FontFiles.search(library.directory) : FontFiles.FolderSearch()
+      let (found, problems) = FontFiles.expand(search.files.map { Located($0) }, file: nil)
       files += found.map(\.path)
-      diagnostics += problems.map {
+      let unsearched = search.problems.map { Diagnostic.error("font path \($0)") }
+      diagnostics += (unsearched + problems).map {
         var d = $0
         d.severity = .warning
         d.message += " (in the font library \(library.directory); skipped)"
@@ -155,8 +159,12 @@ extension FontLibrary {
         continue
       }
       if isFolder.boolValue {
-        let found = FontFiles.fontFiles(under: source)
-        if found.isEmpty {
+        let search = FontFiles.search(source)
+        let found = search.files
+        for problem in search.problems {
+          checked.append(.failure(ImportFailure(source: problem.path, reason: problem.reason)))
+        }
+        if found.isEmpty && search.problems.isEmpty {
           checked.append(
             .failure(
               ImportFailure(

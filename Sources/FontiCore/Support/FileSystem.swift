@@ -50,6 +50,48 @@ public enum FileSystem {
     return head.isEmpty ? "/" : String(Substring(head))
   }
 
+  /// The names in folder `path` (a path as bytes), "." and ".." left out; nil when it cannot
+  /// be opened (`errno` says why).
+  static func entries(of path: [UInt8]) -> [[UInt8]]? {
+    guard let folder = withPath(path, { opendir($0) }) else { return nil }
+    defer { closedir(folder) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if name == [46] || name == [46, 46] { continue }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// Calls `body` with `path` as a NUL-terminated C string.
+  static func withPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+    (path + [0]).withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    }
+  }
+
+  /// A path given as bytes, for a message: UTF-8 as it is, any other byte as `\xNN`.
+  static func display(_ path: [UInt8]) -> String {
+    var shown = ""
+    var index = 0
+    scan: while index < path.count {
+      for length in 1...4 where index + length <= path.count {
+        if let piece = String(validating: path[index..<(index + length)], as: UTF8.self) {
+          shown += piece
+          index += length
+          continue scan
+        }
+      }
+      let hex = String(path[index], radix: 16, uppercase: true)
+      shown += "\\x" + (hex.count < 2 ? "0" : "") + hex
+      index += 1
+    }
+    return shown
+  }
+
   /// `path`, or the file a symbolic link at `path` finally points to.
   static func resolvingLink(_ path: String) -> String {
     var info = stat()

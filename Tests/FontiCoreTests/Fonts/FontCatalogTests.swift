@@ -119,3 +119,71 @@ import Testing
     #expect(good.families == ["DejaVu Serif"])
   }
 }
+
+@Suite struct FontFolderSearchTests {
+  /// Creates a file at a path given as bytes (a name that is not UTF-8 has no `String`).
+  func create(_ path: [UInt8], contents: [UInt8]) {
+    let fd = FileSystem.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+    #expect(fd >= 0)
+    _ = contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+  }
+
+  @Test func findsFontFilesAndNamesWhatItCannotFollow() throws {
+    let folder = try TestFonts.temporaryFolder()
+    let outside = try TestFonts.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(atPath: folder)
+      try? FileManager.default.removeItem(atPath: outside)
+    }
+    let font = try #require(
+      FileManager.default.contents(atPath: TestFonts.fontsFolder + "/DejaVuSerif-Bold.ttf"))
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    _ = manager.createFile(atPath: folder + "/a.ttf", contents: font)
+    _ = manager.createFile(atPath: folder + "/sub/B.OTF", contents: font)
+    _ = manager.createFile(atPath: folder + "/.hidden.ttf", contents: font)
+    _ = manager.createFile(atPath: folder + "/notes.txt", contents: Data("x".utf8))
+    _ = manager.createFile(atPath: outside + "/elsewhere.ttf", contents: font)
+    try manager.createSymbolicLink(
+      atPath: folder + "/link.ttf", withDestinationPath: outside + "/elsewhere.ttf")
+    try manager.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: outside)
+    // "Hébrew.ttf" in Latin-1, and a text file so named, which is no concern of the search.
+    create(
+      Array((folder + "/sub/H").utf8) + [0xE9] + Array("brew.ttf".utf8), contents: [UInt8](font))
+    create(Array((folder + "/caf").utf8) + [0xE9] + Array(".txt".utf8), contents: [0x78])
+
+    let search = FontFiles.search(folder)
+    #expect(search.files == [folder + "/a.ttf", folder + "/sub/B.OTF"])
+    #expect(
+      search.problems == [
+        .init(
+          path: folder + "/sub/H\\xE9brew.ttf", reason: "has a name that is not UTF-8: rename it")
+      ])
+
+    // A job naming the folder is refused, at its entry, rather than run without the font.
+    let (files, diagnostics) = FontFiles.expand([Located(folder)], file: "job.yaml")
+    #expect(files.map(\.path) == search.files)
+    #expect(
+      diagnostics.filter(\.isError).map(\.message) == [
+        "font folder '\(folder)': '\(folder)/sub/H\\xE9brew.ttf' has a name that is not UTF-8: "
+          + "rename it"
+      ])
+  }
+
+  @Test func aFolderThatCannotBeReadIsAProblem() throws {
+    let search = FontFiles.search("/nonexistent-fonti-folder")
+    #expect(search.files.isEmpty)
+    #expect(
+      search.problems == [
+        .init(
+          path: "/nonexistent-fonti-folder", reason: "cannot be read (No such file or directory)")
+      ])
+  }
+
+  @Test func displaysBytesThatAreNotUTF8AsEscapes() {
+    #expect(FileSystem.display(Array("é/ok".utf8)) == "é/ok")
+    #expect(FileSystem.display([0x61, 0xE9, 0x0A, 0xFF]) == "a\\xE9\n\\xFF")
+    #expect(FileSystem.display([0xE2, 0x82]) == "\\xE2\\x82")  // a cut sequence
+  }
+}
