@@ -383,8 +383,46 @@ final class TextLayout {
   private func pangoEllipsisIsWrong(singleLine: Bool) -> Bool {
     guard let ellipsis = pangoEllipsis() else { return false }
     return ellipsis.glyphs != 1 || (singleLine && ellipsis.otherGlyphs == 0)
-      || followsSpace(ellipsis.offset)
+      || followsSpace(ellipsis.offset) || splitsJoinedLetters(ellipsis.offset)
   }
+
+  /// Whether a cut at byte `offset` falls between two letters that join (an Arabic word cut
+  /// mid-way): Pango shapes what it keeps again, and the last letter would take its final
+  /// form. Our cut keeps the form the letter has in the whole word.
+  private func splitsJoinedLetters(_ offset: Int32) -> Bool {
+    let utf8 = text.utf8
+    guard offset > 0,
+      let split = utf8.index(utf8.startIndex, offsetBy: Int(offset), limitedBy: utf8.endIndex),
+      let before = String(Substring(utf8[..<split])).last,
+      let after = String(Substring(utf8[split...])).first
+    else { return false }
+    return TextLayout.joins(before, after)
+  }
+
+  /// Whether `before` and `after` are letters of a script whose letters join (Arabic, Syriac,
+  /// N'Ko, Mongolian, Mandaic, Adlam, …), so that cutting between them changes their forms.
+  /// By script block and letter category: a letter that joins only on one side (alef) is
+  /// unaffected by the ZERO WIDTH JOINER a cut then adds.
+  static func joins(_ before: Character, _ after: Character) -> Bool {
+    func joining(_ c: Character) -> Bool {
+      guard let s = c.unicodeScalars.first else { return false }
+      switch s.properties.generalCategory {
+      case .otherLetter, .modifierLetter: break
+      default: return false
+      }
+      return TextLayout.joiningBlocks.contains { $0.contains(s.value) }
+    }
+    return joining(before) && joining(after)
+  }
+
+  /// Unicode blocks of the scripts whose letters join to their neighbours.
+  static let joiningBlocks: [ClosedRange<UInt32>] = [
+    0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0840...0x085F,
+    0x0860...0x086F, 0x0870...0x089F, 0x08A0...0x08FF, 0x1800...0x18AF, 0xA840...0xA87F,
+    0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x10AC0...0x10AFF, 0x10B80...0x10BAF,
+    0x10D00...0x10D3F, 0x10F30...0x10F6F, 0x10F70...0x10FAF, 0x10FB0...0x10FDF,
+    0x1E900...0x1E95F,
+  ]
 
   /// Pango's ellipsis, when it cut the text: where it starts in the text (a byte offset), its
   /// glyphs, and the other glyphs of its line.
@@ -448,9 +486,17 @@ final class TextLayout {
 
     /// Sets the first `count` clusters, with the ellipsis's placeholder when `marked`.
     func set(_ count: Int, marked: Bool) {
-      var kept = String(full[..<ends[count - 1]])
+      let end = ends[count - 1]
+      var kept = String(full[..<end])
       if marked {
         while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
+      }
+      // A word cut between joined letters: a ZERO WIDTH JOINER keeps the last letter's form
+      // (medial, not final), as in the whole word.
+      if end < full.endIndex, let last = kept.last, kept.utf8.count == full[..<end].utf8.count,
+        TextLayout.joins(last, full[end])
+      {
+        kept += TextLayout.joiner
       }
       text = kept
       // The text's own attributes span all of it, the placeholder too.
@@ -499,6 +545,9 @@ final class TextLayout {
   /// Stands in for our ellipsis in the text: U+FFFC OBJECT REPLACEMENT CHARACTER, given the
   /// ellipsis's width by a shape attribute and drawn over by `draw`.
   static let placeholder = "\u{FFFC}"
+
+  /// ZERO WIDTH JOINER, added after a cut between joined letters.
+  static let joiner = "\u{200D}"
 
   /// Sets the distance between baselines to `factor` times the font's line height
   /// (calls `pango_layout_set_line_spacing`, Pango 1.44+).
