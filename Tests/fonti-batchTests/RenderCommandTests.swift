@@ -58,6 +58,13 @@ import Testing
     let missing = try box.run(["render", "DejaVu Serif", "-o", "nowhere/"])
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.stderr.contains("'nowhere/' does not exist"), "\(missing)")
+    // A file in a folder that does not exist: the same usage error, before anything is drawn.
+    for file in ["nowhere/x.png", box.path("nowhere/deeper/x.png")] {
+      let result = try box.run(["render", "DejaVu Serif", "-o", file])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("folder '"), "\(result)")
+      #expect(result.stderr.contains("nowhere") && result.stderr.contains("' does not exist"))
+    }
     #expect(box.list(box.work) == ["shots"])
     let help = try box.run(["render", "--help"])
     #expect((help.stdout + help.stderr).contains("FILE.png|DIR"), "\(help)")

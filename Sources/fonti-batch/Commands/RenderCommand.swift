@@ -69,6 +69,14 @@ extension Commands {
       guard output.lowercased().hasSuffix(".png") else {
         throw UsageError(message: "--output must name a .png file", command: invocation.command)
       }
+      // The folder the file goes into is checked before anything is drawn, like a trailing '/'.
+      let folder = FileSystem.folder(of: output)
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+        isFolder.boolValue
+      else {
+        throw UsageError(
+          message: "--output folder '\(folder)' does not exist", command: invocation.command)
+      }
       if !settings.variations.isEmpty || !settings.features.isEmpty {
         // A feature or axis the family lacks, a coordinate outside its range: warned.
         console.report(
