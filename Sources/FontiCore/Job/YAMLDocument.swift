@@ -30,6 +30,18 @@ public indirect enum YAMLNode: Sendable {
     }
   }
 
+  /// The same node with every position in it (keys too) moved to `mark`: an alias's copy of
+  /// its anchored value, so that what is wrong with it is reported where the alias is.
+  func placed(at mark: Mark) -> YAMLNode {
+    switch self {
+    case .scalar(let value, _, let style): return .scalar(value, mark, style)
+    case .sequence(let items, _): return .sequence(items.map { $0.placed(at: mark) }, mark)
+    case .mapping(let entries, _):
+      return .mapping(
+        entries.map { (key: $0.key, keyMark: mark, value: $0.value.placed(at: mark)) }, mark)
+    }
+  }
+
   /// A plain `~`, `null` or nothing at all: YAML's null.
   public var isNull: Bool {
     guard case .scalar(let value, _, .plain) = self else { return false }
@@ -334,7 +346,8 @@ private struct TreeBuilder {
             "alias expansion exceeds the limit of \(grouped(YAMLDocument.aliasNodeLimit)) nodes",
             at: mark))
       }
-      try complete(target.node, size: target.size, anchor: nil)
+      // Placed where the alias is: a problem in the value is reported where it is used.
+      try complete(target.node.placed(at: mark), size: target.size, anchor: nil)
     case .sequenceStart(let anchor, let tag, let mark):
       if let tag, tag != "tag:yaml.org,2002:seq" { unsupported(tag: tag, at: mark) }
       try push(Frame(isMapping: false, anchor: anchor, mark: mark), at: mark)

@@ -161,6 +161,22 @@ struct YAMLDocumentTests {
     #expect(doc.diagnostics.isEmpty)
   }
 
+  @Test func anAliasedValueIsPlacedWhereTheAliasIs() throws {
+    let doc = try Self.parse(
+      """
+      base: &base { size: 30 }
+      png: *base
+      """)
+    // What is wrong with the copy ('size' in png) is reported at '*base', where it is used.
+    let png = Self.entries(doc.root)[1]
+    #expect(png.value.mark == Mark(line: 2, column: 6))
+    #expect(Self.entries(png.value).map(\.keyMark) == [Mark(line: 2, column: 6)])
+    #expect(Self.entries(png.value).map(\.value.mark) == [Mark(line: 2, column: 6)])
+    // The anchored value itself keeps its own positions.
+    #expect(
+      Self.entries(Self.entries(doc.root)[0].value).first?.keyMark == Mark(line: 1, column: 15))
+  }
+
   @Test func aliasExpansionIsBounded() throws {
     // Ten levels of ten: 10^10 nodes if expanded; refused after the limit.
     var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
