@@ -224,7 +224,9 @@ public enum ShardMerge {
         seen[s.manifest.shard] = s.folder
       }
       let missing = (1...total).filter { seen[$0] == nil }
-      if !missing.isEmpty {
+      // A folder that could not be read, already named, may be a missing shard: said once.
+      let unread = folders.count - shards.count
+      if !missing.isEmpty && missing.count > unread {
         problems.append(
           .error(
             "shard\(missing.count == 1 ? "" : "s") "
