@@ -335,12 +335,14 @@ public final class SpecimenRenderer {
     let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
     var fallback: FallbackSample?
     var missing = 0
+    var lacking: [Unicode.Scalar] = []
     var notes: [String] = []
     if !lacks {
       let sample = fitted(
         text, font: userFont, context: faceContext, width: areaWidth,
         height: contentBottom - contentTop, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
+      lacking = sample.unknownCharacters
       cr.setColour(palette.text)
       let h = sample.size.height
       sample.draw(at: margin, contentTop + max(0, (contentBottom - contentTop - h) / 2))
@@ -363,6 +365,7 @@ public final class SpecimenRenderer {
         text, font: userSmall, context: faceContext, width: areaWidth,
         height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark, settings: settings)
       missing = sample.unknownGlyphs
+      lacking = sample.unknownCharacters
       cr.setColour(palette.text, alpha: 0.8)
       sample.draw(at: margin, contentTop + 30 * k)
 
@@ -396,7 +399,7 @@ public final class SpecimenRenderer {
       }
     }
     if missing > 0 {
-      notes.append("\(missing) character\(missing == 1 ? "" : "s") of the text not in this font")
+      notes.append(SpecimenRenderer.missingNote(lacking))
       warnings.append(
         "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
       )
@@ -605,5 +608,26 @@ public final class SpecimenRenderer {
       cr.setColour(palette.text)
       layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)
     }
+  }
+}
+
+extension SpecimenRenderer {
+  /// The specimen's note on the characters of the text the family lacks: each distinct one
+  /// counted once (a sample with "ą" four times lacks one character), and named when there
+  /// are at most four, all visible ("3 characters of the text not in this font: ą ę ł").
+  static func missingNote(_ characters: [Unicode.Scalar]) -> String {
+    let count = max(characters.count, 1)
+    let note = "\(count) character\(count == 1 ? "" : "s") of the text not in this font"
+    let visible = characters.allSatisfy { s in
+      switch s.properties.generalCategory {
+      case .control, .format, .nonspacingMark, .enclosingMark, .privateUse, .surrogate,
+        .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+        return false
+      default:
+        return !s.properties.isDefaultIgnorableCodePoint
+      }
+    }
+    guard !characters.isEmpty, characters.count <= 4, visible else { return note }
+    return note + ": " + characters.map { String($0) }.joined(separator: " ")
   }
 }

@@ -159,6 +159,27 @@ import Testing
     return out
   }
 
+  @Test func missingCharactersAreCountedOnceAndNamedWhenFew() throws {
+    let hebrew = try family("Noto Sans Hebrew")
+    let font = FontSpec(family: hebrew.name, size: 40, face: hebrew.regularFace)
+    let layout = TextLayout("שלום aab שלום b", font: font, in: context(hebrew))
+    #expect(layout.unknownGlyphs == 4)
+    #expect(layout.unknownCharacters == ["a", "b"])
+    #expect(
+      SpecimenRenderer.missingNote(layout.unknownCharacters)
+        == "2 characters of the text not in this font: a b")
+    #expect(SpecimenRenderer.missingNote(["ą"]) == "1 character of the text not in this font: ą")
+    // Many, or one that cannot be seen: counted only.
+    #expect(
+      SpecimenRenderer.missingNote(["a", "b", "c", "d", "e"])
+        == "5 characters of the text not in this font")
+    #expect(
+      SpecimenRenderer.missingNote(["a", "\u{200B}"]) == "2 characters of the text not in this font"
+    )
+    #expect(
+      SpecimenRenderer.missingNote(["\u{0301}"]) == "1 character of the text not in this font")
+  }
+
   @Test func anArabicWordCutMidWayKeepsTheFormsOfItsLetters() throws {
     let custom = try TestFonts.environment(custom: [
       TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"

@@ -317,6 +317,33 @@ final class TextLayout {
   /// Characters drawn as hex boxes because the font has no glyph for them.
   var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
+  /// The characters drawn as hex boxes, each once, in the order of the text.
+  var unknownCharacters: [Unicode.Scalar] {
+    var found: [(offset: Int32, value: UInt32)] = []
+    for i in 0..<pango_layout_get_line_count(layout) {
+      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
+      while let current = node {
+        node = current.pointee.next
+        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item, let glyphs = run.pointee.glyphs
+        else { continue }
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+          let glyph = glyphs.pointee.glyphs[g].glyph
+          guard glyph & UInt32(PANGO_GLYPH_UNKNOWN_FLAG) != 0 else { continue }
+          found.append(
+            (
+              item.pointee.offset + glyphs.pointee.log_clusters[g],
+              glyph & ~UInt32(PANGO_GLYPH_UNKNOWN_FLAG)
+            ))
+        }
+      }
+    }
+    var seen = Set<UInt32>()
+    return found.sorted { $0.offset < $1.offset }.compactMap { found in
+      seen.insert(found.value).inserted ? Unicode.Scalar(found.value) : nil
+    }
+  }
+
   /// Logical width of the widest line, in user units.
   var widestLine: Double {
     var widest: Int32 = 0
