@@ -399,7 +399,10 @@ public final class SpecimenRenderer {
       }
     }
     if missing > 0 {
-      notes.append(SpecimenRenderer.missingNote(lacking))
+      // Named only in characters the note's own face draws (its font map holds no other).
+      let labels = labelFamily?.coverage
+      notes.append(
+        SpecimenRenderer.missingNote(lacking) { labels?.missing(in: String($0)).isEmpty == true })
       warnings.append(
         "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
       )
@@ -614,8 +617,11 @@ public final class SpecimenRenderer {
 extension SpecimenRenderer {
   /// The specimen's note on the characters of the text the family lacks: each distinct one
   /// counted once (a sample with "ą" four times lacks one character), and named when there
-  /// are at most four, all visible ("3 characters of the text not in this font: ą ę ł").
-  static func missingNote(_ characters: [Unicode.Scalar]) -> String {
+  /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
+  /// text not in this font: ą ę ł").
+  static func missingNote(
+    _ characters: [Unicode.Scalar], drawable: (Unicode.Scalar) -> Bool = { _ in true }
+  ) -> String {
     let count = max(characters.count, 1)
     let note = "\(count) character\(count == 1 ? "" : "s") of the text not in this font"
     let visible = characters.allSatisfy { s in
@@ -624,7 +630,7 @@ extension SpecimenRenderer {
         .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
         return false
       default:
-        return !s.properties.isDefaultIgnorableCodePoint
+        return !s.properties.isDefaultIgnorableCodePoint && drawable(s)
       }
     }
     guard !characters.isEmpty, characters.count <= 4, visible else { return note }

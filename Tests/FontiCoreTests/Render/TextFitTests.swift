@@ -178,6 +178,9 @@ import Testing
     )
     #expect(
       SpecimenRenderer.missingNote(["\u{0301}"]) == "1 character of the text not in this font")
+    #expect(
+      SpecimenRenderer.missingNote(["a", "漢"], drawable: { $0.isASCII })
+        == "2 characters of the text not in this font")
   }
 
   @Test func anArabicWordCutMidWayKeepsTheFormsOfItsLetters() throws {
