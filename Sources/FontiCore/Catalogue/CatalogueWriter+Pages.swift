@@ -460,14 +460,15 @@ final class PageDrawer {
     drawMarginLabel(["Your text"], top: f.y)
 
     let top = f.y + min(topHeight, yours.size.height) + 18
-    let heading: String
+    let heading: [String]
     switch fallback {
     case .language(let code, let name, _):
-      heading = name == code ? "Own script (\(code))" : "Own script: \(name)"
+      // The language on a line of its own: "Own script: Mongolian" is wider than the column.
+      heading = ["Own script", name]
     case .glyphGrid:
-      heading = facts.pictographic ? "Its symbols" : "Its glyphs"
+      heading = [facts.pictographic ? "Its symbols" : "Its glyphs"]
     }
-    drawMarginLabel([heading], top: top)
+    drawMarginLabel(heading, top: top)
     let rest = f.y + f.height - top
     switch fallback {
     case .language(let code, _, let own):
@@ -767,24 +768,26 @@ final class PageDrawer {
 
   /// Small capitals of the label face, spaced out: captions and running heads.
   func caption(
-    _ text: String, size: Double, width: Double? = nil,
+    _ text: String, size: Double, width: Double? = nil, wrap: TextLayout.Wrap = .anywhere,
     alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
     let family = writer.labelFamily
     let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: family?.regularFace)
     return TextLayout(
       Sanitize.terminal(text).uppercased(), font: spec, in: labelContext,
-      width: width.map { max(1, $0) }, alignment: alignment, letterSpacing: size * 0.06,
-      fallback: true)
+      width: width.map { max(1, $0) }, wrap: wrap, alignment: alignment,
+      letterSpacing: size * 0.06, fallback: true)
   }
 
-  /// Up to two caption lines in the label column, the first at `top` (in the accent colour
-  /// unless `muted`).
+  /// Caption lines in the label column, the first at `top` (in the accent colour unless
+  /// `muted`). A line too wide for the column wraps between its words, onto two lines at most
+  /// ("Canadian / Aboriginal"), and is cut only past them.
   func drawMarginLabel(_ lines: [String], top: Double, muted: Bool = false) {
     var y = top + 2
     for (n, line) in lines.enumerated() {
-      let layout = caption(line, size: 6, width: g.labelWidth)
-      layout.ellipsize(width: g.labelWidth)
+      var layout = caption(line, size: 6, width: g.labelWidth, wrap: .words)
+      if layout.overflowsWidth { layout = caption(line, size: 6, width: g.labelWidth) }
+      if layout.lineCount > 2 { layout.limitHeight(caption("X", size: 6).size.height * 2 + 0.5) }
       if n == 0 && !muted {
         cr.setColour(palette.accent)
       } else {

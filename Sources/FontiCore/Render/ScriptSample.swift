@@ -25,14 +25,16 @@ public enum FallbackSample: Sendable, Hashable {
   }
 
   /// The best sample for `family`: a language whose Pango sample the font covers, preferring
-  /// samples in a script other than Latin (the family's own), else a glyph grid. Punctuation
+  /// samples in the family's own script (Latin for a Latin family, `isLatinFamily`; else a
+  /// script other than Latin), else a glyph grid. Punctuation
   /// the font lacks is left out of a sample rather than drawn as a box: many script fonts
   /// leave the full stop and the comma to a Latin companion (Noto Sans Hebrew has neither),
   /// and their script is what the sample is for. A letter the font lacks rules the sample out;
   /// a sample the font covers whole is preferred to one that lost its punctuation.
   static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
     if !preferGrid {
-      var best: (score: (Int, Int, Int, String), sample: FallbackSample)?
+      let latinFamily = isLatinFamily(family.coverage)
+      var best: (score: (Int, Int, Int, Int, String), sample: FallbackSample)?
       for code in family.languages {
         guard let sample = pangoSampleString(for: code) else { continue }
         let missing = family.coverage.missing(in: sample)
@@ -42,10 +44,14 @@ public enum FallbackSample: Sendable, Hashable {
         let latin = text.unicodeScalars.contains {
           ("a"..."z").contains($0) || ("A"..."Z").contains($0)
         }
-        // Non-Latin first, then whole samples, then languages with a known name, then by code
+        // The family's own script first (Latin for a Latin family, else any other), then
+        // whole samples, English for a Latin family, languages with a known name, and by code
         // for stability.
         let named = LanguageNames.name(code) != nil
-        let score = (latin ? 1 : 0, missing.isEmpty ? 0 : 1, named ? 0 : 1, code)
+        let score = (
+          latin == latinFamily ? 0 : 1, missing.isEmpty ? 0 : 1,
+          latinFamily && code == "en" ? 0 : 1, named ? 0 : 1, code
+        )
         if best.map({ score < $0.score }) ?? true {
           best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
         }
@@ -54,6 +60,18 @@ public enum FallbackSample: Sendable, Hashable {
     }
     return .glyphGrid(gridCharacters(family.coverage, limit: 40))
   }
+
+  /// Whether a family is drawn for Latin first: it has every letter of Latin-1 (À to ÿ). A
+  /// font for another script that carries ASCII for numbers and names does not; a Latin font
+  /// with Greek or Cyrillic beside it does, and its sample is then Latin (English), not Greek.
+  static func isLatinFamily(_ coverage: CharacterCoverage) -> Bool {
+    coverage.missing(in: latin1Letters).isEmpty
+  }
+
+  /// The letters of Latin-1 Supplement: U+00C0–U+00FF without × and ÷.
+  static let latin1Letters = String(
+    String.UnicodeScalarView(
+      (0xC0...0xFF).filter { $0 != 0xD7 && $0 != 0xF7 }.compactMap(Unicode.Scalar.init)))
 
   static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
     switch s.properties.generalCategory {

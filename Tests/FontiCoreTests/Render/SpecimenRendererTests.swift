@@ -83,6 +83,21 @@ import Testing
     #expect(result.missingGlyphs > 20)
   }
 
+  /// A Latin family that cannot set the text (a Japanese one) shows Latin, not the Greek or
+  /// Cyrillic it also has; a script font with ASCII beside its script still shows its script.
+  @Test func aLatinFamilyFallsBackToLatin() throws {
+    let serif = try family("DejaVu Serif")
+    #expect(serif.languages.contains("el") && serif.languages.contains("ru"))
+    #expect(FallbackSample.isLatinFamily(serif.coverage))
+    #expect(FallbackSample.choose(for: serif, preferGrid: false).language == "en")
+    for name in ["Noto Sans Bengali", "Noto Sans Hebrew"] {
+      let script = try family(name)
+      #expect(!FallbackSample.isLatinFamily(script.coverage), "\(name)")
+      #expect(FallbackSample.choose(for: script, preferGrid: false).language != "en", "\(name)")
+    }
+    #expect(FallbackSample.latin1Letters.unicodeScalars.count == 62)
+  }
+
   /// A script font that leaves punctuation to a Latin companion (Noto Sans Hebrew has no full
   /// stop nor comma) still shows its script: Pango's Hebrew sample without the stop, not a grid.
   @Test func aScriptFontWithoutPunctuationStillShowsItsScript() throws {
