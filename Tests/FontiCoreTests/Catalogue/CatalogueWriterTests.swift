@@ -90,6 +90,12 @@ import Testing
       #expect(text.output.contains("Sphinx of black quartz, judge my vow."))
       #expect(text.output.contains("\(input.families.count) families, one page each"))
       #expect(!text.output.contains(CataloguePlan.emptySavedText))
+      // The margin names the language of an own-script sample whole, on a line of its own
+      // ("OWN SCRIPT: BENGALI" is wider than the column, and was cut before the language).
+      let lines = Set(
+        text.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+      #expect(lines.contains("OWN SCRIPT"), "\(text.output)")
+      #expect(lines.contains("BENGALI") && lines.contains("HEBREW"), "\(text.output)")
     }
   }
 
