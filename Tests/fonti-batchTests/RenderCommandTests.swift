@@ -23,6 +23,39 @@ import Testing
     #expect(dimensions(data)?.0 == 3240 && dimensions(data)?.1 == 3240)
   }
 
+  /// `render` draws the specimen a run draws: the same pixels, the installed "pairs well with"
+  /// partners included (DejaVu Serif's curated partner Cantarell is a test font).
+  @Test func drawsWhatARunDrawsPartnersIncluded() throws {
+    let box = try CLISandbox("fonti-render")
+    try box.write(
+      "job.yaml",
+      """
+      version: 1
+      output: out
+      families: { include: ["DejaVu Serif"] }
+      gallery: false
+      """)
+    let run = try box.run(["run", "-q", "job.yaml"])
+    #expect(run.status == 0, "\(run)")
+    let rendered = try box.run(["render", "DejaVu Serif", "-o", "alone.png"])
+    #expect(rendered.status == 0, "\(rendered)")
+    let fromRun = try #require(box.read("out/specimens/dejavu-serif.png"))
+    let alone = try #require(box.read("alone.png"))
+    #expect(fromRun == alone, "render and run drew different specimens")
+    // And the strip is there: without partners, the specimen is another picture.
+    try box.write(
+      "bare.yaml",
+      """
+      version: 1
+      output: bare
+      families: { include: ["DejaVu Serif"] }
+      pairings: { curated: false }
+      gallery: false
+      """)
+    #expect(try box.run(["run", "-q", "bare.yaml"]).status == 0)
+    #expect(box.read("bare/specimens/dejavu-serif.png") != alone)
+  }
+
   @Test func defaultsToTheSlugInTheCurrentFolder() throws {
     let box = try CLISandbox("fonti-render")
     let result = try box.run([

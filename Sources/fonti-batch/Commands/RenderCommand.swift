@@ -9,7 +9,8 @@ extension Commands {
       Writes one square PNG of FAMILY: ./<slug>.png, or with -o, the file named, or <slug>.png
       in the folder named (an existing folder, or any path ending in /). --bold and --italic
       use the family's real faces; when a face does not exist the sample stays regular, with a
-      warning. Custom fonts: the imported library is always available.
+      warning. The curated "pairs well with" partners that are installed are drawn along the
+      bottom, as in a run's specimen. Custom fonts: the imported library is always available.
       """,
     minPositionals: 1, maxPositionals: 1,
     options: [
@@ -86,6 +87,8 @@ extension Commands {
       let request = SpecimenRequest(
         family: family, text: text, size: size, theme: theme, scale: scale,
         bold: invocation.has("--bold"), italic: invocation.has("--italic"),
+        // The curated "pairs well with" partners that are installed, as a run draws them.
+        partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
         sample: settings.isEmpty ? nil : settings)
       let result = try SpecimenRenderer(environment: environment).render(request, to: output)
       for w in result.warnings { console.warning(w) }
