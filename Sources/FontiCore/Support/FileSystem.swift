@@ -69,7 +69,10 @@ public enum FileSystem {
   /// Calls `body` with `path` as a NUL-terminated C string.
   static func withPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
     (path + [0]).withUnsafeBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+      bytes.withMemoryRebound(to: CChar.self) { text in
+        guard let start = text.baseAddress else { return body("") }  // never: it holds the NUL
+        return body(start)
+      }
     }
   }
 
