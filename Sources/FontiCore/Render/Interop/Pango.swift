@@ -427,19 +427,46 @@ final class TextLayout {
   }
 
   /// Whether `before` and `after` are letters of a script whose letters join (Arabic, Syriac,
-  /// N'Ko, Mongolian, Mandaic, Adlam, …), so that cutting between them changes their forms.
-  /// By script block and letter category: a letter that joins only on one side (alef) is
-  /// unaffected by the ZERO WIDTH JOINER a cut then adds.
+  /// N'Ko, Mongolian, Mandaic, Adlam, …), so that a cut between them may change their forms:
+  /// by script block and letter category. Whether the forms do change is the shaper's to say
+  /// (a letter before a hamza ends its join anyway): see `cut`.
   static func joins(_ before: Character, _ after: Character) -> Bool {
     func joining(_ c: Character) -> Bool {
       guard let s = c.unicodeScalars.first else { return false }
       switch s.properties.generalCategory {
-      case .otherLetter, .modifierLetter: break
+      case .otherLetter, .modifierLetter: return inJoiningScript(s)
       default: return false
       }
-      return TextLayout.joiningBlocks.contains { $0.contains(s.value) }
     }
     return joining(before) && joining(after)
+  }
+
+  /// Whether `s` is in the block of a script whose letters join.
+  static func inJoiningScript(_ s: Unicode.Scalar) -> Bool {
+    s.value >= 0x0600 && joiningBlocks.contains { $0.contains(s.value) }
+  }
+
+  /// The glyphs of each character cluster, by the cluster's byte offset in the layout's text:
+  /// Pango's ellipsis, shapes (our mark's placeholder) and invisible glyphs left out.
+  func glyphsByCluster() -> [Int: [UInt32]] {
+    var out: [Int: [UInt32]] = [:]
+    for i in 0..<pango_layout_get_line_count(layout) {
+      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
+      while let current = node {
+        node = current.pointee.next
+        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) == 0
+        else { continue }
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+          let glyph = glyphs.pointee.glyphs[g].glyph
+          guard glyph != UInt32(PANGO_GLYPH_EMPTY) else { continue }
+          out[Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g]), default: []]
+            .append(glyph)
+        }
+      }
+    }
+    return out
   }
 
   /// Unicode blocks of the scripts whose letters join to their neighbours.
@@ -511,6 +538,11 @@ final class TextLayout {
     let original = pango_layout_get_attributes(layout).flatMap { pango_attr_list_copy($0) }
     defer { if let original { pango_attr_list_unref(original) } }
 
+    // The forms the whole text gives its letters, for a cut inside a word of a script whose
+    // letters join (read only when the text has such letters).
+    let joining = full.unicodeScalars.contains(where: TextLayout.inJoiningScript)
+    let whole = joining ? glyphsByCluster() : [:]
+
     /// Sets the first `count` clusters, with the ellipsis's placeholder when `marked`.
     func set(_ count: Int, marked: Bool) {
       let end = ends[count - 1]
@@ -518,13 +550,23 @@ final class TextLayout {
       if marked {
         while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
       }
-      // A word cut between joined letters: a ZERO WIDTH JOINER keeps the last letter's form
-      // (medial, not final), as in the whole word.
-      if end < full.endIndex, let last = kept.last, kept.utf8.count == full[..<end].utf8.count,
-        TextLayout.joins(last, full[end])
-      {
-        kept += TextLayout.joiner
-      }
+      place(kept, marked: marked)
+      // A word cut between letters that join: the last letter must keep the form it has in
+      // the whole word, which HarfBuzz may change now that it ends the text (final instead of
+      // medial). A ZERO WIDTH JOINER after it keeps it (joined towards the ellipsis, or
+      // towards the rest of the word when nothing fits beside an ellipsis); the shaper
+      // decides, so a letter that ends its join in the word anyway (before a hamza) gets none.
+      guard joining, end < full.endIndex, let last = kept.last,
+        kept.utf8.count == full[..<end].utf8.count, TextLayout.joins(last, full[end])
+      else { return }
+      let offset = kept.utf8.count - String(last).utf8.count
+      if glyphsByCluster()[offset] == whole[offset] { return }
+      place(kept + TextLayout.joiner, marked: marked)
+      if glyphsByCluster()[offset] != whole[offset] { place(kept, marked: marked) }
+    }
+
+    /// Sets `kept`, and after it the ellipsis's placeholder when `marked`.
+    func place(_ kept: String, marked: Bool) {
       text = kept
       // The text's own attributes span all of it, the placeholder too.
       guard marked, let attributes = original.flatMap({ pango_attr_list_copy($0) }) else {
