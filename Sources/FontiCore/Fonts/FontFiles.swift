@@ -117,7 +117,16 @@ public enum FontFiles {
       for name in listing where name.first != UInt8(ascii: ".") {
         let path = current + (current.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + name
         var info = stat()
-        guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else { continue }
+        guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else {
+          // Gone meanwhile is no problem; a folder listed but not searchable (no x bit) is.
+          if errno != ENOENT {
+            result.problems.append(
+              .init(
+                path: FileSystem.display(path),
+                reason: "cannot be read (\(FileSystem.describe(errno)))"))
+          }
+          continue
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: below.append(path)
         case S_IFREG:
