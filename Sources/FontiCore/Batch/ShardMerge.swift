@@ -224,15 +224,18 @@ public enum ShardMerge {
         seen[s.manifest.shard] = s.folder
       }
       let missing = (1...total).filter { seen[$0] == nil }
-      // A folder that could not be read, already named, may be a missing shard: said once.
+      // A folder that could not be read (named above) may be the missing shard.
       let unread = folders.count - shards.count
-      if !missing.isEmpty && missing.count > unread {
+      if !missing.isEmpty {
         problems.append(
           .error(
             "shard\(missing.count == 1 ? "" : "s") "
               + missing.prefix(10).map { "\($0)/\(total)" }.joined(separator: ", ")
               + (missing.count > 10 ? " and \(missing.count - 10) more" : "")
-              + " \(missing.count == 1 ? "is" : "are") missing",
+              + " \(missing.count == 1 ? "is" : "are") missing"
+              + (unread > 0
+                ? " (or \(missing.count == 1 ? "is" : "are") among the folders that cannot be read)"
+                : ""),
             hint: "give every shard's folder: merge SHARD_DIR... -o DIR"))
       }
     }
