@@ -781,13 +781,33 @@ final class PageDrawer {
 
   /// Caption lines in the label column, the first at `top` (in the accent colour unless
   /// `muted`). A line too wide for the column wraps between its words, onto two lines at most
-  /// ("Canadian / Aboriginal"), and is cut only past them.
-  func drawMarginLabel(_ lines: [String], top: Double, muted: Bool = false) {
+  /// ("Canadian / Aboriginal"), and is cut only past them; with `room` (the height before the
+  /// next label), lines that would not fit in it wrapped stay one line each, cut.
+  func drawMarginLabel(
+    _ lines: [String], top: Double, muted: Bool = false, room: Double? = nil
+  ) {
+    func layouts(wrapping: Bool) -> [TextLayout] {
+      lines.map { line in
+        guard wrapping else {
+          let layout = caption(line, size: 6, width: g.labelWidth)
+          layout.ellipsize(width: g.labelWidth)
+          return layout
+        }
+        var layout = caption(line, size: 6, width: g.labelWidth, wrap: .words)
+        if layout.overflowsWidth { layout = caption(line, size: 6, width: g.labelWidth) }
+        if layout.lineCount > 2 {
+          layout.limitHeight(caption("X", size: 6).size.height * 2 + 0.5)
+        }
+        return layout
+      }
+    }
+    var shown = layouts(wrapping: true)
+    let height = shown.reduce(0) { $0 + $1.size.height + 1 }
+    if let room, height > room, shown.contains(where: { $0.lineCount > 1 }) {
+      shown = layouts(wrapping: false)
+    }
     var y = top + 2
-    for (n, line) in lines.enumerated() {
-      var layout = caption(line, size: 6, width: g.labelWidth, wrap: .words)
-      if layout.overflowsWidth { layout = caption(line, size: 6, width: g.labelWidth) }
-      if layout.lineCount > 2 { layout.limitHeight(caption("X", size: 6).size.height * 2 + 0.5) }
+    for (n, layout) in shown.enumerated() {
       if n == 0 && !muted {
         cr.setColour(palette.accent)
       } else {

@@ -260,7 +260,8 @@ extension PageDrawer {
   // MARK: Languages
 
   private func drawLanguageGroup(_ script: String, _ codes: [String], _ f: CataloguePlan.Rect) {
-    drawMarginLabel([Sanitize.terminal(script), "\(codes.count)"], top: f.y)
+    // The next group's label starts 7 pt below this group (`CataloguePlan`'s spacing).
+    drawMarginLabel([Sanitize.terminal(script), "\(codes.count)"], top: f.y, room: f.height + 7)
     let list = label(
       CataloguePlan.languageList(codes), size: CataloguePlan.languageSize, width: g.contentWidth)
     list.setLineSpacing(1.3)
