@@ -229,6 +229,32 @@ import Testing
     #expect(try sandbox.run(["fonts", "import"]).status == 2)
     #expect(try sandbox.run(["fonts", "remove"]).status == 2)
   }
+
+  /// A subfolder that can be listed but not searched (read without execute permission): its
+  /// fonts cannot be reached, which is an error naming it, not fonts silently left out. Run as
+  /// an unprivileged user (root reads through any permission).
+  @Test func aFolderThatCannotBeSearchedIsAnError() throws {
+    let box = try CLISandbox("fonti-perm")
+    let font = try Repository.font("DejaVuSerif.ttf")
+    try box.write("fonts/DejaVuSerif.ttf", font)
+    try box.write("fonts/sub/Other.ttf", font)
+    for folder in [box.root, box.work, box.path("fonts")] {
+      chmod(folder, 0o755)
+    }
+    chmod(box.path("fonts/sub"), 0o644)
+    defer { chmod(box.path("fonts/sub"), 0o755) }
+    let through =
+      getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    if !through.isEmpty, !FileManager.default.isExecutableFile(atPath: through[0]) {
+      Issue.record("setpriv (util-linux) is needed to run this test as root")
+      return
+    }
+    let result = try box.run(["families", "--fonts", box.path("fonts")], through: through)
+    #expect(result.status == 2, "\(result)")
+    #expect(
+      result.stderr.contains("fonts/sub/Other.ttf' cannot be read (Permission denied)"),
+      "\(result)")
+  }
 }
 
 /// Just enough JSON to look at the tool's output in tests.
@@ -256,4 +282,5 @@ enum JSONValue: Decodable, Equatable {
       self = .object(try c.decode([String: JSONValue].self))
     }
   }
+
 }

@@ -131,15 +131,19 @@ final class CLISandbox: @unchecked Sendable {
   }
 
   /// Runs the tool to completion. stdin is `input` (a file, not a terminal) or /dev/null.
+  /// Runs the tool; with `through` (a command such as `setpriv --reuid=65534`), the tool is
+  /// run by that command.
   func run(
-    _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]
+    _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+    through: [String] = []
   ) throws -> CLIResult {
-    try start(arguments, input: input, environment: extra).finish()
+    try start(arguments, input: input, environment: extra, through: through).finish()
   }
 
   /// Starts the tool and returns at once, for running several at the same time.
   func start(
-    _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]
+    _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+    through: [String] = []
   ) throws -> RunningCLI {
     let stdin: FileHandle
     if let input {
@@ -154,7 +158,7 @@ final class CLISandbox: @unchecked Sendable {
     }
     return try RunningCLI(
       arguments, in: work, environment: environment.merging(extra) { $1 }, stdin: stdin,
-      scratch: root)
+      scratch: root, through: through)
   }
 
   /// Runs the tool with stdin on a pseudo-terminal (so it asks before `saved clear`) and types
@@ -231,7 +235,7 @@ final class RunningCLI {
 
   init(
     _ arguments: [String], in folder: String, environment: [String: String], stdin: FileHandle,
-    scratch: String
+    scratch: String, through: [String] = []
   ) throws {
     guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
       throw CLIError(description: "\(Repository.binary) is missing: run 'swift build' first")
@@ -248,8 +252,13 @@ final class RunningCLI {
     guard let out = FileHandle(forWritingAtPath: stdoutPath),
       let err = FileHandle(forWritingAtPath: stderrPath)
     else { throw CLIError(description: "cannot open output files") }
-    process.executableURL = URL(fileURLWithPath: Repository.binary)
-    process.arguments = arguments
+    if let wrapper = through.first {
+      process.executableURL = URL(fileURLWithPath: wrapper)
+      process.arguments = through.dropFirst() + [Repository.binary] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: Repository.binary)
+      process.arguments = arguments
+    }
     process.environment = environment
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     process.standardInput = stdin
