@@ -14,8 +14,8 @@ public enum FontFiles {
     public var faceCount: Int
   }
 
-  /// Expands files and folders (folders recursively, following no links out of them) into
-  /// font files, sorted within each folder, and checks every file. Missing paths, unreadable
+  /// Expands files and folders (folders recursively, `search`) into font files, sorted within
+  /// each folder, and checks every file (a file reached twice, through links, once). Missing paths, unreadable
   /// files and files that are not fonts are errors located at the entry that named them.
   public static func expand(_ entries: [Located<String>], file: String?) -> (
     files: [Inspection], diagnostics: [Diagnostic]
@@ -85,7 +85,8 @@ public enum FontFiles {
     /// What the search could not follow, in the order met.
     public var problems: [Problem] = []
 
-    /// A subfolder that cannot be read, or a font file whose name is not UTF-8.
+    /// A subfolder that cannot be read, a font file whose name is not UTF-8, or a link named
+    /// as a font file that leads nowhere.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
       /// The path, with `\xNN` for each byte that is not UTF-8.
       public var path: String
@@ -95,51 +96,58 @@ public enum FontFiles {
   }
 
   /// Searches `folder` recursively for files with one of `extensions` (compared without
-  /// case), walking names as bytes (`opendir`/`readdir`): hidden entries (a leading ".") and
-  /// symbolic links are not followed, so the search never leaves the folder. A font file
-  /// whose path is not UTF-8, or a subfolder that cannot be read, is a problem rather than a
-  /// file silently missing from the run.
+  /// case), walking names as bytes (`opendir`/`readdir`). Hidden entries (a leading ".") are
+  /// left out; symbolic links are followed, as fontconfig follows them (a folder reached twice,
+  /// through a loop of links, is searched once). A font file whose path is not UTF-8, a link
+  /// named as a font file that leads nowhere, or a subfolder that cannot be read, is a problem
+  /// rather than a file silently missing from the run.
   public static func search(
     _ folder: String, extensions: Set<String> = FontFiles.extensions
   ) -> FolderSearch {
     var result = FolderSearch()
     var found: [String] = []
+    var entered = Set<[UInt64]>()
     var pending: [[UInt8]] = [Array(folder.utf8)]
+    func problem(_ path: [UInt8], _ reason: String) {
+      result.problems.append(.init(path: FileSystem.display(path), reason: reason))
+    }
     while let current = pending.popLast() {
+      var here = stat()
+      if FileSystem.withPath(current, { stat($0, &here) }) == 0 {
+        guard entered.insert([UInt64(here.st_dev), UInt64(here.st_ino)]).inserted else {
+          continue
+        }
+      }
       guard let listing = FileSystem.entries(of: current) else {
-        result.problems.append(
-          .init(
-            path: FileSystem.display(current),
-            reason: "cannot be read (\(FileSystem.describe(errno)))"))
+        problem(current, "cannot be read (\(FileSystem.describe(errno)))")
         continue
       }
       var below: [[UInt8]] = []
       for name in listing where name.first != UInt8(ascii: ".") {
         let path = current + (current.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + name
+        let isFont =
+          name.lastIndex(of: UInt8(ascii: ".")).flatMap {
+            String(validating: name[($0 + 1)...], as: UTF8.self)
+          }.map { extensions.contains($0.lowercased()) } ?? false
         var info = stat()
         guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else {
           // Gone meanwhile is no problem; a folder listed but not searchable (no x bit) is.
-          if errno != ENOENT {
-            result.problems.append(
-              .init(
-                path: FileSystem.display(path),
-                reason: "cannot be read (\(FileSystem.describe(errno)))"))
-          }
+          if errno != ENOENT { problem(path, "cannot be read (\(FileSystem.describe(errno)))") }
           continue
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+          guard FileSystem.withPath(path, { stat($0, &info) }) == 0 else {
+            if isFont { problem(path, "is a link to nothing (\(FileSystem.describe(errno)))") }
+            continue
+          }
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: below.append(path)
-        case S_IFREG:
-          guard let dot = name.lastIndex(of: UInt8(ascii: ".")),
-            let ext = String(validating: name[(dot + 1)...], as: UTF8.self),
-            extensions.contains(ext.lowercased())
-          else { continue }
+        case S_IFREG where isFont:
           if let text = String(validating: path, as: UTF8.self) {
             found.append(text)
           } else {
-            result.problems.append(
-              .init(
-                path: FileSystem.display(path), reason: "has a name that is not UTF-8: rename it"))
+            problem(path, "has a name that is not UTF-8: rename it")
           }
         default: continue
         }

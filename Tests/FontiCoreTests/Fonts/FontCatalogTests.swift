@@ -153,21 +153,37 @@ import Testing
       Array((folder + "/sub/H").utf8) + [0xE9] + Array("brew.ttf".utf8), contents: [UInt8](font))
     create(Array((folder + "/caf").utf8) + [0xE9] + Array(".txt".utf8), contents: [0x78])
 
+    // Links are followed, as fontconfig follows them; a loop of them is searched once.
+    try manager.createSymbolicLink(atPath: folder + "/sub/loop", withDestinationPath: folder)
+    try manager.createSymbolicLink(
+      atPath: folder + "/gone.ttf", withDestinationPath: outside + "/never-there.ttf")
+    try manager.createSymbolicLink(
+      atPath: folder + "/gone.txt", withDestinationPath: outside + "/never-there.txt")
+
     let search = FontFiles.search(folder)
-    #expect(search.files == [folder + "/a.ttf", folder + "/sub/B.OTF"])
+    #expect(
+      search.files == [
+        folder + "/a.ttf", folder + "/link.ttf", folder + "/linked/elsewhere.ttf",
+        folder + "/sub/B.OTF",
+      ])
     #expect(
       search.problems == [
         .init(
-          path: folder + "/sub/H\\xE9brew.ttf", reason: "has a name that is not UTF-8: rename it")
+          path: folder + "/gone.ttf", reason: "is a link to nothing (No such file or directory)"),
+        .init(
+          path: folder + "/sub/H\\xE9brew.ttf", reason: "has a name that is not UTF-8: rename it"),
       ])
 
     // A job naming the folder is refused, at its entry, rather than run without the font.
     let (files, diagnostics) = FontFiles.expand([Located(folder)], file: "job.yaml")
-    #expect(files.map(\.path) == search.files)
+    // The file reached through two links is read once.
+    #expect(files.map(\.path) == [folder + "/a.ttf", folder + "/link.ttf", folder + "/sub/B.OTF"])
     #expect(
       diagnostics.filter(\.isError).map(\.message) == [
+        "font folder '\(folder)': '\(folder)/gone.ttf' is a link to nothing (No such file or "
+          + "directory)",
         "font folder '\(folder)': '\(folder)/sub/H\\xE9brew.ttf' has a name that is not UTF-8: "
-          + "rename it"
+          + "rename it",
       ])
   }
 
