@@ -36,11 +36,14 @@ public struct DiagnosticPrinter: Sendable {
   /// one character, and must not print as 600 KB.
   static let marksPerCharacter = 8
 
-  /// `text` made safe for the terminal and cut to `messageWidth` characters.
+  /// `text` made safe for the terminal and cut to `messageWidth` characters: in the middle,
+  /// so that what a message says after a long path (its reason) is still shown.
   static func shown(_ text: String) -> String {
     let characters = plain(Sanitize.terminal(text))
     guard characters.count > messageWidth else { return String(characters) }
-    return String(characters.prefix(messageWidth)) + "…"
+    let tail = messageWidth / 3
+    return String(characters.prefix(messageWidth - tail)) + "…"
+      + String(characters.suffix(tail))
   }
 
   /// The characters of `text`, each cut to `marksPerCharacter` code points.

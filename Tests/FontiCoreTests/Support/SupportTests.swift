@@ -78,6 +78,18 @@ import Testing
   @Test func terminalTextLosesControlCharacters() {
     #expect(Sanitize.terminal("a\u{1B}[31mb\u{7}c\u{202E}d") == "a\u{FFFD}[31mb\u{FFFD}c\u{FFFD}d")
     #expect(Sanitize.terminal("DejaVu Serif") == "DejaVu Serif")
+    #expect(Sanitize.terminal("a\u{2028}b\u{2029}c") == "a\u{FFFD}b\u{FFFD}c")
+  }
+
+  /// A message longer than the terminal allows is cut in the middle: a long path is shortened,
+  /// and the reason after it stays.
+  @Test func aLongMessageKeepsItsEnd() {
+    let path = "/tmp/" + String(repeating: "n", count: 4_000) + "/C.otf"
+    let shown = DiagnosticPrinter.shown("'\(path)' cannot be read (File name too long)")
+    #expect(shown.count == DiagnosticPrinter.messageWidth + 1)
+    #expect(shown.hasPrefix("'/tmp/nnn"))
+    #expect(shown.hasSuffix("nnn/C.otf' cannot be read (File name too long)"))
+    #expect(shown.contains("…"))
   }
 
   @Test func suggestionsFindTypos() {
