@@ -24,19 +24,31 @@ public enum FontFiles {
     var diagnostics: [Diagnostic] = []
     var seen = Set<String>()
     for entry in entries {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: entry.value, isDirectory: &isDirectory) else {
+      var info = stat()
+      guard stat(entry.value, &info) == 0 else {
+        let reason =
+          errno == ENOENT || errno == ENOTDIR
+          ? "does not exist" : "cannot be read (\(FileSystem.describe(errno)))"
         diagnostics.append(
-          .error("font path '\(entry.value)' does not exist", file: file, at: entry.mark))
+          .error("font path '\(entry.value)' \(reason)", file: file, at: entry.mark))
         continue
       }
+      let isDirectory = info.st_mode & S_IFMT == S_IFDIR
       let candidates: [String]
-      if isDirectory.boolValue {
+      if isDirectory {
         let search = search(entry.value)
         candidates = search.files
-        for problem in search.problems {
+        // The first few, then a count: a folder such as / can hold thousands.
+        for problem in search.problems.prefix(problemsShown) {
           diagnostics.append(
             .error("font folder '\(entry.value)': \(problem)", file: file, at: entry.mark))
+        }
+        if search.problems.count > problemsShown {
+          let more = search.problems.count - problemsShown
+          diagnostics.append(
+            .error(
+              "font folder '\(entry.value)': \(more) more entr\(more == 1 ? "y" : "ies") like these",
+              file: file, at: entry.mark))
         }
         if candidates.isEmpty && search.problems.isEmpty {
           let web = fontFiles(under: entry.value, extensions: webExtensions).count
@@ -65,6 +77,9 @@ public enum FontFiles {
     }
     return (out, diagnostics)
   }
+
+  /// The most problems of one folder named one by one.
+  static let problemsShown = 10
 
   /// Web font extensions: never used (Pango cannot shape them), but named when they are all a
   /// folder holds.
@@ -131,9 +146,12 @@ public enum FontFiles {
           }.map { extensions.contains($0.lowercased()) } ?? false
         var info = stat()
         guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else {
-          // Gone meanwhile is no problem; a folder listed but not searchable (no x bit) is.
-          if errno != ENOENT { problem(path, "cannot be read (\(FileSystem.describe(errno)))") }
-          continue
+          // Gone meanwhile is no problem; a folder listed but not searchable (read without
+          // execute permission) is, named once for all it holds.
+          if errno == ENOENT { continue }
+          problem(current, "cannot be searched (\(FileSystem.describe(errno)))")
+          below = []
+          break
         }
         if info.st_mode & S_IFMT == S_IFLNK {
           guard FileSystem.withPath(path, { stat($0, &info) }) == 0 else {
