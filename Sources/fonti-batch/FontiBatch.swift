@@ -24,7 +24,26 @@ enum FontiBatch {
     // choice, made before any thread starts.
     ProcessMemory.manage()
     Signals.unblock()
+    if let bad = argumentNotUTF8() {
+      // Swift would have read its bytes as U+FFFD: a path so named would "not exist".
+      console.error(
+        "argument '\(bad)' is not UTF-8: fonti-batch reads paths and names as UTF-8 "
+          + "(rename the file or folder, e.g. with convmv)")
+      exit(ExitCode.usage.rawValue)
+    }
     exit(run(arguments, console: console).rawValue)
+  }
+
+  /// The first command-line argument whose bytes are not UTF-8, shown with `\xNN` escapes.
+  static func argumentNotUTF8() -> String? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map {
+        UInt8(bitPattern: $0)
+      }
+      if String(validating: bytes, as: UTF8.self) == nil { return FileSystem.display(bytes) }
+    }
+    return nil
   }
 
   static func run(_ arguments: [String], console: Console) -> ExitCode {

@@ -5,6 +5,20 @@ import Testing
 /// SOURCE_DATE_EPOCH, colour on a dumb terminal, `families --json` paths, `saved` beside a job
 /// with a typo, and WOFF files.
 struct CommandLineDetailsTests {
+  /// An argument that is not UTF-8 (a folder named in Latin-1) is named as such, with its
+  /// bytes escaped, not reported as a path that "does not exist" (Swift reads such bytes as
+  /// U+FFFD). Given through the shell: Foundation cannot pass bytes that are not UTF-8.
+  @Test func anArgumentThatIsNotUTF8IsNamed() throws {
+    let box = try CLISandbox("fonti-args")
+    let result = try box.run(
+      [], through: ["/bin/sh", "-c", #"exec "$0" families --fonts "$(printf 'caf\351')""#])
+    #expect(result.status == 2, "\(result)")
+    #expect(
+      result.stderr.contains(
+        #"argument 'caf\xE9' is not UTF-8: fonti-batch reads paths and names as UTF-8"#),
+      "\(result)")
+  }
+
   @Test func helpForAMistypedSubcommandSuggestsTheRightOne() throws {
     let box = try CLISandbox()
     let typo = try box.run(["help", "saved", "ad"])

@@ -77,7 +77,7 @@ public enum FileSystem {
   }
 
   /// A path given as bytes, for a message: UTF-8 as it is, any other byte as `\xNN`.
-  static func display(_ path: [UInt8]) -> String {
+  public static func display(_ path: [UInt8]) -> String {
     var shown = ""
     var index = 0
     scan: while index < path.count {
