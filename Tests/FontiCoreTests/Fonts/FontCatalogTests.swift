@@ -187,6 +187,27 @@ import Testing
       ])
   }
 
+  @Test func aLoopOfLinksAndManyProblemsAreSaidBriefly() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let manager = FileManager.default
+    try manager.createSymbolicLink(atPath: folder + "/a", withDestinationPath: folder + "/b")
+    try manager.createSymbolicLink(atPath: folder + "/b", withDestinationPath: folder + "/a")
+    let (_, loop) = FontFiles.expand([Located(folder + "/a")], file: nil)
+    #expect(
+      loop.map(\.message) == [
+        "font path '\(folder)/a' cannot be read (Too many levels of symbolic links)"
+      ])
+    // Twelve names that are not UTF-8: ten named, then a count.
+    try manager.createDirectory(atPath: folder + "/many", withIntermediateDirectories: true)
+    for n in 0..<12 {
+      create(Array((folder + "/many/\(n)").utf8) + [0xFF] + Array(".ttf".utf8), contents: [0])
+    }
+    let (_, many) = FontFiles.expand([Located(folder + "/many")], file: nil)
+    #expect(many.count == FontFiles.problemsShown + 1)
+    #expect(many.last?.message == "font folder '\(folder)/many': 2 more entries like these")
+  }
+
   @Test func aFolderThatCannotBeReadIsAProblem() throws {
     let search = FontFiles.search("/nonexistent-fonti-folder")
     #expect(search.files.isEmpty)
