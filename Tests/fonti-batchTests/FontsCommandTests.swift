@@ -117,7 +117,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: sandbox.library))
     let folder = try sandbox.run(["fonts", "import", sandbox.root + "/home"])
     #expect(folder.status == 1)
-    #expect(folder.stderr.contains("is a folder with no .ttf, .otf, .ttc or .otc file"))
+    #expect(folder.stderr.contains("holds no .ttf, .otf, .ttc or .otc file; not imported"))
+    #expect(folder.stderr.contains("error: folder '"), "\(folder)")
   }
 
   @Test func aDifferentFileWithTheSameNameIsNeverOverwritten() throws {

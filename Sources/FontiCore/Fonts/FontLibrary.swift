@@ -168,7 +168,7 @@ extension FontLibrary {
           checked.append(
             .failure(
               ImportFailure(
-                source: source, reason: "is a folder with no .ttf, .otf, .ttc or .otc file")))
+                source: source, reason: "holds no .ttf, .otf, .ttc or .otc file")))
         }
         for file in found { checked.append(FontLibrary.check(file)) }
       } else {

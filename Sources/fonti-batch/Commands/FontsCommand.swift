@@ -68,7 +68,11 @@ extension Commands {
             "\(Sanitize.terminal(source)) is already in the library (as "
               + "\(Sanitize.terminal((existing as NSString).lastPathComponent))); nothing copied.")
         case .refused(let source, let reason):
-          console.report(.error("font file '\(source)' \(reason); not imported"))
+          // A folder given, or one met in it, is not called a font file.
+          var info = stat()
+          let noun =
+            stat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? "folder" : "font file"
+          console.report(.error("\(noun) '\(source)' \(reason); not imported"))
         }
       }
       warnAboutShadowing(added, console: console)
