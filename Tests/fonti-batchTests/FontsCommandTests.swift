@@ -231,6 +231,29 @@ import Testing
     #expect(try sandbox.run(["fonts", "remove"]).status == 2)
   }
 
+  /// `fonts` names a library file it cannot use because its name is not UTF-8, rather than
+  /// leaving it out of the list without a word.
+  @Test func theListNamesALibraryFileItCannotReach() throws {
+    let box = try CLISandbox("fonti-lib")
+    try FileManager.default.createDirectory(
+      atPath: box.library, withIntermediateDirectories: true)
+    let font = try Repository.font("DejaVuSerif.ttf")
+    try font.write(to: URL(fileURLWithPath: box.library + "/DejaVuSerif.ttf"))
+    var name = Array((box.library + "/De").utf8CString.dropLast())
+    name += [CChar(bitPattern: 0xFF)] + Array("ja.ttf".utf8CString)
+    let fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #expect(fd >= 0)
+    _ = font.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let result = try box.run(["fonts"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("DejaVu Serif"))
+    #expect(
+      result.stderr.contains(
+        "/De\\xFFja.ttf' has a name that is not UTF-8: rename it (in the font library; skipped)"),
+      "\(result)")
+  }
+
   /// A subfolder that can be listed but not searched (read without execute permission): its
   /// fonts cannot be reached, which is an error naming it, not fonts silently left out. Run as
   /// an unprivileged user (root reads through any permission).

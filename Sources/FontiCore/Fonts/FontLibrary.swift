@@ -97,11 +97,17 @@ extension FontLibrary {
   }
 
   /// The library's families, sorted like the catalogue (names grouped case-insensitively), and
-  /// a warning for every file in it that is not a usable font (those are skipped everywhere).
+  /// a warning for every file in it that is not a usable font or cannot be reached (those are
+  /// skipped everywhere).
   public func contents() -> (families: [Family], problems: [Diagnostic]) {
     var byKey: [String: Family] = [:]
     var problems: [Diagnostic] = []
-    for file in files {
+    let search =
+      FileSystem.exists(directory) ? FontFiles.search(directory) : FontFiles.FolderSearch()
+    for problem in search.problems {
+      problems.append(.warning("\(problem) (in the font library; skipped)"))
+    }
+    for file in search.files {
       switch FontFiles.inspect(file) {
       case .success(let inspection):
         for name in inspection.families {
