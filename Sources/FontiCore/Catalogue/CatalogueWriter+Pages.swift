@@ -41,6 +41,8 @@ final class PageDrawer {
   var current: FamilyFacts?
   /// The size the last of `texts:` was set at, for naming a different one.
   private var previousTextSize: Double?
+  /// The top of the next block down the page while a block is drawn (`draw(page:)`).
+  var nextBlockTop: Double?
 
   /// What drawing a family needs to know, worked out on its first page.
   struct FamilyFacts {
@@ -142,7 +144,13 @@ final class PageDrawer {
       previousTextSize = nil
     }
     if page.kind != .cover { drawChrome(page) }
-    for block in page.blocks { draw(block) }
+    for (n, block) in page.blocks.enumerated() {
+      // Where the block below starts (the body's foot for the last): room for margin labels.
+      nextBlockTop =
+        page.blocks.dropFirst(n + 1).map(\.frame.y).filter { $0 > block.frame.y }
+        .min() ?? g.bodyBottom
+      draw(block)
+    }
   }
 
   private func draw(_ block: CataloguePlan.Block) {
