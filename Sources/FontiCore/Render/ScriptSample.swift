@@ -53,7 +53,7 @@ public enum FallbackSample: Sendable, Hashable {
           latinFamily && code == "en" ? 0 : 1, named ? 0 : 1, code
         )
         if best.map({ score < $0.score }) ?? true {
-          best = (score, .language(code: code, name: LanguageNames.name(code) ?? code, text: text))
+          best = (score, .language(code: code, name: LanguageNames.shown(code), text: text))
         }
       }
       if let best { return best.sample }
@@ -131,6 +131,13 @@ public enum FallbackSample: Sendable, Hashable {
 
 /// English names of the languages whose samples a specimen may show.
 enum LanguageNames {
+  /// The name a sample's heading gives `code`: this table's, else the ISO 639 name with its
+  /// territory ("Mongolian (China)" for `mn-cn`), else the code.
+  static func shown(_ code: String) -> String {
+    name(code) ?? Languages.name(of: code)
+  }
+
+  /// The languages whose samples are preferred when a family has several: the common ones.
   static func name(_ code: String) -> String? {
     let table: [String: String] = [
       "ar": "Arabic", "am": "Amharic", "as": "Assamese", "bn": "Bengali", "bo": "Tibetan",

@@ -98,6 +98,13 @@ import Testing
     #expect(FallbackSample.latin1Letters.unicodeScalars.count == 62)
   }
 
+  /// A sample's heading names its language, a territory too, rather than showing a code.
+  @Test func aSampleHeadingNamesItsLanguage() {
+    #expect(LanguageNames.shown("he") == "Hebrew")
+    #expect(LanguageNames.shown("mn-cn") == "Mongolian (China)")
+    #expect(LanguageNames.shown("zh-tw") == "Chinese (Traditional)")
+  }
+
   /// A script font that leaves punctuation to a Latin companion (Noto Sans Hebrew has no full
   /// stop nor comma) still shows its script: Pango's Hebrew sample without the stop, not a grid.
   @Test func aScriptFontWithoutPunctuationStillShowsItsScript() throws {
