@@ -231,6 +231,27 @@ import Testing
     #expect(try sandbox.run(["fonts", "remove"]).status == 2)
   }
 
+  /// A link in the library is never followed: `fonts remove` deletes what the library lists,
+  /// and must not reach a file outside it (a link to /usr/share/fonts, run as root).
+  @Test func removeNeverDeletesThroughALinkOutOfTheLibrary() throws {
+    let box = try CLISandbox("fonti-lib")
+    let outside = box.root + "/outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: box.library, withIntermediateDirectories: true)
+    let font = try Repository.font("DejaVuSerif.ttf")
+    try font.write(to: URL(fileURLWithPath: outside + "/DejaVuSerif.ttf"))
+    try FileManager.default.createSymbolicLink(
+      atPath: box.library + "/shared", withDestinationPath: outside)
+    try FileManager.default.createSymbolicLink(
+      atPath: box.library + "/linked.ttf", withDestinationPath: outside + "/DejaVuSerif.ttf")
+    let list = try box.run(["fonts"])
+    #expect(!list.stdout.contains("DejaVu Serif"), "\(list)")
+    let remove = try box.run(["fonts", "remove", "DejaVu Serif"])
+    #expect(remove.status == 2, "\(remove)")
+    #expect(FileManager.default.fileExists(atPath: outside + "/DejaVuSerif.ttf"))
+  }
+
   /// `fonts` names a library file it cannot use because its name is not UTF-8, rather than
   /// leaving it out of the list without a word.
   @Test func theListNamesALibraryFileItCannotReach() throws {

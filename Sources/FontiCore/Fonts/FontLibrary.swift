@@ -19,7 +19,7 @@ public struct FontLibrary: Sendable {
 
   /// The font files in the library, sorted; none when the folder does not exist.
   public var files: [String] {
-    FontFiles.fontFiles(under: directory)
+    FontFiles.search(directory, followingLinks: false).files
   }
 }
 
@@ -37,10 +37,10 @@ extension FontEnvironment {
       // A library not made yet is no problem; one that cannot be searched is.
       let search =
         FileSystem.exists(library.directory)
-        ? FontFiles.search(library.directory) : FontFiles.FolderSearch()
+        ? FontFiles.search(library.directory, followingLinks: false) : FontFiles.FolderSearch()
       let (found, problems) = FontFiles.expand(search.files.map { Located($0) }, file: nil)
       files += found.map(\.path)
-      let unsearched = search.problems.map { Diagnostic.error("font path \($0)") }
+      let unsearched = search.problemLines().map { Diagnostic.error("font path \($0)") }
       diagnostics += (unsearched + problems).map {
         var d = $0
         d.severity = .warning
@@ -102,10 +102,13 @@ extension FontLibrary {
   public func contents() -> (families: [Family], problems: [Diagnostic]) {
     var byKey: [String: Family] = [:]
     var problems: [Diagnostic] = []
+    // Links are not followed: `remove` deletes what this lists, and must never reach a file
+    // outside the library through one.
     let search =
-      FileSystem.exists(directory) ? FontFiles.search(directory) : FontFiles.FolderSearch()
-    for problem in search.problems {
-      problems.append(.warning("\(problem) (in the font library; skipped)"))
+      FileSystem.exists(directory)
+      ? FontFiles.search(directory, followingLinks: false) : FontFiles.FolderSearch()
+    for line in search.problemLines() {
+      problems.append(.warning("\(line) (in the font library; skipped)"))
     }
     for file in search.files {
       switch FontFiles.inspect(file) {
@@ -438,8 +441,16 @@ extension FontLibrary {
     if !errors.isEmpty { return .failure(DiagnosticError(errors)) }
     var failures: [Diagnostic] = []
     var deleted = Set<String>()
+    let root = FileSystem.realPath(directory) ?? directory
     for family in chosen {
       for file in family.files where !deleted.contains(file) {
+        // Only a file in the library: never one reached through a link out of it.
+        guard let folder = FileSystem.realPath(FileSystem.folder(of: file)),
+          folder == root || folder.hasPrefix(root + "/")
+        else {
+          failures.append(.error("font file '\(file)' is outside the font library: not deleted"))
+          continue
+        }
         if unlink(file) == 0 || errno == ENOENT {
           deleted.insert(file)
         } else {
