@@ -38,17 +38,9 @@ public enum FontFiles {
       if isDirectory {
         let search = search(entry.value)
         candidates = search.files
-        // The first few, then a count: a folder such as / can hold thousands.
-        for problem in search.problems.prefix(problemsShown) {
+        for line in search.problemLines() {
           diagnostics.append(
-            .error("font folder '\(entry.value)': \(problem)", file: file, at: entry.mark))
-        }
-        if search.problems.count > problemsShown {
-          let more = search.problems.count - problemsShown
-          diagnostics.append(
-            .error(
-              "font folder '\(entry.value)': \(more) more entr\(more == 1 ? "y" : "ies") like these",
-              file: file, at: entry.mark))
+            .error("font folder '\(entry.value)': \(line)", file: file, at: entry.mark))
         }
         if candidates.isEmpty && search.problems.isEmpty {
           let web = fontFiles(under: entry.value, extensions: webExtensions).count
@@ -100,6 +92,14 @@ public enum FontFiles {
     /// What the search could not follow, in the order met.
     public var problems: [Problem] = []
 
+    /// The problems as lines to show: the first `FontFiles.problemsShown`, then how many more
+    /// (a folder such as / can hold thousands).
+    public func problemLines() -> [String] {
+      let shown = problems.prefix(FontFiles.problemsShown).map(\.description)
+      let more = problems.count - shown.count
+      return shown + (more > 0 ? ["\(more) more entr\(more == 1 ? "y" : "ies") like these"] : [])
+    }
+
     /// A subfolder that cannot be read, a font file whose name is not UTF-8, or a link named
     /// as a font file that leads nowhere.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -115,9 +115,10 @@ public enum FontFiles {
   /// left out; symbolic links are followed, as fontconfig follows them (a folder reached twice,
   /// through a loop of links, is searched once). A font file whose path is not UTF-8, a link
   /// named as a font file that leads nowhere, or a subfolder that cannot be read, is a problem
-  /// rather than a file silently missing from the run.
+  /// rather than a file silently missing from the run. Without `followingLinks`, links are
+  /// left out: the user's font library, whose files `fonts remove` deletes, is searched so.
   public static func search(
-    _ folder: String, extensions: Set<String> = FontFiles.extensions
+    _ folder: String, extensions: Set<String> = FontFiles.extensions, followingLinks: Bool = true
   ) -> FolderSearch {
     var result = FolderSearch()
     var found: [String] = []
@@ -148,14 +149,27 @@ public enum FontFiles {
         guard FileSystem.withPath(path, { lstat($0, &info) }) == 0 else {
           // Gone meanwhile is no problem; a folder listed but not searchable (read without
           // execute permission) is, named once for all it holds.
-          if errno == ENOENT { continue }
-          problem(current, "cannot be searched (\(FileSystem.describe(errno)))")
-          below = []
+          switch errno {
+          case ENOENT: continue
+          case EACCES, EPERM:
+            problem(current, "cannot be searched (\(FileSystem.describe(errno)))")
+            below = []
+          default:
+            problem(path, "cannot be read (\(FileSystem.describe(errno)))")
+            continue
+          }
           break
         }
         if info.st_mode & S_IFMT == S_IFLNK {
+          guard followingLinks else { continue }
           guard FileSystem.withPath(path, { stat($0, &info) }) == 0 else {
-            if isFont { problem(path, "is a link to nothing (\(FileSystem.describe(errno)))") }
+            if isFont {
+              problem(
+                path,
+                errno == ENOENT
+                  ? "is a link to nothing"
+                  : "is a link that cannot be followed (\(FileSystem.describe(errno)))")
+            }
             continue
           }
         }
