@@ -188,6 +188,24 @@ import Testing
       }
       #expect(midWord > 3, "the widths tried cut words between joined letters")
     }
+    // Lam before alef is part of a lam-alef ligature in the whole word, a form neither lam nor
+    // lam with a joiner has: cut between them, the lam stays joined ("بلـ…"), never final as
+    // in the whole word "بل".
+    let lamAlef = "بلاد كلام بلاد كلام"
+    var cutBeforeAlef = 0
+    for width in stride(from: 40.0, through: 400, by: 3) {
+      let line = TextLayout(lamAlef, font: font, in: context(naskh, renderer: renderer))
+      line.ellipsize(width: width, mark: try mark(naskh, renderer: renderer))
+      var kept = line.text
+      let joined = kept.unicodeScalars.last == "\u{200D}"
+      if joined { kept.unicodeScalars.removeLast() }
+      guard kept.unicodeScalars.last == "ل", kept.utf8.count < lamAlef.utf8.count,
+        lamAlef.utf8.dropFirst(kept.utf8.count).first == 0xD8  // U+0627 is D8 A7
+      else { continue }
+      cutBeforeAlef += 1
+      #expect(joined, "width \(width): '\(kept)' ends in a lam that does not join")
+    }
+    #expect(cutBeforeAlef > 0, "the widths tried cut between lam and alef")
   }
 
   @Test func aCutInAFamilyWithoutAnEllipsisEndsInTheNeutralFace() throws {

@@ -561,8 +561,10 @@ final class TextLayout {
       else { return }
       let offset = kept.utf8.count - String(last).utf8.count
       if glyphsByCluster()[offset] == whole[offset] { return }
+      // Joined, even where the whole word has a form neither gives (lam before alef is part
+      // of a lam-alef ligature there): a joined letter reads as a cut word, a final one as a
+      // whole word ("بل" for "بلاد").
       place(kept + TextLayout.joiner, marked: marked)
-      if glyphsByCluster()[offset] != whole[offset] { place(kept, marked: marked) }
     }
 
     /// Sets `kept`, and after it the ellipsis's placeholder when `marked`.
