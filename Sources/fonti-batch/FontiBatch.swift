@@ -28,7 +28,7 @@ enum FontiBatch {
       // Swift would have read its bytes as U+FFFD: a path so named would "not exist".
       console.error(
         "argument '\(bad)' is not UTF-8: fonti-batch reads paths and names as UTF-8 "
-          + "(rename the file or folder, e.g. with convmv)")
+          + "(a file or folder so named: rename it, e.g. with convmv)")
       exit(ExitCode.usage.rawValue)
     }
     exit(run(arguments, console: console).rawValue)
@@ -36,6 +36,7 @@ enum FontiBatch {
 
   /// The first command-line argument whose bytes are not UTF-8, shown with `\xNN` escapes.
   static func argumentNotUTF8() -> String? {
+    guard CommandLine.argc > 1 else { return nil }
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map {

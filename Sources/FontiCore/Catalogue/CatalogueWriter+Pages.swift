@@ -810,7 +810,7 @@ final class PageDrawer {
       }
     }
     var shown = layouts(wrapping: true)
-    let height = shown.reduce(0) { $0 + $1.size.height + 1 }
+    let height = shown.reduce(2) { $0 + $1.size.height + 1 }  // drawn from `top + 2`
     if let room, height > room, shown.contains(where: { $0.lineCount > 1 }) {
       shown = layouts(wrapping: false)
     }
