@@ -618,7 +618,7 @@ extension SpecimenRenderer {
   /// The specimen's note on the characters of the text the family lacks: each distinct one
   /// counted once (a sample with "ą" four times lacks one character), and named when there
   /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
-  /// text not in this font: ą ę ł").
+  /// text not in this font: “ą” “ę” “ł”").
   static func missingNote(
     _ characters: [Unicode.Scalar], drawable: (Unicode.Scalar) -> Bool = { _ in true }
   ) -> String {
@@ -634,6 +634,7 @@ extension SpecimenRenderer {
       }
     }
     guard !characters.isEmpty, characters.count <= 4, visible else { return note }
-    return note + ": " + characters.map { String($0) }.joined(separator: " ")
+    // Quoted: a lone comma or full stop would read as the sentence's own punctuation.
+    return note + ": " + characters.map { "“\($0)”" }.joined(separator: " ")
   }
 }

@@ -144,8 +144,8 @@ import Testing
     #expect(layout.unknownCharacters == ["a", "b"])
     #expect(
       SpecimenRenderer.missingNote(layout.unknownCharacters)
-        == "2 characters of the text not in this font: a b")
-    #expect(SpecimenRenderer.missingNote(["ą"]) == "1 character of the text not in this font: ą")
+        == "2 characters of the text not in this font: “a” “b”")
+    #expect(SpecimenRenderer.missingNote(["ą"]) == "1 character of the text not in this font: “ą”")
     // Many, or one that cannot be seen: counted only.
     #expect(
       SpecimenRenderer.missingNote(["a", "b", "c", "d", "e"])
