@@ -273,6 +273,10 @@ import Testing
       result.stderr.contains(
         "/De\\xFFja.ttf' has a name that is not UTF-8: rename it (in the font library; skipped)"),
       "\(result)")
+    // `fonts remove` says it too: that file is not removed with its family.
+    let removed = try box.run(["fonts", "remove", "DejaVu Serif"])
+    #expect(removed.status == 0, "\(removed)")
+    #expect(removed.stderr.contains("has a name that is not UTF-8"), "\(removed)")
   }
 
   /// A subfolder that can be listed but not searched (read without execute permission): its

@@ -91,6 +91,8 @@ extension Commands {
     minPositionals: 1, maxPositionals: nil,
     run: { invocation, console in
       let library = FontLibrary.standard
+      // What the library holds but cannot be listed (and so not removed) is said first.
+      console.report(library.contents().problems)
       let removed = try library.remove(families: invocation.positionals)
       for family in removed {
         let files = family.files.map {
