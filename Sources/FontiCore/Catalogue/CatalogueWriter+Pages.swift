@@ -41,6 +41,9 @@ final class PageDrawer {
   var current: FamilyFacts?
   /// The size the last of `texts:` was set at, for naming a different one.
   private var previousTextSize: Double?
+  /// The most lines one margin label entry wraps onto ("Unified / Canadian / Aboriginal /
+  /// Syllabics").
+  static let marginLabelLines = 4
   /// The top of the next block down the page while a block is drawn (`draw(page:)`).
   var nextBlockTop: Double?
 
@@ -788,9 +791,9 @@ final class PageDrawer {
   }
 
   /// Caption lines in the label column, the first at `top` (in the accent colour unless
-  /// `muted`). A line too wide for the column wraps between its words, onto two lines at most
-  /// ("Canadian / Aboriginal"), and is cut only past them; with `room` (the height before the
-  /// next label), lines that would not fit in it wrapped stay one line each, cut.
+  /// `muted`). A line too wide for the column wraps between its words, onto four lines at most
+  /// ("Unified / Canadian / Aboriginal / Syllabics"), and is cut only past them. Wrapped lines
+  /// that would not fit in `room` (by default, down to the next block) stay one line each, cut.
   func drawMarginLabel(
     _ lines: [String], top: Double, muted: Bool = false, room: Double? = nil
   ) {
@@ -803,12 +806,14 @@ final class PageDrawer {
         }
         var layout = caption(line, size: 6, width: g.labelWidth, wrap: .words)
         if layout.overflowsWidth { layout = caption(line, size: 6, width: g.labelWidth) }
-        if layout.lineCount > 2 {
-          layout.limitHeight(caption("X", size: 6).size.height * 2 + 0.5)
+        if layout.lineCount > PageDrawer.marginLabelLines {
+          layout.limitHeight(
+            caption("X", size: 6).size.height * Double(PageDrawer.marginLabelLines) + 0.5)
         }
         return layout
       }
     }
+    let room = room ?? nextBlockTop.map { $0 - top }
     var shown = layouts(wrapping: true)
     let height = shown.reduce(2) { $0 + $1.size.height + 1 }  // drawn from `top + 2`
     if let room, height > room, shown.contains(where: { $0.lineCount > 1 }) {

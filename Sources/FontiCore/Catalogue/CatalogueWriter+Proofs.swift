@@ -260,10 +260,7 @@ extension PageDrawer {
   // MARK: Languages
 
   private func drawLanguageGroup(_ script: String, _ codes: [String], _ f: CataloguePlan.Rect) {
-    // Up to the next block: the next group's label starts 7 pt below this group.
-    drawMarginLabel(
-      [Sanitize.terminal(script), "\(codes.count)"], top: f.y,
-      room: (nextBlockTop ?? f.y + f.height + 7) - f.y)
+    drawMarginLabel([Sanitize.terminal(script), "\(codes.count)"], top: f.y)
     let list = label(
       CataloguePlan.languageList(codes), size: CataloguePlan.languageSize, width: g.contentWidth)
     list.setLineSpacing(1.3)
