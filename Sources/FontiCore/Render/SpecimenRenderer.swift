@@ -605,11 +605,10 @@ public final class SpecimenRenderer {
       cr.setColour(palette.text, alpha: 0.12)
       cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
       cr.stroke(width: 1)
-      let layout = TextLayout(
-        glyph, font: FontSpec(family: family.name, size: cell * 0.55, face: face), in: context)
-      let ink = layout.inkRect
+      let placed = GlyphCell.layout(
+        glyph, family: family.name, face: face, context: context, cell: cell, x: cx, y: cy)
       cr.setColour(palette.text)
-      layout.draw(at: cx + (cell - ink.width) / 2 - ink.x, cy + (cell - ink.height) / 2 - ink.y)
+      placed.layout.draw(at: placed.x, placed.y)
     }
   }
 }

@@ -136,6 +136,26 @@ import Testing
 
   // MARK: Cuts
 
+  /// A grid cell's glyph is set at 55 % of the cell unless its ink would cover more than 85 %
+  /// of it (a math font's big delimiters): then smaller, inside the cell and centred.
+  @Test func aGlyphLargerThanItsCellIsSetToFitIt() throws {
+    let serif = try family("DejaVu Serif")
+    let cell = 100.0
+    let plain = GlyphCell.layout(
+      "a", family: serif.name, face: serif.regularFace, context: context(serif), cell: cell,
+      x: 0, y: 0)
+    #expect(plain.layout.font.size == cell * 0.55)
+    let wide = GlyphCell.layout(
+      "WWW", family: serif.name, face: serif.regularFace, context: context(serif), cell: cell,
+      x: 200, y: 300)
+    let ink = wide.layout.inkRect
+    #expect(wide.layout.font.size < cell * 0.55)
+    #expect(max(ink.width, ink.height) <= cell * GlyphCell.fill + 0.5)
+    // Drawn at (x, y), its ink sits inside the cell at (200, 300).
+    #expect(wide.x + ink.x >= 200 && wide.x + ink.x + ink.width <= 300)
+    #expect(wide.y + ink.y >= 300 && wide.y + ink.y + ink.height <= 400)
+  }
+
   @Test func missingCharactersAreCountedOnceAndNamedWhenFew() throws {
     let hebrew = try family("Noto Sans Hebrew")
     let font = FontSpec(family: hebrew.name, size: 40, face: hebrew.regularFace)

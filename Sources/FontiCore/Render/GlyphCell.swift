@@ -1,0 +1,28 @@
+/// One glyph of a grid of a family's own glyphs (a symbol or emoji font's specimen, a catalogue
+/// page): set at 55 % of its square cell and centred in it by its ink. A glyph whose ink is
+/// larger than `fill` of the cell (a math font's big delimiters, three ems tall) is set smaller,
+/// just enough to fit, so that it never spills into its neighbours or onto the page below.
+enum GlyphCell {
+  /// The largest share of the cell a glyph's ink may cover, across or down.
+  static let fill = 0.85
+
+  /// The glyph laid out, and where to draw it for a cell whose corner is at (`x`, `y`).
+  static func layout(
+    _ glyph: String, family: String, face: FontFace?, context: TextContext, cell: Double,
+    x: Double, y: Double
+  ) -> (layout: TextLayout, x: Double, y: Double) {
+    func make(_ size: Double) -> TextLayout {
+      TextLayout(glyph, font: FontSpec(family: family, size: size, face: face), in: context)
+    }
+    var size = cell * 0.55
+    var layout = make(size)
+    var ink = layout.inkRect
+    let largest = max(ink.width, ink.height)
+    if largest > cell * fill {
+      size *= cell * fill / largest
+      layout = make(size)
+      ink = layout.inkRect
+    }
+    return (layout, x + (cell - ink.width) / 2 - ink.x, y + (cell - ink.height) / 2 - ink.y)
+  }
+}
