@@ -11,13 +11,15 @@ import Foundation
 public enum Timestamp {
   /// The latest moment four-digit years can show: 9999-12-31T23:59:59Z.
   static let maximum: Int = 253_402_300_799
+  /// The earliest moment `format` shows: 0001-01-01T00:00:00Z.
+  static let minimum: Int = -62_135_596_800
 
   /// `2026-11-29T10:04:00Z`; fractions of a second are dropped.
   public static func format(_ date: Date) -> String {
     let interval = date.timeIntervalSince1970
     var seconds = time_t(
       interval.isFinite
-        ? Int(max(-62_135_596_800, min(Double(maximum), interval.rounded(.down))))
+        ? Int(max(Double(minimum), min(Double(maximum), interval.rounded(.down))))
         : 0)
     var parts = tm()
     guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
@@ -29,7 +31,8 @@ public enum Timestamp {
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or an offset (`+01:00`,
-  /// `+0100`). Returns nil for anything else, including dates that do not exist (February 30).
+  /// `+0100`). Returns nil for anything else, including dates that do not exist (February 30)
+  /// and moments `format` cannot write back (before the year 1 or after 9999, in UTC).
   public static func parse(_ text: String) -> Date? {
     let chars = Array(text.utf8)
     var i = 0
@@ -92,7 +95,9 @@ public enum Timestamp {
     let seconds = timegm(&parts)
     // timegm normalises (February 30 becomes March 2): a changed day means no such date.
     guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
-    return Date(timeIntervalSince1970: TimeInterval(Int(seconds) - offset))
+    let moment = Int(seconds) - offset
+    guard moment >= minimum, moment <= maximum else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(moment))
   }
 
   /// `SOURCE_DATE_EPOCH` as a date, when it is set and valid (reproducible builds).

@@ -394,9 +394,14 @@ import Testing
     #expect(Timestamp.parse("2025-11-29T10:04:00Z") == Self.t1)
     #expect(Timestamp.parse("2025-11-29t11:04:00+01:00") == Self.t1)
     #expect(Timestamp.parse("2025-11-29T09:04:00-0100") == Self.t1)
+    for edge in ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"] {
+      #expect(Timestamp.parse(edge).map(Timestamp.format) == edge)
+    }
     for bad in [
       "", "2025-11-29", "2025-11-29T10:04Z", "2025-13-01T00:00:00Z", "2025-11-29T10:04:00",
       "2025-11-29T10:04:00Zjunk", "2025-11-29T24:00:00Z", "२०२५-11-29T10:04:00Z",
+      // Moments it could not write back (the fuzzer's find: year 0 read, 0001 written).
+      "0000-11-14T22:13:20Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-00:01",
     ] {
       #expect(Timestamp.parse(bad) == nil, "\(bad)")
     }
