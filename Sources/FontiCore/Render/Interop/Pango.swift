@@ -319,7 +319,21 @@ final class TextLayout {
 
   /// The characters drawn as hex boxes, each once, in the order of the text.
   var unknownCharacters: [Unicode.Scalar] {
-    var found: [(offset: Int32, value: UInt32)] = []
+    var found: [(offset: Int, value: UInt32)] = []
+    forEachGlyph { glyph, offset, _ in
+      if glyph & UInt32(PANGO_GLYPH_UNKNOWN_FLAG) != 0 {
+        found.append((offset, glyph & ~UInt32(PANGO_GLYPH_UNKNOWN_FLAG)))
+      }
+    }
+    var seen = Set<UInt32>()
+    return found.sorted { $0.offset < $1.offset }.compactMap { found in
+      seen.insert(found.value).inserted ? Unicode.Scalar(found.value) : nil
+    }
+  }
+
+  /// Calls `body` with every glyph of every run, in line and run order: the glyph, the byte
+  /// offset in the text of the cluster it draws, and whether it is Pango's ellipsis.
+  private func forEachGlyph(_ body: (_ glyph: UInt32, _ offset: Int, _ isEllipsis: Bool) -> Void) {
     for i in 0..<pango_layout_get_line_count(layout) {
       var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
       while let current = node {
@@ -327,20 +341,14 @@ final class TextLayout {
         guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
           let item = run.pointee.item, let glyphs = run.pointee.glyphs
         else { continue }
+        let isEllipsis =
+          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
         for g in 0..<Int(glyphs.pointee.num_glyphs) {
-          let glyph = glyphs.pointee.glyphs[g].glyph
-          guard glyph & UInt32(PANGO_GLYPH_UNKNOWN_FLAG) != 0 else { continue }
-          found.append(
-            (
-              item.pointee.offset + glyphs.pointee.log_clusters[g],
-              glyph & ~UInt32(PANGO_GLYPH_UNKNOWN_FLAG)
-            ))
+          body(
+            glyphs.pointee.glyphs[g].glyph,
+            Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g]), isEllipsis)
         }
       }
-    }
-    var seen = Set<UInt32>()
-    return found.sorted { $0.offset < $1.offset }.compactMap { found in
-      seen.insert(found.value).inserted ? Unicode.Scalar(found.value) : nil
     }
   }
 
@@ -450,20 +458,9 @@ final class TextLayout {
   /// Pango's ellipsis, shapes (our mark's placeholder) and invisible glyphs left out.
   func glyphsByCluster() -> [Int: [UInt32]] {
     var out: [Int: [UInt32]] = [:]
-    for i in 0..<pango_layout_get_line_count(layout) {
-      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
-      while let current = node {
-        node = current.pointee.next
-        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let item = run.pointee.item, let glyphs = run.pointee.glyphs,
-          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) == 0
-        else { continue }
-        for g in 0..<Int(glyphs.pointee.num_glyphs) {
-          let glyph = glyphs.pointee.glyphs[g].glyph
-          guard glyph != UInt32(PANGO_GLYPH_EMPTY) else { continue }
-          out[Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g]), default: []]
-            .append(glyph)
-        }
+    forEachGlyph { glyph, offset, isEllipsis in
+      if !isEllipsis && glyph != UInt32(PANGO_GLYPH_EMPTY) {
+        out[offset, default: []].append(glyph)
       }
     }
     return out
