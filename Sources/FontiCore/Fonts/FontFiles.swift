@@ -15,8 +15,9 @@ public enum FontFiles {
   }
 
   /// Expands files and folders (folders recursively, `search`) into font files, sorted within
-  /// each folder, and checks every file (a file reached twice, through links, once). Missing paths, unreadable
-  /// files and files that are not fonts are errors located at the entry that named them.
+  /// each folder, and checks every file (a file reached twice, through links, once). Missing
+  /// paths, unreadable files and files that are not fonts are errors located at the entry
+  /// that named them.
   public static func expand(_ entries: [Located<String>], file: String?) -> (
     files: [Inspection], diagnostics: [Diagnostic]
   ) {

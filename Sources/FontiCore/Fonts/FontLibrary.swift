@@ -18,8 +18,22 @@ public struct FontLibrary: Sendable {
   }
 
   /// The font files in the library, sorted; none when the folder does not exist.
-  public var files: [String] {
-    FontFiles.search(directory, followingLinks: false).files
+  public var files: [String] { search.files }
+
+  /// The library's folder searched, without following links: `remove` deletes what this
+  /// lists, and must never reach a file outside the library through one. Nothing found (and
+  /// no problem) when the folder does not exist yet.
+  var search: FontFiles.FolderSearch {
+    FileSystem.exists(directory)
+      ? FontFiles.search(directory, followingLinks: false) : FontFiles.FolderSearch()
+  }
+
+  /// A warning for each entry of the library that cannot be reached (a name that is not
+  /// UTF-8, a folder that cannot be read): those fonts are left out everywhere.
+  public var unreachable: [Diagnostic] { unreachable(in: search) }
+
+  func unreachable(in search: FontFiles.FolderSearch) -> [Diagnostic] {
+    search.problemLines().map { .warning("\($0) (in the font library; skipped)") }
   }
 }
 
@@ -34,10 +48,7 @@ extension FontEnvironment {
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
     if let library {
-      // A library not made yet is no problem; one that cannot be searched is.
-      let search =
-        FileSystem.exists(library.directory)
-        ? FontFiles.search(library.directory, followingLinks: false) : FontFiles.FolderSearch()
+      let search = library.search
       let (found, problems) = FontFiles.expand(search.files.map { Located($0) }, file: nil)
       files += found.map(\.path)
       let unsearched = search.problemLines().map { Diagnostic.error("font path \($0)") }
@@ -101,15 +112,8 @@ extension FontLibrary {
   /// skipped everywhere).
   public func contents() -> (families: [Family], problems: [Diagnostic]) {
     var byKey: [String: Family] = [:]
-    var problems: [Diagnostic] = []
-    // Links are not followed: `remove` deletes what this lists, and must never reach a file
-    // outside the library through one.
-    let search =
-      FileSystem.exists(directory)
-      ? FontFiles.search(directory, followingLinks: false) : FontFiles.FolderSearch()
-    for line in search.problemLines() {
-      problems.append(.warning("\(line) (in the font library; skipped)"))
-    }
+    let search = search
+    var problems = unreachable(in: search)
     for file in search.files {
       switch FontFiles.inspect(file) {
       case .success(let inspection):

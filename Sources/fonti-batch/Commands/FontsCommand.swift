@@ -92,7 +92,7 @@ extension Commands {
     run: { invocation, console in
       let library = FontLibrary.standard
       // What the library holds but cannot be listed (and so not removed) is said first.
-      console.report(library.contents().problems)
+      console.report(library.unreachable)
       let removed = try library.remove(families: invocation.positionals)
       for family in removed {
         let files = family.files.map {
