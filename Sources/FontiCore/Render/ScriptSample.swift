@@ -26,11 +26,11 @@ public enum FallbackSample: Sendable, Hashable {
 
   /// The best sample for `family`: a language whose Pango sample the font covers, preferring
   /// samples in the family's own script (Latin for a Latin family, `isLatinFamily`; else a
-  /// script other than Latin), else a glyph grid. Punctuation
-  /// the font lacks is left out of a sample rather than drawn as a box: many script fonts
-  /// leave the full stop and the comma to a Latin companion (Noto Sans Hebrew has neither),
-  /// and their script is what the sample is for. A letter the font lacks rules the sample out;
-  /// a sample the font covers whole is preferred to one that lost its punctuation.
+  /// script other than Latin), else a glyph grid. Punctuation the font lacks is left out of a
+  /// sample rather than drawn as a box: many script fonts leave the full stop and the comma to
+  /// a Latin companion (Noto Sans Hebrew has neither), and their script is what the sample is
+  /// for. A letter the font lacks rules the sample out; a sample the font covers whole is
+  /// preferred to one that lost its punctuation.
   static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
     if !preferGrid {
       let latinFamily = isLatinFamily(family.coverage)

@@ -402,7 +402,7 @@ public final class SpecimenRenderer {
       // Named only in characters the note's own face draws (its font map holds no other).
       let labels = labelFamily?.coverage
       notes.append(
-        SpecimenRenderer.missingNote(lacking) { labels?.missing(in: String($0)).isEmpty == true })
+        SpecimenRenderer.missingNote(lacking) { labels?.contains($0) == true })
       warnings.append(
         "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
       )
