@@ -13,7 +13,9 @@
 #   2. the 250 and the 4,000 synthetic families (PNG), each with as many installed: time per
 #      family, peak memory; then an unchanged re-run of the 4,000;
 #   3. 1,000 synthetic families with 1,000 installed, PNG only and PNG + a catalogue of a page
-#      per family: time, peak memory, qpdf --check of the catalogue.
+#      per family (proof pages off): time, peak memory, qpdf --check of the catalogue; then the
+#      peak memory of the same catalogue with its default proof pages (axes, features,
+#      languages: about 2.3 pages per family).
 # Prints one table like bench.sh's. Nothing here is a test: numbers vary with the machine.
 #
 # Settings (environment): BENCH_SCALE_SMALL (250), BENCH_SCALE_MID (1000), BENCH_SCALE_LARGE
@@ -188,7 +190,7 @@ REAL=$(wc -l < "$WORK/real.txt")
 awk -v m="$REAL" -v k="$SAME" 'i < k && NR - 1 == int(i * m / k) { print; i++ }' \
   < "$WORK/real.txt" > "$WORK/same.txt"
 
-mkdir -p "$WORK/same" "$WORK/small" "$WORK/mid" "$WORK/mid-pdf" "$WORK/large"
+mkdir -p "$WORK/same" "$WORK/small" "$WORK/mid" "$WORK/mid-pdf" "$WORK/mid-proofs" "$WORK/large"
 job "$WORK/same/job.yaml" "$WORK/same.txt" "[]"
 head -n "$SMALL" "$SET/families.txt" > "$WORK/small.list"
 head -n "$MID" "$SET/families.txt" > "$WORK/mid.list"
@@ -196,6 +198,11 @@ head -n "$LARGE" "$SET/families.txt" > "$WORK/large.list"
 job "$WORK/small/job.yaml" "$WORK/small.list" "[]"
 job "$WORK/mid/job.yaml" "$WORK/mid.list" "[]"
 job "$WORK/mid-pdf/job.yaml" "$WORK/mid.list" "[{ file: catalogue.pdf }]"
+job "$WORK/mid-proofs/job.yaml" "$WORK/mid.list" "[{ file: catalogue.pdf }]"
+# A page per family: the catalogue the target is about, and its PNG-only twin, without proofs.
+for j in mid mid-pdf; do
+  echo "proofs: { axes: false, features: false, languages: false }" >> "$WORK/$j/job.yaml"
+done
 job "$WORK/large/job.yaml" "$WORK/large.list" "[]"
 
 # checked DIR COUNT RENDERED: the run in DIR covered COUNT families, rendered RENDERED, failed none.
@@ -260,13 +267,16 @@ fb mid mid-pdf --force
 memory pdf-mid "${FB[@]}"
 CATALOGUE=$WORK/mid-pdf/out/catalogue.pdf
 PAGES=$(qpdf --show-npages "$CATALOGUE" 2> /dev/null || echo "?")
+fb mid mid-proofs
+memory pdf-proofs "${FB[@]}"
+PROOF_PAGES=$(qpdf --show-npages "$WORK/mid-proofs/out/catalogue.pdf" 2> /dev/null || echo "?")
 if qpdf --check "$CATALOGUE" > "$WORK/qpdf.out" 2>&1; then
   QPDF=ok
 else
   QPDF="FAILED (exit $?)"
   sed -n '1,20p' "$WORK/qpdf.out" >&2
 fi
-rm -rf "$WORK/mid/out" "$WORK/mid-pdf/out"
+rm -rf "$WORK/mid/out" "$WORK/mid-pdf/out" "$WORK/mid-proofs/out"
 fi
 
 ROW_WIDTH=62
@@ -307,6 +317,7 @@ summary "time, $MID families, PNG + catalogue vs PNG:" \
   "$(ratio "$(secs pdf-mid)" "$(secs png-mid)")   (target ≤ 2.00)"
 summary "peak memory, $MID families, PNG + catalogue:" "$(mib pdf-mid) MiB   (target ≤ 150)"
 summary "  the same by proportional sets (PSS):" "$(pss_mib pdf-mid) MiB"
+summary "  with proof pages ($PROOF_PAGES pages), RSS / PSS:" "$(mib pdf-proofs) / $(pss_mib pdf-proofs) MiB"
 summary "qpdf --check of the $PAGES-page catalogue:" "$QPDF"
 fi
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

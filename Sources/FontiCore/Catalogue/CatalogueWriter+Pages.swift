@@ -473,7 +473,7 @@ final class PageDrawer {
     let top = f.y + min(topHeight, yours.size.height) + 18
     let heading: [String]
     switch fallback {
-    case .language(let code, let name, _):
+    case .language(_, let name, _):
       // The language on a line of its own: "Own script: Mongolian" is wider than the column.
       heading = ["Own script", name]
     case .glyphGrid:

@@ -30,20 +30,22 @@ final class QPDFDocument {
   /// must outlive `handle`.
   private var bytes: UnsafeMutableRawBufferPointer?
 
-  /// Opens `path`, read whole into memory first (calls `qpdf_read_memory`; qpdf reading a
-  /// file itself seeks and reads a few bytes at a time, two system calls per token: 2 of the
-  /// 3.3 s it took to rewrite a 25 MB catalogue). A file that cannot be read that way is left
-  /// to `qpdf_read`, whose message names the problem. With `recovery`, qpdf rebuilds a damaged
+  /// Opens `path`. `inMemory`: read whole into memory first (calls `qpdf_read_memory`; qpdf
+  /// reading a file itself seeks and reads a few bytes at a time, two system calls per token,
+  /// which is slow when it rebuilds a damaged table token by token: 2 of the 3.3 s it took to
+  /// rewrite a 25 MB catalogue); a file that cannot be read that way is left to `qpdf_read`,
+  /// whose message names the problem. Otherwise qpdf reads the file itself (calls `qpdf_read`),
+  /// and only the objects asked for are held. With `recovery`, qpdf rebuilds a damaged
   /// cross-reference table by scanning the file; without it, damage shows when an object is
   /// needed.
-  init(reading path: String, recovery: Bool) throws(QPDFError) {
+  init(reading path: String, recovery: Bool, inMemory: Bool = true) throws(QPDFError) {
     guard let h = qpdf_init() else { preconditionFailure("qpdf_init returned NULL") }
     qpdf_silence_errors(h)
     qpdf_set_suppress_warnings(h, QPDF_TRUE)
     qpdf_set_attempt_recovery(h, recovery ? QPDF_TRUE : QPDF_FALSE)
     handle = h
     self.path = path
-    bytes = QPDFDocument.contents(of: path)
+    bytes = inMemory ? QPDFDocument.contents(of: path) : nil
     let code =
       if let bytes, let base = bytes.baseAddress {
         qpdf_read_memory(
@@ -242,8 +244,11 @@ final class QPDFDocument {
 
 /// The catalogue's post-pass: Cairo 1.16 writes a damaged cross-reference table as soon as a
 /// PDF has one link annotation (it reserves objects for a structure tree it never writes).
-/// qpdf reads the file with recovery, drops the dangling references and writes a clean,
-/// compressed file with a deterministic /ID; the result is then read back strictly and checked.
+/// The table is mended first (`CairoCrossReference`), so that qpdf reads the file from disk;
+/// damage of another kind is left to qpdf's recovery, with the file in memory. qpdf drops the
+/// dangling references and writes a clean, compressed file with a deterministic /ID; the
+/// result is then read back strictly, from disk, and checked. Both reads from disk keep the
+/// file's bytes out of memory while qpdf holds every object of the document.
 enum PDFRewriter {
   /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
   /// replace those of the Info dictionary. Throws unless the written file reads without
@@ -252,14 +257,15 @@ enum PDFRewriter {
     _ input: String, to output: String, info: [(String, String)], expectedPages: Int
   ) throws(QPDFError) {
     do {
-      let document = try QPDFDocument(reading: input, recovery: true)
+      let mended = CairoCrossReference.mend(input)
+      let document = try QPDFDocument(reading: input, recovery: true, inMemory: !mended)
       try document.removeDanglingStructureKeys()
       for (key, value) in info { try document.setInfo(key, value) }
       // Warnings here describe the input's known damage; the output is what must be clean.
       _ = try document.write(to: output)
       _ = document.drainWarnings()
     }
-    let written = try QPDFDocument(reading: output, recovery: false)
+    let written = try QPDFDocument(reading: output, recovery: false, inMemory: false)
     var problems = written.drainWarnings()
     problems += written.check()
     let pages = try written.pageCount()
