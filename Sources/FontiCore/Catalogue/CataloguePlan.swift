@@ -98,8 +98,8 @@ public struct CataloguePlan: Sendable, Hashable {
     case text(family: Int, index: Int, size: Double)
     /// A hairline between sections.
     case rule
-    /// One waterfall line.
-    case waterfall(family: Int, size: Double)
+    /// One waterfall line, its baseline this far below the top of its frame.
+    case waterfall(family: Int, size: Double, baseline: Double)
     /// The style row: one cell per face of `styles:`, on a four-column grid.
     case styles(family: Int, cells: [StyleCell])
     /// The "pairs well with" strip.
@@ -239,8 +239,12 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   /// Plans the catalogue of `input`, with the proof pages `proofs` (by family index; empty or
-  /// nil entries: none) when the input asks for proofs.
-  public init(_ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = []) {
+  /// nil entries: none) when the input asks for proofs, and waterfall lines as tall as
+  /// `lineInk` needs (by family index; nil or missing: display leading).
+  public init(
+    _ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = [],
+    lineInk: [LineInk?] = []
+  ) {
     let g = Geometry(input.page)
     geometry = g
     families = input.families.map {
@@ -295,7 +299,7 @@ public struct CataloguePlan: Sendable, Hashable {
     for (i, family) in input.families.enumerated() {
       familyPages.append(pages.count + 1)
       appendFlow(
-        CataloguePlan.familyItems(i, family, input, g),
+        CataloguePlan.familyItems(i, family, input, g, ink: i < lineInk.count ? lineInk[i] : nil),
         header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
         continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
         destination: .family(i))
@@ -430,7 +434,8 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   static func familyItems(
-    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry
+    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry,
+    ink: LineInk? = nil
   ) -> [Item] {
     var items: [Item] = []
     let ownScript = FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
@@ -455,9 +460,11 @@ public struct CataloguePlan: Sendable, Hashable {
     if !input.sizes.isEmpty {
       items.append(Item(.rule, height: 0, before: 12))
       for (n, size) in input.sizes.enumerated() {
+        let row = waterfallRow(
+          size, ink: ink, width: g.contentWidth, room: g.bodyHeight - familyHeaderHeight)
         items.append(
           Item(
-            .waterfall(family: i, size: size), height: waterfallHeight(size),
+            .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
             before: n == 0 ? 10 : 0))
       }
     }
@@ -501,14 +508,22 @@ public struct CataloguePlan: Sendable, Hashable {
     }
   }
 
-  /// Height of a waterfall line: display leading, the baseline at `waterfallBaseline`.
-  static func waterfallHeight(_ size: Double) -> Double {
-    max(size * 1.16, 14).rounded(.up)
-  }
-
-  /// Baseline of a waterfall line below the top of its frame.
-  static func waterfallBaseline(_ size: Double) -> Double {
-    max(size * 0.93, 11)
+  /// A waterfall line's frame: its height, and its baseline below the frame's top. Display
+  /// leading (1.16 em, the baseline at 0.93 em) while the ink of what the line can show in
+  /// `width` stays near it; a line whose ink reaches further gets a frame holding it, 0.08 em
+  /// to spare above and below, so that the lines of a waterfall never overlap. Never taller
+  /// than `room`.
+  static func waterfallRow(_ size: Double, ink: LineInk?, width: Double, room: Double)
+    -> (height: Double, baseline: Double)
+  {
+    let height = max(size * 1.16, 14).rounded(.up)
+    let baseline = max(size * 0.93, 11)
+    guard let reach = ink?.extent(within: width / size),
+      reach.above > LineInk.usualAbove || reach.below > LineInk.usualBelow
+    else { return (height, baseline) }
+    let spare = 0.08 * size
+    let inked = max(baseline, reach.above * size + spare)
+    return (min(max(height, (inked + reach.below * size + spare).rounded(.up)), room), inked)
   }
 
   static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
@@ -724,7 +739,7 @@ extension CataloguePlan {
     case .text(_, let index, let size):
       return "text \(index + 1) at \(CataloguePlan.format(size)) pt"
     case .rule: return "rule"
-    case .waterfall(_, let size): return "waterfall \(CataloguePlan.format(size)) pt"
+    case .waterfall(_, let size, _): return "waterfall \(CataloguePlan.format(size)) pt"
     case .styles(_, let cells):
       return "styles "
         + cells.map { c in

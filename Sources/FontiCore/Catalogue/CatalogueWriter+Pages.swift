@@ -168,7 +168,7 @@ final class PageDrawer {
     case .sample(_, let size, _): drawSample(size, f)
     case .text(_, let index, let size): drawText(index, size, f)
     case .rule: drawRule(y: f.y, from: g.margin, to: g.right, alpha: 0.16)
-    case .waterfall(_, let size): drawWaterfall(size, f)
+    case .waterfall(_, let size, let baseline): drawWaterfall(size, baseline: baseline, f)
     case .styles(_, let cells): drawStyles(cells, f)
     case .partners: drawPartners(f)
     case .pairing(let index): drawPairing(index, f)
@@ -360,21 +360,28 @@ final class PageDrawer {
     facts.pictographic = ctx.drawsPictographsForLatin(probe)
     facts.ownName = !facts.pictographic && family.coverage.missing(in: family.name).isEmpty
     ownNameCache[family.name] = facts.ownName
-    if facts.pictographic
-      || FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
-    {
-      let choice = FallbackSample.choose(for: family, preferGrid: facts.pictographic)
-      facts.fallback = choice
-      facts.lineLanguage = choice.language
-      switch choice {
-      case .language(_, _, let text): facts.lineText = text
-      case .glyphGrid(let glyphs): facts.lineText = glyphs.prefix(24).joined(separator: " ")
-      }
-    } else {
-      facts.lineText = input.text
-    }
-    facts.lineText = facts.lineText.replacingOccurrences(of: "\n", with: " ")
+    let line = PageDrawer.line(of: family, text: input.text, pictographic: facts.pictographic)
+    facts.fallback = line.fallback
+    facts.lineLanguage = line.fallback?.language
+    facts.lineText = line.text
     return facts
+  }
+
+  /// The text of a family's waterfall and style grid: the sample on one line, or, for a family
+  /// that cannot set it (or draws pictographs for Latin), its own-script sample or the first 24
+  /// glyphs of its grid, with that choice.
+  static func line(of family: FontFamily, text: String, pictographic: Bool)
+    -> (text: String, fallback: FallbackSample?)
+  {
+    guard pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
+    else { return (text.replacingOccurrences(of: "\n", with: " "), nil) }
+    let choice = FallbackSample.choose(for: family, preferGrid: pictographic)
+    let line =
+      switch choice {
+      case .language(_, _, let text): text
+      case .glyphGrid(let glyphs): glyphs.prefix(24).joined(separator: " ")
+      }
+    return (line.replacingOccurrences(of: "\n", with: " "), choice)
   }
 
   private func drawFamilyHeader(_ f: CataloguePlan.Rect, continued: Bool) {
@@ -518,7 +525,7 @@ final class PageDrawer {
     previousTextSize = used
   }
 
-  private func drawWaterfall(_ size: Double, _ f: CataloguePlan.Rect) {
+  private func drawWaterfall(_ size: Double, baseline offset: Double, _ f: CataloguePlan.Rect) {
     guard let facts = current, facts.problem == nil else { return }
     let family = facts.family
     let layout = TextLayout(
@@ -526,7 +533,7 @@ final class PageDrawer {
       settings: facts.lineLanguage == nil ? settings : ownScriptSettings,
       in: context(for: family), language: facts.lineLanguage)
     layout.ellipsize(width: g.contentWidth, mark: mark)
-    let baseline = f.y + CataloguePlan.waterfallBaseline(size)
+    let baseline = f.y + offset
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, baseline - layout.baseline)
     let sizeLabel = label("\(format(size)) pt", size: 7)

@@ -75,14 +75,27 @@ public final class CatalogueWriter {
     let proofs = input.proofs.map { options in
       input.families.map { CatalogueProofData.read($0, options: options) }
     }
+    let lineInk =
+      input.sizes.isEmpty ? [] : input.families.map { CatalogueWriter.lineInk(of: $0, input) }
     do {
       return try draw(
-        CataloguePlan(input, proofs: proofs ?? []), input, proofs: proofs ?? [], to: raw)
+        CataloguePlan(input, proofs: proofs ?? [], lineInk: lineInk), input, proofs: proofs ?? [],
+        to: raw)
     } catch let error as RenderError {
       throw error
     } catch {
       throw RenderError("cannot write catalogue '\(path)': \(error)")
     }
+  }
+
+  /// The ink of `family`'s waterfall line, as its pages will set it (the pictographic check
+  /// needs Pango, so a family drawing pictographs for Latin is measured with the text it
+  /// would set otherwise: either stays within display leading).
+  static func lineInk(of family: FontFamily, _ input: CatalogueInput<FontFamily>) -> LineInk? {
+    guard family.isRenderable, let face = family.regularFace else { return nil }
+    let line = PageDrawer.line(of: family, text: input.text, pictographic: false)
+    let language = line.fallback?.language ?? input.sample?.language ?? "en"
+    return LineInk.read(face, text: line.text, language: language)
   }
 
   /// The second half of `write`: qpdf rewrites Cairo's file cleanly (Cairo 1.16's

@@ -127,3 +127,101 @@ import Testing
       CataloguePlan.estimatedWidth("漢字", size: 10) > CataloguePlan.estimatedWidth("ab", size: 10))
   }
 }
+
+/// Waterfall lines as tall as their ink: a script that reaches far above or below display
+/// leading (Nastaliq, Tibetan, Myanmar, Arabic's deep tails) gets lines that never overlap;
+/// every other family keeps display leading, to the point.
+@Suite struct WaterfallInkTests {
+  static let naskhFile = TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"
+  static let sentence = "نص حكيم له سر قاطع وذو شأن عظيم"
+
+  @Test func displayLeadingHoldsUsualInk() {
+    let usual = LineInk(glyphs: [.init(start: 0, above: 0.9, below: 0.25)])
+    for size in [4.0, 12, 48, 96, 400] {
+      let plain = CataloguePlan.waterfallRow(size, ink: nil, width: 450, room: 700)
+      #expect(plain.height == max(size * 1.16, 14).rounded(.up))
+      #expect(plain.baseline == max(size * 0.93, 11))
+      #expect(CataloguePlan.waterfallRow(size, ink: usual, width: 450, room: 700) == plain)
+    }
+  }
+
+  @Test func aLineInkingBeyondDisplayLeadingGetsAFrameHoldingIt() {
+    let tall = LineInk(glyphs: [
+      .init(start: 0, above: 0.8, below: 0.2), .init(start: 1, above: 2.1, below: 0.6),
+    ])
+    let row = CataloguePlan.waterfallRow(48, ink: tall, width: 450, room: 700)
+    #expect(row.baseline >= 2.1 * 48)
+    #expect(row.height >= row.baseline + 0.6 * 48)
+    // At 400 pt only the first glyph fits the line's width: its ink is usual.
+    #expect(
+      CataloguePlan.waterfallRow(400, ink: tall, width: 300, room: 700)
+        == CataloguePlan.waterfallRow(400, ink: nil, width: 300, room: 700))
+    // Never taller than the page's room.
+    #expect(CataloguePlan.waterfallRow(96, ink: tall, width: 450, room: 100).height == 100)
+  }
+
+  @Test func glyphsAreMeasuredInReadingOrder() throws {
+    let face = FontFace(style: "Regular", weight: 80, slant: 0, file: Self.naskhFile)
+    let ink = try #require(LineInk.read(face, text: Self.sentence, language: "ar"))
+    let whole = try #require(ink.extent(within: 1000))
+    // Arabic tails hang deeper than Latin descenders: beyond what display leading holds.
+    #expect(whole.below > LineInk.usualBelow)
+    #expect(whole.above > 0.5 && whole.above < 2)
+    // The first word read, at the line's right end, starts at 0.
+    #expect(ink.glyphs.first?.start == 0)
+    #expect(ink.glyphs.map(\.start) == ink.glyphs.map(\.start).sorted())
+    let firstWord = try #require(
+      LineInk.read(face, text: "نص", language: "ar")?.extent(within: 1000))
+    let start = try #require(ink.extent(within: 0.3))
+    #expect(start.above <= firstWord.above && start.below <= firstWord.below)
+  }
+
+  @Test func aFaceThatCannotBeReadHasNoInk() {
+    let missing = FontFace(style: "Regular", weight: 80, slant: 0, file: "/nonexistent/x.ttf")
+    #expect(LineInk.read(missing, text: "Hamburgefonts", language: "en") == nil)
+    let type1 = FontFace(
+      style: "Regular", weight: 80, slant: 0, file: Self.naskhFile, format: "Type 1")
+    #expect(LineInk.read(type1, text: "Hamburgefonts", language: "en") == nil)
+  }
+
+  @Test func aCatalogueGivesAnArabicWaterfallLinesThatHoldItsInk() throws {
+    let environment = try TestFonts.environment(custom: [Self.naskhFile])
+    let naskh = try CatalogueFixture.family("Noto Naskh Arabic", in: environment)
+    var input = try CatalogueFixture.input(environment)
+    input.families = [naskh]
+    input.text = Self.sentence
+    let ink = try #require(CatalogueWriter.lineInk(of: naskh, input))
+    let plain = CataloguePlan(input)
+    let inked = CataloguePlan(input, lineInk: [ink])
+    func rows(_ plan: CataloguePlan) -> [(size: Double, height: Double, baseline: Double)] {
+      plan.pages.flatMap(\.blocks).compactMap { block in
+        guard case .waterfall(_, let size, let baseline) = block.content else { return nil }
+        return (size, block.frame.height, baseline)
+      }
+    }
+    #expect(rows(plain).count == input.sizes.count)
+    for (row, plainRow) in zip(rows(inked), rows(plain)) {
+      let reach = try #require(ink.extent(within: plain.geometry.contentWidth / row.size))
+      #expect(row.baseline >= reach.above * row.size)
+      #expect(row.height - row.baseline >= reach.below * row.size)
+      #expect(row.height > plainRow.height)
+    }
+  }
+
+  @Test func theWrittenCatalogueIsPlannedWithTheInk() throws {
+    let environment = try TestFonts.environment(custom: [Self.naskhFile])
+    let naskh = try CatalogueFixture.family("Noto Naskh Arabic", in: environment)
+    var input = try CatalogueFixture.input(environment)
+    input.families = [naskh]
+    input.text = Self.sentence
+    input.sizes = Array(stride(from: 12.0, through: 43, by: 1))
+    let ink = try #require(CatalogueWriter.lineInk(of: naskh, input))
+    let inked = CataloguePlan(input, lineInk: [ink]).pages.count
+    #expect(inked > CataloguePlan(input).pages.count)
+    let folder = try CatalogueFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try CatalogueWriter(environment: environment).write(
+      input, to: folder + "/catalogue.pdf")
+    #expect(result.pages == inked)
+  }
+}

@@ -429,7 +429,7 @@ import Testing
       frame.width = plan.geometry.right - frame.x
       let changed = differing(crop(before, frame), crop(after, frame))
       switch block.content {
-      case .sample, .text, .waterfall(_, 24), .waterfall(_, 48):
+      case .sample, .text, .waterfall(_, 24, _), .waterfall(_, 48, _):
         #expect(changed > 20, "\(name) \(block.content)")
       case .familyHeader, .styles:
         #expect(changed == 0, "\(name) \(block.content)")
