@@ -184,13 +184,21 @@ import Testing
     #expect(LineInk.read(type1, text: "Hamburgefonts", language: "en") == nil)
   }
 
-  @Test func aCatalogueGivesAnArabicWaterfallLinesThatHoldItsInk() throws {
-    let environment = try TestFonts.environment(custom: [Self.naskhFile])
+  /// A catalogue of the Arabic fixture family alone, its sample the Arabic sentence, and the
+  /// ink of its waterfall line.
+  static func arabicCatalogue() throws -> (
+    environment: FontEnvironment, input: CatalogueInput<FontFamily>, ink: LineInk
+  ) {
+    let environment = try TestFonts.environment(custom: [naskhFile])
     let naskh = try CatalogueFixture.family("Noto Naskh Arabic", in: environment)
     var input = try CatalogueFixture.input(environment)
     input.families = [naskh]
-    input.text = Self.sentence
-    let ink = try #require(CatalogueWriter.lineInk(of: naskh, input))
+    input.text = sentence
+    return (environment, input, try #require(CatalogueWriter.lineInk(of: naskh, input)))
+  }
+
+  @Test func aCatalogueGivesAnArabicWaterfallLinesThatHoldItsInk() throws {
+    let (_, input, ink) = try Self.arabicCatalogue()
     let plain = CataloguePlan(input)
     let inked = CataloguePlan(input, lineInk: [ink])
     func rows(_ plan: CataloguePlan) -> [(size: Double, height: Double, baseline: Double)] {
@@ -209,13 +217,9 @@ import Testing
   }
 
   @Test func theWrittenCatalogueIsPlannedWithTheInk() throws {
-    let environment = try TestFonts.environment(custom: [Self.naskhFile])
-    let naskh = try CatalogueFixture.family("Noto Naskh Arabic", in: environment)
-    var input = try CatalogueFixture.input(environment)
-    input.families = [naskh]
-    input.text = Self.sentence
+    let (environment, arabic, ink) = try Self.arabicCatalogue()
+    var input = arabic
     input.sizes = Array(stride(from: 12.0, through: 43, by: 1))
-    let ink = try #require(CatalogueWriter.lineInk(of: naskh, input))
     let inked = CataloguePlan(input, lineInk: [ink]).pages.count
     #expect(inked > CataloguePlan(input).pages.count)
     let folder = try CatalogueFixture.temporaryDirectory()
