@@ -19,6 +19,27 @@ struct CommandLineDetailsTests {
       "\(result)")
   }
 
+  /// Run from a folder whose name is not UTF-8, a job's relative paths stay in that folder:
+  /// read as UTF-8, its name (U+FFFD for the byte) would be another folder, which the run
+  /// created and wrote its output into.
+  @Test func aRunFromAFolderNamedInLatin1WritesInThatFolder() throws {
+    let box = try CLISandbox("fonti-cwd")
+    _ = try box.write(
+      "job.yaml",
+      "version: 1\ntitle: Here\noutput: out\nfamilies: { include: [Cantarell] }\n"
+        + "catalogues: []\ngallery: false\n")
+    let script = #"""
+      d=$(printf 'caf\351'); mkdir "$d" && mv job.yaml "$d/" && cd "$d" || exit 9
+      "$0" run -q job.yaml || exit $?
+      test -f out/specimens/cantarell.png && echo "written here"
+      cd .. && ls -A | wc -l
+      """#
+    let result = try box.run([], through: ["/bin/sh", "-c", script])
+    #expect(result.status == 0, "\(result)")
+    // The specimen is in the folder, and the sandbox holds that folder and nothing else.
+    #expect(result.stdout == "written here\n1\n", "\(result)")
+  }
+
   @Test func helpForAMistypedSubcommandSuggestsTheRightOne() throws {
     let box = try CLISandbox()
     let typo = try box.run(["help", "saved", "ad"])

@@ -50,12 +50,15 @@ public enum JobPath {
     return String(p[p.index(after: slash)...])
   }
 
-  /// The process's current folder (`/` if it cannot be found, e.g. after it was deleted).
+  /// The process's current folder (`/` if it cannot be found, e.g. after it was deleted), or
+  /// `.` when its path is not UTF-8 (a folder named in Latin-1): paths then stay relative to it
+  /// and the system resolves them, where the path read as UTF-8, with U+FFFD for its bytes,
+  /// would name another folder — which `run` would create and write into.
   static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" }
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(validating: bytes, as: UTF8.self) ?? "."
   }
 
   /// `p` as an absolute, normalised path (relative to the current folder).
