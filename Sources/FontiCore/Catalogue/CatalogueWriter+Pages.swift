@@ -804,6 +804,22 @@ final class PageDrawer {
   func drawMarginLabel(
     _ lines: [String], top: Double, muted: Bool = false, room: Double? = nil
   ) {
+    var y = top + 2
+    for (n, layout) in marginLabel(lines, room: room ?? nextBlockTop.map { $0 - top }).enumerated()
+    {
+      if n == 0 && !muted {
+        cr.setColour(palette.accent)
+      } else {
+        cr.setColour(palette.text, alpha: 0.55)
+      }
+      layout.draw(at: g.margin, y)
+      y += layout.size.height + 1
+    }
+  }
+
+  /// The layouts of `drawMarginLabel`'s lines: wrapped when they fit in `room` (nil: any
+  /// room), else one line each.
+  func marginLabel(_ lines: [String], room: Double?) -> [TextLayout] {
     func layouts(wrapping: Bool) -> [TextLayout] {
       lines.map { line in
         guard wrapping else {
@@ -820,22 +836,12 @@ final class PageDrawer {
         return layout
       }
     }
-    let room = room ?? nextBlockTop.map { $0 - top }
-    var shown = layouts(wrapping: true)
+    let shown = layouts(wrapping: true)
     let height = shown.reduce(2) { $0 + $1.size.height + 1 }  // drawn from `top + 2`
     if let room, height > room, shown.contains(where: { $0.lineCount > 1 }) {
-      shown = layouts(wrapping: false)
+      return layouts(wrapping: false)
     }
-    var y = top + 2
-    for (n, layout) in shown.enumerated() {
-      if n == 0 && !muted {
-        cr.setColour(palette.accent)
-      } else {
-        cr.setColour(palette.text, alpha: 0.55)
-      }
-      layout.draw(at: g.margin, y)
-      y += layout.size.height + 1
-    }
+    return shown
   }
 
   /// `family`'s name set in the family when it can set it, else in the label face.

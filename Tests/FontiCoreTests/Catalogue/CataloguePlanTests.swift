@@ -229,3 +229,32 @@ import Testing
     #expect(result.pages == inked)
   }
 }
+
+/// The label column: a long script or language name wraps between its words where the room
+/// down to the next block holds it, else each line stays one line, cut.
+@Suite struct MarginLabelTests {
+  static func drawer() throws -> PageDrawer {
+    let environment = try CatalogueFixture.environment()
+    let input = try CatalogueFixture.input(environment)
+    let surface = try CairoSurface.image(width: 600, height: 800)
+    return PageDrawer(
+      writer: CatalogueWriter(environment: environment), plan: CataloguePlan(input),
+      input: input, cr: try CairoContext(surface))
+  }
+
+  @Test func aLongNameWrapsWhereThereIsRoomAndIsCutWhereThereIsNone() throws {
+    let drawer = try Self.drawer()
+    let name = ["Own script", "Unified Canadian Aboriginal Syllabics"]
+    let roomy = drawer.marginLabel(name, room: 200)
+    #expect(roomy.map(\.lineCount) == [1, 4])
+    #expect(roomy[1].text == name[1].uppercased())
+    let unbounded = drawer.marginLabel(name, room: nil)
+    #expect(unbounded.map(\.lineCount) == [1, 4])
+    let tight = drawer.marginLabel(name, room: 20)
+    #expect(tight.map(\.lineCount) == [1, 1])
+    #expect(tight[1].text.hasPrefix("UNIFIED"), "\(tight[1].text)")
+    #expect(tight[1].widestLine <= drawer.g.labelWidth + 0.5)
+    // What fits on one line is never wrapped.
+    #expect(drawer.marginLabel(["Styles"], room: 5).map(\.lineCount) == [1])
+  }
+}
