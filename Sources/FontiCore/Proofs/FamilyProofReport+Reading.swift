@@ -34,6 +34,7 @@ extension FamilyProofReport {
         "family '\(name)': \($0)"
       }
     }
+    report.warnings += FaceWeights.warnings(for: family).map { "family '\(name)': \($0)" }
     if wantsCodepoints(options) {
       if let regular = family.regularFace, !regular.isOpenType {
         // A Type 1 or bitmap face: HarfBuzz reads no cmap from it; fontconfig's charset does.
