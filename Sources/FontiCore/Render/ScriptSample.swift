@@ -34,7 +34,7 @@ public enum FallbackSample: Sendable, Hashable {
   static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
     if !preferGrid {
       let latinFamily = isLatinFamily(family.coverage)
-      var best: (score: (Int, Int, Int, Int, String), sample: FallbackSample)?
+      var best: (score: (Int, Int, Int, Int, Int, String), sample: FallbackSample)?
       for code in family.languages {
         guard let sample = pangoSampleString(for: code) else { continue }
         let missing = family.coverage.missing(in: sample)
@@ -45,12 +45,13 @@ public enum FallbackSample: Sendable, Hashable {
           ("a"..."z").contains($0) || ("A"..."Z").contains($0)
         }
         // The family's own script first (Latin for a Latin family, else any other), then
-        // whole samples, English for a Latin family, languages with a known name, and by code
-        // for stability.
+        // the language its name names (Urdu for Noto Nastaliq Urdu, Arabic for Noto Kufi
+        // Arabic), whole samples, English for a Latin family, languages with a known name,
+        // and by code for stability.
         let named = LanguageNames.name(code) != nil
         let score = (
-          latin == latinFamily ? 0 : 1, missing.isEmpty ? 0 : 1,
-          latinFamily && code == "en" ? 0 : 1, named ? 0 : 1, code
+          latin == latinFamily ? 0 : 1, namesLanguage(family.name, code) ? 0 : 1,
+          missing.isEmpty ? 0 : 1, latinFamily && code == "en" ? 0 : 1, named ? 0 : 1, code
         )
         if best.map({ score < $0.score }) ?? true {
           best = (score, .language(code: code, name: LanguageNames.shown(code), text: text))
@@ -59,6 +60,13 @@ public enum FallbackSample: Sendable, Hashable {
       if let best { return best.sample }
     }
     return .glyphGrid(gridCharacters(family.coverage, limit: 40))
+  }
+
+  /// Whether `family`'s name has the English name of language `code` as a word of its own.
+  static func namesLanguage(_ family: String, _ code: String) -> Bool {
+    guard let name = LanguageNames.name(code)?.lowercased() else { return false }
+    let words = family.lowercased().split(whereSeparator: { !$0.isLetter })
+    return words.contains { $0 == name }
   }
 
   /// Whether a family is drawn for Latin first: it has every letter of Latin-1 (À to ÿ). A
@@ -98,9 +106,15 @@ public enum FallbackSample: Sendable, Hashable {
   }
 
   /// Up to `limit` drawable characters the font covers, skipping ASCII when the font has
-  /// enough beyond it (an emoji font's digits are not what it is for).
+  /// enough beyond it (an emoji font's digits are not what it is for), in code point order —
+  /// but for a font made for letters of a script other than Latin, Greek and Cyrillic (from
+  /// U+0530 on: at least `limit / 2` of them, and a quarter of what it covers beyond ASCII),
+  /// those letters first: a font for Adlam, Yi or Elbasan that also carries punctuation, CJK
+  /// brackets or Greek shows its own letters before those. A symbol or emoji font, with a few
+  /// letter-like signs among thousands of others, keeps code point order.
   static func gridCharacters(_ coverage: CharacterCoverage, limit: Int) -> [String] {
     var ascii: [String] = []
+    var letters: [String] = []
     var beyond: [String] = []
     for page in coverage.pages.keys.sorted() {
       guard let bits = coverage.pages[page] else { continue }
@@ -108,10 +122,18 @@ public enum FallbackSample: Sendable, Hashable {
         for bit in 0..<32 where bits[word] & (1 << UInt32(bit)) != 0 {
           let value = page << 8 | UInt32(word * 32 + bit)
           guard let scalar = Unicode.Scalar(value), drawable(scalar) else { continue }
-          if value < 0x80 { ascii.append(String(scalar)) } else { beyond.append(String(scalar)) }
-          if beyond.count >= limit { return beyond }
+          if value < 0x80 {
+            ascii.append(String(scalar))
+          } else {
+            beyond.append(String(scalar))
+            if value >= 0x530, scalar.properties.isAlphabetic { letters.append(String(scalar)) }
+          }
         }
       }
+    }
+    if letters.count >= limit / 2, letters.count * 4 >= beyond.count {
+      let first = Set(letters)
+      return Array((letters + beyond.filter { !first.contains($0) }).prefix(limit))
     }
     return beyond.count >= limit / 2
       ? Array(beyond.prefix(limit)) : Array((ascii + beyond).prefix(limit))

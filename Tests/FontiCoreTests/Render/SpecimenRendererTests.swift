@@ -258,3 +258,44 @@ import Testing
     #expect(huge.size.height <= 200, "cut between lines with an ellipsis, never overflowing")
   }
 }
+
+/// Which own-script sample or glyphs a family that cannot set the text shows.
+struct FallbackChoiceTests {
+  /// A coverage of exactly `scalars`.
+  static func coverage(_ scalars: [UInt32]) -> CharacterCoverage {
+    var pages: [UInt32: [UInt32]] = [:]
+    for value in scalars {
+      var page = pages[value >> 8] ?? [UInt32](repeating: 0, count: 8)
+      page[Int((value & 0xFF) >> 5)] |= 1 << (value & 31)
+      pages[value >> 8] = page
+    }
+    return CharacterCoverage(pages: pages)
+  }
+
+  @Test func theLanguageAFamilyIsNamedForIsItsSample() throws {
+    let arabic = try #require(pangoSampleString(for: "ar"))
+    let urdu = try #require(pangoSampleString(for: "ur"))
+    let both = Self.coverage((arabic + urdu).unicodeScalars.map(\.value))
+    for (name, code) in [("Test Nastaliq Urdu", "ur"), ("Test Kufi Arabic", "ar")] {
+      let family = FontFamily(name: name, faces: [], languages: ["ar", "ur"], coverage: both)
+      #expect(FallbackSample.choose(for: family, preferGrid: false).language == code, "\(name)")
+    }
+    #expect(FallbackSample.namesLanguage("Noto Sans Hebrew", "he"))
+    #expect(!FallbackSample.namesLanguage("Noto Sans Hebrewish", "he"))
+    #expect(!FallbackSample.namesLanguage("Noto Sans", "en"))
+  }
+
+  @Test func aFontForAScriptShowsItsLettersBeforeItsPunctuation() {
+    // Guillemets, dashes and a dotted circle, then 40 Adlam letters (U+1E900…).
+    let punctuation: [UInt32] = [0xAB, 0xBB, 0x2013, 0x2014, 0x2026, 0x25CC]
+    let adlam = (0x1E900..<0x1E928).map { UInt32($0) }
+    let grid = FallbackSample.gridCharacters(Self.coverage(punctuation + adlam), limit: 40)
+    #expect(grid.first == "\u{1E900}")
+    #expect(grid.count == 40 && !grid.contains("«"))
+    // A symbol font with a few letter-like signs among many symbols keeps code point order.
+    let symbols = (0x2190..<0x2400).map { UInt32($0) }
+    let signs = (0x24B6..<0x24D0).map { UInt32($0) }  // circled letters Ⓐ…Ⓩ
+    let symbolGrid = FallbackSample.gridCharacters(Self.coverage(symbols + signs), limit: 40)
+    #expect(symbolGrid.first == "\u{2190}")
+  }
+}
