@@ -30,6 +30,8 @@ final class PageDrawer {
     var custom: Bool
     /// A face other than the family's regular one, alone in its map (`context(for:face:)`).
     var face: FontFace? = nil
+    /// The family's map with the label face beside it (`contextWithLabel(for:)`).
+    var withLabel = false
   }
   var labelContextStorage: TextContext?
   private let savedNames: Set<String>
@@ -110,6 +112,21 @@ final class PageDrawer {
     guard let map = try? writer.fontMaps.map(for: family, only: face) else {
       return context(for: family)
     }
+    let c = map.makeContext(for: cr)
+    contexts[key] = c
+    return c
+  }
+
+  /// A context on a map holding `family` and the neutral label face: text set in the family
+  /// with fallback on draws what the family lacks (quotation marks, a comma) in the label face,
+  /// never in a third font. For quoting the family's own texts in a note. Dropped with the
+  /// family's contexts.
+  func contextWithLabel(for family: FontFamily) -> TextContext {
+    let key = FamilyKey(name: family.name, custom: family.isCustom, withLabel: true)
+    if let c = contexts[key] { return c }
+    guard let labelFamily = writer.labelFamily,
+      let map = try? writer.fontMaps.map(for: [family, labelFamily])
+    else { return context(for: family) }
     let c = map.makeContext(for: cr)
     contexts[key] = c
     return c

@@ -246,15 +246,33 @@ extension PageDrawer {
     name.ellipsize(width: nameWidth)
     name.draw(at: g.contentX + 34, f.y)
     let texts = data.tried(tag)
-    let triedText =
-      texts.isEmpty
-      ? "no text tried"
-      : "tried: " + texts.map { "“\(Sanitize.terminal($0))”" }.joined(separator: ", ")
     let x = g.contentX + g.contentWidth * 0.42
-    let tried = label(triedText, size: 6.5, width: g.right - x)
-    tried.ellipsize(width: g.right - x)
+    let head = label(texts.isEmpty ? "no text tried" : "tried: ", size: 6.5)
     cr.setColour(palette.text, alpha: 0.5)
-    tried.draw(at: x, f.y + tagLayout.baseline - tried.baseline)
+    let baseline = f.y + tagLayout.baseline
+    head.draw(at: x, baseline - head.baseline)
+    guard !texts.isEmpty, let facts = current, facts.problem == nil else { return }
+    let room = g.right - x - head.size.width
+    let tried = triedTexts(texts, of: facts.family, face: facts.regular, width: room)
+    tried.draw(at: x + head.size.width, baseline - tried.baseline)
+  }
+
+  /// The texts a feature was tried on, quoted, on one line cut to `width`. They are the
+  /// family's own (its script's samples): set in `face` of the family, with the label face
+  /// for the quotation marks and commas the family may lack, never as boxes. Each text is
+  /// isolated (FSI … PDI) in a left-to-right line (LRM): a right-to-left text keeps its own
+  /// order inside its marks, and the list reads from the left.
+  func triedTexts(_ texts: [String], of family: FontFamily, face: FontFace?, width: Double)
+    -> TextLayout
+  {
+    let quoted =
+      "\u{200E}"
+      + texts.map { "“\u{2068}\(Sanitize.terminal($0))\u{2069}”" }.joined(separator: ", ")
+    let layout = TextLayout(
+      quoted, font: FontSpec(family: family.name, size: 6.5, face: face),
+      in: contextWithLabel(for: family), width: max(1, width), fallback: true)
+    layout.ellipsize(width: width)
+    return layout
   }
 
   // MARK: Languages

@@ -257,4 +257,17 @@ import Testing
     // What fits on one line is never wrapped.
     #expect(drawer.marginLabel(["Styles"], room: 5).map(\.lineCount) == [1])
   }
+
+  /// A proof page quotes the texts a feature was tried on in the family itself: the label
+  /// face has no Bengali, and drew them as boxes.
+  @Test func textsTriedOnAFeatureAreSetInTheFamily() throws {
+    let drawer = try Self.drawer()
+    let environment = try CatalogueFixture.environment()
+    let bengali = try CatalogueFixture.family("Noto Sans Bengali", in: environment)
+    let texts = ["কখগঘ", "ক্ষ জ্ঞ"]
+    let tried = drawer.triedTexts(texts, of: bengali, face: bengali.regularFace, width: 400)
+    #expect(tried.unknownGlyphs == 0)
+    #expect(drawer.label(texts[0], size: 6.5).unknownGlyphs > 0)
+    #expect(tried.text.hasPrefix("\u{200E}“\u{2068}কখগঘ\u{2069}”, “"))
+  }
 }
