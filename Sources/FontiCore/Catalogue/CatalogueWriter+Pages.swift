@@ -401,6 +401,13 @@ final class PageDrawer {
     return (line.replacingOccurrences(of: "\n", with: " "), choice)
   }
 
+  /// The size a name `width` wide at `size` is set at to fit `room`: `size` when it fits, else
+  /// smaller in steps of 0.1 pt, down to 60 % of `size` (past that it is cut).
+  static func fittedSize(_ size: Double, width: Double, room: Double) -> Double {
+    guard width > room, width > 0 else { return size }
+    return max(size * 0.6, (size * room / width * 10).rounded(.down) / 10)
+  }
+
   private func drawFamilyHeader(_ f: CataloguePlan.Rect, continued: Bool) {
     guard let facts = current else { return }
     let family = facts.family
@@ -420,15 +427,18 @@ final class PageDrawer {
       return
     }
     let size = CataloguePlan.nameSize
-    let name: TextLayout
-    if facts.ownName, facts.problem == nil {
-      name = TextLayout(
+    func nameLayout(_ size: Double) -> TextLayout {
+      guard facts.ownName, facts.problem == nil else { return label(nameText, size: size) }
+      return TextLayout(
         nameText, font: FontSpec(family: family.name, size: size, face: facts.regular),
         in: context(for: family))
-    } else {
-      name = label(nameText, size: size)
     }
+    // A long name is set smaller to fit (down to 60 % of the size), and cut only past that:
+    // "Noto Sans Canadian Aboriginal" whole on its own page, not "Noto Sans Canadian Abor…".
+    var name = nameLayout(size)
     let nameWidth = g.contentWidth - 34
+    let fitted = PageDrawer.fittedSize(size, width: name.size.width, room: nameWidth)
+    if fitted < size { name = nameLayout(fitted) }
     name.ellipsize(
       width: nameWidth, mark: facts.ownName && facts.problem == nil ? mark : nil)
     let baseline = f.y + size

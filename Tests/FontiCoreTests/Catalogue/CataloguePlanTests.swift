@@ -230,9 +230,10 @@ import Testing
   }
 }
 
-/// The label column: a long script or language name wraps between its words where the room
-/// down to the next block holds it, else each line stays one line, cut.
-@Suite struct MarginLabelTests {
+/// What the page drawer sets in the label column (a long script name wraps where the room
+/// down to the next block holds it, else each line stays one line, cut), in the header and on
+/// proof pages.
+@Suite struct PageDrawerTests {
   static func drawer() throws -> PageDrawer {
     let environment = try CatalogueFixture.environment()
     let input = try CatalogueFixture.input(environment)
@@ -269,5 +270,13 @@ import Testing
     #expect(tried.unknownGlyphs == 0)
     #expect(drawer.label(texts[0], size: 6.5).unknownGlyphs > 0)
     #expect(tried.text.hasPrefix("\u{200E}“\u{2068}কখগঘ\u{2069}”, “"))
+  }
+
+  /// A family's name on its own page is set smaller to fit, down to 60 %, before it is cut.
+  @Test func aLongFamilyNameIsSetSmallerToFit() {
+    #expect(PageDrawer.fittedSize(24, width: 300, room: 400) == 24)
+    #expect(PageDrawer.fittedSize(24, width: 480, room: 400) == 20)
+    #expect(PageDrawer.fittedSize(24, width: 481, room: 400) == 19.9)
+    #expect(PageDrawer.fittedSize(24, width: 2000, room: 400) == 24 * 0.6)
   }
 }
