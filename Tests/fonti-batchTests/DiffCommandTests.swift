@@ -213,7 +213,7 @@ import Testing
       (
         ["diff", fixture("base"), "notes.ttf"],
         [
-          "error: AFTER 'notes.ttf' is not a font: is not a TrueType or OpenType font"
+          "error: AFTER 'notes.ttf' is not a TrueType or OpenType font"
         ]
       ),
       (["diff", fixture("base")], ["error: missing BEFORE AFTER"]),

@@ -164,7 +164,7 @@ extension DiffDrawing {
     let context = labelContext(for: cr)
     let heading = caption(
       total > glyphs.count
-        ? "Largest glyph changes · \(glyphs.count) of \(FamilyComparison.grouped(total))"
+        ? "Glyph changes · \(glyphs.count) of \(FamilyComparison.grouped(total)): each changed letter once, largest first"
         : "Glyph changes · \(FamilyComparison.grouped(total))", size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)
     heading.draw(at: x, top)

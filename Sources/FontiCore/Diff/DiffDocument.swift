@@ -171,7 +171,9 @@ final class DiffDocument {
         "Families",
         "\(c.families) compared"
           + (report.unreadable.isEmpty
-            ? "" : "; \(report.unreadable.count) files could not be read")
+            ? ""
+            : "; \(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") "
+              + "could not be read")
       ),
       (
         "Glyphs",
@@ -191,9 +193,15 @@ final class DiffDocument {
       y += 15
     }
     if !report.unreadable.isEmpty {
-      for u in report.unreadable.prefix(3) {
+      for (n, u) in report.unreadable.prefix(3).enumerated() {
         let v = drawing.label("\(u.side): \(u.file) \(u.error)", size: 8, in: context)
         v.ellipsize(width: g.contentWidth - 60)
+        if n == 0 {
+          // Named in the key column, so that the note does not read as part of the date.
+          let k = drawing.caption("Unreadable", size: 6.5, in: context)
+          cr.setColour(palette.text, alpha: 0.55)
+          k.draw(at: g.margin, y + v.baseline - k.baseline)
+        }
         cr.setColour(palette.accent)
         v.draw(at: g.margin + 60, y)
         y += 12
@@ -323,7 +331,7 @@ final class DiffDocument {
     case .glyphsHeading(let shown, let total):
       let text =
         shown < total
-        ? "Glyphs · the \(shown) largest of \(FamilyComparison.grouped(total)) changes"
+        ? "Glyphs · \(shown) of \(FamilyComparison.grouped(total)) changes: each changed letter once, largest first"
         : "Glyphs · \(FamilyComparison.count(total, "change"))"
       let heading = drawing.caption(text, size: 7.5, in: context)
       cr.setColour(palette.accent)

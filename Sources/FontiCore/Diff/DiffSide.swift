@@ -161,10 +161,17 @@ extension DiffSide {
   /// its family), or nil.
   static func noFont(_ side: DiffSide) -> Diagnostic? {
     guard side.families.isEmpty else { return nil }
-    let what =
-      side.unreadable.count == 1
-      ? "'\(side.path)' is not a font: \(side.unreadable[0].error)"
-      : "'\(side.path)' holds no font FreeType can read (\(side.unreadable.count) files tried)"
+    let what: String
+    if side.unreadable.count == 1 {
+      let only = side.unreadable[0]
+      // The reading's error follows a file's name: "'x.ttf' is not a TrueType or OpenType font".
+      what =
+        only.file == side.path
+        ? "'\(side.path)' \(only.error)"
+        : "'\(side.path)' holds no font: '\(only.file)' \(only.error)"
+    } else {
+      what = "'\(side.path)' holds no font FreeType can read (\(side.unreadable.count) files tried)"
+    }
     return .error("\(side.role.rawValue) \(what)")
   }
 

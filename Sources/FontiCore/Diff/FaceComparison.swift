@@ -52,7 +52,9 @@ struct GlyphChange: Sendable {
 
   /// At most `limit` changes for the review pages: one per base letter first (å, ǻ and ẳ
   /// changed because a changed; the page shows a, then the next letter that changed), groups
-  /// in order of their largest change; then the rest, largest first.
+  /// in order of their largest change; then the rest, largest first. A group shows its base
+  /// letter while the letter's change is at least half its largest; else its largest (⅞'s
+  /// redrawn fraction at 519 px, not the 7 that moved by 21).
   static func selection(_ changes: [GlyphChange], limit: Int) -> [GlyphChange] {
     let sorted = changes.sorted(by: larger)
     var groups: [UInt32: [Int]] = [:]
@@ -66,7 +68,11 @@ struct GlyphChange: Sendable {
     var taken = Set<Int>()
     for base in order where chosen.count < limit {
       guard let members = groups[base] else { continue }
-      let own = members.first { sorted[$0].scalar == base } ?? members[0]
+      let largest = members[0]
+      let own =
+        members.first {
+          sorted[$0].scalar == base && sorted[$0].weight * 2 >= sorted[largest].weight
+        } ?? largest
       chosen.append(own)
       taken.insert(own)
     }

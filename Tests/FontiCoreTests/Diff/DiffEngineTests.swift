@@ -259,6 +259,9 @@ struct DiffEngineTests {
       atPath: folder.file("empty"), withIntermediateDirectories: true)
     try Data().write(to: URL(fileURLWithPath: folder.file("zero.otf")))
     try Data("text".utf8).write(to: URL(fileURLWithPath: folder.file("text.ttf")))
+    try FileManager.default.createDirectory(
+      atPath: folder.file("notes"), withIntermediateDirectories: true)
+    try Data("text".utf8).write(to: URL(fileURLWithPath: folder.file("notes/fake.ttf")))
     func messages(_ before: String, _ after: String) -> [String] {
       do {
         _ = try DiffSide.load(before: before, after: after, jobs: 1)
@@ -275,7 +278,14 @@ struct DiffEngineTests {
     #expect(
       messages(folder.file("zero.otf"), folder.file("text.ttf")) == [
         "BEFORE '\(folder.file("zero.otf"))' is empty (0 bytes)",
-        "AFTER '\(folder.file("text.ttf"))' is not a font: is not a TrueType or OpenType font",
+        "AFTER '\(folder.file("text.ttf"))' is not a TrueType or OpenType font",
+      ])
+    // A folder of one file that is no font names the file.
+    #expect(
+      messages(folder.file("zero.otf"), folder.file("notes")) == [
+        "BEFORE '\(folder.file("zero.otf"))' is empty (0 bytes)",
+        "AFTER '\(folder.file("notes"))' holds no font: '\(folder.file("notes"))/fake.ttf' is not a "
+          + "TrueType or OpenType font",
       ])
   }
 
@@ -343,5 +353,29 @@ struct DiffMarkdownTests {
     #expect(DiffMarkdown.cell("A|B <script>*x*") == "A\\|B &lt;script&gt;\\*x\\*")
     #expect(DiffMarkdown.cell("line\nbreak\u{1B}[31m") == "line break\u{FFFD}\\[31m")
     #expect(DiffMarkdown.code("a`b") == "`a'b`")
+  }
+}
+
+/// Which glyph changes the review pages show when there are more than they hold.
+struct GlyphSelectionTests {
+  static func change(_ scalar: UInt32, pixels: Int) -> GlyphChange {
+    GlyphChange(
+      entry: DiffReport.Glyph(
+        codepoint: String(format: "U+%04X", scalar), face: "Regular", instance: nil,
+        pixels: pixels, advance: [500, 500]),
+      before: GlyphOutline(), after: GlyphOutline(), unitsPerEm: (1000, 1000))
+  }
+
+  @Test func eachLetterOnceLargestFirstShownByItsLetterOrItsLargestChange() {
+    let changes = [
+      Self.change(0x61, pixels: 100),  // a
+      Self.change(0xE5, pixels: 110),  // å: a changed, and its ring a little
+      Self.change(0x37, pixels: 21),  // 7
+      Self.change(0x215E, pixels: 519),  // ⅞, whose fraction was redrawn
+      Self.change(0x62, pixels: 60),  // b
+    ]
+    let shown = GlyphChange.selection(changes, limit: 4).map(\.entry.codepoint)
+    // ⅞ stands for the 7 group (7 moved by 21 of its 519); a for its group (100 of 110).
+    #expect(shown == ["U+215E", "U+0061", "U+0062", "U+00E5"])
   }
 }
