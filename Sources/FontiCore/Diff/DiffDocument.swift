@@ -242,8 +242,11 @@ final class DiffDocument {
           let status = self.drawing.caption(f.status.rawValue, size: 6.5, in: context)
           cr.setColour(f.status == .failed ? self.palette.accent : self.palette.text, alpha: 0.7)
           status.draw(at: self.g.margin + 156, y + 4.5)
-          let what = self.drawing.label(f.summary.first ?? "", size: 8.5, in: context)
-          what.ellipsize(width: self.g.contentWidth - 156 - 56 - 34)
+          // A failed family's reason follows on lines of its own (`.reason`).
+          let what = self.drawing.label(
+            f.status == .failed ? "could not be compared:" : f.summary.first ?? "", size: 8.5,
+            in: context)
+          what.ellipsize(width: self.g.reasonWidth)
           cr.setColour(self.palette.text, alpha: 0.75)
           what.draw(at: self.g.margin + 212, y + 2.5)
           if let page {
@@ -260,6 +263,12 @@ final class DiffDocument {
         } else {
           row()
         }
+      case .reason(let index, let lines):
+        let reason = drawing.label(
+          families[index].error ?? "", size: 8, in: context, width: g.reasonWidth, wrap: .words)
+        reason.limitHeight(Double(lines) * DiffDocumentPlan.reasonLineHeight + 1)
+        cr.setColour(palette.text, alpha: 0.75)
+        reason.draw(at: g.margin + 212, y)
       case .names(let indices):
         let column = g.contentWidth / 3
         for (n, index) in indices.enumerated() {

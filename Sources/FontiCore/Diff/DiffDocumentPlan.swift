@@ -24,6 +24,8 @@ struct DiffDocumentPlan {
     /// The cover's head (title, sides, counts, facts) before the table starts.
     var coverTableTop = 392.0
     var rowHeight = 17.0
+    /// The width of a family row's summary, and of a failed family's reason under it.
+    var reasonWidth: Double { contentWidth - 212 - 34 }
     var headingHeight = 30.0
     /// Sample bands: label column, largest and smallest em size, tallest band.
     var sampleLabelWidth = 64.0
@@ -40,8 +42,22 @@ struct DiffDocumentPlan {
   enum Item: Equatable {
     case heading(String)
     case family(Int)
+    /// Why the family before could not be compared, in full on `lines` lines.
+    case reason(Int, lines: Int)
     /// Unchanged families, several to a line.
     case names([Int])
+  }
+
+  /// The most lines a failed family's reason takes on the cover.
+  static let reasonLines = 4
+  /// Height of a line of a failed family's reason.
+  static let reasonLineHeight = 11.0
+
+  /// How many lines `text` takes, estimated, at 8 pt in `width` (half an em a character on
+  /// average; a path runs wider than prose), at most `reasonLines`.
+  static func reasonLines(_ text: String, width: Double) -> Int {
+    let perLine = max(1, Int(width / (8 * 0.55)))
+    return min(reasonLines, max(1, (text.count + perLine - 1) / perLine))
   }
 
   /// A block of a family's pages, with its height.
@@ -93,7 +109,13 @@ struct DiffDocumentPlan {
       let members = indices(status)
       guard !members.isEmpty else { continue }
       items.append(.heading("\(title) · \(members.count)"))
-      items += members.map(Item.family)
+      for member in members {
+        items.append(.family(member))
+        if status == .failed, let error = families[member].error {
+          items.append(
+            .reason(member, lines: DiffDocumentPlan.reasonLines(error, width: g.reasonWidth)))
+        }
+      }
     }
     let unchanged = indices(.unchanged)
     if !unchanged.isEmpty {
@@ -193,7 +215,11 @@ struct DiffDocumentPlan {
   }
 
   func height(_ item: Item) -> Double {
-    isHeading(item) ? geometry.headingHeight : geometry.rowHeight
+    switch item {
+    case .heading: return geometry.headingHeight
+    case .reason(_, let lines): return Double(lines) * DiffDocumentPlan.reasonLineHeight + 4
+    case .family, .names: return geometry.rowHeight
+    }
   }
 
   func isHeading(_ item: Item) -> Bool {

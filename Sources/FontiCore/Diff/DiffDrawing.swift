@@ -29,14 +29,15 @@ final class DiffDrawing {
   /// A label in the label face: regular, or its real bold when asked and present.
   func label(
     _ text: String, size: Double, bold: Bool = false, in context: TextContext,
-    width: Double? = nil, alignment: TextLayout.Alignment = .left
+    width: Double? = nil, wrap: TextLayout.Wrap = .anywhere,
+    alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
     let face =
       labelFamily.flatMap { $0.face(bold: bold, italic: false) } ?? labelFamily?.regularFace
     let spec = FontSpec(family: labelFamily?.name ?? "sans-serif", size: size, face: face)
     return TextLayout(
       Sanitize.terminal(text), font: spec, in: context, width: width.map { max(1, $0) },
-      alignment: alignment, fallback: true)
+      wrap: wrap, alignment: alignment, fallback: true)
   }
 
   /// Small capitals of the label face, spaced out: captions.

@@ -236,7 +236,8 @@ struct DiffEngineTests {
       to: URL(fileURLWithPath: folder.file("after/FixtureGaramond-Regular.otf")))
     try Data("not a font".utf8).write(to: URL(fileURLWithPath: folder.file("after/notes.ttf")))
 
-    let report = try compare(folder.file("before"), folder.file("after")).report
+    let result = try compare(folder.file("before"), folder.file("after"))
+    let report = result.report
     #expect(report.families.map(\.status) == [.failed, .unchanged])
     let failed = report.families[0]
     #expect(failed.family == "Fixture Garamond")
@@ -245,6 +246,13 @@ struct DiffEngineTests {
     #expect(report.counts.failed == 1 && report.hasFailures)
     #expect(report.unreadable.map(\.file) == [folder.file("after") + "/notes.ttf"])
     #expect(report.unreadable.first?.side == "after")
+    // The review's cover gives the reason lines of their own, under the family's row: cut on
+    // the row, the file's name and the cause were lost.
+    let items = DiffDocumentPlan(result).items
+    let row = try #require(items.firstIndex(of: .family(0)))
+    let lines = DiffDocumentPlan.reasonLines(error, width: DiffDocumentPlan.Geometry().reasonWidth)
+    #expect(items[row + 1] == .reason(0, lines: lines))
+    #expect(lines >= 2)
   }
 
   @Test func onlyRestrictsTheFamilies() throws {
