@@ -222,9 +222,12 @@ public enum GalleryPage {
       tags.append("<li class=\"tag fail\">Failed</li>")
     }
     if family.missingGlyphs > 0 {
+      // Every box counted, as `missingGlyphs` counts them; the specimen's own note counts the
+      // distinct characters ("26 characters of the text not in this font" for 29 boxes).
       tags.append(
-        "<li class=\"tag warn\">"
-          + "\(plural(family.missingGlyphs, "missing glyph", "missing glyphs"))</li>")
+        "<li class=\"tag warn\" title=\"Glyphs of the sample drawn as boxes: characters "
+          + "this family lacks, each box counted\">"
+          + "\(plural(family.missingGlyphs, "box", "boxes")) in the sample</li>")
     } else if !family.warnings.isEmpty {
       tags.append(
         "<li class=\"tag warn\">\(plural(family.warnings.count, "warning", "warnings"))</li>")
