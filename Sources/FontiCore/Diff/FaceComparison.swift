@@ -43,6 +43,41 @@ struct FacePair: Sendable {
   }
 }
 
+/// Changed characters grouped by their base letter (å, ǻ and ẳ changed because a changed),
+/// for showing each letter once before the rest.
+enum LetterGroups {
+  /// The order to show `items` (sorted largest first) in: one per base letter first, groups in
+  /// order of their largest — the letter itself while its weight is at least half its group's
+  /// largest, else that largest (⅞ redrawn at 519 px, not the 7 that moved by 21) — then the
+  /// rest, in their order.
+  static func order<T>(_ items: [T], scalar: (T) -> UInt32, weight: (T) -> Double) -> [Int] {
+    var groups: [UInt32: [Int]] = [:]
+    var bases: [UInt32] = []
+    for (i, item) in items.enumerated() {
+      let base = base(of: scalar(item))
+      if groups[base] == nil { bases.append(base) }
+      groups[base, default: []].append(i)
+    }
+    var firsts: [Int] = []
+    for base in bases {
+      guard let members = groups[base] else { continue }
+      let largest = members[0]
+      let own = members.first {
+        scalar(items[$0]) == base && weight(items[$0]) * 2 >= weight(items[largest])
+      }
+      firsts.append(own ?? largest)
+    }
+    let first = Set(firsts)
+    return firsts + items.indices.filter { !first.contains($0) }
+  }
+
+  /// The first scalar of the character's compatibility decomposition: a for ǻ and ẚ.
+  static func base(of scalar: UInt32) -> UInt32 {
+    guard let s = Unicode.Scalar(scalar) else { return scalar }
+    return String(s).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value ?? scalar
+  }
+}
+
 /// A changed glyph with what its review image needs.
 struct GlyphChange: Sendable {
   var entry: DiffReport.Glyph
@@ -57,36 +92,12 @@ struct GlyphChange: Sendable {
   /// redrawn fraction at 519 px, not the 7 that moved by 21).
   static func selection(_ changes: [GlyphChange], limit: Int) -> [GlyphChange] {
     let sorted = changes.sorted(by: larger)
-    var groups: [UInt32: [Int]] = [:]
-    var order: [UInt32] = []
-    for (i, change) in sorted.enumerated() {
-      let base = change.base
-      if groups[base] == nil { order.append(base) }
-      groups[base, default: []].append(i)
+    return LetterGroups.order(sorted, scalar: \.scalar, weight: \.weight).prefix(limit).map {
+      sorted[$0]
     }
-    var chosen: [Int] = []
-    var taken = Set<Int>()
-    for base in order where chosen.count < limit {
-      guard let members = groups[base] else { continue }
-      let largest = members[0]
-      let own =
-        members.first {
-          sorted[$0].scalar == base && sorted[$0].weight * 2 >= sorted[largest].weight
-        } ?? largest
-      chosen.append(own)
-      taken.insert(own)
-    }
-    for i in sorted.indices where chosen.count < limit && !taken.contains(i) { chosen.append(i) }
-    return chosen.map { sorted[$0] }
   }
 
   var scalar: UInt32 { UInt32(entry.codepoint.dropFirst(2), radix: 16) ?? 0 }
-
-  /// The first scalar of the character's compatibility decomposition: a for ǻ and ẚ.
-  var base: UInt32 {
-    guard let s = Unicode.Scalar(scalar) else { return scalar }
-    return String(s).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value ?? scalar
-  }
 
   /// How much a change shows at 64 px per em: its pixels, plus an advance's change as the
   /// column of pixels it shifts the rest of a line by (an em tall).

@@ -279,21 +279,9 @@ enum FamilyComparison {
         ($0.value.pixels, $0.value.advance, $1.key) > ($1.value.pixels, $1.value.advance, $0.key)
       }
       // One per base letter first (a before its accented forms), as the pages show them.
-      var seen = Set<UInt32>()
-      var firsts: [Int] = []
-      for (i, item) in sorted.enumerated() {
-        let scalar = UInt32(item.key.dropFirst(2), radix: 16) ?? 0
-        let base =
-          Unicode.Scalar(scalar).flatMap {
-            String($0).decomposedStringWithCompatibilityMapping.unicodeScalars.first?.value
-          } ?? scalar
-        if seen.insert(base).inserted {
-          let own = sorted.firstIndex { $0.key == DiffNumber.codepoint(base) }
-          firsts.append(own ?? i)
-        }
-      }
-      var order = firsts
-      order += sorted.indices.filter { !firsts.contains($0) }
+      let order = LetterGroups.order(
+        sorted, scalar: { UInt32($0.key.dropFirst(2), radix: 16) ?? 0 },
+        weight: { Double($0.value.pixels) })
       let top = order.map { sorted[$0] }
       let shown = top.prefix(3).map { codepoint, change -> String in
         var what: [String] = []
@@ -332,12 +320,17 @@ enum FamilyComparison {
     }
     if f.sample.count > 3 { lines.append("sample: \(f.sample.count - 3) more faces or instances") }
     if !f.kerning.isEmpty {
-      let shown = f.kerning.prefix(3).map {
-        "\($0.text) \($0.kerning[0]) → \($0.kerning[1])"
+      // Each change with its string quoted and its face named: "“11” Bold: 0 → -113".
+      let strings = Set(f.kerning.map(\.text)).count
+      let faces = Set(f.kerning.map { [$0.face, $0.instance ?? ""] }).count
+      let shown = f.kerning.prefix(3).map { k in
+        let face = k.instance.map { "\(k.face) \($0)" } ?? k.face
+        return "“\(k.text)” \(face): \(k.kerning[0]) → \(k.kerning[1])"
       }
       lines.append(
-        "kerning changed in \(count(f.kerning.count, "proof string")): "
-          + shown.joined(separator: ", ") + (f.kerning.count > 3 ? ", …" : ""))
+        "kerning changed in \(count(strings, "proof string"))"
+          + (faces > 1 ? " of \(count(faces, "face"))" : "") + ": "
+          + shown.joined(separator: "; ") + (f.kerning.count > 3 ? "; …" : ""))
     }
     lines += metricLines(f.metrics, face: nil)
     for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }

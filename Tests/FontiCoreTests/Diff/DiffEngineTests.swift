@@ -150,6 +150,12 @@ struct DiffEngineTests {
     #expect(!f.glyphs.isEmpty && f.glyphs.allSatisfy { $0.instance == "Bold" })
     #expect(f.sample.map(\.instance) == ["Bold"])
     #expect(f.kerning.allSatisfy { $0.instance == "Bold" })
+    // Said with each string quoted and its face and instance named.
+    let first = try #require(f.kerning.first)
+    let line = try #require(FamilyComparison.summary(f).first { $0.hasPrefix("kerning changed") })
+    #expect(
+      line.contains("“\(first.text)” Regular Bold: \(first.kerning[0]) → \(first.kerning[1])"),
+      "\(line)")
   }
 
   @Test func featuresAndLanguagesAreComparedAsProofsAndCoverageSayThem() throws {
