@@ -183,7 +183,8 @@ extension DiffDrawing {
       let fit = fitGlyph(change, width: box.width - 2 * pad, height: box.height - 2 * pad)
       let ox = cx + pad + fit.x
       let oy = boxTop + pad + fit.y
-      glyphGuides(change, em: fit.em, x: ox, y: oy, width: box.width, on: cr)
+      glyphGuides(
+        change, em: fit.em, x: ox, y: oy, cell: (cx, boxTop, box.width, box.height), on: cr)
       overlay(
         glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy),
         glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy),

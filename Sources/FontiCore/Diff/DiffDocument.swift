@@ -429,7 +429,8 @@ final class DiffDocument {
       cr.fill()
       let ox = px + 4 + fit.x
       let oy = y + 4 + fit.y
-      drawing.glyphGuides(change, em: fit.em, x: ox, y: oy, width: panel, on: cr)
+      drawing.glyphGuides(
+        change, em: fit.em, x: ox, y: oy, cell: (px, y, panel, panelHeight), on: cr)
       let before = drawing.glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy)
       let after = drawing.glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy)
       switch n {

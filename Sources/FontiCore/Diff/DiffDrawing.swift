@@ -195,10 +195,17 @@ final class DiffDrawing {
   }
 
   /// Draws a glyph cell's baseline and the pen's start and both advances (before dashed,
-  /// after solid), faintly, under the glyph.
+  /// after solid), faintly, under the glyph; nothing outside `cell`, so that a baseline never
+  /// runs across the gap to the next cell.
   func glyphGuides(
-    _ change: GlyphChange, em: Double, x: Double, y: Double, width: Double, on cr: CairoContext
+    _ change: GlyphChange, em: Double, x: Double, y: Double,
+    cell: (x: Double, y: Double, width: Double, height: Double), on cr: CairoContext
   ) {
+    cr.save()
+    defer { cr.restore() }
+    cr.newPath()
+    cr.rectangle(cell.x, cell.y, cell.width, cell.height)
+    cr.clip()
     let ub = Double(max(1, change.unitsPerEm.before))
     let ua = Double(max(1, change.unitsPerEm.after))
     cr.newPath()
