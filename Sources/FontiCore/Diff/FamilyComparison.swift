@@ -309,7 +309,9 @@ enum FamilyComparison {
       lines.append(
         "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
     }
-    for s in f.sample.prefix(3) {
+    // A family's usual faces (regular, bold, italic, bold italic and then some) each a line.
+    let samplesShown = 8
+    for s in f.sample.prefix(samplesShown) {
       var what: [String] = []
       if s.pixels > 0 { what.append("\(grouped(s.pixels)) px differ") }
       if s.width[0] != s.width[1] {
@@ -318,7 +320,11 @@ enum FamilyComparison {
       let which = s.text == nil ? "sample" : "own-script sample"
       lines.append("\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
     }
-    if f.sample.count > 3 { lines.append("sample: \(f.sample.count - 3) more faces or instances") }
+    if f.sample.count > samplesShown {
+      let more = f.sample.count - samplesShown
+      let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
+      lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
+    }
     if !f.kerning.isEmpty {
       // Each change with its string quoted and its face named: "“11” Bold: 0 → -113".
       let strings = Set(f.kerning.map(\.text)).count

@@ -393,3 +393,28 @@ struct GlyphSelectionTests {
     #expect(shown == ["U+215E", "U+0061", "U+0062", "U+00E5"])
   }
 }
+
+/// The changes in words, where the engine's output is easier to state than to provoke.
+struct DiffSummaryTests {
+  static func family(samples faces: [String]) -> DiffReport.Family {
+    var f = DiffReport.Family(
+      family: "Test Sans", slug: "test-sans", status: .changed, error: nil,
+      files: DiffReport.Files(), image: nil, summary: [])
+    f.sample = faces.map {
+      DiffReport.Sample(face: $0, instance: nil, text: nil, width: [1000, 1000], pixels: 40)
+    }
+    return f
+  }
+
+  @Test func everyUsualFacesSampleIsSaidThenTheRestCounted() {
+    let four = FamilyComparison.summary(
+      Self.family(samples: ["Regular", "Bold", "Italic", "Bold Italic"]))
+    #expect(four.filter { $0.hasPrefix("sample (") }.count == 4)
+    #expect(!four.contains { $0.contains("more") })
+    let ten = FamilyComparison.summary(Self.family(samples: (1...10).map { "Face \($0)" }))
+    #expect(ten.filter { $0.hasPrefix("sample (") }.count == 8)
+    #expect(ten.contains("sample: changed in 2 more faces"))
+    let nine = FamilyComparison.summary(Self.family(samples: (1...9).map { "Face \($0)" }))
+    #expect(nine.contains("sample: changed in 1 more face"))
+  }
+}
