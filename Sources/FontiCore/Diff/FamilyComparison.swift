@@ -114,10 +114,13 @@ enum FamilyComparison {
 
     var added = Set<UInt32>()
     var removedPoints = Set<UInt32>()
+    var characterFaces = CharacterFaces(compared: differences.count)
     var images: [GlyphChange] = []
     for (n, d) in differences.enumerated() {
       added.formUnion(d.codepointsAdded)
       removedPoints.formUnion(d.codepointsRemoved)
+      for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
+      for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
       entry.glyphs += d.glyphs
       entry.glyphsBelowThreshold += d.belowThreshold
       if n == 0 {
@@ -141,12 +144,13 @@ enum FamilyComparison {
     }
     entry.codepoints.added = added.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = removedPoints.sorted().map(DiffNumber.codepoint)
+
     if let traits {
       entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
       entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
     }
     entry.status = isChanged(entry) ? .changed : .unchanged
-    entry.summary = summary(entry)
+    entry.summary = summary(entry, characterFaces: characterFaces)
 
     var outcome = FamilyOutcome(entry: entry)
     guard entry.status == .changed else { return outcome }
@@ -250,8 +254,24 @@ enum FamilyComparison {
     "typoAscender", "typoDescender", "typoLineGap", "winAscent", "winDescent",
   ]
 
-  /// The changes in words, most telling first: what diff.md, the PNG and the PDF say.
-  static func summary(_ f: DiffReport.Family) -> [String] {
+  /// The faces each added or removed character changed in, of `compared` faces.
+  struct CharacterFaces {
+    var compared: Int
+    var added: [UInt32: [String]] = [:]
+    var removed: [UInt32: [String]] = [:]
+
+    /// The faces `codepoint` ("U+F001") was added to or removed from, when not all of them.
+    func partial(_ codepoint: String, added: Bool) -> [String]? {
+      guard let value = UInt32(codepoint.dropFirst(2), radix: 16),
+        let faces = (added ? self.added : removed)[value], faces.count < compared
+      else { return nil }
+      return faces
+    }
+  }
+
+  /// The changes in words, most telling first: what diff.md, the PNG and the PDF say. With
+  /// `characterFaces`, a character added or removed in some faces only names them.
+  static func summary(_ f: DiffReport.Family, characterFaces: CharacterFaces? = nil) -> [String] {
     var lines: [String] = []
     switch f.status {
     case .failed: return ["could not be compared: \(f.error ?? "unknown error")"]
@@ -305,7 +325,11 @@ enum FamilyComparison {
     }
     for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
     where !points.isEmpty {
-      let shown = points.prefix(6).map(character).joined(separator: ", ")
+      // Each with the faces it changed in, when not every face shares the change.
+      let shown = points.prefix(6).map { point in
+        let faces = characterFaces?.partial(point, added: verb == "added")
+        return character(point) + (faces.map { " (\(list($0)) only)" } ?? "")
+      }.joined(separator: ", ")
       lines.append(
         "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
     }

@@ -418,3 +418,17 @@ struct DiffSummaryTests {
     #expect(nine.contains("sample: changed in 1 more face"))
   }
 }
+
+extension DiffSummaryTests {
+  @Test func charactersChangedInSomeFacesOnlyNameThem() {
+    var f = Self.family(samples: [])
+    f.codepoints.removed = ["U+2011", "U+F001"]
+    f.codepoints.added = ["U+0180"]
+    var faces = FamilyComparison.CharacterFaces(compared: 4)
+    faces.removed = [0x2011: ["Regular", "Bold", "Italic", "Bold Italic"], 0xF001: ["Regular"]]
+    faces.added = [0x0180: ["Regular", "Bold", "Italic", "Bold Italic"]]
+    let lines = FamilyComparison.summary(f, characterFaces: faces)
+    #expect(lines.contains("2 characters removed: U+2011 ‑, U+F001 (Regular only)"), "\(lines)")
+    #expect(lines.contains("1 character added: U+0180 ƀ"), "\(lines)")
+  }
+}
