@@ -280,7 +280,7 @@ import Testing
       #expect(text.status == 0)
       for phrase in [
         "What changed", "Fixture Garamond", "feature removed: smcp", "x-height 400 → 420",
-        "U+0052 R",
+        "U+0052 R", "advance before", "advance after",
       ] {
         #expect(text.output.contains(phrase), "\(phrase) is not in the PDF's text")
       }

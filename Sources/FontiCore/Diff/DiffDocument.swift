@@ -348,7 +348,10 @@ final class DiffDocument {
       let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
       cr.setColour(palette.text, alpha: 0.6)
       note.draw(at: g.margin, y + 24)
-      drawing.legend(at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
+      let legend = drawing.legend(
+        at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
+      drawing.advanceLegend(
+        at: g.margin + note.size.width + 12 + legend, y + 25, swatch: 8, size: 7, on: cr)
     case .glyphRow(let indices):
       let cell = g.contentWidth / Double(g.glyphColumns)
       for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {

@@ -153,6 +153,30 @@ final class DiffDrawing {
     return pen - x
   }
 
+  /// The legend of a glyph cell's guides (`glyphGuides`), from (x, y): the advance before as
+  /// a dashed line, the advance after as a solid line in the after colour. Returns its width.
+  @discardableResult
+  func advanceLegend(at x: Double, _ y: Double, swatch: Double, size: Double, on cr: CairoContext)
+    -> Double
+  {
+    let context = labelContext(for: cr)
+    var pen = x
+    for (text, after) in [("advance before", false), ("advance after", true)] {
+      cr.newPath()
+      cr.move(to: pen + swatch / 2, y - swatch * 0.1)
+      cr.line(to: pen + swatch / 2, y + swatch * 1.1)
+      cr.setDash(after ? [] : [swatch / 5, swatch / 5])
+      cr.setColour(after ? DiffDrawing.afterColour : palette.text, alpha: after ? 1 : 0.6)
+      cr.stroke(width: max(0.5, swatch / 10))
+      cr.setDash([])
+      let word = label(text, size: size, in: context)
+      cr.setColour(palette.text, alpha: 0.8)
+      word.draw(at: pen + swatch * 1.2, y + swatch / 2 - word.size.height / 2)
+      pen += swatch * 1.2 + word.size.width + swatch * 1.6
+    }
+    return pen - x
+  }
+
   // MARK: Samples and glyphs fitted into boxes
 
   /// The sample as one side sets it on `lines`, with its first baseline at (x, y).
