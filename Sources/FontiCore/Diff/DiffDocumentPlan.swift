@@ -49,15 +49,15 @@ struct DiffDocumentPlan {
   }
 
   /// The most lines a failed family's reason takes on the cover.
-  static let reasonLines = 4
+  static let mostReasonLines = 4
   /// Height of a line of a failed family's reason.
   static let reasonLineHeight = 11.0
 
   /// How many lines `text` takes, estimated, at 8 pt in `width` (half an em a character on
-  /// average; a path runs wider than prose), at most `reasonLines`.
+  /// average; a path runs wider than prose), at most `mostReasonLines`.
   static func reasonLines(_ text: String, width: Double) -> Int {
     let perLine = max(1, Int(width / (8 * 0.55)))
-    return min(reasonLines, max(1, (text.count + perLine - 1) / perLine))
+    return min(mostReasonLines, max(1, (text.count + perLine - 1) / perLine))
   }
 
   /// A block of a family's pages, with its height.

@@ -242,6 +242,9 @@ enum DiffNumber {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
+  /// The scalar value of "U+0041"; nil when it is not one.
+  static func scalar(_ codepoint: String) -> UInt32? { UInt32(codepoint.dropFirst(2), radix: 16) }
+
   /// "+40", "−12", "0".
   static func signed(_ value: Int) -> String {
     value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"

@@ -97,7 +97,7 @@ struct GlyphChange: Sendable {
     }
   }
 
-  var scalar: UInt32 { UInt32(entry.codepoint.dropFirst(2), radix: 16) ?? 0 }
+  var scalar: UInt32 { DiffNumber.scalar(entry.codepoint) ?? 0 }
 
   /// How much a change shows at 64 px per em: its pixels, plus an advance's change as the
   /// column of pixels it shifts the rest of a line by (an em tall).

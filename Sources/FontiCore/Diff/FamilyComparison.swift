@@ -112,13 +112,9 @@ enum FamilyComparison {
       return FamilyOutcome(entry: entry)
     }
 
-    var added = Set<UInt32>()
-    var removedPoints = Set<UInt32>()
     var characterFaces = CharacterFaces(compared: differences.count)
     var images: [GlyphChange] = []
     for (n, d) in differences.enumerated() {
-      added.formUnion(d.codepointsAdded)
-      removedPoints.formUnion(d.codepointsRemoved)
       for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
       entry.glyphs += d.glyphs
@@ -142,9 +138,8 @@ enum FamilyComparison {
       entry.sample += d.sample
       images += d.glyphImages
     }
-    entry.codepoints.added = added.sorted().map(DiffNumber.codepoint)
-    entry.codepoints.removed = removedPoints.sorted().map(DiffNumber.codepoint)
-
+    entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
+    entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
     if let traits {
       entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
       entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
@@ -262,7 +257,7 @@ enum FamilyComparison {
 
     /// The faces `codepoint` ("U+F001") was added to or removed from, when not all of them.
     func partial(_ codepoint: String, added: Bool) -> [String]? {
-      guard let value = UInt32(codepoint.dropFirst(2), radix: 16),
+      guard let value = DiffNumber.scalar(codepoint),
         let faces = (added ? self.added : removed)[value], faces.count < compared
       else { return nil }
       return faces
@@ -300,7 +295,7 @@ enum FamilyComparison {
       }
       // One per base letter first (a before its accented forms), as the pages show them.
       let order = LetterGroups.order(
-        sorted, scalar: { UInt32($0.key.dropFirst(2), radix: 16) ?? 0 },
+        sorted, scalar: { DiffNumber.scalar($0.key) ?? 0 },
         weight: { Double($0.value.pixels) })
       let top = order.map { sorted[$0] }
       let shown = top.prefix(3).map { codepoint, change -> String in
@@ -447,7 +442,7 @@ enum FamilyComparison {
 
   /// "U+0052 R": the code point, and the character itself when it is a visible one.
   static func character(_ codepoint: String) -> String {
-    guard let value = UInt32(codepoint.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value)
+    guard let value = DiffNumber.scalar(codepoint), let scalar = Unicode.Scalar(value)
     else { return codepoint }
     switch scalar.properties.generalCategory {
     case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator,
