@@ -113,9 +113,9 @@ public enum FallbackSample: Sendable, Hashable {
   /// brackets or Greek shows its own letters before those. A symbol or emoji font, with a few
   /// letter-like signs among thousands of others, keeps code point order.
   static func gridCharacters(_ coverage: CharacterCoverage, limit: Int) -> [String] {
-    var ascii: [String] = []
-    var letters: [String] = []
-    var beyond: [String] = []
+    var ascii: [Unicode.Scalar] = []
+    var letters: [Unicode.Scalar] = []
+    var beyond: [Unicode.Scalar] = []
     for page in coverage.pages.keys.sorted() {
       guard let bits = coverage.pages[page] else { continue }
       for word in 0..<8 where bits[word] != 0 {
@@ -123,20 +123,22 @@ public enum FallbackSample: Sendable, Hashable {
           let value = page << 8 | UInt32(word * 32 + bit)
           guard let scalar = Unicode.Scalar(value), drawable(scalar) else { continue }
           if value < 0x80 {
-            ascii.append(String(scalar))
+            ascii.append(scalar)
           } else {
-            beyond.append(String(scalar))
-            if value >= 0x530, scalar.properties.isAlphabetic { letters.append(String(scalar)) }
+            beyond.append(scalar)
+            if value >= 0x530, scalar.properties.isAlphabetic { letters.append(scalar) }
           }
         }
       }
     }
+    let shown: [Unicode.Scalar]
     if letters.count >= limit / 2, letters.count * 4 >= beyond.count {
       let first = Set(letters)
-      return Array((letters + beyond.filter { !first.contains($0) }).prefix(limit))
+      shown = letters + beyond.lazy.filter { !first.contains($0) }.prefix(limit)
+    } else {
+      shown = beyond.count >= limit / 2 ? beyond : ascii + beyond
     }
-    return beyond.count >= limit / 2
-      ? Array(beyond.prefix(limit)) : Array((ascii + beyond).prefix(limit))
+    return shown.prefix(limit).map(String.init)
   }
 
   static func drawable(_ s: Unicode.Scalar) -> Bool {
