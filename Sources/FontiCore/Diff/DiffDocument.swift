@@ -365,7 +365,65 @@ final class DiffDocument {
         size: 8.5, in: context)
       cr.setColour(palette.text, alpha: 0.6)
       line.draw(at: g.margin, y + 4)
+    case .charactersHeading(let added, let shown, let total):
+      let what = added ? "Characters added" : "Characters removed"
+      let text =
+        shown < total
+        ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), a few from each block of code points"
+        : "\(what) · \(FamilyComparison.grouped(total))"
+      let heading = drawing.caption(text, size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+      let faces = Set(cells.map(\.entry.face))
+      var words = added ? "As the fonts after draw them" : "As the fonts before drew them"
+      if faces.count == 1, let face = faces.first { words += ", in \(face)" }
+      words += "; baseline and advance marked"
+      if shown < total { words += "; all listed in diff.json" }
+      let note = drawing.label(words, size: 7.5, in: context)
+      note.ellipsize(width: g.contentWidth)
+      cr.setColour(palette.text, alpha: 0.6)
+      note.draw(at: g.margin, y + 24)
+    case .characterRow(let added, let indices):
+      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+      let namesFaces = Set(cells.map(\.entry.face)).count > 1
+      let cell = g.contentWidth / Double(g.characterColumns)
+      for (n, index) in indices.enumerated() where index < cells.count {
+        drawCharacterCell(
+          cells[index], face: namesFaces, x: g.margin + Double(n) * cell, y: y, width: cell - 6,
+          context, cr)
+      }
     }
+  }
+
+  /// One added or removed character: its outline (both sides of the change hold it) with its
+  /// baseline, origin and advance, and its code point below (its face too when `face`).
+  private func drawCharacterCell(
+    _ character: GlyphChange, face: Bool, x: Double, y: Double, width: Double,
+    _ context: TextContext, _ cr: CairoContext
+  ) {
+    let height = g.characterPanelHeight
+    cr.setColour(palette.text, alpha: 0.03)
+    cr.rectangle(x, y, width, height)
+    cr.fill()
+    let fit = drawing.fitGlyph(character, width: width - 8, height: height - 8)
+    let ox = x + 4 + fit.x
+    let oy = y + 4 + fit.y
+    drawing.glyphGuides(
+      character, em: fit.em, x: ox, y: oy, cell: (x, y, width, height), oneSide: true, on: cr)
+    drawing.fill(
+      drawing.glyphPlacement(character, after: true, em: fit.em, x: ox, y: oy),
+      colour: palette.text, on: cr)
+    let name = drawing.label(
+      FamilyComparison.character(character.entry.codepoint), size: 7.5, bold: true, in: context)
+    name.ellipsize(width: width)
+    cr.setColour(palette.text)
+    name.draw(at: x, y + height + 4)
+    guard face else { return }
+    let detail = drawing.label(character.entry.face, size: 6.5, in: context)
+    detail.ellipsize(width: width)
+    cr.setColour(palette.text, alpha: 0.6)
+    detail.draw(at: x, y + height + 15)
   }
 
   private func drawSample(
@@ -374,7 +432,7 @@ final class DiffDocument {
   ) {
     let place = FamilyComparison.place(sample.face, sample.instance)
     let heading = drawing.caption(
-      same
+      same && sample.only == nil
         ? "\(sample.title) · \(place) · the same before and after" : "\(sample.title) · \(place)",
       size: 7.5,
       in: context)
@@ -386,7 +444,12 @@ final class DiffDocument {
       maximum: g.sampleMaximumEm
     ).lines
     let x = g.margin + g.sampleLabelWidth
-    let words = same ? ["Both"] : ["Before", "After", "Overlay"]
+    let words =
+      switch sample.only {
+      case "after": ["After"]
+      case "before": ["Before"]
+      default: same ? ["Both"] : ["Before", "After", "Overlay"]
+      }
     for (n, word) in words.enumerated() {
       let bandTop = top + 30 + Double(n) * band
       cr.setColour(palette.text, alpha: n == 2 ? 0.06 : 0.03)

@@ -6,8 +6,9 @@ import Foundation
 /// A4 portrait. The cover has the counts and starts the table of families by status (changed,
 /// added, removed, failed, then the unchanged ones three to a row), continued on summary pages.
 /// Each changed family then gets its pages: a header, its changes in words, the sample before /
-/// after / overlay, and a grid of its largest glyph changes (before, after, overlay each); each
-/// added or removed family a short page: its files, faces, axes, instances, features, languages.
+/// after / overlay, a grid of its largest glyph changes (before, after, overlay each), and some
+/// of its added and removed characters, drawn; each added or removed family a short page: its
+/// files, faces, axes, instances, features, languages, and its sample as it sets it.
 struct DiffDocumentPlan {
   struct Geometry {
     var width = 595.2756
@@ -35,6 +36,10 @@ struct DiffDocumentPlan {
     var glyphColumns = 2
     var glyphRowHeight = 124.0
     var glyphPanelHeight = 90.0
+    /// Added and removed characters: a panel each, eight to a row.
+    var characterColumns = 8
+    var characterPanelHeight = 54.0
+    var characterRowHeight = 86.0
     var lineHeight = 14.5
   }
 
@@ -71,6 +76,9 @@ struct DiffDocumentPlan {
     case glyphsHeading(shown: Int, total: Int)
     case glyphRow([Int])
     case moreGlyphs(Int)
+    /// Characters added (or removed): `shown` of `total` drawn below.
+    case charactersHeading(added: Bool, shown: Int, total: Int)
+    case characterRow(added: Bool, [Int])
   }
 
   struct Placed: Equatable {
@@ -182,6 +190,17 @@ struct DiffDocumentPlan {
           blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
         }
       }
+      for (added, drawn, total) in [
+        (true, outcome.charactersAdded.count, outcome.entry.codepoints.added.count),
+        (false, outcome.charactersRemoved.count, outcome.entry.codepoints.removed.count),
+      ] where drawn > 0 {
+        blocks.append(.charactersHeading(added: added, shown: drawn, total: total))
+        for rowStart in stride(from: 0, to: drawn, by: g.characterColumns) {
+          blocks.append(
+            .characterRow(
+              added: added, Array(rowStart..<min(rowStart + g.characterColumns, drawn))))
+        }
+      }
       familyPages[index] = pages.count + 1
       var part = 0
       var placed: [Placed] = []
@@ -191,7 +210,7 @@ struct DiffDocumentPlan {
         // Headings stay with what follows them.
         let keep: Double
         switch block {
-        case .changesHeading, .glyphsHeading:
+        case .changesHeading, .glyphsHeading, .charactersHeading:
           keep = n + 1 < blocks.count ? height(blocks[n + 1]) : 0
         default: keep = 0
         }
@@ -238,6 +257,8 @@ struct DiffDocumentPlan {
     case .glyphsHeading: return 44
     case .glyphRow: return g.glyphRowHeight
     case .moreGlyphs: return 20
+    case .charactersHeading: return 44
+    case .characterRow: return g.characterRowHeight
     }
   }
 }

@@ -219,11 +219,12 @@ final class DiffDrawing {
   }
 
   /// Draws a glyph cell's baseline and the pen's start and both advances (before dashed,
-  /// after solid), faintly, under the glyph; nothing outside `cell`, so that a baseline never
-  /// runs across the gap to the next cell.
+  /// after solid; with `oneSide`, the one advance), faintly, under the glyph; nothing outside
+  /// `cell`, so that a baseline never runs across the gap to the next cell.
   func glyphGuides(
     _ change: GlyphChange, em: Double, x: Double, y: Double,
-    cell: (x: Double, y: Double, width: Double, height: Double), on cr: CairoContext
+    cell: (x: Double, y: Double, width: Double, height: Double), oneSide: Bool = false,
+    on cr: CairoContext
   ) {
     cr.save()
     defer { cr.restore() }
@@ -239,13 +240,15 @@ final class DiffDrawing {
         + em * 0.1, y)
     cr.setColour(palette.text, alpha: 0.25)
     cr.stroke(width: max(0.4, em / 160))
-    for (n, advance) in [
+    // One side (an added or removed character): the origin and its one advance, plain.
+    let lines = [
       0.0, Double(change.entry.advance[0]) / ub, Double(change.entry.advance[1]) / ua,
-    ].enumerated() {
+    ].prefix(oneSide ? 2 : 3)
+    for (n, advance) in lines.enumerated() {
       cr.newPath()
       cr.move(to: x + advance * em, y - em * 0.85)
       cr.line(to: x + advance * em, y + em * 0.25)
-      cr.setDash(n == 1 ? [em / 40, em / 40] : [])
+      cr.setDash(n == 1 && !oneSide ? [em / 40, em / 40] : [])
       cr.setColour(n == 2 ? DiffDrawing.afterColour : palette.text, alpha: n == 0 ? 0.25 : 0.5)
       cr.stroke(width: max(0.4, em / 160))
       cr.setDash([])

@@ -30,6 +30,8 @@ public struct DiffResult: Sendable {
       outcome.glyphImages = drawing.glyphImages
       outcome.sample = drawing.sample
       outcome.profile = drawing.profile
+      outcome.charactersAdded = drawing.charactersAdded
+      outcome.charactersRemoved = drawing.charactersRemoved
     }
     return outcome
   }

@@ -52,6 +52,8 @@ struct FamilyDrawing: Codable {
   var glyphImages: [GlyphChange]
   var sample: SampleChange?
   var profile: FamilyProfile?
+  var charactersAdded: [GlyphChange]
+  var charactersRemoved: [GlyphChange]
 
   /// The file name the temporary takes after `.fonti-tmp-PID-RANDOM-`.
   static func name(_ slug: String) -> String { "review-\(slug).json" }
@@ -96,7 +98,8 @@ enum DiffWork {
   static func store(_ outcome: FamilyOutcome, in folder: String, slug: String) throws -> String {
     let data = try FamilyDrawing.encoder().encode(
       FamilyDrawing(
-        glyphImages: outcome.glyphImages, sample: outcome.sample, profile: outcome.profile))
+        glyphImages: outcome.glyphImages, sample: outcome.sample, profile: outcome.profile,
+        charactersAdded: outcome.charactersAdded, charactersRemoved: outcome.charactersRemoved))
     let (fd, path) = try AtomicFile.createTemporary(
       beside: folder + "/" + FamilyDrawing.name(slug), mode: 0o600)
     defer { close(fd) }

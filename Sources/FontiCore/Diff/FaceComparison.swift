@@ -43,6 +43,33 @@ struct FacePair: Sendable {
   }
 }
 
+/// Which of many added or removed characters the review draws: a few from every block of 128
+/// code points they fall in, taken in turn (Latin Extended-B, IPA, Greek, Cyrillic… rather
+/// than the first 32 of Latin Extended-B), shown in code point order.
+enum CharacterSpread {
+  static func pick(_ scalars: [UInt32], limit: Int) -> [UInt32] {
+    var blocks: [[UInt32]] = []
+    var last: UInt32?
+    for scalar in scalars.sorted() {
+      if last == scalar >> 7, !blocks.isEmpty {
+        blocks[blocks.count - 1].append(scalar)
+      } else {
+        blocks.append([scalar])
+      }
+      last = scalar >> 7
+    }
+    var picked: [UInt32] = []
+    var depth = 0
+    while picked.count < limit, blocks.contains(where: { $0.count > depth }) {
+      for block in blocks where block.count > depth && picked.count < limit {
+        picked.append(block[depth])
+      }
+      depth += 1
+    }
+    return picked.sorted()
+  }
+}
+
 /// Changed characters grouped by their base letter (å, ǻ and ẳ changed because a changed),
 /// for showing each letter once before the rest.
 enum LetterGroups {
@@ -123,6 +150,9 @@ struct SampleChange: Sendable, Codable {
   var pixels: Int
   /// The language of an own-script sample ("Arabic"), when the family cannot set the text.
   var languageName: String?
+  /// For a family on one side only: that side, "before" or "after" (both sides then hold its
+  /// one setting).
+  var only: String?
 
   /// "Sample", or "Sample in Arabic" for an own-script sample.
   var title: String { languageName.map { "Sample in \($0)" } ?? "Sample" }
@@ -333,6 +363,51 @@ final class FaceComparer {
         before: ShapedText(sample.text, font: fontBefore, language: sample.language),
         after: ShapedText(sample.text, font: fontAfter, language: sample.language),
         face: pair.label, instance: ia?.name, pixels: 0, languageName: sample.languageName)
+  }
+
+  /// The sample of a family on one side only, set in `face` (its first usual face) at its
+  /// representative instance: a change whose two sides are the same setting.
+  func sampleImage(only face: SideFace, label: String, after: Bool) throws -> SampleChange {
+    let pair = FacePair(before: face, after: face, label: label)
+    sample = sampleSource(for: pair)
+    var image = try sampleImage(for: pair)
+    image.only = after ? "after" : "before"
+    return image
+  }
+
+  /// Each of `characters` (a code point, and the label of the first face that has it) drawn
+  /// from that face's AFTER file (`added`) or BEFORE file, at its default coordinates: a change
+  /// whose two sides are the same outline, for the review's grids of added and removed
+  /// characters. A face that cannot be read, or a character it does not map, is left out.
+  func characterImages(
+    _ characters: [(scalar: UInt32, face: String)], pairs: [FacePair], added: Bool
+  )
+    -> [GlyphChange]
+  {
+    var fonts: [String: HarfBuzzFont] = [:]
+    func font(_ label: String) -> HarfBuzzFont? {
+      if let known = fonts[label] { return known }
+      guard let pair = pairs.first(where: { $0.label == label }) else { return nil }
+      let side = added ? pair.after : pair.before
+      guard let face = try? HarfBuzzFace(file: side.file, index: side.query.index) else {
+        return nil
+      }
+      let opened = HarfBuzzFont(face: face)
+      fonts[label] = opened
+      return opened
+    }
+    return characters.compactMap { character in
+      guard let font = font(character.face), let glyph = font.glyph(for: character.scalar)
+      else { return nil }
+      let outline = font.outline(of: glyph)
+      let advance = font.advance(of: glyph)
+      let units = font.face.unitsPerEm
+      return GlyphChange(
+        entry: DiffReport.Glyph(
+          codepoint: DiffNumber.codepoint(character.scalar), face: character.face, instance: nil,
+          pixels: 0, advance: [advance, advance]),
+        before: outline, after: outline, unitsPerEm: (units, units))
+    }
   }
 
   /// A font of each face at its instance (or the default coordinates).

@@ -5,8 +5,13 @@ struct FamilyOutcome: Sendable {
   var entry: DiffReport.Family
   /// The largest glyph changes, with their outlines (largest first, capped).
   var glyphImages: [GlyphChange] = []
-  /// The sample as both sides set it (regular face), for a changed family.
+  /// The sample as both sides set it (regular face), for a changed family; as its one side
+  /// sets it, for an added or removed family.
   var sample: SampleChange?
+  /// Some of the characters added and removed (`CharacterSpread`), each drawn from the first
+  /// face that gained or lost it, as changes whose two sides are the same outline.
+  var charactersAdded: [GlyphChange] = []
+  var charactersRemoved: [GlyphChange] = []
   /// An added or removed family: what it has, for its section of the PDF.
   var profile: FamilyProfile?
   /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
@@ -82,6 +87,11 @@ enum FamilyComparison {
       var outcome = FamilyOutcome(entry: entry)
       if problems.isEmpty, let side = after ?? before {
         outcome.profile = FamilyProfile(side)
+        let labelled = labels(side.faces).sorted { SideFace.order($0.0, $1.0) }
+        if outcome.profile != nil, let (face, label) = labelled.first {
+          outcome.sample = try? comparer.sampleImage(
+            only: face, label: label, after: entry.status == .added)
+        }
       }
       return outcome
     }
@@ -150,6 +160,16 @@ enum FamilyComparison {
     var outcome = FamilyOutcome(entry: entry)
     guard entry.status == .changed else { return outcome }
     outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
+    func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
+      let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
+      return comparer.characterImages(
+        picked.compactMap { scalar in faces[scalar]?.first.map { (scalar, $0) } }, pairs: pairs,
+        added: added)
+    }
+    outcome.charactersAdded = drawn(
+      characterFaces.added, limit: FamilyComparison.charactersShown.added, added: true)
+    outcome.charactersRemoved = drawn(
+      characterFaces.removed, limit: FamilyComparison.charactersShown.removed, added: false)
     if let first = pairs.first {
       outcome.sample = differences.first?.sampleImage ?? (try? comparer.sampleImage(for: first))
     }
@@ -176,6 +196,9 @@ enum FamilyComparison {
 
   /// Each face with the name the review gives it: its style, with its file's name when the
   /// style is not unique in the family on that side.
+  /// How many added and removed characters the review draws, at most (four and two rows).
+  static let charactersShown = (added: 32, removed: 16)
+
   static func labels(_ faces: [SideFace]) -> [(SideFace, String)] {
     var counts: [String: Int] = [:]
     for f in faces { counts[f.style.lowercased(), default: 0] += 1 }

@@ -64,6 +64,34 @@ struct DiffEngineTests {
     #expect(sample.isSame && sample.face == "Regular")
   }
 
+  /// The characters added and removed are drawn, each from the side that has it, and the
+  /// family's pages give them a section each.
+  @Test func addedAndRemovedCharactersAreDrawnFromTheirSide() throws {
+    let result = try compare("base", "changed")
+    let outcome = result.outcomes[0]
+    let added = try #require(outcome.charactersAdded.first)
+    let removed = try #require(outcome.charactersRemoved.first)
+    #expect(outcome.charactersAdded.map(\.entry.codepoint) == ["U+2010"])
+    #expect(outcome.charactersRemoved.map(\.entry.codepoint) == ["U+0024"])
+    for character in [added, removed] {
+      #expect(character.entry.face == "Regular" && character.before == character.after)
+      #expect(character.after.bounds != nil, "\(character.entry.codepoint) has ink")
+      #expect(character.entry.advance[0] == character.entry.advance[1])
+    }
+    // The hyphen is wide and flat, the dollar tall: each is its own outline.
+    let hyphen = try #require(added.after.bounds)
+    let dollar = try #require(removed.after.bounds)
+    #expect(hyphen.maxY - hyphen.minY < dollar.maxY - dollar.minY)
+    let blocks = DiffDocumentPlan(result).pages.flatMap { page -> [DiffDocumentPlan.Block] in
+      guard case .family(_, _, let placed) = page.kind else { return [] }
+      return placed.map(\.block)
+    }
+    #expect(blocks.contains(.charactersHeading(added: true, shown: 1, total: 1)))
+    #expect(blocks.contains(.characterRow(added: true, [0])))
+    #expect(blocks.contains(.charactersHeading(added: false, shown: 1, total: 1)))
+    #expect(blocks.contains(.characterRow(added: false, [0])))
+  }
+
   /// Interrupted while its files are drawn (between images, or between the PDF's pages), a
   /// review writes none of them: nothing new in the folder, no temporary file left.
   @Test func anInterruptedReviewWritesNothing() throws {
@@ -186,6 +214,24 @@ struct DiffEngineTests {
     #expect(report.families[0].faces.added == ["Regular"])
     #expect(report.families[1].faces.removed == ["Regular"])
     #expect(report.counts == DiffReport.Counts(families: 2, added: 1, removed: 1))
+  }
+
+  /// A family on one side only shows its sample as that side sets it, once.
+  @Test func anAddedOrRemovedFamilyShowsItsSampleFromItsSide() throws {
+    let result = try compare("base", "renamed")
+    let added = try #require(result.outcomes[0].sample)
+    let removed = try #require(result.outcomes[1].sample)
+    #expect(added.only == "after" && removed.only == "before")
+    #expect(added.isSame && removed.isSame && added.face == "Regular")
+    #expect(added.after.width > 0 && !added.after.outlines.isEmpty)
+    let samples = DiffDocumentPlan(result).pages.flatMap { page -> [DiffDocumentPlan.Block] in
+      guard case .family(_, _, let placed) = page.kind else { return [] }
+      return placed.map(\.block).filter {
+        if case .sample(_, _, _, let same) = $0 { return same }
+        return false
+      }
+    }
+    #expect(samples.count == 2)
   }
 
   /// Fixture Box's I is 10 × 20 px before and 11 × 20 px after, on the pixel grid: exactly 20
@@ -391,6 +437,21 @@ struct GlyphSelectionTests {
     let shown = GlyphChange.selection(changes, limit: 4).map(\.entry.codepoint)
     // ⅞ stands for the 7 group (7 moved by 21 of its 519); a for its group (100 of 110).
     #expect(shown == ["U+215E", "U+0061", "U+0062", "U+00E5"])
+  }
+}
+
+/// Which added or removed characters the review draws when there are many.
+struct CharacterSpreadTests {
+  @Test func aFewFromEachBlockInCodePointOrder() {
+    let latinB = Array(UInt32(0x180)...0x1FF)
+    let greek = Array(UInt32(0x380)...0x3FF)
+    let arrows: [UInt32] = [0x2190, 0x2191]
+    let picked = CharacterSpread.pick((arrows + greek + latinB).shuffled(), limit: 8)
+    // Three blocks taken in turn: each block's first, then its second, and so on.
+    #expect(picked == [0x180, 0x181, 0x182, 0x380, 0x381, 0x382, 0x2190, 0x2191])
+    #expect(CharacterSpread.pick([0x41, 0x42], limit: 8) == [0x41, 0x42])
+    #expect(CharacterSpread.pick([], limit: 8).isEmpty)
+    #expect(CharacterSpread.pick(latinB, limit: 0).isEmpty)
   }
 }
 
