@@ -20,6 +20,8 @@ public struct CataloguePlan: Sendable, Hashable {
       self.width = width
       self.height = height
     }
+
+    var bottom: Double { y + height }
   }
 
   /// The page grid: margins, a narrow label column for sizes and captions, and the content
@@ -284,8 +286,8 @@ public struct CataloguePlan: Sendable, Hashable {
       _ items: [Item], header: (Content, Double), continued: (Content, Double)?,
       kind: (_ continued: Bool) -> Kind, destination: Destination
     ) {
-      var flow = Flow(geometry: g, first: pages.count + 1)
-      flow.place(items, header: header, continued: continued)
+      let flow = Flow.laidOut(
+        items, geometry: g, first: pages.count + 1, header: header, continued: continued)
       for (n, blocks) in flow.pages.enumerated() {
         pages.append(
           Page(
@@ -304,7 +306,7 @@ public struct CataloguePlan: Sendable, Hashable {
         continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
         destination: .family(i))
       guard input.proofs != nil, i < proofs.count, let data = proofs[i] else { continue }
-      let proofItems = CataloguePlan.proofItems(i, data, g)
+      let proofItems = data.findsNothing ? [] : CataloguePlan.proofItems(i, data, g)
       if !proofItems.isEmpty {
         proofPages[i] = pages.count + 1
         appendFlow(
@@ -430,6 +432,13 @@ public struct CataloguePlan: Sendable, Hashable {
       self.height = height
       self.before = before
       self.keepWithNext = keepWithNext
+    }
+
+    /// The item with `factor` of its space above.
+    func tightened(_ factor: Double) -> Item {
+      var item = self
+      item.before *= factor
+      return item
     }
   }
 
@@ -626,6 +635,34 @@ struct Flow {
   let geometry: CataloguePlan.Geometry
   let first: Int
   var pages: [[CataloguePlan.Block]] = []
+
+  /// `items` placed; when the last page would hold only a line or two (the end of a feature
+  /// list, a lone Languages note), set with three quarters of their spaces, else half, if that
+  /// saves the page.
+  static func laidOut(
+    _ items: [CataloguePlan.Item], geometry: CataloguePlan.Geometry, first: Int,
+    header: (CataloguePlan.Content, Double), continued: (CataloguePlan.Content, Double)?
+  ) -> Flow {
+    var flow = Flow(geometry: geometry, first: first)
+    flow.place(items, header: header, continued: continued)
+    guard flow.lastPageIsShort else { return flow }
+    for factor in [0.75, 0.5] {
+      var tight = Flow(geometry: geometry, first: first)
+      tight.place(items.map { $0.tightened(factor) }, header: header, continued: continued)
+      if tight.pages.count < flow.pages.count { return tight }
+    }
+    return flow
+  }
+
+  /// Whether the last page's blocks (its continued header aside) end in the top quarter of
+  /// the body.
+  var lastPageIsShort: Bool {
+    guard pages.count > 1, let last = pages.last, let end = last.map(\.frame.bottom).max() else {
+      return false
+    }
+    let g = geometry
+    return end - g.bodyTop < (g.bodyBottom - g.bodyTop) / 4
+  }
 
   init(geometry: CataloguePlan.Geometry, first: Int) {
     self.geometry = geometry

@@ -52,6 +52,32 @@ public struct CatalogueProofData: Sendable, Equatable {
     return data
   }
 
+  /// Whether the proofs asked for found nothing to show: no axis or named instance, no layout
+  /// feature, no language supported or nearly, and nothing that could not be read. Such a
+  /// family gets no proof page (a page saying only "no language" for each of a library's
+  /// symbol and ancient-script families); its header says `nothingFound` instead.
+  public var findsNothing: Bool {
+    guard problems.isEmpty, showsAxes || showsFeatures || languages != nil else { return false }
+    if showsAxes,
+      !(proofs?.proofs.axes ?? []).isEmpty || !(proofs?.proofs.instances ?? []).isEmpty
+    {
+      return false
+    }
+    if showsFeatures, !(proofs?.proofs.features ?? []).isEmpty { return false }
+    if let languages, !languages.supported.isEmpty || !languages.nearly.isEmpty { return false }
+    return true
+  }
+
+  /// What the proofs found, when they found nothing: "proofs: static, no layout features, no
+  /// language supported".
+  public var nothingFound: String {
+    var parts: [String] = []
+    if showsAxes { parts.append("static") }
+    if showsFeatures { parts.append("no layout features") }
+    if languages != nil { parts.append("no language supported") }
+    return "proofs: " + parts.joined(separator: ", ")
+  }
+
   /// The axes a sweep shows: every axis but the hidden ones, when axes are shown.
   public var sweptAxes: [FontProofs.Axis] {
     guard showsAxes, let proofs else { return [] }

@@ -463,6 +463,7 @@ final class PageDrawer {
     if family.isCustom { facts2.append("custom font") }
     if facts.pictographic { facts2.append("draws symbols, not letters") }
     if let problem = facts.problem { facts2.append("cannot be drawn: \(problem)") }
+    if let proofs = proofData, proofs.findsNothing { facts2.append(proofs.nothingFound) }
     let meta = label(facts2.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
     cr.setColour(palette.text, alpha: 0.6)

@@ -131,6 +131,52 @@ import Testing
 /// Waterfall lines as tall as their ink: a script that reaches far above or below display
 /// leading (Nastaliq, Tibetan, Myanmar, Arabic's deep tails) gets lines that never overlap;
 /// every other family keeps display leading, to the point.
+/// A flow whose last page would hold a line or two is set tighter when that saves the page,
+/// and only then.
+@Suite struct FlowTests {
+  let g = CataloguePlan.Geometry(.a4)
+  let header: (CataloguePlan.Content, Double) = (.proofHeader(family: 0, continued: false), 50)
+  let continued: (CataloguePlan.Content, Double) = (.proofHeader(family: 0, continued: true), 30)
+
+  /// `count` notes of `height` with `before` above each.
+  func items(_ count: Int, height: Double, before: Double) -> [CataloguePlan.Item] {
+    (0..<count).map {
+      CataloguePlan.Item(.proofNote(family: 0, text: "\($0)"), height: height, before: before)
+    }
+  }
+
+  func laidOut(_ items: [CataloguePlan.Item]) -> Flow {
+    Flow.laidOut(items, geometry: g, first: 3, header: header, continued: continued)
+  }
+
+  @Test func aShortLastPageIsSavedByTighterSpaces() {
+    let body = g.bodyBottom - g.bodyTop - 50
+    // Twelve notes overflow by one at their full spaces, and fit at three quarters of them.
+    let height = (body - 12 * 8 * 0.75) / 12
+    let notes = items(12, height: height, before: 8)
+    var plain = Flow(geometry: g, first: 3)
+    plain.place(notes, header: header, continued: continued)
+    #expect(plain.pages.count == 2 && plain.lastPageIsShort)
+    let flow = laidOut(notes)
+    #expect(flow.pages.count == 1)
+    let tops = flow.pages[0].dropFirst().map(\.frame.y)
+    #expect(zip(tops, tops.dropFirst()).allSatisfy { abs($1 - $0 - (height + 6)) < 0.001 })
+  }
+
+  @Test func aFlowTheSpacesCannotSaveIsLeftAsItIs() {
+    let body = g.bodyBottom - g.bodyTop - 50
+    // One note too many even with no space at all; and a last page that is not short.
+    for notes in [items(13, height: body / 12, before: 8), items(20, height: body / 12, before: 8)]
+    {
+      var plain = Flow(geometry: g, first: 3)
+      plain.place(notes, header: header, continued: continued)
+      let flow = laidOut(notes)
+      #expect(flow.pages.count == plain.pages.count)
+      #expect(flow.pages.map { $0.map(\.frame) } == plain.pages.map { $0.map(\.frame) })
+    }
+  }
+}
+
 @Suite struct WaterfallInkTests {
   static let naskhFile = TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"
   static let sentence = "نص حكيم له سر قاطع وذو شأن عظيم"

@@ -178,8 +178,19 @@ import Testing
     #expect(result.pages == plan.pages.count)
     #expect(plan.pages.map(\.number) == Array(1...plan.pages.count))
 
-    // Every family gets proof pages (languages at least) and a glyph chart, right after it.
+    // Every family gets proof pages and a glyph chart, right after it; one whose proofs find
+    // nothing (D050000L: static, no features, no language) only says so in its header.
     for (i, family) in input.families.enumerated() {
+      if let proofs = data[i], proofs.findsNothing {
+        #expect(family.name == "D050000L")
+        #expect(plan.proofPages[i] == nil)
+        let page = plan.familyPages[i]
+        let text = Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])
+        #expect(
+          text?.output.contains("proofs: static, no layout features, no language supported")
+            ?? false)
+        continue
+      }
       let proofPage = try #require(plan.proofPages[i], "\(family.name)")
       #expect(plan.pages[proofPage - 1].kind == .proofs(i, continued: false))
       #expect(plan.pages[proofPage - 2].kind.familyIndex == i)
@@ -344,7 +355,9 @@ import Testing
       #expect(nearly == coverage.nearly, "\(family.name)")
     }
     let text = Tool.run("pdftotext", [path, "-"])?.output ?? ""
-    #expect(text.contains("This family supports no language"), "D050000L draws symbols")
+    // D050000L draws symbols: no proof page, a word in its header.
+    #expect(!text.contains("This family supports no language"))
+    #expect(text.contains("proofs: no language supported"), "D050000L draws symbols")
     #expect(text.contains("Bengali"))
     #expect(text.contains("U+"))
   }
