@@ -440,6 +440,32 @@ struct GlyphSelectionTests {
   }
 }
 
+/// Which face's sample the review shows.
+struct SampleChoiceTests {
+  @Test func theSampleThatChangedMostIsShownTheFirstFaceOnATie() throws {
+    let face = try HarfBuzzFace(
+      file: DiffEngineTests.fixtures + "/base/FixtureGaramond-Regular.otf", index: 0)
+    let font = HarfBuzzFont(face: face)
+    let text = ShapedText("abc", font: font)
+    let wider = ShapedText("abcd", font: font)
+    func sample(_ face: String, _ after: ShapedText, pixels: Int) -> SampleChange {
+      SampleChange(before: text, after: after, face: face, instance: nil, pixels: pixels)
+    }
+    let regular = sample("Regular", text, pixels: 0)
+    let bold = sample("Bold", text, pixels: 300)
+    let italic = sample("Italic", wider, pixels: 0)  // wider only
+    #expect(regular.isSame && !bold.isSame && !italic.isSame)
+    #expect(FamilyComparison.mostChanged([regular, bold])?.face == "Bold")
+    #expect(FamilyComparison.mostChanged([regular, italic])?.face == "Italic")
+    #expect(FamilyComparison.mostChanged([regular, italic, bold])?.face == "Bold")
+    #expect(
+      FamilyComparison.mostChanged([regular, sample("Bold", text, pixels: 0)])?.face == "Regular")
+    #expect(
+      FamilyComparison.mostChanged([bold, sample("Italic", text, pixels: 300)])?.face == "Bold")
+    #expect(FamilyComparison.mostChanged([]) == nil)
+  }
+}
+
 /// Which added or removed characters the review draws when there are many.
 struct CharacterSpreadTests {
   @Test func aFewFromEachBlockInCodePointOrder() {
