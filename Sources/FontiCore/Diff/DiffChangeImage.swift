@@ -85,7 +85,11 @@ extension DiffDrawing {
     cr.setColour(palette.text, alpha: 0.2)
     cr.rectangle(margin, legendTop - 14, width, 1)
     cr.fill()
-    legend(at: margin, legendTop, swatch: 16, size: 14, on: cr)
+    let keys = legend(at: margin, legendTop, swatch: 16, size: 14, on: cr)
+    // Glyph cells mark the advance before (dashed) and after (solid): say which is which.
+    if !outcome.glyphImages.isEmpty {
+      advanceLegend(at: margin + keys + 8, legendTop, swatch: 16, size: 14, on: cr)
+    }
     let how = label(
       "\(report.threshold) px at \(report.pixelsPerEm) px/em · \(FontiVersion.tool)", size: 13,
       in: context, width: 420, alignment: .right)
