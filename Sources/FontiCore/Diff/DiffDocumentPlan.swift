@@ -190,42 +190,89 @@ struct DiffDocumentPlan {
           blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
         }
       }
-      for (added, drawn, total) in [
-        (true, outcome.charactersAdded.count, outcome.entry.codepoints.added.count),
-        (false, outcome.charactersRemoved.count, outcome.entry.codepoints.removed.count),
-      ] where drawn > 0 {
-        blocks.append(.charactersHeading(added: added, shown: drawn, total: total))
-        for rowStart in stride(from: 0, to: drawn, by: g.characterColumns) {
-          blocks.append(
-            .characterRow(
-              added: added, Array(rowStart..<min(rowStart + g.characterColumns, drawn))))
-        }
-      }
       familyPages[index] = pages.count + 1
-      var part = 0
-      var placed: [Placed] = []
-      var y = g.bodyTop
-      for (n, block) in blocks.enumerated() {
-        let h = height(block)
-        // Headings stay with what follows them.
-        let keep: Double
-        switch block {
-        case .changesHeading, .glyphsHeading, .charactersHeading:
-          keep = n + 1 < blocks.count ? height(blocks[n + 1]) : 0
-        default: keep = 0
-        }
-        if y + h + keep > g.bodyBottom, !placed.isEmpty {
-          pages.append(
-            Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
-          part += 1
-          placed = [Placed(block: .continued, y: g.bodyTop, height: height(.continued))]
-          y = g.bodyTop + height(.continued)
-        }
-        placed.append(Placed(block: block, y: y, height: h))
-        y += h
+      let parts = familyParts(blocks, outcome)
+      for (part, placed) in parts.enumerated() {
+        pages.append(
+          Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
       }
-      pages.append(Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
     }
+  }
+
+  /// A family's pages: `blocks` (its header, changes, sample and glyphs), then its characters.
+  /// A last page holding a row or two of characters is saved, when it can be, by drawing fewer
+  /// of the added characters (a few from each block still: `CharacterSpread`).
+  func familyParts(_ blocks: [Block], _ outcome: FamilyOutcome) -> [[Placed]] {
+    let columns = geometry.characterColumns
+    let addedRows = (outcome.charactersAdded.count + columns - 1) / columns
+    let parts = paginate(blocks + characterBlocks(outcome, addedRows: addedRows))
+    guard parts.count > 1, isShort(parts[parts.count - 1]), addedRows > 1 else { return parts }
+    for rows in stride(from: addedRows - 1, through: 1, by: -1) {
+      let fewer = paginate(blocks + characterBlocks(outcome, addedRows: rows))
+      if fewer.count < parts.count { return fewer }
+    }
+    return parts
+  }
+
+  /// The sections of a family's added and removed characters, with at most `addedRows` rows of
+  /// the added ones (chosen again from those drawn, a few from each block, when fewer).
+  func characterBlocks(_ outcome: FamilyOutcome, addedRows: Int) -> [Block] {
+    let g = geometry
+    var blocks: [Block] = []
+    let added = outcome.charactersAdded
+    var addedShown = Array(added.indices)
+    if added.count > addedRows * g.characterColumns {
+      let kept = Set(
+        CharacterSpread.pick(added.map(\.scalar), limit: addedRows * g.characterColumns))
+      addedShown = added.indices.filter { kept.contains(added[$0].scalar) }
+    }
+    for (isAdded, shown, total) in [
+      (true, addedShown, outcome.entry.codepoints.added.count),
+      (false, Array(outcome.charactersRemoved.indices), outcome.entry.codepoints.removed.count),
+    ] where !shown.isEmpty {
+      blocks.append(.charactersHeading(added: isAdded, shown: shown.count, total: total))
+      for rowStart in stride(from: 0, to: shown.count, by: g.characterColumns) {
+        blocks.append(
+          .characterRow(
+            added: isAdded, Array(shown[rowStart..<min(rowStart + g.characterColumns, shown.count)])
+          ))
+      }
+    }
+    return blocks
+  }
+
+  /// A family's blocks on its pages: a continuation header atop each page after the first;
+  /// headings kept with what follows them.
+  func paginate(_ blocks: [Block]) -> [[Placed]] {
+    let g = geometry
+    var parts: [[Placed]] = []
+    var placed: [Placed] = []
+    var y = g.bodyTop
+    for (n, block) in blocks.enumerated() {
+      let h = height(block)
+      let keep: Double
+      switch block {
+      case .changesHeading, .glyphsHeading, .charactersHeading:
+        keep = n + 1 < blocks.count ? height(blocks[n + 1]) : 0
+      default: keep = 0
+      }
+      if y + h + keep > g.bodyBottom, !placed.isEmpty {
+        parts.append(placed)
+        placed = [Placed(block: .continued, y: g.bodyTop, height: height(.continued))]
+        y = g.bodyTop + height(.continued)
+      }
+      placed.append(Placed(block: block, y: y, height: h))
+      y += h
+    }
+    parts.append(placed)
+    return parts
+  }
+
+  /// Whether a page's blocks end in the top quarter of the body.
+  func isShort(_ page: [Placed]) -> Bool {
+    let g = geometry
+    let end = page.map { $0.y + $0.height }.max() ?? g.bodyTop
+    return end - g.bodyTop < (g.bodyBottom - g.bodyTop) / 4
   }
 
   /// A sample band: the lines at `em`, with room above the first baseline and below the last.

@@ -45,7 +45,8 @@ struct FacePair: Sendable {
 
 /// Which of many added or removed characters the review draws: a few from every block of 128
 /// code points they fall in, taken in turn (Latin Extended-B, IPA, Greek, Cyrillic… rather
-/// than the first 32 of Latin Extended-B), shown in code point order.
+/// than the first 32 of Latin Extended-B), or one from each of blocks spread evenly over them
+/// when there are more blocks than characters to show; in code point order.
 enum CharacterSpread {
   static func pick(_ scalars: [UInt32], limit: Int) -> [UInt32] {
     var blocks: [[UInt32]] = []
@@ -57,6 +58,10 @@ enum CharacterSpread {
         blocks.append([scalar])
       }
       last = scalar >> 7
+    }
+    // More blocks than characters to show: one from each of blocks spread evenly over them.
+    if blocks.count > limit {
+      return (0..<max(0, limit)).map { blocks[$0 * blocks.count / limit][0] }.sorted()
     }
     var picked: [UInt32] = []
     var depth = 0

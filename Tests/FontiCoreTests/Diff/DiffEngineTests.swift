@@ -466,6 +466,46 @@ struct SampleChoiceTests {
   }
 }
 
+/// A family's pages never end with a row or two of characters when drawing fewer of the added
+/// ones saves the page.
+struct CharacterPagesTests {
+  @Test func fewerAddedCharactersRatherThanAPageForOneRow() throws {
+    let result = try DiffEngineTests().compare("base", "changed")
+    let plan = DiffDocumentPlan(result)
+    var outcome = result.outcomes[0]
+    // 32 added characters in 32 blocks, 2 removed.
+    outcome.charactersAdded = (0..<32).map {
+      GlyphSelectionTests.change(0x100 + UInt32($0) * 0x80, pixels: 0)
+    }
+    outcome.charactersRemoved = [GlyphSelectionTests.change(0x24, pixels: 0)]
+    outcome.entry.codepoints.added = outcome.charactersAdded.map(\.entry.codepoint)
+    let all = plan.characterBlocks(outcome, addedRows: 4)
+    #expect(all.first == .charactersHeading(added: true, shown: 32, total: 32))
+    #expect(all.filter { if case .characterRow(true, _) = $0 { true } else { false } }.count == 4)
+    // Two rows: every other block, in code point order.
+    let two = plan.characterBlocks(outcome, addedRows: 2)
+    #expect(two.first == .charactersHeading(added: true, shown: 16, total: 32))
+    #expect(two[1] == .characterRow(added: true, [0, 2, 4, 6, 8, 10, 12, 14]))
+    #expect(two.contains(.charactersHeading(added: false, shown: 1, total: 1)))
+
+    // Changes enough to leave room for the added heading and four rows, not the removed
+    // section as well (it alone goes over), which fits beside two rows: the page is saved.
+    let g = plan.geometry
+    let free = 400.0
+    let lines = Int((g.bodyBottom - g.bodyTop - 84 - free) / g.lineHeight)
+    let blocks = [DiffDocumentPlan.Block.header] + (0..<lines).map { _ in .change("a change") }
+    #expect(plan.paginate(blocks + all).count == 2)
+    let parts = plan.familyParts(blocks, outcome)
+    #expect(parts.count == 1)
+    #expect(parts[0].contains { $0.block == .charactersHeading(added: true, shown: 16, total: 32) })
+    // Nothing to gain: as it was.
+    let few = [DiffDocumentPlan.Block.header]
+    #expect(
+      plan.familyParts(few, outcome).map { $0.map(\.block) }
+        == plan.paginate(few + all).map { $0.map(\.block) })
+  }
+}
+
 /// Which added or removed characters the review draws when there are many.
 struct CharacterSpreadTests {
   @Test func aFewFromEachBlockInCodePointOrder() {
@@ -476,6 +516,9 @@ struct CharacterSpreadTests {
     // Three blocks taken in turn: each block's first, then its second, and so on.
     #expect(picked == [0x180, 0x181, 0x182, 0x380, 0x381, 0x382, 0x2190, 0x2191])
     #expect(CharacterSpread.pick([0x41, 0x42], limit: 8) == [0x41, 0x42])
+    // Sixteen blocks of one for four places: every fourth block, not the first four.
+    let sixteen = (UInt32(0)..<16).map { $0 << 7 }
+    #expect(CharacterSpread.pick(sixteen, limit: 4) == [0x000, 0x200, 0x400, 0x600])
     #expect(CharacterSpread.pick([], limit: 8).isEmpty)
     #expect(CharacterSpread.pick(latinB, limit: 0).isEmpty)
   }
