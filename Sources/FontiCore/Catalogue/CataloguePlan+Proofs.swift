@@ -111,7 +111,8 @@ extension CataloguePlan {
             .proofNote(
               family: i,
               text: coverage.nearly.isEmpty
-                ? "This family supports no language: it draws symbols, or too few letters."
+                ? "This family covers no language fontconfig knows: it draws symbols, a script "
+                  + "fontconfig has no orthography for, or too few letters."
                 : "This family supports no language completely."),
             height: 14, before: 6))
       } else {

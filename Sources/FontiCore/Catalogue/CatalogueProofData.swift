@@ -68,13 +68,14 @@ public struct CatalogueProofData: Sendable, Equatable {
     return true
   }
 
-  /// What the proofs found, when they found nothing: "proofs: static, no layout features, no
-  /// language supported".
+  /// What the proofs found, when they found nothing: "proofs: static, no layout features,
+  /// covers no language fontconfig knows" (a symbol font, or a script fontconfig has no
+  /// orthography for: Chakma, Kaithi, Ol Chiki).
   public var nothingFound: String {
     var parts: [String] = []
     if showsAxes { parts.append("static") }
     if showsFeatures { parts.append("no layout features") }
-    if languages != nil { parts.append("no language supported") }
+    if languages != nil { parts.append("covers no language fontconfig knows") }
     return "proofs: " + parts.joined(separator: ", ")
   }
 

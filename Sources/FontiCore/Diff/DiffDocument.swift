@@ -369,7 +369,7 @@ final class DiffDocument {
       let what = added ? "Characters added" : "Characters removed"
       let text =
         shown < total
-        ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), a few from each block of code points"
+        ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), spread over their blocks of code points"
         : "\(what) · \(FamilyComparison.grouped(total))"
       let heading = drawing.caption(text, size: 7.5, in: context)
       cr.setColour(palette.accent)
@@ -388,27 +388,29 @@ final class DiffDocument {
       let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
       let namesFaces = Set(cells.map(\.entry.face)).count > 1
       let cell = g.contentWidth / Double(g.characterColumns)
+      // One scale and one baseline for all of them, so that their sizes compare.
+      let fit = DiffDrawing.fitGlyphs(cells, width: cell - 14, height: g.characterPanelHeight - 8)
       for (n, index) in indices.enumerated() where index < cells.count {
         drawCharacterCell(
-          cells[index], face: namesFaces, x: g.margin + Double(n) * cell, y: y, width: cell - 6,
-          context, cr)
+          cells[index], face: namesFaces, fit: fit, x: g.margin + Double(n) * cell, y: y,
+          width: cell - 6, context, cr)
       }
     }
   }
 
-  /// One added or removed character: its outline (both sides of the change hold it) with its
-  /// baseline, origin and advance, and its code point below (its face too when `face`).
+  /// One added or removed character: its outline (both sides of the change hold it) at the
+  /// grid's scale with its baseline, origin and advance, and its code point below (its face too
+  /// when `face`).
   private func drawCharacterCell(
-    _ character: GlyphChange, face: Bool, x: Double, y: Double, width: Double,
-    _ context: TextContext, _ cr: CairoContext
+    _ character: GlyphChange, face: Bool, fit: (em: Double, baseline: Double), x: Double,
+    y: Double, width: Double, _ context: TextContext, _ cr: CairoContext
   ) {
     let height = g.characterPanelHeight
     cr.setColour(palette.text, alpha: 0.03)
     cr.rectangle(x, y, width, height)
     cr.fill()
-    let fit = drawing.fitGlyph(character, width: width - 8, height: height - 8)
-    let ox = x + 4 + fit.x
-    let oy = y + 4 + fit.y
+    let ox = x + 4 + DiffDrawing.x(of: character, em: fit.em, width: width - 8)
+    let oy = y + 4 + fit.baseline
     drawing.glyphGuides(
       character, em: fit.em, x: ox, y: oy, cell: (x, y, width, height), oneSide: true, on: cr)
     drawing.fill(

@@ -193,7 +193,40 @@ final class DiffDrawing {
   func fitGlyph(_ change: GlyphChange, width: Double, height: Double) -> (
     em: Double, x: Double, y: Double
   ) {
-    // Both sides in ems: ink boxes and advances.
+    let e = DiffDrawing.extent(change)
+    let em = min(width / e.spanX, height / e.spanY)
+    let x = (width - e.spanX * em) / 2 - e.minX * em
+    let y = (height - e.spanY * em) / 2 + e.maxY * em
+    return (em, x, y)
+  }
+
+  /// Glyphs to be shown side by side in boxes of `width` × `height` at one scale, so that
+  /// their sizes compare: the em size at which every one fits, and the baseline they share
+  /// (from the box's top). `x(of:em:width:)` centres each in its box.
+  static func fitGlyphs(_ changes: [GlyphChange], width: Double, height: Double) -> (
+    em: Double, baseline: Double
+  ) {
+    let extents = changes.map(DiffDrawing.extent)
+    guard let top = extents.map(\.maxY).max(), let bottom = extents.map(\.minY).min() else {
+      return (height, height * 0.8)
+    }
+    let spanY = min(max(top - bottom, 0.3), 1000)
+    let em = min(height / spanY, extents.map { width / $0.spanX }.min() ?? height)
+    return (em, (height - spanY * em) / 2 + top * em)
+  }
+
+  /// Where a glyph's pen starts in a box of `width` for it to be centred at `em`.
+  static func x(of change: GlyphChange, em: Double, width: Double) -> Double {
+    let e = DiffDrawing.extent(change)
+    return (width - e.spanX * em) / 2 - e.minX * em
+  }
+
+  /// A change's two sides in ems: ink boxes and advances, with the usual room above and below
+  /// the baseline. A hostile glyph spanning hundreds of ems is shown small rather than not at
+  /// all.
+  static func extent(_ change: GlyphChange) -> (
+    minX: Double, maxY: Double, minY: Double, spanX: Double, spanY: Double
+  ) {
     let ub = Double(max(1, change.unitsPerEm.before))
     let ua = Double(max(1, change.unitsPerEm.after))
     var minX = 0.0
@@ -209,13 +242,9 @@ final class DiffDrawing {
       minY = min(minY, b.minY / u)
       maxY = max(maxY, b.maxY / u)
     }
-    // A hostile glyph spanning hundreds of ems is shown small rather than not at all.
-    let spanX = min(max(maxX - minX, 0.3), 1000)
-    let spanY = min(max(maxY - minY, 0.3), 1000)
-    let em = min(width / spanX, height / spanY)
-    let x = (width - spanX * em) / 2 - minX * em
-    let y = (height - spanY * em) / 2 + maxY * em
-    return (em, x, y)
+    return (
+      minX, maxY, minY, min(max(maxX - minX, 0.3), 1000), min(max(maxY - minY, 0.3), 1000)
+    )
   }
 
   /// Draws a glyph cell's baseline and the pen's start and both advances (before dashed,

@@ -45,10 +45,13 @@ struct FacePair: Sendable {
 
 /// Which of many added or removed characters the review draws: a few from every block of 128
 /// code points they fall in, taken in turn (Latin Extended-B, IPA, Greek, Cyrillic… rather
-/// than the first 32 of Latin Extended-B), or one from each of blocks spread evenly over them
-/// when there are more blocks than characters to show; in code point order.
+/// than the first 32 of Latin Extended-B), letters first within a block, then digits, symbols
+/// and punctuation, then marks, and what draws nothing (spaces, format characters) last; when
+/// there are more blocks than places, one from each of blocks spread evenly over them, blocks
+/// with letters, digits or symbols before those of marks or spaces only. In code point order.
 enum CharacterSpread {
   static func pick(_ scalars: [UInt32], limit: Int) -> [UInt32] {
+    guard limit > 0 else { return [] }
     var blocks: [[UInt32]] = []
     var last: UInt32?
     for scalar in scalars.sorted() {
@@ -59,9 +62,18 @@ enum CharacterSpread {
       }
       last = scalar >> 7
     }
+    blocks = blocks.map { block in block.sorted { (rank($0), $0) < (rank($1), $1) } }
     // More blocks than characters to show: one from each of blocks spread evenly over them.
     if blocks.count > limit {
-      return (0..<max(0, limit)).map { blocks[$0 * blocks.count / limit][0] }.sorted()
+      let drawn = blocks.filter { rank($0[0]) < 3 }
+      let rest = blocks.filter { rank($0[0]) >= 3 }
+      func spread(_ from: [[UInt32]], _ count: Int) -> [UInt32] {
+        guard count > 0, !from.isEmpty else { return [] }
+        let count = min(count, from.count)
+        return (0..<count).map { from[$0 * from.count / count][0] }
+      }
+      let first = spread(drawn, limit)
+      return (first + spread(rest, limit - first.count)).sorted()
     }
     var picked: [UInt32] = []
     var depth = 0
@@ -72,6 +84,22 @@ enum CharacterSpread {
       depth += 1
     }
     return picked.sorted()
+  }
+
+  /// 0 letters, 1 digits, 2 symbols and punctuation, 3 marks, 4 what draws nothing or is not
+  /// assigned.
+  static func rank(_ value: UInt32) -> Int {
+    guard let scalar = Unicode.Scalar(value) else { return 4 }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+      return 0
+    case .decimalNumber, .letterNumber, .otherNumber: return 1
+    case .nonspacingMark, .spacingMark, .enclosingMark: return 3
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .surrogate,
+      .privateUse, .unassigned:
+      return 4
+    default: return 2
+    }
   }
 }
 

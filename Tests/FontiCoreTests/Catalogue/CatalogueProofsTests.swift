@@ -187,7 +187,7 @@ import Testing
         let page = plan.familyPages[i]
         let text = Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])
         #expect(
-          text?.output.contains("proofs: static, no layout features, no language supported")
+          text?.output.contains("proofs: static, no layout features, covers no language fontconfig")
             ?? false)
         continue
       }
@@ -356,8 +356,8 @@ import Testing
     }
     let text = Tool.run("pdftotext", [path, "-"])?.output ?? ""
     // D050000L draws symbols: no proof page, a word in its header.
-    #expect(!text.contains("This family supports no language"))
-    #expect(text.contains("proofs: no language supported"), "D050000L draws symbols")
+    #expect(!text.contains("This family covers no language"))
+    #expect(text.contains("proofs: covers no language fontconfig knows"), "D050000L")
     #expect(text.contains("Bengali"))
     #expect(text.contains("U+"))
   }
