@@ -25,6 +25,20 @@ extension CataloguePlan {
   static let instanceHeight = 52.0
   static let instanceColumns = 3
   static let featurePairHeight = 50.0
+
+  /// The room a feature row's sample needs beyond `featurePairHeight`, in points: above, where
+  /// its ink climbs past the 25 pt between the row's title and its baseline; below, where it
+  /// hangs past the 7.5 pt above the off / on captions (Tibetan and Chakma stacks, tall forms;
+  /// a Latin descender stays within). Only the ink within a column's width counts: the sample
+  /// is cut there.
+  static func featureRoom(_ ink: LineInk?, _ g: Geometry) -> (above: Double, below: Double) {
+    let column = (g.contentWidth - 2 * g.gutter) / 2
+    guard let extent = ink?.extent(within: column / featureSize) else { return (0, 0) }
+    return (
+      max(0, (extent.above * featureSize - 25).rounded(.up)),
+      max(0, (extent.below * featureSize - 7.5).rounded(.up))
+    )
+  }
   static let invisibleFeatureHeight = 12.0
   static let nearlyHeight = 16.0
   static let glyphHeaderHeight = 30.0
@@ -84,8 +98,11 @@ extension CataloguePlan {
     if !visible.isEmpty {
       title("Features · off and on", note: "each set with the feature off, then on")
       for sample in visible {
+        let room = featureRoom(data.featureInk[sample.tag], g)
         items.append(
-          Item(.featurePair(family: i, tag: sample.tag), height: featurePairHeight, before: 6))
+          Item(
+            .featurePair(family: i, tag: sample.tag),
+            height: featurePairHeight + room.above + room.below, before: 6))
       }
     }
     let invisible = data.invisibleFeatures

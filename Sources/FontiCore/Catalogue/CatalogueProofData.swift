@@ -14,6 +14,9 @@ public struct CatalogueProofData: Sendable, Equatable {
   public var characters: [UInt32]?
   /// What could not be read, said on the proof page.
   public var problems: [String]
+  /// Each visible feature's sample, by tag: the ink of its two settings together (for rows as
+  /// tall as stacked marks and tall forms need: `CataloguePlan.featureRoom`).
+  public var featureInk: [String: LineInk] = [:]
 
   public init(
     proofs: FamilyProofs? = nil, showsAxes: Bool = false, showsFeatures: Bool = false,
@@ -37,6 +40,17 @@ public struct CatalogueProofData: Sendable, Equatable {
         data.proofs = try ProofReader.read(family)
         data.showsAxes = options.axes
         data.showsFeatures = options.features
+        for sample in data.visibleFeatures {
+          let settings = [sample.off, sample.on].map { setting in
+            (tag: HarfBuzzTag.make(setting.tag), value: UInt32(max(0, setting.value)))
+          }
+          let inks = settings.compactMap { setting in
+            LineInk.read(
+              file: sample.file, index: sample.index, text: sample.text,
+              language: sample.language ?? "en", features: [setting])
+          }
+          if !inks.isEmpty { data.featureInk[sample.tag] = LineInk(glyphs: inks.flatMap(\.glyphs)) }
+        }
       } catch {
         data.problems.append(Sanitize.terminal("Axes and features cannot be read: \(error)"))
       }

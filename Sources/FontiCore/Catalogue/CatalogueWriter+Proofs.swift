@@ -218,7 +218,9 @@ extension PageDrawer {
 
     let columnWidth = (g.contentWidth - 2 * g.gutter) / 2
     let spec = FontSpec(family: family.name, size: CataloguePlan.featureSize, face: face)
-    let baseline = f.y + 14 + CataloguePlan.featureSize
+    // As tall as the sample's ink needs (the plan gave the row that room).
+    let room = CataloguePlan.featureRoom(data.featureInk[tag], g)
+    let baseline = f.y + 14 + CataloguePlan.featureSize + room.above
     for (k, setting) in [sample.off, sample.on].enumerated() {
       // Whole points: the two columns are drawn on the same pixel grid, so that a test (or an
       // eye) comparing them sees the feature, not a sub-pixel shift.
@@ -231,7 +233,7 @@ extension PageDrawer {
       text.draw(at: x, baseline - text.baseline)
       let state = caption(k == 0 ? "off" : "on", size: 5.5)
       cr.setColour(k == 0 ? palette.text : palette.accent, alpha: k == 0 ? 0.45 : 1)
-      state.draw(at: x, baseline + 8)
+      state.draw(at: x, baseline + 8 + room.below)
     }
   }
 

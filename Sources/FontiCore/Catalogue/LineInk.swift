@@ -39,14 +39,23 @@ public struct LineInk: Sendable, Hashable {
 
   /// The ink of `text` shaped for `language` with `face`; nil when the face cannot be read.
   static func read(_ face: FontFace, text: String, language: String) -> LineInk? {
-    guard face.isOpenType, let hbFace = try? HarfBuzzFace(file: face.file, index: face.index)
-    else { return nil }
+    guard face.isOpenType else { return nil }
+    return read(file: face.file, index: face.index, text: text, language: language)
+  }
+
+  /// The ink of `text` shaped for `language` with the face at `index` of `file`, with
+  /// `features` (`(tag, 0)` turns one off); nil when the face cannot be read.
+  static func read(
+    file: String, index: Int, text: String, language: String,
+    features: [(tag: UInt32, value: UInt32)] = []
+  ) -> LineInk? {
+    guard let hbFace = try? HarfBuzzFace(file: file, index: index) else { return nil }
     let font = HarfBuzzFont(face: hbFace)
     let em = Double(max(1, hbFace.unitsPerEm))
     func clamped(_ units: Int) -> Double { min(limit, max(-limit, Double(units) / em)) }
     // HarfBuzz gives right-to-left text in visual order: by cluster is reading order.
     let shaped = HarfBuzzBuffer().shape(
-      Array(text.unicodeScalars), font: font, language: language, features: []
+      Array(text.unicodeScalars), font: font, language: language, features: features
     ).enumerated().sorted { ($0.element.cluster, $0.offset) < ($1.element.cluster, $1.offset) }
     var glyphs: [Glyph] = []
     var penX = 0

@@ -177,6 +177,34 @@ import Testing
   }
 }
 
+/// A feature row as tall as its sample's ink: Tibetan stacks and subjoined letters clear the
+/// row's title and its off / on captions; Latin keeps the usual height.
+@Suite struct FeatureRoomTests {
+  let g = CataloguePlan.Geometry(.a4)
+
+  func room(_ glyphs: [LineInk.Glyph]) -> [Double] {
+    let r = CataloguePlan.featureRoom(LineInk(glyphs: glyphs), g)
+    return [r.above, r.below]
+  }
+
+  @Test func stacksGetRoomLatinDoesNot() {
+    let none = CataloguePlan.featureRoom(nil, g)
+    #expect(none.above == 0 && none.below == 0)
+    // Capitals, accents and descenders: within the row.
+    #expect(room([.init(start: 0, above: 1.1, below: 0.33)]) == [0, 0])
+    // A stack 1.4 em tall and a subjoined letter 0.9 em down, at 22 pt.
+    #expect(
+      room([.init(start: 0, above: 1.4, below: 0.2), .init(start: 1, above: 0.5, below: 0.9)]) == [
+        6, 13,
+      ])
+    // Ink past the column's width is cut away with the text: it needs no room.
+    #expect(
+      room([.init(start: 0, above: 0.7, below: 0.2), .init(start: 40, above: 2.5, below: 2)]) == [
+        0, 0,
+      ])
+  }
+}
+
 @Suite struct WaterfallInkTests {
   static let naskhFile = TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"
   static let sentence = "نص حكيم له سر قاطع وذو شأن عظيم"
