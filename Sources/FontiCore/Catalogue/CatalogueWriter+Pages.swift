@@ -572,6 +572,14 @@ final class PageDrawer {
   /// The style row: each face asked for in `styles:` on a four-column grid, its real name
   /// set in the face itself (or, for a family that cannot set Latin, its own text); a face the
   /// family lacks is named as absent, never imitated.
+  /// How much smaller a styles-row sample is set, from how far its ink reaches above and below
+  /// its baseline at `CataloguePlan.styleSize`: 1 while it stays between the style's title
+  /// (19.5 pt above the baseline) and 8 pt below it, the row's foot; never below half.
+  static func styleSampleScale(above: Double, below: Double) -> Double {
+    guard above.isFinite, below.isFinite else { return 1 }
+    return max(0.5, min(1, 19.5 / max(above, 1e-9), 8 / max(below, 1e-9)))
+  }
+
   private func drawStyles(_ cells: [CataloguePlan.StyleCell], _ f: CataloguePlan.Rect) {
     guard let facts = current, facts.problem == nil else { return }
     let family = facts.family
@@ -590,11 +598,21 @@ final class PageDrawer {
         let text =
           facts.ownName
           ? faceName : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
-        let sample = TextLayout(
-          text, font: FontSpec(family: family.name, size: CataloguePlan.styleSize, face: face),
-          in: context(for: family, face: face),
-          language: facts.ownName ? nil : facts.lineLanguage)
-        sample.ellipsize(width: cellWidth, mark: mark)
+        func layout(_ size: Double) -> TextLayout {
+          let sample = TextLayout(
+            text, font: FontSpec(family: family.name, size: size, face: face),
+            in: context(for: family, face: face),
+            language: facts.ownName ? nil : facts.lineLanguage)
+          sample.ellipsize(width: cellWidth, mark: mark)
+          return sample
+        }
+        var sample = layout(CataloguePlan.styleSize)
+        // Ink that would climb into the style's title or hang out of the row (STIX's integrals,
+        // a tall swash) is set smaller to fit, on the same baseline.
+        let ink = sample.inkRect
+        let scale = PageDrawer.styleSampleScale(
+          above: sample.baseline - ink.y, below: ink.y + ink.height - sample.baseline)
+        if scale < 1 { sample = layout(CataloguePlan.styleSize * scale) }
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)
       } else {

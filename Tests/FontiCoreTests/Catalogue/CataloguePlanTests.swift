@@ -205,6 +205,21 @@ import Testing
   }
 }
 
+/// A styles-row sample whose ink would reach the style's title or leave the row is set smaller.
+@Suite struct StyleSampleScaleTests {
+  @Test func onlyInkBeyondTheRowShrinksTheSample() {
+    // Latin at 15 pt: caps, accents, descenders.
+    #expect(PageDrawer.styleSampleScale(above: 15, below: 4.5) == 1)
+    // STIX's integrals: 30 pt above, 12 below → set at 0.65 of the size.
+    #expect(abs(PageDrawer.styleSampleScale(above: 30, below: 12) - 0.65) < 1e-9)
+    #expect(abs(PageDrawer.styleSampleScale(above: 10, below: 16) - 0.5) < 1e-9)
+    // Never below half; nothing inked (or a broken extent) keeps the size.
+    #expect(PageDrawer.styleSampleScale(above: 400, below: 0) == 0.5)
+    #expect(PageDrawer.styleSampleScale(above: 0, below: 0) == 1)
+    #expect(PageDrawer.styleSampleScale(above: .nan, below: 3) == 1)
+  }
+}
+
 @Suite struct WaterfallInkTests {
   static let naskhFile = TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"
   static let sentence = "نص حكيم له سر قاطع وذو شأن عظيم"
