@@ -40,16 +40,21 @@ public struct CatalogueProofData: Sendable, Equatable {
         data.proofs = try ProofReader.read(family)
         data.showsAxes = options.axes
         data.showsFeatures = options.features
+        // Each face the samples were found in is opened once (most are all the regular's).
+        var fonts: [String: HarfBuzzFont?] = [:]
         for sample in data.visibleFeatures {
-          let settings = [sample.off, sample.on].map { setting in
-            (tag: HarfBuzzTag.make(setting.tag), value: UInt32(max(0, setting.value)))
+          let key = "\(sample.index):\(sample.file)"
+          if fonts[key] == nil {
+            fonts[key] = (try? HarfBuzzFace(file: sample.file, index: sample.index))
+              .map(HarfBuzzFont.init(face:))
           }
-          let inks = settings.compactMap { setting in
-            LineInk.read(
-              file: sample.file, index: sample.index, text: sample.text,
-              language: sample.language ?? "en", features: [setting])
+          guard let font = fonts[key] ?? nil else { continue }
+          let inks = [sample.off, sample.on].map { setting in
+            LineInk.measure(
+              sample.text, font: font, language: sample.language ?? "en",
+              features: [(HarfBuzzTag.make(setting.tag), UInt32(max(0, setting.value)))])
           }
-          if !inks.isEmpty { data.featureInk[sample.tag] = LineInk(glyphs: inks.flatMap(\.glyphs)) }
+          data.featureInk[sample.tag] = LineInk(glyphs: inks.flatMap(\.glyphs))
         }
       } catch {
         data.problems.append(Sanitize.terminal("Axes and features cannot be read: \(error)"))

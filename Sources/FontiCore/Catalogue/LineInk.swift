@@ -39,19 +39,18 @@ public struct LineInk: Sendable, Hashable {
 
   /// The ink of `text` shaped for `language` with `face`; nil when the face cannot be read.
   static func read(_ face: FontFace, text: String, language: String) -> LineInk? {
-    guard face.isOpenType else { return nil }
-    return read(file: face.file, index: face.index, text: text, language: language)
+    guard face.isOpenType, let hbFace = try? HarfBuzzFace(file: face.file, index: face.index)
+    else { return nil }
+    return measure(text, font: HarfBuzzFont(face: hbFace), language: language)
   }
 
-  /// The ink of `text` shaped for `language` with the face at `index` of `file`, with
-  /// `features` (`(tag, 0)` turns one off); nil when the face cannot be read.
-  static func read(
-    file: String, index: Int, text: String, language: String,
+  /// The ink of `text` shaped for `language` with `font` and `features` (`(tag, 0)` turns one
+  /// off).
+  static func measure(
+    _ text: String, font: HarfBuzzFont, language: String,
     features: [(tag: UInt32, value: UInt32)] = []
-  ) -> LineInk? {
-    guard let hbFace = try? HarfBuzzFace(file: file, index: index) else { return nil }
-    let font = HarfBuzzFont(face: hbFace)
-    let em = Double(max(1, hbFace.unitsPerEm))
+  ) -> LineInk {
+    let em = Double(max(1, font.face.unitsPerEm))
     func clamped(_ units: Int) -> Double { min(limit, max(-limit, Double(units) / em)) }
     // HarfBuzz gives right-to-left text in visual order: by cluster is reading order.
     let shaped = HarfBuzzBuffer().shape(
