@@ -8,7 +8,8 @@ extension DiffDrawing {
 
   func writeChangeImage(_ outcome: FamilyOutcome, report: DiffReport, to path: String) throws {
     let edge = DiffDrawing.imageEdge
-    let surface = try CairoSurface.image(width: Int(edge), height: Int(edge))
+    let surface = try CairoSurface.image(
+      width: Int(edge), height: Int(edge), background: palette.background)
     let cr = try CairoContext(surface)
     drawChangeImage(outcome, report: report, on: cr)
     try cr.check("draw \(path)")
@@ -17,13 +18,12 @@ extension DiffDrawing {
     }
   }
 
+  /// Draws the change image on `cr`, already painted with the palette's background.
   func drawChangeImage(_ outcome: FamilyOutcome, report: DiffReport, on cr: CairoContext) {
     let edge = DiffDrawing.imageEdge
     let margin = 56.0
     let width = edge - 2 * margin
     let context = labelContext(for: cr)
-    cr.setColour(palette.background)
-    cr.paint()
 
     // Head: what this is, the family, what changed.
     let kicker = caption("Font review · changed", size: 15, in: context)

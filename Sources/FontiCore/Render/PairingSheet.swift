@@ -58,10 +58,12 @@ extension SpecimenRenderer {
     -> SpecimenResult
   {
     try renderPNG(
-      edge: request.edge, scale: request.scale, compression: request.compression, to: path
+      edge: request.edge, scale: request.scale, compression: request.compression,
+      background: Palette(request.theme).background, to: path
     ) { cr throws(RenderError) in try drawPairing(request, on: cr) }
   }
 
+  /// Draws a pairing sheet on `cr`, already painted with the theme's background (`renderPNG`).
   func drawPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext)
     throws(RenderError)
     -> SpecimenResult
@@ -81,8 +83,6 @@ extension SpecimenRenderer {
     let k = edge / 1080
     let margin = 80 * k
     let width = edge - 2 * margin
-    cr.setColour(palette.background)
-    cr.paint()
 
     let headingContext = itemMap.makeContext(for: cr)
     let bodyContext = itemMap.makeContext(for: cr)

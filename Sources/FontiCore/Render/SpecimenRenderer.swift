@@ -149,15 +149,16 @@ public final class SpecimenRenderer {
     -> SpecimenResult
   {
     try renderPNG(
-      edge: request.edge, scale: request.scale, compression: request.compression, to: path,
-      thumbnail: request.thumbnail
+      edge: request.edge, scale: request.scale, compression: request.compression,
+      background: Palette(request.theme).background, to: path, thumbnail: request.thumbnail
     ) { cr throws(RenderError) in try draw(request, on: cr) }
   }
 
-  /// The one way a square PNG is made: an opaque `edge × scale` image, drawn in `edge` units,
-  /// checked, and written atomically; with `thumbnail`, its thumbnail too, from the same surface.
+  /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, drawn
+  /// on in `edge` units, checked, and written atomically; with `thumbnail`, its thumbnail too,
+  /// from the same surface.
   func renderPNG(
-    edge: Int, scale: Int, compression: PNGCompression, to path: String,
+    edge: Int, scale: Int, compression: PNGCompression, background: Colour, to path: String,
     thumbnail: String? = nil,
     _ body: (CairoContext) throws(RenderError) -> SpecimenResult
   ) throws(RenderError) -> SpecimenResult {
@@ -165,7 +166,7 @@ public final class SpecimenRenderer {
     let surface: CairoSurface
     let cr: CairoContext
     do {
-      surface = try CairoSurface.image(width: pixels, height: pixels)
+      surface = try CairoSurface.image(width: pixels, height: pixels, background: background)
       cr = try CairoContext(surface)
     } catch {
       throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
@@ -199,7 +200,8 @@ public final class SpecimenRenderer {
     return result
   }
 
-  /// Draws a specimen on `cr` in a square of `request.edge` units.
+  /// Draws a specimen on `cr` in a square of `request.edge` units, already painted with the
+  /// theme's background (`renderPNG`).
   func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
     -> SpecimenResult
   {
@@ -251,9 +253,6 @@ public final class SpecimenRenderer {
       if let warning { warnings.append(warning) }
     }
     let probe = FontSpec(family: family.name, size: 12, face: face)
-
-    cr.setColour(palette.background)
-    cr.paint()
 
     let pictographic = faceContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }

@@ -34,3 +34,10 @@ enum TestFonts {
     return path
   }
 }
+
+extension CairoSurface {
+  /// A black opaque image for tests to draw on (what `cairo_image_surface_create` gave).
+  static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    try image(width: width, height: height, background: Colour(hex: 0x000000))
+  }
+}

@@ -53,10 +53,8 @@ extension CairoSurface {
       self.height > 0, width > 0, height > 0
     else { throw CairoError(status: CAIRO_STATUS_SURFACE_TYPE_MISMATCH, operation: "resize") }
     cairo_surface_flush(pointer)
-    let out = try CairoSurface.image(width: width, height: height)
+    let out = try CairoSurface.image(width: width, height: height, background: background)
     let cr = try CairoContext(out)
-    cr.setColour(background)
-    cr.paint()
     cairo_scale(
       cr.pointer, Double(width) / Double(self.width), Double(height) / Double(self.height))
     cairo_set_source_surface(cr.pointer, pointer, 0, 0)

@@ -35,12 +35,43 @@ final class CairoSurface {
     self.pointer = pointer
   }
 
-  /// An opaque RGB24 image (calls `cairo_image_surface_create`).
-  static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
-    guard let p = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+  /// An opaque RGB24 image, every pixel `background` (alpha ignored).
+  ///
+  /// `cairo_image_surface_create` zeroes its pixels (pixman `calloc`s them), and every image
+  /// here is then painted over at once: its buffer is allocated unwritten instead
+  /// (`cairo_image_surface_create_for_data`, freed with the surface) and written once, by the
+  /// paint. For a 1080 px specimen that is 4.6 MB written once rather than twice.
+  static func image(width: Int, height: Int, background: Colour) throws(CairoError)
+    -> CairoSurface
+  {
+    let operation = "create a \(width)×\(height) image"
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(clamping: width)))
+    guard width > 0, height > 0, width <= 32767, height <= 32767, stride > 0,
+      let data = malloc(stride * height)
+    else { throw CairoError(status: CAIRO_STATUS_INVALID_SIZE, operation: operation) }
+    let bytes = data.assumingMemoryBound(to: UInt8.self)
+    guard
+      let p = cairo_image_surface_create_for_data(
+        bytes, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
     else { preconditionFailure("cairo never returns NULL") }
-    return try CairoSurface(p, "create a \(width)×\(height) image")
+    let attached = cairo_surface_set_user_data(p, &CairoSurface.pixelsKey, data) { free($0) }
+    if attached != CAIRO_STATUS_SUCCESS { free(data) }
+    let surface = try CairoSurface(p, operation)
+    if attached != CAIRO_STATUS_SUCCESS {
+      throw CairoError(status: attached, operation: operation)
+    }
+    guard let cr = cairo_create(p) else { preconditionFailure("cairo never returns NULL") }
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_rgb(cr, background.red, background.green, background.blue)
+    cairo_paint(cr)
+    let status = cairo_status(cr)
+    cairo_destroy(cr)
+    try CairoError.check(status, operation)
+    return surface
   }
+
+  /// The key under which an image made by `image(width:height:background:)` holds its pixels.
+  nonisolated(unsafe) private static var pixelsKey = cairo_user_data_key_t()
 
   /// An 8-bit coverage (alpha only) image, zeroed: `diff` draws glyphs on it to count the
   /// pixels that differ (calls `cairo_image_surface_create` with `CAIRO_FORMAT_A8`).
