@@ -232,16 +232,14 @@ static inline int CPNG_compress_rows(const unsigned char *pixels, int width, int
 }
 
 /* Writes an opaque image held as cairo ARGB32 rows (native-endian 0xXXRRGGBB words) as an
-   8-bit RGB PNG. libpng reports errors by longjmp, which must never cross Swift frames, so the
-   whole libpng conversation happens inside this C function. Returns 0 on success, -1 on failure
-   (errno may tell why). level: zlib level 0-9; filters: 0 for none (the rows compressed by
-   CPNG_compress_rows, written as the IDAT chunk), 1 for adaptive (libpng filters and compresses
-   each row). The file is flushed, and fsynced before it is closed when sync is non-zero (a run's
-   parent process fsyncs the files its workers write, so that the workers never wait for the
-   disk). */
-static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels, int width,
-                                  int height, int stride, int level, int adaptive_filters,
-                                  int sync) {
+   8-bit RGB PNG to the open stream fp, which it leaves open. libpng reports errors by longjmp,
+   which must never cross Swift frames, so the whole libpng conversation happens inside this C
+   function. Returns 0 on success, -1 on failure (errno may tell why). level: zlib level 0-9;
+   filters: 0 for none (the rows compressed by CPNG_compress_rows, written as the IDAT chunk), 1
+   for adaptive (libpng filters and compresses each row). */
+static inline int CPNG_write_bgrx_stream(FILE *fp, const unsigned char *pixels, int width,
+                                         int height, int stride, int level,
+                                         int adaptive_filters) {
   /* Compressed before libpng starts: nothing below setjmp assigns it. */
   CPNG_buffer idat = {NULL, 0, 0};
   if (!adaptive_filters && CPNG_compress_rows(pixels, width, height, stride, level, &idat) != 0) {
@@ -251,25 +249,17 @@ static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels,
   }
   /* volatile: assigned between setjmp and a longjmp back to it. */
   unsigned char *volatile row = NULL;
-  /* x: a new file only (never through a planted link); e: close-on-exec. */
-  FILE *fp = fopen(path, "wbxe");
-  if (!fp) {
-    free(idat.data);
-    return -1;
-  }
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   if (!png || !info) {
     png_destroy_write_struct(&png, &info);
     free(idat.data);
-    fclose(fp);
     return -1;
   }
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     free(row);
     free(idat.data);
-    fclose(fp);
     return -1;
   }
   png_init_io(png, fp);
@@ -300,9 +290,47 @@ static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels,
   free(row);
   row = NULL;
   free(idat.data);
-  if (fflush(fp) != 0 || (sync && fsync(fileno(fp)) != 0)) {
+  return fflush(fp) == 0 ? 0 : -1;
+}
+
+/* CPNG_write_bgrx_stream to a new file at path (never through a planted link: it must not
+   exist). The file is flushed, and fsynced before it is closed when sync is non-zero (a run's
+   parent process fsyncs the files its workers write, so that the workers never wait for the
+   disk). */
+static inline int CPNG_write_bgrx(const char *path, const unsigned char *pixels, int width,
+                                  int height, int stride, int level, int adaptive_filters,
+                                  int sync) {
+  /* x: a new file only; e: close-on-exec. */
+  FILE *fp = fopen(path, "wbxe");
+  if (!fp) return -1;
+  if (CPNG_write_bgrx_stream(fp, pixels, width, height, stride, level, adaptive_filters) != 0 ||
+      (sync && fsync(fileno(fp)) != 0)) {
+    int saved = errno;
     fclose(fp);
+    errno = saved;
     return -1;
   }
   return fclose(fp) == 0 ? 0 : -1;
+}
+
+/* CPNG_write_bgrx_stream into memory: on success *bytes (for the caller to free) holds *length
+   bytes. */
+static inline int CPNG_encode_bgrx(const unsigned char *pixels, int width, int height, int stride,
+                                   int level, int adaptive_filters, unsigned char **bytes,
+                                   size_t *length) {
+  char *buffer = NULL;
+  size_t size = 0;
+  FILE *fp = open_memstream(&buffer, &size);
+  if (!fp) return -1;
+  int failed =
+      CPNG_write_bgrx_stream(fp, pixels, width, height, stride, level, adaptive_filters) != 0;
+  /* The buffer and its size are final once the stream is closed. */
+  if (fclose(fp) != 0) failed = 1;
+  if (failed) {
+    free(buffer);
+    return -1;
+  }
+  *bytes = (unsigned char *)buffer;
+  *length = size;
+  return 0;
 }

@@ -102,12 +102,54 @@ import Testing
     #expect(try box.run(["run", "-q"]).status == 0)
     #expect(try families(box).count == 4)
     let running = try box.start(["run", "--force", "-v", "-j", "1"])
-    try running.waitForStderr("wrote   specimens/")
+    // Drawn again the same, each file is left as it was ("same").
+    try running.waitForStderr("same    specimens/")
     kill(running.process.processIdentifier, SIGINT)
     let result = try running.finish()
     #expect(result.status == 130, "\(result)")
     // Files untouched, inputs unchanged: every entry is still valid and still listed.
     #expect(try families(box) == ["Cantarell", "D050000L", "DejaVu Serif", "Noto Sans Hebrew"])
+    let dry = try box.run(["run", "--dry-run"])
+    #expect(dry.stderr.contains("everything is up to date"), "\(dry)")
+  }
+
+  /// A forced run draws every file again; a file whose new bytes are the ones already on disk
+  /// is left as it is (the same inode: not written, flushed or renamed again), one that differs
+  /// is replaced.
+  @Test func aForcedRunLeavesWhatItDrawsTheSameAsItWas() throws {
+    let box = try sandbox(RunCommandTests.job)
+    #expect(try box.run(["run", "-q"]).status == 0)
+    func inode(_ relative: String) -> UInt64? {
+      var info = stat()
+      return stat(box.path(relative), &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+    let kept = [
+      "output/specimens/cantarell.png", "output/thumbs/cantarell.png",
+      "output/pairings/cantarell+dejavu-serif.png",
+    ]
+    let inodes = kept.map(inode)
+    #expect(!inodes.contains(nil))
+    // Another image of the same size under DejaVu Serif's name, and its thumbnail's.
+    let serif = try #require(box.read("output/specimens/dejavu-serif.png"))
+    let serifThumb = try #require(box.read("output/thumbs/dejavu-serif.png"))
+    _ = try box.write("output/specimens/dejavu-serif.png", try #require(box.read(kept[0])))
+    _ = try box.write("output/thumbs/dejavu-serif.png", try #require(box.read(kept[1])))
+    let replaced = inode("output/specimens/dejavu-serif.png")
+
+    let forced = try box.run(["run", "--force", "-v"])
+    #expect(forced.status == 0, "\(forced)")
+    #expect(forced.stderr.contains("4 rendered, 0 up to date"), "\(forced)")
+    for file in kept {
+      #expect(forced.stderr.contains("same    \(file.dropFirst("output/".count))"), "\(forced)")
+    }
+    #expect(kept.map(inode) == inodes)
+    #expect(forced.stderr.contains("wrote   specimens/dejavu-serif.png"), "\(forced)")
+    #expect(forced.stderr.contains("wrote   thumbs/dejavu-serif.png"), "\(forced)")
+    #expect(box.read("output/specimens/dejavu-serif.png") == serif)
+    #expect(box.read("output/thumbs/dejavu-serif.png") == serifThumb)
+    #expect(inode("output/specimens/dejavu-serif.png") != replaced)
+    // Nothing left under a temporary name, and every entry is valid.
+    #expect(!box.list(box.path("output/specimens")).contains { $0.hasPrefix(".fonti-tmp-") })
     let dry = try box.run(["run", "--dry-run"])
     #expect(dry.stderr.contains("everything is up to date"), "\(dry)")
   }

@@ -39,9 +39,10 @@ public struct BatchReport: Sendable {
     public var pages: Int?
   }
 
-  /// A file put in place or removed, for `-v`.
+  /// A file put in place, drawn again the same and left as it was, or removed, for `-v`.
   public enum FileEvent: Sendable, Equatable {
     case written(String)
+    case unchanged(String)
     case removed(String)
   }
 

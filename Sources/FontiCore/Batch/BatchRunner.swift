@@ -168,13 +168,19 @@ public enum BatchRunner {
         completed: { index, result in
           if result.ok, let temporary = result.staged {
             staged.commit(temporary, to: work[index].path)
+          } else if result.ok, work[index].isPNG {
+            written(.unchanged(relative(work[index].path)))
           }
           // A drawn specimen's thumbnail, made by the worker from the same image.
           if result.ok, case .specimen(let request, _) = work[index], let thumb = request.thumbnail,
             let made = result.thumbnail
           {
-            if let temporary = made.staged, let sha = made.sha256 {
-              staged.commit(temporary, to: thumb)
+            if let sha = made.sha256 {
+              if let temporary = made.staged {
+                staged.commit(temporary, to: thumb)
+              } else {
+                written(.unchanged(relative(thumb)))
+              }
               results[thumb] = WorkResult(ok: true, sha256: sha)
             } else {
               results[thumb] = .failure(made.error ?? "not made")

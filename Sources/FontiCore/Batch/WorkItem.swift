@@ -70,6 +70,14 @@ public enum WorkItem: Codable, Sendable, Hashable {
     }
   }
 
+  /// Whether the item's file is a PNG a worker stages (`WorkResult.staged`) for the parent.
+  var isPNG: Bool {
+    switch self {
+    case .specimen, .pairing, .thumbnail: return true
+    case .catalogue, .finishCatalogue, .diff: return false
+    }
+  }
+
   /// Whether the item draws text (and so needs fontconfig and Pango set up in the worker).
   var needsFonts: Bool {
     switch self {
@@ -134,7 +142,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   public var raw: String?
   public var creationDate: Date?
   /// PNGs: the complete file under its temporary name, not yet flushed to disk; the parent
-  /// flushes it and renames it into place (`StagedFiles`) before the result counts.
+  /// flushes it and renames it into place (`StagedFiles`) before the result counts. nil for a
+  /// PNG whose file already held exactly the bytes drawn: it was left as it is.
   public var staged: String?
   /// The item failed because its file could not be written, for this reason (the system's
   /// words: "No space left on device"): the fonts are not to blame, and the run names the
@@ -160,7 +169,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
 }
 
 /// A thumbnail a worker made along with its specimen: under a temporary name with its
-/// checksum, for the parent to put in place, or the reason it could not be made.
+/// checksum, for the parent to put in place (no name: the file already held these bytes), or
+/// the reason it could not be made.
 public struct StagedThumbnail: Codable, Sendable, Hashable {
   public var staged: String?
   public var sha256: String?

@@ -64,9 +64,9 @@ public enum Worker {
       return fonts
     }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
+    // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
-    encoder.outputFormatting = [.sortedKeys]
     var done = 0
     while done < max(1, setup.itemsPerWorker), let line = reader.next() {
       done += 1

@@ -48,7 +48,8 @@ public enum Thumbnail {
   public struct Result: Sendable, Hashable {
     public var size: Size
     /// With `staging`: the temporary file holding the thumbnail, complete but neither flushed
-    /// nor renamed into place (the run's parent does that, as for specimens).
+    /// nor renamed into place (the run's parent does that, as for specimens); nil when the file
+    /// at the destination already held exactly these bytes and was left as it is.
     public var staged: String?
   }
 
@@ -110,10 +111,8 @@ public enum Thumbnail {
     let size = Size(width: small.width, height: small.height)
     do {
       if staging {
-        let staged = try AtomicFile.stage(for: path) { temporary in
-          try small.writePNG(to: temporary, level: zlibLevel, adaptiveFilters: false, sync: false)
-        }
-        return Result(size: size, staged: staged)
+        let bytes = try small.encodedPNG(level: zlibLevel, adaptiveFilters: false, for: path)
+        return Result(size: size, staged: try AtomicFile.stage(bytes, for: path))
       }
       try AtomicFile.write(to: path) { temporary in
         try small.writePNG(to: temporary, level: zlibLevel, adaptiveFilters: false, sync: true)

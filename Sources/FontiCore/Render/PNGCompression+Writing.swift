@@ -15,4 +15,11 @@ extension CairoSurface {
       to: path, level: compression.zlibLevel, adaptiveFilters: compression.adaptiveFilters,
       sync: sync)
   }
+
+  /// The PNG's bytes with the job's compression setting, in memory (see
+  /// `encodedPNG(level:adaptiveFilters:for:)`).
+  func encodedPNG(compression: PNGCompression, for path: String) throws(FileError) -> [UInt8] {
+    try encodedPNG(
+      level: compression.zlibLevel, adaptiveFilters: compression.adaptiveFilters, for: path)
+  }
 }

@@ -74,7 +74,8 @@ public struct SpecimenResult: Sendable, Hashable {
   /// The own-script sample or glyph grid shown because the family cannot set the text.
   public var fallback: FallbackSample?
   /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
-  /// yet flushed to disk nor renamed into place.
+  /// yet flushed to disk nor renamed into place; nil when the file at the destination already
+  /// held exactly these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
   public var staged: String?
   /// What `SpecimenRequest.proofs` asked to read, for the manifest.
   public var proofs: FamilyProofReport?
@@ -103,7 +104,8 @@ public final class SpecimenRenderer {
   /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
   /// returns. On (a run's workers): it is left complete under a temporary name beside its
   /// destination, named by `SpecimenResult.staged`, for the run's parent to flush and rename
-  /// (`StagedFiles`), so that drawing never waits for the disk.
+  /// (`StagedFiles`), so that drawing never waits for the disk; or, when the destination
+  /// already holds the same bytes, not written at all.
   public var staging = false
 
   /// Families tried, in order, for labels: common, wide-coverage, neutral sans faces.
@@ -176,9 +178,8 @@ public final class SpecimenRenderer {
     do {
       try cr.check("draw")
       if staging {
-        result.staged = try AtomicFile.stage(for: path) { temporary in
-          try surface.writePNG(to: temporary, compression: compression, sync: false)
-        }
+        result.staged = try AtomicFile.stage(
+          surface.encodedPNG(compression: compression, for: path), for: path)
       } else {
         try AtomicFile.write(to: path) { temporary in
           try surface.writePNG(to: temporary, compression: compression, sync: true)

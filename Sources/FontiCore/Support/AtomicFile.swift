@@ -63,6 +63,49 @@ public enum AtomicFile {
     return temporary
   }
 
+  /// `stage(for:_:)` for bytes held in memory, unless `path` is a regular file that already
+  /// holds exactly them: then nothing is written and nil is returned. A forced run that draws
+  /// again what is already there leaves the file as it is (its inode, times and links) rather
+  /// than writing, flushing and renaming the same bytes over it.
+  public static func stage(_ bytes: [UInt8], for path: String) throws(FileError) -> String? {
+    if holds(path, exactly: bytes) { return nil }
+    let temporary = temporaryPath(for: path)
+    // As `fopen(…, "wbxe")`: a new file only (never through a planted link), close-on-exec.
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw FileError(path: temporary, operation: "write PNG", code: errno) }
+    var code = FileSystem.writeAll(fd, bytes)
+    if close(fd) != 0, code == 0 { code = errno }
+    guard code == 0 else {
+      unlink(temporary)
+      throw FileError(path: temporary, operation: "write PNG", code: code)
+    }
+    return temporary
+  }
+
+  /// Whether `path` is a regular file (not a link) whose contents are exactly `bytes`. Any
+  /// failure to tell (no file, no permission) answers no.
+  static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count
+    else { return false }
+    var contents = [UInt8](repeating: 0, count: bytes.count + 1)
+    var offset = 0
+    // One byte more than expected is asked for: a file that grew since fstat differs.
+    while offset < contents.count {
+      let n = contents.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.read(fd, base + offset, buffer.count - offset)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      offset += n
+    }
+    return offset == bytes.count && contents.prefix(offset) == bytes[...]
+  }
+
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it
   /// exists but cannot be read, is not a regular file (a folder, a FIFO) or exceeds `limit`.
   public static func read(_ path: String, limit: Int) throws(Diagnostic) -> Data? {

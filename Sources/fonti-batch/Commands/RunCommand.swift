@@ -120,6 +120,7 @@ struct RunCommand {
         progress.finish()
         switch event {
         case .written(let file): console.err("wrote   \(Sanitize.terminal(file))\n")
+        case .unchanged(let file): console.err("same    \(Sanitize.terminal(file))\n")
         case .removed(let file): console.err("removed \(Sanitize.terminal(file))\n")
         }
       },

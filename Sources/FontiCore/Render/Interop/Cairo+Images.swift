@@ -84,6 +84,26 @@ extension CairoSurface {
       Int32(max(0, min(9, level))), adaptiveFilters ? 1 : 0, sync ? 1 : 0)
     if result != 0 { throw FileError(path: path, operation: "write PNG", code: currentErrno()) }
   }
+
+  /// The bytes `writePNG(to:level:adaptiveFilters:sync:)` would write, in memory. `path`: the
+  /// file they are for, named by the error.
+  func encodedPNG(level: Int, adaptiveFilters: Bool, for path: String) throws(FileError) -> [UInt8]
+  {
+    cairo_surface_flush(pointer)
+    guard let data = cairo_image_surface_get_data(pointer) else {
+      throw FileError(path: path, operation: "read pixels for", code: EINVAL)
+    }
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    let result = CPNG_encode_bgrx(
+      data, Int32(width), Int32(height), cairo_image_surface_get_stride(pointer),
+      Int32(max(0, min(9, level))), adaptiveFilters ? 1 : 0, &bytes, &length)
+    guard result == 0, let bytes else {
+      throw FileError(path: path, operation: "write PNG", code: currentErrno())
+    }
+    defer { free(bytes) }
+    return [UInt8](UnsafeBufferPointer(start: bytes, count: length))
+  }
 }
 
 /// The state of one PNG read from memory: Cairo pulls the bytes in pieces through a callback.
