@@ -41,7 +41,7 @@ extension Commands {
       .flag("--strict", help: "warnings (e.g. missing glyphs) fail the run (exit 1)"),
       .flag("--json", help: "machine-readable run summary on stdout"),
       .flag("-q", "--quiet", help: "no progress and no warnings; errors only"),
-      .flag("-v", "--verbose", help: "a line per file written"),
+      .flag("-v", "--verbose", help: "a line per file written, left the same or removed"),
     ],
     run: { invocation, console in try RunCommand(invocation: invocation, console: console).run() })
 }
@@ -105,7 +105,8 @@ struct RunCommand {
 
   /// The report of a run (`shard`: of that part of the job), or of a merge.
   /// Runs `request` as `run` and `merge` do: the job's warnings, then signals handled, the
-  /// progress line, and (with -v) a line per file written or removed.
+  /// progress line, and (with -v) a line per file written, drawn the same (left as it was) or
+  /// removed.
   static func drive(_ request: JobRun.Request, console: Console) throws -> JobRun.Outcome {
     let job = try JobRun(request, waiting: console.notice)
     console.report(job.warnings)
