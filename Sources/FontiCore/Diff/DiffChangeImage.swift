@@ -197,7 +197,8 @@ extension DiffDrawing {
         FamilyComparison.character(change.entry.codepoint), size: 14, bold: true, in: context)
       name.ellipsize(width: box.width)
       cr.setColour(palette.text, alpha: 0.9)
-      name.draw(at: cx, boxTop + box.height + 4)
+      drawCharacterLabel(
+        name, size: 14, bold: true, at: cx, top: boxTop + box.height + 4, in: context)
       var numbers: [String] = []
       if change.entry.pixels > 0 {
         numbers.append("\(FamilyComparison.grouped(change.entry.pixels)) px")

@@ -420,7 +420,7 @@ final class DiffDocument {
       FamilyComparison.character(character.entry.codepoint), size: 7.5, bold: true, in: context)
     name.ellipsize(width: width)
     cr.setColour(palette.text)
-    name.draw(at: x, y + height + 4)
+    drawing.drawCharacterLabel(name, size: 7.5, bold: true, at: x, top: y + height + 4, in: context)
     guard face else { return }
     let detail = drawing.label(character.entry.face, size: 6.5, in: context)
     detail.ellipsize(width: width)
@@ -513,7 +513,8 @@ final class DiffDocument {
       FamilyComparison.character(e.codepoint), size: 8.5, bold: true, in: context)
     name.ellipsize(width: width)
     cr.setColour(palette.text)
-    name.draw(at: x, y + panelHeight + 4)
+    drawing.drawCharacterLabel(
+      name, size: 8.5, bold: true, at: x, top: y + panelHeight + 4, in: context)
     var numbers: [String] = []
     if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
     if e.advance[0] != e.advance[1] {

@@ -40,6 +40,18 @@ final class DiffDrawing {
       wrap: wrap, alignment: alignment, fallback: true)
   }
 
+  /// Draws a character's label (`FamilyComparison.character`, from `label(_:size:bold:in:)`)
+  /// with its left edge at `x` and its baseline where a label of plain letters in the same
+  /// style has it when drawn from `top`: a character the label face lacks comes from another
+  /// face with other line metrics, and a row of labels stays on one baseline all the same.
+  func drawCharacterLabel(
+    _ layout: TextLayout, size: Double, bold: Bool, at x: Double, top: Double,
+    in context: TextContext
+  ) {
+    let plain = label("U+0041 A", size: size, bold: bold, in: context)
+    layout.draw(at: x, top + plain.baseline - layout.baseline)
+  }
+
   /// Small capitals of the label face, spaced out: captions.
   func caption(_ text: String, size: Double, in context: TextContext) -> TextLayout {
     let spec = FontSpec(

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Testing
 
@@ -599,5 +600,43 @@ extension DiffSummaryTests {
     let lines = FamilyComparison.summary(f, characterFaces: faces)
     #expect(lines.contains("2 characters removed: U+2011 ‑, U+F001 (Regular only)"), "\(lines)")
     #expect(lines.contains("1 character added: U+0180 ƀ"), "\(lines)")
+  }
+}
+
+/// Character labels under the review's glyph cells.
+struct DiffLabelTests {
+  /// The lowest row holding ink in columns `0..<columns` of `surface`, or nil.
+  func inkBottom(_ surface: CairoSurface, columns: Int) -> Int? {
+    cairo_surface_flush(surface.pointer)
+    guard let data = cairo_image_surface_get_data(surface.pointer) else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    for y in Swift.stride(from: surface.height - 1, through: 0, by: -1) {
+      // Green of each BGRX pixel: white ink on black.
+      for x in 0..<columns where data[y * stride + x * 4 + 1] > 127 { return y }
+    }
+    return nil
+  }
+
+  /// A label whose character the label face lacks comes from another face, whose line
+  /// metrics may be taller (in the Liberation review, "U+1D80 ᶀ" sat a point lower than its
+  /// row): labels are set on the baseline a plain label of their style has, whatever their own
+  /// line's metrics. Here a layout of larger type stands for the taller line.
+  @Test func characterLabelsShareTheBaselineWhateverTheirLineMetrics() throws {
+    let drawing = DiffDrawing(environment: try TestFonts.environment())
+    var bottoms: [Int] = []
+    var baselines: [Double] = []
+    for size in [20.0, 27.0] {
+      let surface = try CairoSurface.image(width: 200, height: 80)
+      let cr = try CairoContext(surface)
+      let context = drawing.labelContext(for: cr)
+      let layout = drawing.label("U+0041 A", size: size, bold: true, in: context)
+      baselines.append(layout.baseline)
+      cr.setColour(Colour(hex: 0xFFFFFF))
+      drawing.drawCharacterLabel(layout, size: 20, bold: true, at: 2, top: 10, in: context)
+      // The "U" alone (its first columns): its bottom is the baseline.
+      bottoms.append(try #require(inkBottom(surface, columns: 10)))
+    }
+    #expect(baselines[1] > baselines[0] + 1)
+    #expect(bottoms[0] == bottoms[1], "\(bottoms)")
   }
 }
