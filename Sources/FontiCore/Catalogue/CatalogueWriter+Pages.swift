@@ -686,7 +686,7 @@ final class PageDrawer {
           + "could not be loaded")
       return
     }
-    let headingText = pairingText(pairing.heading, default: input.text)
+    let headingText = PairingSheetText.text(input.text, for: pairing.heading)
     let (heading, headingSize) = TextLayout.fittingWords(
       headingText.text,
       font: FontSpec(
@@ -699,7 +699,7 @@ final class PageDrawer {
     heading.draw(at: g.contentX, y)
     y += heading.size.height + 10
 
-    let bodyText = pairingText(pairing.body, default: CataloguePlan.pairingParagraph)
+    let bodyText = PairingSheetText.text(CataloguePlan.pairingParagraph, for: pairing.body)
     let (body, bodySize) = TextLayout.fittingWords(
       bodyText.text,
       font: FontSpec(
@@ -933,20 +933,6 @@ final class PageDrawer {
   private func latinSpec(_ family: FontFamily, size: Double) -> FontSpec? {
     guard family.coverage.missing(in: "AaBb").isEmpty, canSetOwnName(family) else { return nil }
     return FontSpec(family: family.name, size: size, face: family.regularFace)
-  }
-
-  /// The text a pairing sets in `family`: `text`, or the family's own-script sample when it
-  /// cannot set it.
-  private func pairingText(_ family: FontFamily, default text: String)
-    -> (text: String, language: String?)
-  {
-    guard FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else {
-      return (text, nil)
-    }
-    switch FallbackSample.choose(for: family, preferGrid: false) {
-    case .language(let code, _, let own): return (own, code)
-    case .glyphGrid(let glyphs): return (glyphs.prefix(24).joined(separator: " "), nil)
-    }
   }
 
   /// A left-aligned layout of `text` at the largest size up to `font.size` (to a tenth of a

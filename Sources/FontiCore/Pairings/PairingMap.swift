@@ -237,18 +237,30 @@ extension PairingMap {
   public static let extraReason = "Chosen in the job (pairings.extra)."
 
   /// The job's `pairings.extra` as pairings, names spelled as the catalogue spells them. A
-  /// pairing the curated map also has (in either orientation) keeps the curated reason.
+  /// pairing the curated map also has keeps the curated reason; turned the other way round, it
+  /// says so and quotes the map's reason, which describes the map's order ("a sans over an
+  /// old-style" is not said of the old-style over the sans).
   public static func extraPairings(of job: Job, catalog: FontCatalog) -> [Pairing] {
     job.extraPairings.map { spec in
       let heading = catalog.family(named: spec.heading.value)?.name ?? spec.heading.value
       let body = catalog.family(named: spec.body.value)?.name ?? spec.body.value
-      let known = curated.pairings(with: heading).first {
-        $0.key == key(heading, body) || $0.key == key(body, heading)
+      let pairings = curated.pairings(with: heading)
+      if let known = pairings.first(where: { $0.key == key(heading, body) }) {
+        return Pairing(
+          heading: heading, body: body, reason: known.reason, standsInFor: known.standsInFor)
       }
-      return Pairing(
-        heading: heading, body: body, reason: known?.reason ?? extraReason,
-        standsInFor: known?.standsInFor)
+      if let turned = pairings.first(where: { $0.key == key(body, heading) }) {
+        return Pairing(
+          heading: heading, body: body, reason: turnedReason(turned), standsInFor: nil)
+      }
+      return Pairing(heading: heading, body: body, reason: extraReason)
     }
+  }
+
+  /// The reason of a job's pairing that turns `curated` over (its body as the heading).
+  static func turnedReason(_ curated: Pairing) -> String {
+    "Chosen in the job (pairings.extra): the map pairs them the other way round, \(curated.body) "
+      + "under \(curated.heading) — “\(curated.reason)”"
   }
 
   /// The map of a job, built once: the curated map (unless `pairings.curated: false`) merged

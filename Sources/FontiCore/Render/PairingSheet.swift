@@ -49,6 +49,22 @@ public enum PairingSheetText {
     in structure, the page reads as one thing, made with care — and the reader never notices \
     the type at all.
     """
+
+  /// The text a pairing sets in `family` (a sheet's or a catalogue page's): `text`, or, when
+  /// the family cannot set a real share of it, its own-script sample in that sample's language
+  /// (a Tibetan or an Arabic family: not a line of boxes), or a row of its own glyphs for a
+  /// symbol font (which would show its pictographs or Greek as if they were the text, as
+  /// Standard Symbols PS does; the specimens' rule, `SymbolFonts`).
+  static func text(_ text: String, for family: FontFamily) -> (text: String, language: String?) {
+    let symbols = SymbolFonts.drawsNoLetters(family)
+    guard symbols || FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else {
+      return (text, nil)
+    }
+    switch FallbackSample.choose(for: family, preferGrid: symbols) {
+    case .language(let code, _, let own): return (own, code)
+    case .glyphGrid(let glyphs): return (glyphs.prefix(24).joined(separator: " "), nil)
+    }
+  }
 }
 
 extension SpecimenRenderer {
@@ -125,20 +141,25 @@ extension SpecimenRenderer {
     if let face = headingFace, face != request.heading.regularFace {
       boldContext = try fontMaps.map(for: request.heading, only: face).makeContext(for: cr)
     }
+    // Each family sets the sheet's texts, or its own-script sample when it cannot.
+    let headingText = PairingSheetText.text(PairingSheetText.heading, for: request.heading)
     let heading = fitted(
-      PairingSheetText.heading,
+      headingText.text,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
-      mark: ellipsis(labels: labels?.1), settings: settings(for: request.heading))
+      language: headingText.language, mark: ellipsis(labels: labels?.1),
+      settings: settings(for: request.heading))
     cr.setColour(palette.text)
     heading.draw(at: margin, y)
     y += heading.size.height + 44 * k
 
+    let bodyText = PairingSheetText.text(PairingSheetText.body, for: request.body)
     let body = fitted(
-      PairingSheetText.body,
+      bodyText.text,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, mark: ellipsis(labels: labels?.1), settings: settings(for: request.body))
+      lineSpacing: 1.35, language: bodyText.language, mark: ellipsis(labels: labels?.1),
+      settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FontiCore
@@ -90,12 +91,33 @@ enum PairingFixtures {
   @Test func anExtraPairingTheMapKnowsKeepsTheCuratedReason() {
     var job = Job(path: nil, directory: "/tmp", output: "/tmp/out")
     job.extraPairings = [
-      Job.PairingSpec(heading: Located("tex gyre termes"), body: Located("TeX Gyre Heros"))
+      Job.PairingSpec(heading: Located("tex gyre heros"), body: Located("TeX Gyre Termes"))
     ]
     let extra = PairingMap.extraPairings(of: job, catalog: catalog)
-    #expect(extra.first?.heading == "TeX Gyre Termes")
+    #expect(extra.first?.heading == "TeX Gyre Heros")
     let curated = PairingMap.curated.pairings(with: "TeX Gyre Termes").first
+    #expect(curated?.heading == "TeX Gyre Heros")
     #expect(extra.first?.reason == curated?.reason)
+  }
+
+  /// A curated reason reads in the map's order ("a warm sans over a Renaissance old-style"): a
+  /// job's pairing that turns it over does not take it as its own.
+  @Test func anExtraPairingTurnedOverSaysSoRatherThanTakeTheCuratedReason() throws {
+    var job = Job(path: nil, directory: "/tmp", output: "/tmp/out")
+    job.extraPairings = [
+      Job.PairingSpec(heading: Located("EB Garamond"), body: Located("lato"))
+    ]
+    let extra = try #require(PairingMap.extraPairings(of: job, catalog: catalog).first)
+    let curated = try #require(
+      PairingMap.curated.pairings(with: "Lato").first {
+        $0.heading == "Lato" && $0.body == "EB Garamond"
+      })
+    #expect(extra.heading == "EB Garamond" && extra.body == "Lato")
+    #expect(extra.reason != curated.reason)
+    #expect(
+      extra.reason
+        == "Chosen in the job (pairings.extra): the map pairs them the other way round, "
+        + "EB Garamond under Lato — “\(curated.reason)”")
   }
 
   @Test func stripsShowOnlyDrawableInstalledPartnersInMapOrder() {
@@ -109,5 +131,42 @@ enum PairingFixtures {
     #expect(strip.count == 4)
     #expect(strip == map.partners(of: "Lato").prefix(4).map(\.partner))
     #expect(names(map.strip(for: "Lato", catalog: wide, limit: 2)) == Array(strip.prefix(2)))
+  }
+}
+
+/// What each family of a pairing sets.
+struct PairingTextTests {
+  /// A family sets the pairing's text when it can; a Hebrew family its own-script sample in
+  /// Hebrew (the sheet was a line of boxes); a symbol font a row of its own glyphs (it would
+  /// draw pictographs in place of the letters, as if they were the text).
+  @Test func eachFamilySetsWhatItCan() throws {
+    let catalog = try TestFonts.environment().catalog
+    let text = PairingSheetText.heading
+    let serif = try #require(catalog.family(named: "DejaVu Serif"))
+    #expect(PairingSheetText.text(text, for: serif) == (text, nil))
+
+    let hebrew = try #require(catalog.family(named: "Noto Sans Hebrew"))
+    let own = PairingSheetText.text(text, for: hebrew)
+    #expect(own.language == "he")
+    #expect(own.text.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) })
+    #expect(hebrew.coverage.missing(in: own.text).allSatisfy { $0.properties.isWhitespace })
+
+    let symbols = try #require(catalog.family(named: "D050000L"))
+    let glyphs = PairingSheetText.text(text, for: symbols)
+    #expect(glyphs.language == nil)
+    #expect(glyphs.text != text && !glyphs.text.isEmpty)
+  }
+
+  /// A sheet of a Hebrew heading over a Latin body draws no box: each sets what it can.
+  @Test func aSheetOfAnotherScriptDrawsNoBox() throws {
+    let environment = try TestFonts.environment()
+    let hebrew = try #require(environment.catalog.family(named: "Noto Sans Hebrew"))
+    let serif = try #require(environment.catalog.family(named: "DejaVu Serif"))
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try SpecimenRenderer(environment: environment).renderPairing(
+      PairingSheetRequest(heading: hebrew, body: serif, reason: "r", edge: 540),
+      to: folder + "/p.png")
+    #expect(result.missingGlyphs == 0, "\(result.warnings)")
   }
 }
