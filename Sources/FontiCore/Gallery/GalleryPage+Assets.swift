@@ -63,7 +63,7 @@ extension GalleryPage {
     .meta { margin: 2px 12px 0; color: var(--muted); font-size: 13px; }
     .tags { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 12px 0; padding: 0; list-style: none; font-size: 12px; }
     .tags:empty { display: none; }
-    .tag { padding: 1px 8px; border-radius: 999px; border: 1px solid var(--line); white-space: nowrap; }
+    .tag { max-width: 100%; padding: 1px 8px; border-radius: 999px; border: 1px solid var(--line); overflow-wrap: anywhere; }
     .tag.warn, .tag.fail { border-color: var(--accent); color: var(--accent); font-weight: 600; }
     .tag.saved, .tag.custom { color: var(--accent); }
     .tag.warn::before { content: "⚠ " / ""; }
@@ -81,8 +81,8 @@ extension GalleryPage {
     .v-nav button:hover { border-color: var(--accent); }
     .v-body { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 22px; padding: 0 22px 22px; }
     .v-img { display: block; }
-    .v-img img { display: block; width: min(100%, calc(94vh - 110px)); height: auto; aspect-ratio: 1; margin: 0 auto; object-fit: contain; background: #0D0D0D; border: 1px solid var(--line); border-radius: 8px; }
-    .v-side { max-height: calc(94vh - 110px); overflow: auto; font-size: 14px; }
+    .v-img img { display: block; width: min(100%, calc(94vh - 128px)); height: auto; aspect-ratio: 1; margin: 0 auto; object-fit: contain; background: #0D0D0D; border: 1px solid var(--line); border-radius: 8px; }
+    .v-side { max-height: calc(94vh - 128px); overflow: auto; font-size: 14px; }
     .v-side section { margin-bottom: 18px; }
     .v-side ul { margin: 0; padding: 0; list-style: none; }
     .v-side p { margin: 0; }
