@@ -299,3 +299,20 @@ struct FallbackChoiceTests {
     #expect(symbolGrid.first == "\u{2190}")
   }
 }
+
+struct HeartTests {
+  /// The saved family's heart spans the name's capitals: its point on the baseline, its top
+  /// at the capitals' top (the shape spans 0.05–0.95 of its size); never tiny nor huge.
+  @Test func theHeartStandsOnTheNamesBaselineAsTallAsItsCapitals() {
+    let heart = SpecimenRenderer.heartBox(baseline: 104, inkTop: 82, k: 1)
+    #expect(abs(heart.top + 0.95 * heart.size - 104) < 1e-9)
+    #expect(abs(heart.top + 0.05 * heart.size - 82) < 1e-9)
+    // At scale 3 the same, three times over.
+    let large = SpecimenRenderer.heartBox(baseline: 312, inkTop: 246, k: 3)
+    #expect(abs(large.size - 3 * heart.size) < 1e-9)
+    // A name with no ink (or odd ink) still gets a heart of a sensible size on its baseline.
+    #expect(SpecimenRenderer.heartBox(baseline: 104, inkTop: 104, k: 1).size == 20)
+    #expect(SpecimenRenderer.heartBox(baseline: 104, inkTop: 0, k: 1).size == 40)
+    #expect(abs(SpecimenRenderer.heartBox(baseline: 104, inkTop: 0, k: 1).top - (104 - 38)) < 1e-9)
+  }
+}
