@@ -945,7 +945,7 @@ final class PageDrawer {
     minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil,
     settings: SampleSettings = .none
   ) -> (layout: TextLayout, size: Double) {
-    func make(_ size: Double, _ wrap: TextLayout.Wrap = .words) -> TextLayout {
+    func make(_ size: Double, _ wrap: TextLayout.Wrap = .words, text: String = text) -> TextLayout {
       var spec = font
       spec.size = size
       return TextLayout(
@@ -955,9 +955,13 @@ final class PageDrawer {
     func fits(_ layout: TextLayout) -> Bool {
       layout.size.height <= height && !layout.overflowsWidth
     }
-    /// At the smallest size: words broken when they must be, lines cut when they must be.
+    /// At the smallest size: words broken when they must be, lines cut when they must be; a
+    /// last word alone on its line pulled back (`TextLayout.pullingBackLastWord`).
     func last(_ layout: TextLayout, _ size: Double) -> TextLayout {
-      let layout = layout.overflowsWidth ? make(size, .anywhere) : layout
+      let layout =
+        layout.overflowsWidth
+        ? make(size, .anywhere)
+        : TextLayout.pullingBackLastWord(layout) { make(size, text: $0) }
       if layout.size.height > height { layout.limitHeight(max(height, minimum * 1.2), mark: mark) }
       return layout
     }

@@ -491,7 +491,7 @@ public final class SpecimenRenderer {
     language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
   ) -> TextLayout {
     var spec = font
-    func make(_ wrap: TextLayout.Wrap = .words) -> TextLayout {
+    func make(_ wrap: TextLayout.Wrap = .words, text: String = text) -> TextLayout {
       let layout = TextLayout(
         sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
         alignment: alignment, language: language)
@@ -517,7 +517,11 @@ public final class SpecimenRenderer {
       spec.size = max(minimum, next)
       layout = make()
     }
-    if layout.overflowsWidth { layout = make(.anywhere) }
+    if layout.overflowsWidth {
+      layout = make(.anywhere)
+    } else {
+      layout = TextLayout.pullingBackLastWord(layout) { make(text: $0) }
+    }
     if layout.size.height > height { layout.limitHeight(height, mark: mark) }
     return layout
   }

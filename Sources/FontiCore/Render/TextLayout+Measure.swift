@@ -12,7 +12,7 @@ extension TextLayout {
     alignment: Alignment = .left, language: String? = nil, settings: SampleSettings = .none
   ) -> (layout: TextLayout, size: Double) {
     var spec = font
-    func make(_ wrap: Wrap) -> TextLayout {
+    func make(_ wrap: Wrap, text: String = text) -> TextLayout {
       TextLayout(
         sample: text, font: spec, settings: settings, in: context, width: max(1, width),
         wrap: wrap, alignment: alignment, language: language)
@@ -24,7 +24,11 @@ extension TextLayout {
       spec.size = max(minimum, spec.size * 0.999 * width / max(layout.widestLine, 0.01))
       layout = make(.words)
     }
-    if layout.overflowsWidth { layout = make(.anywhere) }
+    if layout.overflowsWidth {
+      layout = make(.anywhere)
+    } else {
+      layout = pullingBackLastWord(layout) { make(.words, text: $0) }
+    }
     return (layout, spec.size)
   }
 }

@@ -43,3 +43,44 @@ struct TextLayoutTests {
     #expect(FallbackSample.choose(for: bengali, preferGrid: true).language == nil)
   }
 }
+
+/// A last word alone on its line (a runt) is pulled back by tying the last two words.
+struct RuntTests {
+  @Test func theLastTwoWordsAreTiedWithANoBreakSpace() {
+    #expect(
+      TextLayout.tyingLastWords("Sphinx of black quartz, judge my vow.")
+        == "Sphinx of black quartz, judge my\u{00A0}vow.")
+    #expect(TextLayout.tyingLastWords("  two words ") == nil)
+    #expect(TextLayout.tyingLastWords("one") == nil)
+  }
+
+  /// At every width where the pangram ends with one word alone, the last word is pulled back
+  /// and the line count stays; where it does not, the layout is left as it was.
+  @Test func aRuntIsPulledBackWithoutAddingALine() throws {
+    let environment = try TestFonts.environment()
+    let renderer = SpecimenRenderer(environment: environment)
+    let serif = try #require(environment.catalog.family(named: "DejaVu Serif"))
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let context = renderer.map(for: serif).makeContext(for: cr)
+    let font = FontSpec(family: serif.name, size: 40, face: serif.regularFace)
+    let text = "Sphinx of black quartz, judge my vow."
+    var runts = 0
+    for width in stride(from: 300.0, through: 900.0, by: 10) {
+      func make(_ text: String) -> TextLayout {
+        TextLayout(text, font: font, in: context, width: width, wrap: .words, alignment: .centre)
+      }
+      let plain = make(text)
+      let pulled = TextLayout.pullingBackLastWord(plain, make)
+      #expect(pulled.lineCount == plain.lineCount, "\(width)")
+      if plain.endsInOneWord {
+        runts += 1
+        #expect(!pulled.endsInOneWord, "\(width)")
+        #expect(pulled.text.hasSuffix("my\u{00A0}vow."), "\(width)")
+        #expect(pulled.unknownGlyphs == 0)
+      } else {
+        #expect(pulled === plain, "\(width)")
+      }
+    }
+    #expect(runts > 0, "some width leaves 'vow.' alone")
+  }
+}

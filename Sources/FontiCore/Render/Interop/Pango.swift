@@ -352,6 +352,50 @@ final class TextLayout {
     }
   }
 
+  /// Whether the last of two or more lines holds a single word of a text of spaced words: the
+  /// runt a typesetter pulls back ("vow." alone under "quartz, judge my").
+  var endsInOneWord: Bool {
+    let count = pango_layout_get_line_count(layout)
+    guard count >= 2, let line = pango_layout_get_line_readonly(layout, count - 1) else {
+      return false
+    }
+    let utf8 = text.utf8
+    let start = Int(line.pointee.start_index)
+    guard start >= 0, start <= utf8.count else { return false }
+    let end = min(utf8.count, start + max(0, Int(line.pointee.length)))
+    let last = String(decoding: Array(utf8)[start..<end], as: UTF8.self)
+    let trimmed = last.trimmingCharacters(in: .whitespacesAndNewlines)
+    return !trimmed.isEmpty && !trimmed.contains(where: \.isWhitespace)
+  }
+
+  /// `text` with its last two words tied by a no-break space (U+00A0, which draws as a space:
+  /// HarfBuzz sets a font's space where it has no glyph of its own), so that a line break
+  /// never leaves the last word alone; nil when the text has fewer than three words.
+  static func tyingLastWords(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.split(whereSeparator: { $0 == " " }).count >= 3,
+      let space = trimmed.lastIndex(of: " ")
+    else { return nil }
+    var tied = trimmed
+    tied.replaceSubrange(space...space, with: "\u{00A0}")
+    return tied
+  }
+
+  /// `layout`, or, when its last line holds one word (`endsInOneWord`), the same text with its
+  /// last two words tied (`tyingLastWords`) as `remake` sets it, if that takes no more lines,
+  /// none wider than the measure: a last word is pulled back, never pushed onto a new line.
+  static func pullingBackLastWord(_ layout: TextLayout, _ remake: (String) -> TextLayout)
+    -> TextLayout
+  {
+    guard !layout.overflowsWidth, layout.endsInOneWord,
+      let tied = tyingLastWords(layout.text)
+    else { return layout }
+    let pulled = remake(tied)
+    guard pulled.lineCount == layout.lineCount, !pulled.overflowsWidth, !pulled.endsInOneWord
+    else { return layout }
+    return pulled
+  }
+
   /// Logical width of the widest line, in user units.
   var widestLine: Double {
     var widest: Int32 = 0
