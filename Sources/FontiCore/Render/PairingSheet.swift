@@ -143,10 +143,13 @@ extension SpecimenRenderer {
     }
     // Each family sets the sheet's texts, or its own-script sample when it cannot.
     let headingText = PairingSheetText.text(PairingSheetText.heading, for: request.heading)
+    // The sheet's own texts are led by their size (1.1 and 1.45 times it), the same for every
+    // pair whatever each font's line height; an own-script sample keeps its font's spacing.
     let heading = fitted(
       headingText.text,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
+      leading: headingText.language == nil ? (1.1, false) : nil,
       language: headingText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.heading))
     cr.setColour(palette.text)
@@ -158,7 +161,8 @@ extension SpecimenRenderer {
       bodyText.text,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, language: bodyText.language, mark: ellipsis(labels: labels?.1),
+      lineSpacing: 1.35, leading: bodyText.language == nil ? (1.45, false) : nil,
+      language: bodyText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)

@@ -343,7 +343,9 @@ public final class SpecimenRenderer {
     if !lacks {
       let sample = fitted(
         text, font: userFont, context: faceContext, width: areaWidth,
-        height: contentBottom - contentTop, minimum: 10 * k, mark: mark, settings: settings)
+        height: contentBottom - contentTop, minimum: 10 * k,
+        leading: SpecimenRenderer.sampleLeading,
+        mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       lacking = sample.unknownCharacters
       cr.setColour(palette.text)
@@ -366,7 +368,9 @@ public final class SpecimenRenderer {
         family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
       let sample = fitted(
         text, font: userSmall, context: faceContext, width: areaWidth,
-        height: split - contentTop - 40 * k, minimum: 10 * k, mark: mark, settings: settings)
+        height: split - contentTop - 40 * k, minimum: 10 * k,
+        leading: SpecimenRenderer.sampleLeading,
+        mark: mark, settings: settings)
       missing = sample.unknownGlyphs
       lacking = sample.unknownCharacters
       cr.setColour(palette.text, alpha: 0.8)
@@ -488,6 +492,7 @@ public final class SpecimenRenderer {
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
     minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
+    leading: (multiple: Double, atLeast: Bool)? = nil,
     language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
   ) -> TextLayout {
     var spec = font
@@ -495,7 +500,11 @@ public final class SpecimenRenderer {
       let layout = TextLayout(
         sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
         alignment: alignment, language: language)
-      if lineSpacing > 0 { layout.setLineSpacing(lineSpacing) }
+      if let leading {
+        layout.setLeading(leading.multiple, atLeast: leading.atLeast)
+      } else if lineSpacing > 0 {
+        layout.setLineSpacing(lineSpacing)
+      }
       return layout
     }
     var layout = make()
@@ -525,6 +534,11 @@ public final class SpecimenRenderer {
     if layout.size.height > height { layout.limitHeight(height, mark: mark) }
     return layout
   }
+
+  /// The sample's lines are at least 1.12 times its size apart: a font whose own line height
+  /// is its size (Lato) set a long text solid, descenders on the next line's ascenders; fonts
+  /// that set their lines further apart (tall scripts among them) keep their own.
+  static let sampleLeading = (multiple: 1.12, atLeast: true)
 
   /// The heart of a saved family beside its name (`heartPath`'s `top` and `size`): the
   /// shape spans 0.05 to 0.95 of its size, here from the top of the name's ink (its capitals)

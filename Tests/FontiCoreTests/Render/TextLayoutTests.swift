@@ -84,3 +84,37 @@ struct RuntTests {
     #expect(runts > 0, "some width leaves 'vow.' alone")
   }
 }
+
+/// Leading as a multiple of the type size, whatever the font's own line height.
+struct LeadingTests {
+  @Test func linesAreTheirSizeTimesTheLeadingApart() throws {
+    let environment = try TestFonts.environment()
+    let renderer = SpecimenRenderer(environment: environment)
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    for name in ["DejaVu Serif", "Cantarell"] {
+      let family = try #require(environment.catalog.family(named: name))
+      let context = renderer.map(for: family).makeContext(for: cr)
+      let font = FontSpec(family: family.name, size: 40, face: family.regularFace)
+      func layout() -> TextLayout {
+        TextLayout(
+          "Sphinx of black quartz, judge my vow.", font: font, in: context, width: 200,
+          wrap: .words)
+      }
+      func distance(_ l: TextLayout) -> Double {
+        (l.lastBaseline - l.baseline) / Double(l.lineCount - 1)
+      }
+      let natural = layout()
+      #expect(natural.lineCount >= 3)
+      let led = layout()
+      led.setLeading(1.45)
+      #expect(abs(distance(led) - 1.45 * 40) < 0.5, "\(name): \(distance(led))")
+      // At least: a leading under the font's own keeps the font's own.
+      let kept = layout()
+      kept.setLeading(0.5, atLeast: true)
+      #expect(abs(distance(kept) - distance(natural)) < 0.01, "\(name)")
+      let opened = layout()
+      opened.setLeading(2, atLeast: true)
+      #expect(abs(distance(opened) - 80) < 0.5, "\(name)")
+    }
+  }
+}

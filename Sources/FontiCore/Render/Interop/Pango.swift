@@ -667,6 +667,22 @@ final class TextLayout {
     pango_layout_set_line_spacing(layout, Float(factor))
   }
 
+  /// Sets the distance between baselines to `multiple` times the type size, whatever the
+  /// font's own line height (Pango's line spacing is a factor of that height, which is 1.0 of
+  /// the size in Lato and 1.35 in TeX Gyre Termes); with `atLeast`, only lines the font sets
+  /// closer are opened up. Measured on the first line: the height Pango multiplies (calls
+  /// `pango_layout_line_get_height`: its fonts' ascent, descent and line gap).
+  func setLeading(_ multiple: Double, atLeast: Bool = false) {
+    pango_layout_set_line_spacing(layout, 0)
+    guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+    var height: Int32 = 0
+    pango_layout_line_get_height(line, &height)
+    guard height > 0 else { return }
+    let factor = multiple * FontSpec.nominalSize * Double(PANGO_SCALE) / Double(height)
+    if atLeast && factor <= 1 { return }
+    pango_layout_set_line_spacing(layout, Float(factor))
+  }
+
   /// Baseline of the last line from the top of the layout.
   var lastBaseline: Double {
     guard let iter = pango_layout_get_iter(layout) else { return baseline }
