@@ -410,9 +410,7 @@ public final class SpecimenRenderer {
       let labels = labelFamily?.coverage
       notes.append(
         SpecimenRenderer.missingNote(lacking) { labels?.contains($0) == true })
-      warnings.append(
-        "family '\(family.name)' lacks \(missing) glyph\(missing == 1 ? "" : "s") of the sample text"
-      )
+      warnings.append(SpecimenRenderer.missingWarning(family.name, boxes: missing, lacking))
     }
     if pictographic { notes.append("draws symbols, not letters") }
     if !notes.isEmpty, let labelContext, let labelFamily {
@@ -647,6 +645,18 @@ extension SpecimenRenderer {
   /// counted once (a sample with "ą" four times lacks one character), and named when there
   /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
   /// text not in this font: “ą” “ę” “ł”").
+  /// The run's warning for boxes in a sample: the characters the family lacks, as the
+  /// specimen's note counts them, and the boxes drawn, as `missingGlyphs` and the gallery count
+  /// them (a character used twice is one character and two boxes).
+  static func missingWarning(_ family: String, boxes: Int, _ characters: [Unicode.Scalar])
+    -> String
+  {
+    let lacking = max(characters.count, 1)
+    let noun = lacking == 1 ? "character" : "characters"
+    let drawn = boxes == 1 ? "1 box" : "\(boxes) boxes"
+    return "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(drawn) drawn)"
+  }
+
   static func missingNote(
     _ characters: [Unicode.Scalar], drawable: (Unicode.Scalar) -> Bool = { _ in true }
   ) -> String {

@@ -59,7 +59,17 @@ import Testing
       SpecimenRequest(family: try family("DejaVu Serif"), text: "Kanji 漢字 here", edge: 256),
       golden: "specimen-missing-glyphs")
     #expect(result.missingGlyphs == 2)
-    #expect(result.warnings == ["family 'DejaVu Serif' lacks 2 glyphs of the sample text"])
+    #expect(
+      result.warnings == [
+        "family 'DejaVu Serif' lacks 2 characters of the sample text (2 boxes drawn)"
+      ])
+    // A character used twice: one character, two boxes, as the note and the gallery count them.
+    #expect(
+      SpecimenRenderer.missingWarning("X", boxes: 3, ["\u{6F22}", "\u{5B57}"])
+        == "family 'X' lacks 2 characters of the sample text (3 boxes drawn)")
+    #expect(
+      SpecimenRenderer.missingWarning("X", boxes: 1, ["\u{6F22}"])
+        == "family 'X' lacks 1 character of the sample text (1 box drawn)")
   }
 
   @Test func rightToLeftText() throws {
