@@ -36,6 +36,14 @@ extension GalleryPage {
     .docs a:hover { border-color: var(--accent); }
     .docs b { display: block; font-weight: 600; }
     .docs span { color: var(--muted); font-size: 13px; }
+    .docs summary { display: block; padding: 9px 14px; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); cursor: pointer; list-style: none; }
+    .docs summary::-webkit-details-marker { display: none; }
+    .docs summary:hover, .docs details[open] summary { border-color: var(--accent); }
+    .docs .sheets { position: relative; }
+    .docs .sheets ul { position: absolute; right: 0; z-index: 5; width: max-content; max-width: min(90vw, 420px); margin: 6px 0 0; padding: 8px 14px; max-height: 50vh; overflow: auto; list-style: none; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); box-shadow: 0 8px 24px var(--shade); }
+    .docs .sheets li { margin: 3px 0; overflow-wrap: anywhere; }
+    .docs .sheets li a { display: inline; padding: 0; border: 0; background: none; text-decoration: underline; }
+    .docs .sheets li span { color: inherit; font-size: inherit; }
     .bar { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 10px 14px; align-items: center; padding: 12px 40px; background: var(--bg); border-block: 1px solid var(--line); }
     .bar input[type=search], .bar select { font: inherit; color: inherit; background: var(--surface); border: 1px solid var(--line); border-radius: 999px; padding: 7px 14px; }
     .bar input[type=search] { width: min(260px, 100%); }
@@ -94,6 +102,7 @@ extension GalleryPage {
       .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 14px; }
       .v-body { grid-template-columns: 1fr; }
       .v-side, .v-img img { max-height: none; }
+      .docs .sheets ul { right: auto; left: 0; }
     }
     @media (prefers-reduced-motion: no-preference) {
       .card { transition: border-color .12s; }

@@ -136,6 +136,14 @@ public enum GalleryPage {
             + "<span>\(diff.report == nil ? counts : "Markdown")</span></a></li>")
       }
     }
+    let sheetList = try pairingSheets(model)
+    if !sheetList.isEmpty {
+      // Sheets have no card of their own: listed here, heading over body, behind a disclosure.
+      documents.append(
+        "<li class=\"sheets\"><details><summary><b>Pairing sheets</b><span>"
+          + "\(plural(sheetList.count, "sheet", "sheets")) · heading over body</span></summary>"
+          + "<ul>\n" + sheetList.joined(separator: "\n") + "\n</ul></details></li>")
+    }
     var out = "<header class=\"top\">\n<div>\n<p class=\"kicker\">Type specimens</p>\n"
     out += "<h1 dir=\"auto\">\(HTML.text(model.title))</h1>\n"
     out += "<p class=\"sub\">\(sub)</p>\n</div>\n"
@@ -144,6 +152,27 @@ public enum GalleryPage {
       out += documents.joined(separator: "\n") + "\n</ul>\n"
     }
     out += "</header>\n"
+    return out
+  }
+
+  /// A link to each pairing sheet the families are on, once, named "Heading over Body", in
+  /// file order.
+  static func pairingSheets(_ model: GalleryModel) throws(Diagnostic) -> [String] {
+    var names: [String: (heading: String, body: String)] = [:]
+    for family in model.families {
+      for p in family.pairings where names[p.file] == nil {
+        names[p.file] =
+          p.role == .heading ? (family.name, p.partner) : (p.partner, family.name)
+      }
+    }
+    var out: [String] = []
+    for file in names.keys.sorted() {
+      guard let pair = names[file] else { continue }
+      out.append(
+        "<li><a href=\"\(try url(file, "pairing sheet"))\"><span dir=\"auto\">"
+          + "\(HTML.text(pair.heading))</span> over <span dir=\"auto\">"
+          + "\(HTML.text(pair.body))</span></a></li>")
+    }
     return out
   }
 

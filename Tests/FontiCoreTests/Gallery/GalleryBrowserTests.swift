@@ -28,6 +28,14 @@ struct GalleryBrowserTests {
     // The script ran: the toolbar is shown and counts.
     #expect(dom.contains("<div class=\"bar\" id=\"g-bar\">"))
     #expect(dom.contains(">10 of 10 families</output>"))
+    // The pairing sheet, which has no card, is listed once in the header, heading over body.
+    #expect(
+      dom.components(
+        separatedBy:
+          "<li><a href=\"pairings/dejavu-serif%2Bcantarell.png\"><span dir=\"auto\">DejaVu Serif"
+          + "</span> over <span dir=\"auto\">Cantarell</span></a></li>"
+      ).count == 2)
+    #expect(dom.contains("<summary><b>Pairing sheets</b><span>1 sheet · heading over body</span>"))
     // Hostile names added no element: our two scripts, no <b>, no comment.
     #expect(dom.components(separatedBy: "<script").count - 1 == 2)
     #expect(!dom.contains("<b>bold</b>") && !dom.contains("<!--"))
@@ -137,14 +145,16 @@ struct GalleryBrowserTests {
       ) as? String ?? ""
     }
     var order: [String] = []
-    for _ in 0..<10 {
+    for _ in 0..<11 {
       try page.press("Tab")
       order.append(try focused())
     }
+    // The pairing sheets' disclosure (SUMMARY) comes after the documents; its links only once
+    // it is open.
     #expect(
       order == [
-        "catalogue.pdf", "diff/diff.pdf", "diff/diff.md", "g-q", "g-saved", "g-custom",
-        "g-variable", "g-warnings", "g-lang", "specimens/cantarell.png",
+        "catalogue.pdf", "diff/diff.pdf", "diff/diff.md", "SUMMARY", "g-q", "g-saved",
+        "g-custom", "g-variable", "g-warnings", "g-lang", "specimens/cantarell.png",
       ])
     // The focused card is outlined in amber: many more amber pixels than before.
     let ring = try Self.amberPixels(try page.screenshot())
