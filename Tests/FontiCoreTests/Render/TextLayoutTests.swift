@@ -4,6 +4,24 @@ import Testing
 
 @testable import FontiCore
 
+/// A fixture family and a context of its font map, on a small image, for layouts.
+struct FixtureText {
+  let family: FontFamily
+  let context: TextContext
+
+  init(_ name: String) throws {
+    let environment = try TestFonts.environment()
+    family = try #require(environment.catalog.family(named: name))
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    context = SpecimenRenderer(environment: environment).map(for: family).makeContext(for: cr)
+  }
+
+  /// The family's regular face at `size`.
+  func font(size: Double) -> FontSpec {
+    FontSpec(family: family.name, size: size, face: family.regularFace)
+  }
+}
+
 /// What Pango is told about the text's language: an own-script sample its own (so a font's
 /// forms for that language, OpenType `locl`, show); other text `en` whatever the machine's
 /// locale, which Pango narrows to the usual language of each non-Latin script.
@@ -24,12 +42,8 @@ struct TextLayoutTests {
   }
 
   @Test func ownScriptSamplesAreShapedInTheirLanguage() throws {
-    let environment = try TestFonts.environment()
-    let renderer = SpecimenRenderer(environment: environment)
-    let hebrew = try #require(environment.catalog.family(named: "Noto Sans Hebrew"))
-    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
-    let context = renderer.map(for: hebrew).makeContext(for: cr)
-    let font = FontSpec(family: hebrew.name, size: 20, face: hebrew.regularFace)
+    let fixture = try FixtureText("Noto Sans Hebrew")
+    let (context, font) = (fixture.context, fixture.font(size: 20))
     // Untagged, Pango gives a script its most common language (Hebrew script: he); a sample
     // in another language that shares the script (Yiddish) must say so to get its forms.
     #expect(languages(of: TextLayout("שלום עולם", font: font, in: context)) == ["he"])
@@ -38,7 +52,8 @@ struct TextLayoutTests {
     // Latin text, untagged, is `en` whatever the locale.
     #expect(languages(of: TextLayout("Sphinx", font: font, in: context)) == ["en"])
     // The own-script choice carries the language of its sample.
-    let bengali = try #require(environment.catalog.family(named: "Noto Sans Bengali"))
+    let bengali = try #require(
+      try TestFonts.environment().catalog.family(named: "Noto Sans Bengali"))
     #expect(FallbackSample.choose(for: bengali, preferGrid: false).language == "bn")
     #expect(FallbackSample.choose(for: bengali, preferGrid: true).language == nil)
   }
@@ -57,12 +72,8 @@ struct RuntTests {
   /// At every width where the pangram ends with one word alone, the last word is pulled back
   /// and the line count stays; where it does not, the layout is left as it was.
   @Test func aRuntIsPulledBackWithoutAddingALine() throws {
-    let environment = try TestFonts.environment()
-    let renderer = SpecimenRenderer(environment: environment)
-    let serif = try #require(environment.catalog.family(named: "DejaVu Serif"))
-    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
-    let context = renderer.map(for: serif).makeContext(for: cr)
-    let font = FontSpec(family: serif.name, size: 40, face: serif.regularFace)
+    let fixture = try FixtureText("DejaVu Serif")
+    let (context, font) = (fixture.context, fixture.font(size: 40))
     let text = "Sphinx of black quartz, judge my vow."
     var runts = 0
     for width in stride(from: 300.0, through: 900.0, by: 10) {
@@ -88,13 +99,9 @@ struct RuntTests {
 /// Leading as a multiple of the type size, whatever the font's own line height.
 struct LeadingTests {
   @Test func linesAreTheirSizeTimesTheLeadingApart() throws {
-    let environment = try TestFonts.environment()
-    let renderer = SpecimenRenderer(environment: environment)
-    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
     for name in ["DejaVu Serif", "Cantarell"] {
-      let family = try #require(environment.catalog.family(named: name))
-      let context = renderer.map(for: family).makeContext(for: cr)
-      let font = FontSpec(family: family.name, size: 40, face: family.regularFace)
+      let fixture = try FixtureText(name)
+      let (context, font) = (fixture.context, fixture.font(size: 40))
       func layout() -> TextLayout {
         TextLayout(
           "Sphinx of black quartz, judge my vow.", font: font, in: context, width: 200,
