@@ -297,8 +297,10 @@ public struct PlanInputs: Sendable {
 }
 
 extension BatchPlan {
-  /// Bump when the look of an output changes, so that every file is drawn again.
-  static let designVersion = "2"
+  /// Bump when the look of an output changes, so that every file is drawn again. 3: the saved
+  /// heart on the name's baseline, last words pulled back, leading by the type size, pairing
+  /// sheets in each family's own script (2026-12-02).
+  static let designVersion = "3"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
   /// what is drawn to matching families (and the pairing sheets and catalogues that show
@@ -480,11 +482,6 @@ extension BatchPlan {
         guard let state = verify(abs(file), old.record) else { return nil }
         var kept = old
         (kept.size, kept.mtimeNs) = (state.size, state.mtimeNs)
-        // Manifests before 2026-12-01 hashed the folder's absolute path too: the same
-        // catalogue in the same place is up to date, and recorded the way it is now.
-        if kept.inputs != fingerprint && kept.inputs == fingerprintOf(path: abs(file)) {
-          kept.inputs = fingerprint
-        }
         return kept
       }
       var act = action(current: entry?.inputs == fingerprint, force: force, rerenders: true)

@@ -97,24 +97,6 @@ import Testing
     #expect(there.pendingItems.isEmpty, "nothing to draw again in the moved folder")
   }
 
-  /// Manifests written before 2026-12-01 hashed the output folder's absolute path into a
-  /// catalogue's `inputs` (this one is what they recorded for `job()`'s catalogue in /w/out):
-  /// the catalogue is up to date, and its entry takes today's `inputs`.
-  @Test func aCatalogueRecordedWithItsFoldersPathIsUpToDate() throws {
-    let first = plan(job(), previous: nil)
-    var old = manifest(of: first)
-    let legacy = "b74e99e056782cfcf91debf7063ba80437b2f1cd8fb8c196772d31fa6d35c18c"
-    #expect(first.catalogues[0].inputs != legacy)
-    old.catalogues[0].inputs = legacy
-    let again = plan(job(), previous: old)
-    let catalogue = try #require(again.catalogues.first)
-    #expect(catalogue.action == .upToDate)
-    #expect(catalogue.previous?.inputs == first.catalogues[0].inputs)
-    // Any other recorded value still means the catalogue changed.
-    old.catalogues[0].inputs = String(legacy.reversed())
-    #expect(plan(job(), previous: old).catalogues.first?.action == .render)
-  }
-
   @Test func aFirstRunDrawsEverythingAndASecondNothing() {
     let first = plan(job(), previous: nil)
     #expect(first.pendingItems.count == 3)
