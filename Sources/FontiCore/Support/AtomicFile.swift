@@ -82,28 +82,15 @@ public enum AtomicFile {
     return temporary
   }
 
-  /// Whether `path` is a regular file (not a link) whose contents are exactly `bytes`. Any
-  /// failure to tell (no file, no permission) answers no.
+  /// Whether `path` is a regular file (not a link: nothing is read through one) whose contents
+  /// are exactly `bytes`. Any failure to tell (no file, no permission) answers no.
   static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      Int(info.st_size) == bytes.count,
+      let held = try? readBytes(path, limit: bytes.count)
     else { return false }
-    var contents = [UInt8](repeating: 0, count: bytes.count + 1)
-    var offset = 0
-    // One byte more than expected is asked for: a file that grew since fstat differs.
-    while offset < contents.count {
-      let n = contents.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Glibc.read(fd, base + offset, buffer.count - offset)
-      }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
-      offset += n
-    }
-    return offset == bytes.count && contents.prefix(offset) == bytes[...]
+    return held == bytes
   }
 
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it

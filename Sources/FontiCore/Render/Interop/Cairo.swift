@@ -54,19 +54,19 @@ final class CairoSurface {
       let p = cairo_image_surface_create_for_data(
         bytes, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
     else { preconditionFailure("cairo never returns NULL") }
+    // An error surface (a size Cairo refuses) takes no user data and answers with its status.
     let attached = cairo_surface_set_user_data(p, &CairoSurface.pixelsKey, data) { free($0) }
-    if attached != CAIRO_STATUS_SUCCESS { free(data) }
-    let surface = try CairoSurface(p, operation)
-    if attached != CAIRO_STATUS_SUCCESS {
+    guard attached == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(p)
+      free(data)
       throw CairoError(status: attached, operation: operation)
     }
-    guard let cr = cairo_create(p) else { preconditionFailure("cairo never returns NULL") }
-    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_rgb(cr, background.red, background.green, background.blue)
-    cairo_paint(cr)
-    let status = cairo_status(cr)
-    cairo_destroy(cr)
-    try CairoError.check(status, operation)
+    let surface = try CairoSurface(p, operation)
+    let cr = try CairoContext(surface)
+    cairo_set_operator(cr.pointer, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_rgb(cr.pointer, background.red, background.green, background.blue)
+    cr.paint()
+    try cr.check(operation)
     return surface
   }
 

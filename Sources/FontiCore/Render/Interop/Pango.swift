@@ -359,11 +359,8 @@ final class TextLayout {
     guard count >= 2, let line = pango_layout_get_line_readonly(layout, count - 1) else {
       return false
     }
-    let utf8 = text.utf8
-    let start = Int(line.pointee.start_index)
-    guard start >= 0, start <= utf8.count else { return false }
-    let end = min(utf8.count, start + max(0, Int(line.pointee.length)))
-    let last = String(decoding: Array(utf8)[start..<end], as: UTF8.self)
+    let start = max(0, Int(line.pointee.start_index))
+    let last = Substring(text.utf8.dropFirst(start).prefix(max(0, Int(line.pointee.length))))
     let trimmed = last.trimmingCharacters(in: .whitespacesAndNewlines)
     return !trimmed.isEmpty && !trimmed.contains(where: \.isWhitespace)
   }
