@@ -58,6 +58,7 @@ sources() {
 }
 
 status=0
+failures=()
 for target in "${targets[@]}"; do
   out=.build/fuzz/$target
   mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
@@ -88,6 +89,7 @@ for target in "${targets[@]}"; do
 
   echo "fuzz: ${seconds}s on $target (corpus $out/corpus)"
   log="$out/last-run.log"
+  touch "$out/started"
   result=0
   "$binary" "$out/corpus" "$out/seeds" -dict="$dict" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
@@ -99,10 +101,25 @@ for target in "${targets[@]}"; do
     grep -E -A30 'ERROR|==[0-9]+==|Fatal error|deadly signal|timeout' "$log" | head -60 >&2
     echo "fuzz: $target FAILED (exit $result); input in $out/artifacts/, full log in $log" >&2
     status=1
+    failures+=("$target")
     continue
   fi
   awk -v t="$target" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "seconds") s += kv[2];
     if (kv[1] == "runs") r += kv[2] } } END { printf "fuzz: %s OK; all runs so far: %ds, %d executions\n", t, s, r }' \
     "$out/history"
+done
+
+# CI shows the end of what ran: each failure again there, with the input that failed (base64, so
+# it can be replayed from a CI log: `base64 -d > x && .build/fuzz/TARGET/fuzzer x`).
+for target in "${failures[@]}"; do
+  out=.build/fuzz/$target
+  echo "fuzz: $target FAILED:"
+  grep -m1 -E 'Swift runtime failure|Fatal error|ERROR: |deadly signal|timeout after' \
+    "$out/last-run.log" || true
+  grep -m6 -E '^ *[0-9]+ .* in fuzzer at (Sources|Fuzz)/' "$out/last-run.log" || true
+  find "$out/artifacts" -type f -newer "$out/started" | while read -r input; do
+    echo "input $input ($(wc -c <"$input") bytes), base64:"
+    head -c 4096 "$input" | base64 -w 100
+  done
 done
 exit "$status"

@@ -124,22 +124,25 @@ public enum ProofNumber {
     return value
   }
 
-  /// `100`, `87.5`, `-10`, `0.333`: no trailing zeros, at most 3 decimals, never `-0`.
+  /// `100`, `87.5`, `-10`, `0.333`: no trailing zeros, at most 3 decimals, never `-0`. A
+  /// magnitude past `Int`'s (far beyond OpenType's axis range of ±32768, so only ever a typing
+  /// slip) keeps Swift's own form, `1e+20`.
   public static func format(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 1000).rounded() / 1000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-      return String(Int(rounded))
+    var whole = abs(value).rounded(.down)
+    guard whole < 9.2e18 else { return String(value) }
+    var thousandths = Int(((abs(value) - whole) * 1000).rounded())
+    if thousandths == 1000 {
+      whole += 1
+      thousandths = 0
     }
-    var text = String(rounded)
-    if text.contains("e") {
-      // String(Double) switches to exponents for small magnitudes; three decimals cover them.
-      let thousandths = Int((abs(rounded) * 1000).rounded())
-      let fraction = String(thousandths % 1000)
-      text =
-        (rounded < 0 ? "-" : "") + "\(thousandths / 1000)."
-        + String(repeating: "0", count: 3 - fraction.count) + fraction
-      while text.hasSuffix("0") { text.removeLast() }
+    guard whole > 0 || thousandths > 0 else { return "0" }
+    var text = (value < 0 ? "-" : "") + String(Int(whole))
+    if thousandths > 0 {
+      var digits = String(thousandths)
+      digits = String(repeating: "0", count: 3 - digits.count) + digits
+      while digits.hasSuffix("0") { digits.removeLast() }
+      text += "." + digits
     }
     return text
   }

@@ -186,6 +186,15 @@ import Testing
     #expect(ProofNumber.format(-0.0) == "0")
     #expect(ProofNumber.format(0.0004) == "0")
     #expect(ProofNumber.format(.infinity) == "0")
+    #expect(ProofNumber.format(0.05) == "0.05")
+    #expect(ProofNumber.format(-2.0005) == "-2.001")
+    // Numbers a job may hold (up to 30 digits) but no axis reaches: never a trap (the fuzzer
+    // found `wght: 10000000000000000`), and no dangling point.
+    #expect(ProofNumber.format(1e15) == "1000000000000000")
+    #expect(ProofNumber.format(1e16) == "10000000000000000")
+    #expect(ProofNumber.format(-1e29) == "-1e+29")
+    #expect(ProofNumber.format(0.9996) == "1")
+    #expect(ProofNumber.format(4e15 + 0.5) == "4000000000000000.5")
     #expect(ProofNumber.parse("650") == 650)
     #expect(ProofNumber.parse("-10.25") == -10.25)
     #expect(ProofNumber.parse("1" + String(repeating: "0", count: 40)) == nil)

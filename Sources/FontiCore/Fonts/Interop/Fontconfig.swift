@@ -662,7 +662,7 @@ enum FontconfigPattern {
     var value: Int32 = 0
     if FcPatternGetInteger(p, object, 0, &value) == FcResultMatch { return Int(value) }
     var d: Double = 0
-    if FcPatternGetDouble(p, object, 0, &d) == FcResultMatch, d.isFinite { return Int(d) }
+    if FcPatternGetDouble(p, object, 0, &d) == FcResultMatch, abs(d) < 1e15 { return Int(d) }
     return nil
   }
 
