@@ -277,22 +277,23 @@ public final class SpecimenRenderer {
       label.ellipsize(width: labelWidth, mark: mark)
     }
     cr.setColour(palette.text)
-    let labelTop = margin
+    let header = SpecimenRenderer.header(label, margin: margin, k: k)
+    let labelTop = header.baseline - label.baseline
     label.draw(at: margin, labelTop)
     let labelSize = label.size
-    let headerBottom = labelTop + max(labelSize.height, 40 * k)
+    let headerBottom = header.bottom
     if family.isCustom {
       // The amber dot of an imported font, centred on the label's x-height.
       cr.setColour(palette.accent)
       cr.circle(
-        margin + min(labelSize.width, labelWidth) + 18 * k, labelTop + labelSize.height * 0.55,
+        margin + min(labelSize.width, labelWidth) + 18 * k, header.baseline - 9 * k,
         radius: 7 * k)
       cr.fill()
     }
     if request.saved {
       // As tall as the name's capitals, its point on the name's baseline.
       let heart = SpecimenRenderer.heartBox(
-        baseline: labelTop + label.baseline, inkTop: labelTop + label.inkRect.y, k: k)
+        baseline: header.baseline, inkTop: labelTop + label.inkRect.y, k: k)
       cr.setColour(palette.accent)
       cr.heartPath(centreX: edge - margin - 18 * k, top: heart.top, size: heart.size)
       cr.fill()
@@ -541,6 +542,21 @@ public final class SpecimenRenderer {
   /// The heart of a saved family beside its name (`heartPath`'s `top` and `size`): the
   /// shape spans 0.05 to 0.95 of its size, here from the top of the name's ink (its capitals)
   /// to its baseline, between 20 and 40 px at 1080 whatever the name's face does.
+  /// Where the name label sits: its baseline and the bottom of the header, the same in every
+  /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the
+  /// face's ascent and line height, so that paging through specimens the name and the rule do
+  /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
+  /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
+  static func header(_ label: TextLayout, margin: Double, k: Double) -> (
+    baseline: Double, bottom: Double
+  ) {
+    let ink = label.inkRect
+    let above = label.baseline - ink.y
+    let below = ink.y + ink.height - label.baseline
+    let baseline = max(margin + 30 * k, margin - 24 * k + above)
+    return (baseline, max(margin + 40 * k, baseline + below))
+  }
+
   static func heartBox(baseline: Double, inkTop: Double, k: Double) -> (top: Double, size: Double) {
     let size = min(40 * k, max(20 * k, (baseline - inkTop) / 0.9))
     return (baseline - 0.95 * size, size)

@@ -158,6 +158,37 @@ import Testing
     try Golden.checkImage(path, named: "specimen-custom")
   }
 
+  /// Paging through specimens, the name and the rule under it stay put: faces with other
+  /// ascents and line heights (and a family whose name is set in the label face) put the
+  /// name's baseline and the rule on the same rows.
+  @Test func theNameAndTheRuleSitAtOneHeightInEveryFace() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var rows: [String: (rule: Int, baseline: Int)] = [:]
+    for name in ["DejaVu Serif", "Cantarell", "D050000L", "Noto Sans Hebrew", "Noto Sans Bengali"] {
+      let path = folder + "/\(name).png"
+      _ = try renderer.render(SpecimenRequest(family: try family(name), edge: 1080), to: path)
+      let image = try #require(RasterImage.load(png: path))
+      let background = image.pixels[0]
+      func pixel(_ x: Int, _ y: Int) -> UInt32 { image.pixels[y * image.width + x] }
+      // The rule: the first row drawn across the whole measure in one colour.
+      let rule = try #require(
+        (80..<400).first { y in
+          pixel(85, y) != background && (85..<995).allSatisfy { pixel($0, y) == pixel(85, y) }
+        }, "\(name): no rule")
+      // The name's baseline: the lowest row where many letters end (a serif J or Q reaches
+      // lower, alone).
+      let baseline = try #require(
+        (0..<rule).last { y in (80..<900).count { pixel($0, y) != background } >= 20 })
+      rows[name] = (rule, baseline)
+    }
+    let reference = try #require(rows["DejaVu Serif"])
+    for (name, row) in rows {
+      #expect(row.rule == reference.rule, "\(name): rule on row \(row.rule)")
+      #expect(abs(row.baseline - reference.baseline) <= 1, "\(name): baseline \(row.baseline)")
+    }
+  }
+
   @Test func scalesMultiplyThePixelsNotTheLayout() throws {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
