@@ -110,11 +110,14 @@ public enum FallbackSample: Sendable, Hashable {
   /// but for a font made for letters of a script other than Latin, Greek and Cyrillic (from
   /// U+0530 on: at least `limit / 2` of them, and a quarter of what it covers beyond ASCII),
   /// those letters first: a font for Adlam, Yi or Elbasan that also carries punctuation, CJK
-  /// brackets or Greek shows its own letters before those. A symbol or emoji font, with a few
-  /// letter-like signs among thousands of others, keeps code point order.
+  /// brackets or Greek shows its own letters before those. A symbol font, with a few
+  /// letter-like signs among thousands of others, keeps code point order. An emoji font (at
+  /// least half of what it covers beyond ASCII drawn as emoji by default) shows its emoji
+  /// (`pictographGrid`), not the ©, ® and arrows that come first in code point order.
   static func gridCharacters(_ coverage: CharacterCoverage, limit: Int) -> [String] {
     var ascii: [Unicode.Scalar] = []
     var letters: [Unicode.Scalar] = []
+    var pictographs: [Unicode.Scalar] = []
     var beyond: [Unicode.Scalar] = []
     for page in coverage.pages.keys.sorted() {
       guard let bits = coverage.pages[page] else { continue }
@@ -127,18 +130,43 @@ public enum FallbackSample: Sendable, Hashable {
           } else {
             beyond.append(scalar)
             if value >= 0x530, scalar.properties.isAlphabetic { letters.append(scalar) }
+            if isPictograph(scalar) { pictographs.append(scalar) }
           }
         }
       }
     }
     let shown: [Unicode.Scalar]
-    if letters.count >= limit / 2, letters.count * 4 >= beyond.count {
+    if pictographs.count >= limit, pictographs.count * 2 >= beyond.count {
+      shown = pictographGrid(pictographs, limit: limit)
+    } else if letters.count >= limit / 2, letters.count * 4 >= beyond.count {
       let first = Set(letters)
       shown = letters + beyond.lazy.filter { !first.contains($0) }.prefix(limit)
     } else {
       shown = beyond.count >= limit / 2 ? beyond : ascii + beyond
     }
     return shown.prefix(limit).map(String.init)
+  }
+
+  /// An emoji by default (Unicode's Emoji_Presentation), but for the regional indicators and
+  /// skin-tone modifiers, which only make sense joined to others.
+  static func isPictograph(_ s: Unicode.Scalar) -> Bool {
+    s.properties.isEmojiPresentation && !s.properties.isEmojiModifier
+      && !(0x1F1E6...0x1F1FF).contains(s.value)
+  }
+
+  /// `limit` of an emoji font's `pictographs` (in code point order): a row of faces (the
+  /// Emoticons block) first, then the rest taken evenly across the font's range, so that the
+  /// grid shows weather, animals, food, transport and objects rather than its first forty.
+  static func pictographGrid(_ pictographs: [Unicode.Scalar], limit: Int) -> [Unicode.Scalar] {
+    func spread(_ from: [Unicode.Scalar], _ count: Int) -> [Unicode.Scalar] {
+      guard count > 0, !from.isEmpty else { return [] }
+      let n = min(count, from.count)
+      return (0..<n).map { from[$0 * from.count / n] }
+    }
+    let faces = pictographs.filter { (0x1F600...0x1F64F).contains($0.value) }
+    let row = spread(faces, min(8, limit / 5))
+    let chosen = Set(row)
+    return row + spread(pictographs.filter { !chosen.contains($0) }, limit - row.count)
   }
 
   static func drawable(_ s: Unicode.Scalar) -> Bool {

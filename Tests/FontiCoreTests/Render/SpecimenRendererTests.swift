@@ -339,6 +339,25 @@ struct FallbackChoiceTests {
     let symbolGrid = FallbackSample.gridCharacters(Self.coverage(symbols + signs), limit: 40)
     #expect(symbolGrid.first == "\u{2190}")
   }
+
+  /// An emoji font's grid shows a row of faces, then emoji from across its range: not the ©,
+  /// ®, ‼ and arrows that come first by code point, nor the regional indicator letters and
+  /// skin-tone swatches that only make sense joined to others.
+  @Test func anEmojiFontShowsFacesAndEmojiFromAcrossItsRange() {
+    let text: [UInt32] = [0xA9, 0xAE, 0x203C, 0x2122, 0x2194, 0x2195, 0x25AA, 0x25AB]
+    let indicators = (0x1F1E6...0x1F1FF).map { UInt32($0) }
+    let pictographs =
+      (0x1F300...0x1F64F).map { UInt32($0) } + (0x1F680...0x1F6C5).map { UInt32($0) }
+    let grid = FallbackSample.gridCharacters(
+      Self.coverage(text + indicators + pictographs), limit: 40
+    ).compactMap { $0.unicodeScalars.first?.value }
+    #expect(grid.count == 40)
+    #expect(grid.prefix(8).allSatisfy { (0x1F600...0x1F64F).contains($0) })
+    #expect(!grid.contains { text.contains($0) || indicators.contains($0) })
+    #expect(!grid.contains { (0x1F3FB...0x1F3FF).contains($0) })
+    #expect(grid.contains { $0 >= 0x1F680 } && grid.contains { $0 < 0x1F400 })
+    #expect(Set(grid).count == 40)
+  }
 }
 
 struct HeartTests {
