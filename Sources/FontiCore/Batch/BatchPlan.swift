@@ -300,7 +300,8 @@ extension BatchPlan {
   /// Bump when the look of an output changes, so that every file is drawn again. 3: the saved
   /// heart on the name's baseline, last words pulled back, leading by the type size, pairing
   /// sheets in each family's own script (2026-12-02). 4: a specimen's name and rule at the
-  /// same height whatever the face's metrics, an emoji font's grid of emoji (2026-12-02).
+  /// same height whatever the face's metrics, an emoji font's grid of emoji, catalogue pairing
+  /// bodies led by their type size (2026-12-02).
   static let designVersion = "4"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts

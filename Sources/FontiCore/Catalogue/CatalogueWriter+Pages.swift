@@ -707,7 +707,14 @@ final class PageDrawer {
         face: pairing.body.regularFace),
       in: context(for: pairing.body), width: g.contentWidth, minimum: 6,
       language: bodyText.language)
-    body.setLineSpacing(1.3)
+    // Led by the type size, as on pairing sheets: Pango's factor multiplies each font's own
+    // line height, which sets one body half as loose again as another. Text in the family's
+    // own script keeps its font's spacing (tall scripts need it).
+    if bodyText.language == nil {
+      body.setLeading(1.45)
+    } else {
+      body.setLineSpacing(1.3)
+    }
     let reasonText = Sanitize.terminal(pairing.reason)
     let reason =
       reasonText.isEmpty

@@ -194,6 +194,55 @@ import Testing
 }
 
 /// Runs an installed tool from /usr/bin; nil when it is not installed.
+extension CatalogueWriterTests {
+  /// A pairing's body is led by its type size, as on pairing sheets, whatever the family:
+  /// Cantarell's lines and DejaVu Serif's lie the same distance apart (Pango's own factor
+  /// multiplied each font's line height, and set them half a point apart).
+  @Test func pairingBodiesAreLedByTheirTypeSize() throws {
+    var input = try CatalogueFixture.input(environment, saved: [])
+    let serif = try CatalogueFixture.family("DejaVu Serif", in: environment)
+    let sans = try CatalogueFixture.family("Cantarell", in: environment)
+    input.pairings = [
+      FamilyPairing<FontFamily>(heading: serif, body: sans, reason: ""),
+      FamilyPairing<FontFamily>(heading: sans, body: serif, reason: ""),
+    ]
+    let (path, _) = try write(input)
+    let page = try #require(CataloguePlan(input).pairingsPage)
+    let layout = try #require(
+      Tool.run("pdftotext", ["-bbox-layout", "-f", "\(page)", "-l", "\(page)", path, "-"]),
+      "pdftotext (poppler-utils, installed by make test) is needed")
+    // Each line's top and first word, in page order.
+    var lines: [(top: Double, first: String)] = []
+    for chunk in layout.output.components(separatedBy: "<line ").dropFirst() {
+      guard let top = chunk.firstMatchingNumber(after: "yMin=\""),
+        let word = chunk.components(separatedBy: "<word ").dropFirst().first,
+        let text = word.split(separator: ">").dropFirst().first?.split(separator: "<").first
+      else { continue }
+      lines.append((top, String(text)))
+    }
+    let words = Set(CataloguePlan.pairingParagraph.split(separator: " ").map(String.init))
+    // The bodies: from each line starting the paragraph, the lines that follow it.
+    let starts = lines.indices.filter { lines[$0].first == "A" && lines[$0 + 1].first != "A" }
+    #expect(starts.count == 2)
+    let expected = 1.45 * CataloguePlan.pairingBodySize
+    for start in starts {
+      let body = lines[start...].prefix { words.contains($0.first) }
+      #expect(body.count >= 3)
+      for (a, b) in zip(body, body.dropFirst()) {
+        #expect(abs(b.top - a.top - expected) < 0.25, "lines \(b.top - a.top) pt apart")
+      }
+    }
+  }
+}
+
+extension String {
+  /// The decimal number right after the first `marker`, if any.
+  fileprivate func firstMatchingNumber(after marker: String) -> Double? {
+    guard let range = range(of: marker) else { return nil }
+    return Double(self[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })
+  }
+}
+
 enum Tool {
   static func run(_ name: String, _ arguments: [String]) -> (status: Int32, output: String)? {
     let path = "/usr/bin/" + name
