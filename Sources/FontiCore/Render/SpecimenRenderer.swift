@@ -539,9 +539,6 @@ public final class SpecimenRenderer {
   /// that set their lines further apart (tall scripts among them) keep their own.
   static let sampleLeading = (multiple: 1.12, atLeast: true)
 
-  /// The heart of a saved family beside its name (`heartPath`'s `top` and `size`): the
-  /// shape spans 0.05 to 0.95 of its size, here from the top of the name's ink (its capitals)
-  /// to its baseline, between 20 and 40 px at 1080 whatever the name's face does.
   /// Where the name label sits: its baseline and the bottom of the header, the same in every
   /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the
   /// face's ascent and line height, so that paging through specimens the name and the rule do
@@ -557,6 +554,9 @@ public final class SpecimenRenderer {
     return (baseline, max(margin + 40 * k, baseline + below))
   }
 
+  /// The heart of a saved family beside its name (`heartPath`'s `top` and `size`): the
+  /// shape spans 0.05 to 0.95 of its size, here from the top of the name's ink (its capitals)
+  /// to its baseline, between 20 and 40 px at 1080 whatever the name's face does.
   static func heartBox(baseline: Double, inkTop: Double, k: Double) -> (top: Double, size: Double) {
     let size = min(40 * k, max(20 * k, (baseline - inkTop) / 0.9))
     return (baseline - 0.95 * size, size)
