@@ -49,6 +49,14 @@ public enum PairingSheetText {
     in structure, the page reads as one thing, made with care — and the reader never notices \
     the type at all.
     """
+  /// The second level, under the body when both families set the sheet's texts: a subheading
+  /// in the heading's face and a paragraph at reading size, where a pairing is judged as much
+  /// as in its title.
+  public static let subheading = "Set small, read long"
+  public static let reading = """
+    At reading size the differences show: whether the x-heights agree, how dark each face \
+    sits on the page, how figures such as 1970 and 2048 fall into the line.
+    """
 
   /// The text a pairing sets in `family` (a sheet's or a catalogue page's): `text`, or, when
   /// the family cannot set a real share of it, its own-script sample in that sample's language
@@ -166,11 +174,40 @@ extension SpecimenRenderer {
       settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)
+    y += body.size.height
 
     // Footer: who is who, and why they work together.
     let footerTop = edge - margin - 120 * k
+    let ruleTop = footerTop - 24 * k
+
+    // The second level, in the space above the footer, when both families set the sheet's
+    // texts and it fits whole: a subheading, then a paragraph at reading size.
+    var second: [TextLayout] = []
+    if headingText.text == PairingSheetText.heading, bodyText.text == PairingSheetText.body {
+      // At their sizes (never shrunk), a last word alone pulled back as everywhere.
+      let subheading = fitted(
+        PairingSheetText.subheading,
+        font: FontSpec(family: request.heading.name, size: 44 * k, face: headingFace),
+        context: boldContext, width: width, height: .infinity, minimum: 44 * k, alignment: .left,
+        leading: (1.1, false), settings: settings(for: request.heading))
+      let reading = fitted(
+        PairingSheetText.reading,
+        font: FontSpec(family: request.body.name, size: 22 * k, face: request.body.regularFace),
+        context: bodyContext, width: width, height: .infinity, minimum: 22 * k, alignment: .left,
+        leading: (1.45, false), settings: settings(for: request.body))
+      let top = y + 48 * k
+      let height = subheading.size.height + 14 * k + reading.size.height
+      if top + height <= ruleTop - 32 * k {
+        cr.setColour(palette.text)
+        subheading.draw(at: margin, top)
+        cr.setColour(palette.text, alpha: 0.88)
+        reading.draw(at: margin, top + subheading.size.height + 14 * k)
+        second = [subheading, reading]
+      }
+    }
+
     cr.setColour(palette.text, alpha: 0.16)
-    cr.rectangle(margin, footerTop - 24 * k, width, max(1, k))
+    cr.rectangle(margin, ruleTop, width, max(1, k))
     cr.fill()
     var fy = footerTop
     fy +=
@@ -185,17 +222,18 @@ extension SpecimenRenderer {
     reasonColour.alpha = 0.75
     _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
 
-    let missing = heading.unknownGlyphs + body.unknownGlyphs
+    let headingMissing = heading.unknownGlyphs + (second.first?.unknownGlyphs ?? 0)
+    let bodyMissing = body.unknownGlyphs + (second.last?.unknownGlyphs ?? 0)
     var warnings: [String] = []
-    if heading.unknownGlyphs > 0 {
+    if headingMissing > 0 {
       warnings.append(
-        "family '\(request.heading.name)' lacks \(heading.unknownGlyphs) glyphs of the pairing heading"
-      )
+        "family '\(request.heading.name)' lacks \(headingMissing) glyphs of the pairing heading")
     }
-    if body.unknownGlyphs > 0 {
+    if bodyMissing > 0 {
       warnings.append(
-        "family '\(request.body.name)' lacks \(body.unknownGlyphs) glyphs of the pairing body")
+        "family '\(request.body.name)' lacks \(bodyMissing) glyphs of the pairing body")
     }
+    let missing = headingMissing + bodyMissing
     return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: nil)
   }
 }

@@ -169,4 +169,26 @@ struct PairingTextTests {
       to: folder + "/p.png")
     #expect(result.missingGlyphs == 0, "\(result.warnings)")
   }
+
+  /// A sheet whose families both set its texts has a second level under the body when it fits
+  /// whole: a subheading in the heading's face and a paragraph at reading size. A sheet with a
+  /// family in its own script has none (the Hebrew sample would only be repeated).
+  @Test func sheetsInGolden() throws {
+    let environment = try TestFonts.environment()
+    let renderer = SpecimenRenderer(environment: environment)
+    let catalog = environment.catalog
+    let sans = try #require(catalog.family(named: "Cantarell"))
+    let serif = try #require(catalog.family(named: "DejaVu Serif"))
+    let hebrew = try #require(catalog.family(named: "Noto Sans Hebrew"))
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (name, heading) in [("pairing-sheet", sans), ("pairing-sheet-own-script", hebrew)] {
+      let path = folder + "/\(name).png"
+      let result = try renderer.renderPairing(
+        PairingSheetRequest(heading: heading, body: serif, reason: "A reason.", edge: 540),
+        to: path)
+      #expect(result.missingGlyphs == 0, "\(result.warnings)")
+      try Golden.checkImage(path, named: name)
+    }
+  }
 }
