@@ -708,9 +708,9 @@ final class PageDrawer {
       in: context(for: pairing.body), width: g.contentWidth, minimum: 6,
       language: bodyText.language)
     // Led by the type size, as on pairing sheets: Pango's factor multiplies each font's own
-    // line height, which sets one body half as loose again as another. Text in the family's
-    // own script keeps its font's spacing (tall scripts need it).
-    if bodyText.language == nil {
+    // line height, which sets one body looser than another. Text in the family's own script
+    // or a row of its glyphs keeps its font's spacing (tall scripts and emoji need it).
+    if bodyText.text == CataloguePlan.pairingParagraph {
       body.setLeading(1.45)
     } else {
       body.setLineSpacing(1.3)

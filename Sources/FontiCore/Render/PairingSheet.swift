@@ -45,17 +45,15 @@ public enum PairingSheetText {
   public static let body = """
     A good pairing lets each face do one job. The heading carries the voice: contrast, \
     character, a shape the eye remembers. The body carries the reading: an even texture, open \
-    counters, spacing that holds up over many lines. When the two share proportions and differ \
-    in structure, the page reads as one thing, made with care — and the reader never notices \
-    the type at all.
+    counters, spacing that holds up over many lines.
     """
   /// The second level, under the body when both families set the sheet's texts: a subheading
-  /// in the heading's face and a paragraph at reading size, where a pairing is judged as much
-  /// as in its title.
+  /// in the heading's face and a paragraph at reading size, in a reading measure, where a
+  /// pairing is judged as much as in its title. The essay goes on, figures and all.
   public static let subheading = "Set small, read long"
   public static let reading = """
-    At reading size the differences show: whether the x-heights agree, how dark each face \
-    sits on the page, how figures such as 1970 and 2048 fall into the line.
+    When the two share proportions and differ in structure, the page reads as one thing, made \
+    with care: in 1970 as in 2048, the reader never notices the type at all.
     """
 
   /// The text a pairing sets in `family` (a sheet's or a catalogue page's): `text`, or, when
@@ -151,39 +149,47 @@ extension SpecimenRenderer {
     }
     // Each family sets the sheet's texts, or its own-script sample when it cannot.
     let headingText = PairingSheetText.text(PairingSheetText.heading, for: request.heading)
+    let bodyText = PairingSheetText.text(PairingSheetText.body, for: request.body)
+    let setsSheetText = (
+      heading: headingText.text == PairingSheetText.heading,
+      body: bodyText.text == PairingSheetText.body
+    )
     // The sheet's own texts are led by their size (1.1 and 1.45 times it), the same for every
-    // pair whatever each font's line height; an own-script sample keeps its font's spacing.
+    // pair whatever each font's line height; an own-script sample or a row of glyphs keeps its
+    // font's spacing (emoji stand taller than their em).
     let heading = fitted(
       headingText.text,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
-      leading: headingText.language == nil ? (1.1, false) : nil,
+      leading: setsSheetText.heading ? (1.1, false) : nil,
       language: headingText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.heading))
     cr.setColour(palette.text)
     heading.draw(at: margin, y)
     y += heading.size.height + 44 * k
 
-    let bodyText = PairingSheetText.text(PairingSheetText.body, for: request.body)
     let body = fitted(
       bodyText.text,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, leading: bodyText.language == nil ? (1.45, false) : nil,
+      lineSpacing: 1.35, leading: setsSheetText.body ? (1.45, false) : nil,
       language: bodyText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
     body.draw(at: margin, y)
-    y += body.size.height
+    let bodyTop = y
 
     // Footer: who is who, and why they work together.
     let footerTop = edge - margin - 120 * k
     let ruleTop = footerTop - 24 * k
 
     // The second level, in the space above the footer, when both families set the sheet's
-    // texts and it fits whole: a subheading, then a paragraph at reading size.
+    // texts and it fits whole: a subheading, then a paragraph at reading size in a reading
+    // measure (about 65 characters a line). Placed by baselines, so that no font's line height
+    // moves them: the subheading's 92 px under the body's last, the paragraph's first 44 px
+    // under the subheading's last.
     var second: [TextLayout] = []
-    if headingText.text == PairingSheetText.heading, bodyText.text == PairingSheetText.body {
+    if setsSheetText.heading, setsSheetText.body {
       // At their sizes (never shrunk), a last word alone pulled back as everywhere.
       let subheading = fitted(
         PairingSheetText.subheading,
@@ -193,15 +199,19 @@ extension SpecimenRenderer {
       let reading = fitted(
         PairingSheetText.reading,
         font: FontSpec(family: request.body.name, size: 22 * k, face: request.body.regularFace),
-        context: bodyContext, width: width, height: .infinity, minimum: 22 * k, alignment: .left,
-        leading: (1.45, false), settings: settings(for: request.body))
-      let top = y + 48 * k
-      let height = subheading.size.height + 14 * k + reading.size.height
-      if top + height <= ruleTop - 32 * k {
+        context: bodyContext, width: min(width, 640 * k), height: .infinity, minimum: 22 * k,
+        alignment: .left, leading: (1.45, false), settings: settings(for: request.body))
+      let subheadingTop = bodyTop + body.lastBaseline + 92 * k - subheading.baseline
+      let readingTop =
+        subheadingTop + subheading.lastBaseline + 44 * k - reading.baseline
+      let bottom = max(
+        subheadingTop + subheading.inkRect.y + subheading.inkRect.height,
+        readingTop + reading.inkRect.y + reading.inkRect.height)
+      if bottom <= ruleTop - 40 * k {
         cr.setColour(palette.text)
-        subheading.draw(at: margin, top)
+        subheading.draw(at: margin, subheadingTop)
         cr.setColour(palette.text, alpha: 0.88)
-        reading.draw(at: margin, top + subheading.size.height + 14 * k)
+        reading.draw(at: margin, readingTop)
         second = [subheading, reading]
       }
     }

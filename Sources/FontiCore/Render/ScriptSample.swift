@@ -154,16 +154,17 @@ public enum FallbackSample: Sendable, Hashable {
       && !(0x1F1E6...0x1F1FF).contains(s.value)
   }
 
-  /// `limit` of an emoji font's `pictographs` (in code point order): a row of faces (the
-  /// Emoticons block) first, then the rest taken evenly across the font's range, so that the
-  /// grid shows weather, animals, food, transport and objects rather than its first forty.
+  /// `limit` of an emoji font's `pictographs` (in code point order): a row of smiling faces
+  /// (the first of the Emoticons block) first, then the rest taken evenly across the font's
+  /// range, so that the grid shows weather, animals, food, transport and objects rather than
+  /// its first forty.
   static func pictographGrid(_ pictographs: [Unicode.Scalar], limit: Int) -> [Unicode.Scalar] {
     func spread(_ from: [Unicode.Scalar], _ count: Int) -> [Unicode.Scalar] {
       guard count > 0, !from.isEmpty else { return [] }
       let n = min(count, from.count)
       return (0..<n).map { from[$0 * from.count / n] }
     }
-    let faces = pictographs.filter { (0x1F600...0x1F64F).contains($0.value) }
+    let faces = pictographs.filter { (0x1F600...0x1F60F).contains($0.value) }
     let row = spread(faces, min(8, limit / 5))
     let chosen = Set(row)
     return row + spread(pictographs.filter { !chosen.contains($0) }, limit - row.count)

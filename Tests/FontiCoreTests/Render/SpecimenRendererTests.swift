@@ -352,7 +352,7 @@ struct FallbackChoiceTests {
       Self.coverage(text + indicators + pictographs), limit: 40
     ).compactMap { $0.unicodeScalars.first?.value }
     #expect(grid.count == 40)
-    #expect(grid.prefix(8).allSatisfy { (0x1F600...0x1F64F).contains($0) })
+    #expect(grid.prefix(8).allSatisfy { (0x1F600...0x1F60F).contains($0) })
     #expect(!grid.contains { text.contains($0) || indicators.contains($0) })
     #expect(!grid.contains { (0x1F3FB...0x1F3FF).contains($0) })
     #expect(grid.contains { $0 >= 0x1F680 } && grid.contains { $0 < 0x1F400 })
