@@ -301,7 +301,7 @@ extension BatchPlan {
   /// heart on the name's baseline, last words pulled back, leading by the type size, pairing
   /// sheets in each family's own script (2026-12-02). 4: a specimen's name and rule at the
   /// same height whatever the face's metrics, an emoji font's grid of emoji, catalogue pairing
-  /// bodies led by their type size, a second level on pairing sheets (2026-12-02).
+  /// headings and bodies led by their type size, a second level on pairing sheets (2026-12-02).
   static let designVersion = "4"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts

@@ -694,10 +694,19 @@ final class PageDrawer {
         face: pairing.heading.regularFace),
       in: context(for: pairing.heading), width: g.contentWidth, minimum: 10,
       language: headingText.language)
-    heading.limitHeight(min(bottom - y, headingSize * 1.2 * 3), mark: mark)
+    // The sample is led by its size and its first baseline set one size under the names, so
+    // that TeX Gyre Heros and Nimbus Sans (one design, other line heights) sit alike; an
+    // own-script sample or a row of glyphs keeps its font's spacing and its top.
+    var headingTop = y
+    if headingText.text == input.text {
+      heading.setLeading(1.15)
+      let inkAbove = heading.baseline - heading.inkRect.y
+      headingTop = y + max(headingSize, inkAbove) - heading.baseline
+    }
+    heading.limitHeight(min(bottom - headingTop, headingSize * 1.2 * 3), mark: mark)
     cr.setColour(palette.text)
-    heading.draw(at: g.contentX, y)
-    y += heading.size.height + 10
+    heading.draw(at: g.contentX, headingTop)
+    y = headingTop + heading.size.height + 10
 
     let bodyText = PairingSheetText.text(CataloguePlan.pairingParagraph, for: pairing.body)
     let (body, bodySize) = TextLayout.fittingWords(

@@ -195,11 +195,12 @@ import Testing
 
 /// Runs an installed tool from /usr/bin; nil when it is not installed.
 extension CatalogueWriterTests {
-  /// A pairing's body is led by its type size, as on pairing sheets, whatever the family:
-  /// Cantarell's lines and DejaVu Serif's lie the same distance apart (Pango's own factor
-  /// multiplied each font's line height, and set them half a point apart).
+  /// A pairing's heading and body are led by their type size, as on pairing sheets, whatever
+  /// the family: Cantarell's lines and DejaVu Serif's lie the same distance apart (Pango's own
+  /// factor multiplied each font's line height, and set them half a point apart).
   @Test func pairingBodiesAreLedByTheirTypeSize() throws {
     var input = try CatalogueFixture.input(environment, saved: [])
+    input.text = "Sphinx of black quartz, judge my vow: five boxing wizards jump quickly"
     let serif = try CatalogueFixture.family("DejaVu Serif", in: environment)
     let sans = try CatalogueFixture.family("Cantarell", in: environment)
     input.pairings = [
@@ -230,6 +231,14 @@ extension CatalogueWriterTests {
       #expect(body.count >= 3)
       for (a, b) in zip(body, body.dropFirst()) {
         #expect(abs(b.top - a.top - expected) < 0.25, "lines \(b.top - a.top) pt apart")
+      }
+      // The heading above it: the sample, led at 1.15 times its size in either family.
+      let sample = Set(input.text.split(separator: " ").map(String.init))
+      let heading = lines[..<start].reversed().prefix { sample.contains($0.first) }.reversed()
+      #expect(heading.count >= 2)
+      for (a, b) in zip(heading, heading.dropFirst()) {
+        let apart = b.top - a.top
+        #expect(abs(apart - 1.15 * CataloguePlan.pairingHeadingSize) < 0.3, "heading \(apart) pt")
       }
     }
   }
