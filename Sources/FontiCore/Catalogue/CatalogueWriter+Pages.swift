@@ -396,7 +396,7 @@ final class PageDrawer {
     let line =
       switch choice {
       case .language(_, _, let text): text
-      case .glyphGrid(let glyphs): glyphs.prefix(24).joined(separator: " ")
+      case .glyphGrid(let glyphs): FallbackSample.row(glyphs, count: 24)
       }
     return (line.replacingOccurrences(of: "\n", with: " "), choice)
   }
@@ -785,7 +785,7 @@ final class PageDrawer {
         for: family, preferGrid: family.coverage.missing(in: "AaBb").isEmpty)
       language = choice.language
       switch choice {
-      case .glyphGrid(let glyphs): text = glyphs.prefix(4).joined(separator: " ")
+      case .glyphGrid(let glyphs): text = FallbackSample.row(glyphs, count: 4)
       case .language(_, _, let own):
         text = own.split(separator: " ").prefix(2).joined(separator: " ")
       }

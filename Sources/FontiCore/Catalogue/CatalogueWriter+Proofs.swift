@@ -125,7 +125,7 @@ extension PageDrawer {
     switch facts.fallback {
     case .language(let code, _, let text)?:
       return (text.split(separator: " ").prefix(2).joined(separator: " "), code)
-    case .glyphGrid(let glyphs)?: return (glyphs.prefix(8).joined(separator: " "), nil)
+    case .glyphGrid(let glyphs)?: return (FallbackSample.row(glyphs, count: 8), nil)
     case nil:
       let words = input.text.split(separator: " ")
       return (String(words.max { $0.count < $1.count } ?? "Aa"), nil)

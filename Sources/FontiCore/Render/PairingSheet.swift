@@ -68,7 +68,7 @@ public enum PairingSheetText {
     }
     switch FallbackSample.choose(for: family, preferGrid: symbols) {
     case .language(let code, _, let own): return (own, code)
-    case .glyphGrid(let glyphs): return (glyphs.prefix(24).joined(separator: " "), nil)
+    case .glyphGrid(let glyphs): return (FallbackSample.row(glyphs, count: 24), nil)
     }
   }
 }

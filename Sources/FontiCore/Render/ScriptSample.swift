@@ -147,6 +147,15 @@ public enum FallbackSample: Sendable, Hashable {
     return shown.prefix(limit).map(String.init)
   }
 
+  /// The first `count` of a grid's `glyphs` as a line of text (a waterfall's, a heading's):
+  /// spaced, but for emoji, which stand side by side as they are typed (an emoji font's space
+  /// is as wide as an emoji, and left gaps wider than the glyphs at every size).
+  static func row(_ glyphs: [String], count: Int) -> String {
+    let shown = glyphs.prefix(count)
+    let pictographic = shown.allSatisfy { $0.unicodeScalars.allSatisfy(isPictograph) }
+    return shown.joined(separator: pictographic ? "" : " ")
+  }
+
   /// An emoji by default (Unicode's Emoji_Presentation), but for the regional indicators and
   /// skin-tone modifiers, which only make sense joined to others.
   static func isPictograph(_ s: Unicode.Scalar) -> Bool {

@@ -357,6 +357,9 @@ struct FallbackChoiceTests {
     #expect(!grid.contains { (0x1F3FB...0x1F3FF).contains($0) })
     #expect(grid.contains { $0 >= 0x1F680 } && grid.contains { $0 < 0x1F400 })
     #expect(Set(grid).count == 40)
+    // Set as a line (a waterfall's, a pairing's), emoji stand side by side; other glyphs spaced.
+    #expect(FallbackSample.row(["😀", "😊", "🐂"], count: 2) == "😀😊")
+    #expect(FallbackSample.row(["→", "😀"], count: 2) == "→ 😀")
   }
 }
 
