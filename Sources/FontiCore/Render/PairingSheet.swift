@@ -188,7 +188,7 @@ extension SpecimenRenderer {
     // measure (about 65 characters a line). Placed by baselines, so that no font's line height
     // moves them: the subheading's 92 px under the body's last, the paragraph's first 44 px
     // under the subheading's last.
-    var second: [TextLayout] = []
+    var second: (subheading: TextLayout, reading: TextLayout)?
     if setsSheetText.heading, setsSheetText.body {
       // At their sizes (never shrunk), a last word alone pulled back as everywhere.
       let subheading = fitted(
@@ -212,7 +212,7 @@ extension SpecimenRenderer {
         subheading.draw(at: margin, subheadingTop)
         cr.setColour(palette.text, alpha: 0.88)
         reading.draw(at: margin, readingTop)
-        second = [subheading, reading]
+        second = (subheading, reading)
       }
     }
 
@@ -232,8 +232,8 @@ extension SpecimenRenderer {
     reasonColour.alpha = 0.75
     _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
 
-    let headingMissing = heading.unknownGlyphs + (second.first?.unknownGlyphs ?? 0)
-    let bodyMissing = body.unknownGlyphs + (second.last?.unknownGlyphs ?? 0)
+    let headingMissing = heading.unknownGlyphs + (second?.subheading.unknownGlyphs ?? 0)
+    let bodyMissing = body.unknownGlyphs + (second?.reading.unknownGlyphs ?? 0)
     var warnings: [String] = []
     if headingMissing > 0 {
       warnings.append(

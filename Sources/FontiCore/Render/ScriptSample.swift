@@ -130,7 +130,8 @@ public enum FallbackSample: Sendable, Hashable {
           } else {
             beyond.append(scalar)
             if value >= 0x530, scalar.properties.isAlphabetic { letters.append(scalar) }
-            if isPictograph(scalar) { pictographs.append(scalar) }
+            // The first emoji by default is U+231A: no property lookups below it.
+            if value >= 0x231A, isPictograph(scalar) { pictographs.append(scalar) }
           }
         }
       }
