@@ -64,6 +64,12 @@ final class PageDrawer {
     var lineText: String = ""
     /// The own-script sample's language, which `lineText` is shaped as.
     var lineLanguage: String?
+
+    /// Whether `lineText` is a row of the family's glyphs, cut without an ellipsis.
+    var glyphRow: Bool {
+      if case .glyphGrid = fallback { return true }
+      return false
+    }
   }
 
   init(
@@ -560,7 +566,11 @@ final class PageDrawer {
       sample: facts.lineText, font: FontSpec(family: family.name, size: size, face: facts.regular),
       settings: facts.lineLanguage == nil ? settings : ownScriptSettings,
       in: context(for: family), language: facts.lineLanguage)
-    layout.ellipsize(width: g.contentWidth, mark: mark)
+    if facts.glyphRow {
+      layout.truncate(width: g.contentWidth)
+    } else {
+      layout.ellipsize(width: g.contentWidth, mark: mark)
+    }
     let baseline = f.y + offset
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, baseline - layout.baseline)
@@ -595,15 +605,22 @@ final class PageDrawer {
       if let faceName = cell.face, let face = CataloguePlan.face(of: family, cell.style) {
         cr.setColour(palette.text, alpha: 0.55)
         title.draw(at: x, f.y)
+        // A row of glyphs is cut to what the cell holds; words of a sample, two of them.
         let text =
           facts.ownName
-          ? faceName : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
+          ? faceName
+          : facts.glyphRow
+            ? facts.lineText : facts.lineText.split(separator: " ").prefix(2).joined(separator: " ")
         func layout(_ size: Double) -> TextLayout {
           let sample = TextLayout(
             text, font: FontSpec(family: family.name, size: size, face: face),
             in: context(for: family, face: face),
             language: facts.ownName ? nil : facts.lineLanguage)
-          sample.ellipsize(width: cellWidth, mark: mark)
+          if facts.glyphRow && !facts.ownName {
+            sample.truncate(width: cellWidth)
+          } else {
+            sample.ellipsize(width: cellWidth, mark: mark)
+          }
           return sample
         }
         var sample = layout(CataloguePlan.styleSize)
@@ -777,6 +794,7 @@ final class PageDrawer {
     let text: String
     let spec: FontSpec
     var language: String?
+    var glyphs = false
     if let latin = latinSpec(family, size: 40) {
       text = "Aa Bb"
       spec = latin
@@ -785,7 +803,9 @@ final class PageDrawer {
         for: family, preferGrid: family.coverage.missing(in: "AaBb").isEmpty)
       language = choice.language
       switch choice {
-      case .glyphGrid(let glyphs): text = FallbackSample.row(glyphs, count: 4)
+      case .glyphGrid(let grid):
+        text = FallbackSample.row(grid, count: 4)
+        glyphs = true
       case .language(_, _, let own):
         text = own.split(separator: " ").prefix(2).joined(separator: " ")
       }
@@ -795,7 +815,11 @@ final class PageDrawer {
     }
     guard !text.isEmpty else { return }
     let sample = TextLayout(text, font: spec, in: context(for: family), language: language)
-    sample.ellipsize(width: width - 24, mark: mark)
+    if glyphs {
+      sample.truncate(width: width - 24)
+    } else {
+      sample.ellipsize(width: width - 24, mark: mark)
+    }
     cr.setColour(palette.text)
     sample.draw(at: x + 12, y + height - 18 - sample.baseline)
   }

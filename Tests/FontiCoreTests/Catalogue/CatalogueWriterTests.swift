@@ -126,6 +126,22 @@ import Testing
     #expect(lines.contains("D") || lines.contains { $0.hasPrefix("Do") }, "\(lines)")
   }
 
+  /// A dingbat font's waterfall and styles row are rows of its glyphs: cut to whole glyphs
+  /// that fit, with no ellipsis (one "…" at 96 pt reads as three more glyphs).
+  @Test func aRowOfGlyphsIsCutWithoutAnEllipsis() throws {
+    var input = try CatalogueFixture.input(environment, pairings: false)
+    input.families = [try CatalogueFixture.family("D050000L", in: environment)]
+    input.saved = []
+    input.sizes = [12, 48, 96]
+    let (path, _) = try write(input)
+    let text = try #require(
+      Tool.run("pdftotext", [path, "-"]),
+      "pdftotext (poppler-utils, installed by make test) is needed")
+    // Every line of glyphs was cut (24 of them do not fit at 48 pt), none with a mark.
+    #expect(text.output.contains("48 pt"), "\(text.output)")
+    #expect(!text.output.contains("…"), "\(text.output)")
+  }
+
   @Test func twoWritesAreByteIdentical() throws {
     let input = try CatalogueFixture.input(environment)
     let (first, _) = try write(input, "first.pdf")

@@ -432,6 +432,23 @@ final class TextLayout {
     cut(mark: mark) { $0.lineCount <= lines && !$0.overflowsWidth }
   }
 
+  /// Keeps the text on one line no wider than `width` by dropping what does not fit, with no
+  /// mark: for a row of glyphs, where an ellipsis would read as one more glyph (three heavy dots
+  /// after a row of emoji). The row is cut where a line may break (between emoji, at the spaces
+  /// between symbols), at least the first glyph kept.
+  func truncate(width: Double) {
+    guard size.width > width else { return }
+    pango_layout_set_width(layout, TextLayout.pango(width / factor))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    let first = pango_layout_get_line_readonly(layout, 0).map { Int($0.pointee.length) }
+    pango_layout_set_width(layout, -1)
+    guard let first, first > 0, first < text.utf8.count else { return }
+    var kept = String(decoding: text.utf8.prefix(first), as: UTF8.self)
+    while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
+    text = kept
+    setText(kept)
+  }
+
   /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
   /// With `mark`, the ellipsis is ours (see `Ellipsis`) whenever Pango's would not be a real
   /// one, or would be all the line shows: at least the first character is kept.
