@@ -12,7 +12,9 @@ let package = Package(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    // qpdf's header only: the library is loaded when a catalogue is finished (see its shim),
+    // so pkg-config's -lqpdf is not wanted. The header is in the default include path.
+    .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     // glibc's malloc_trim, which Glibc's Swift module does not bring.

@@ -22,4 +22,16 @@ import Testing
     let tool = try #require(manifest?["tool"] as? String)
     #expect(line.hasPrefix(tool + " (build "), "\(tool) vs \(line)")
   }
+
+  /// Every process of a run (parent and workers) starts without qpdf and the crypto libraries
+  /// behind it: only finishing a catalogue loads it. The dynamic loader lists what the tool
+  /// links (`LD_TRACE_LOADED_OBJECTS`, what `ldd` asks for) without running it.
+  @Test func qpdfIsNotLinked() throws {
+    let box = try CLISandbox("fonti-linked")
+    let listed = try box.run(
+      [], executable: Repository.binary, environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+    #expect(listed.status == 0 && listed.stdout.contains("libc.so"), "\(listed)")
+    #expect(!listed.stdout.contains("libqpdf"), "\(listed.stdout)")
+    #expect(!listed.stdout.contains("libgnutls"), "\(listed.stdout)")
+  }
 }

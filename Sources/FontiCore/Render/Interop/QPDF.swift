@@ -21,6 +21,8 @@ final class QPDFDocument {
   /// `qpdf_data`, set to nil by `qpdf_cleanup`.
   private var handle: OpaquePointer?
   let path: String
+  /// qpdf's functions, loaded on first use (the tool does not link qpdf: see CQPDF's shim).
+  private let q: CQPDF_functions
 
   // QPDF_ERROR_CODE bits (macros with shifts, which Swift does not import).
   private static let warningsBit: Int32 = 1 << 0
@@ -39,27 +41,32 @@ final class QPDFDocument {
   /// cross-reference table by scanning the file; without it, damage shows when an object is
   /// needed.
   init(reading path: String, recovery: Bool, inMemory: Bool = true) throws(QPDFError) {
-    guard let h = qpdf_init() else { preconditionFailure("qpdf_init returned NULL") }
-    qpdf_silence_errors(h)
-    qpdf_set_suppress_warnings(h, QPDF_TRUE)
-    qpdf_set_attempt_recovery(h, recovery ? QPDF_TRUE : QPDF_FALSE)
+    guard let functions = CQPDF_functions() else {
+      let why = CQPDF_load_failure().map { String(cString: $0) } ?? "unknown reason"
+      throw QPDFError(operation: "qpdf cannot be loaded", messages: [why])
+    }
+    q = functions.pointee
+    guard let h = q.qpdf_init() else { preconditionFailure("qpdf_init returned NULL") }
+    q.qpdf_silence_errors(h)
+    q.qpdf_set_suppress_warnings(h, QPDF_TRUE)
+    q.qpdf_set_attempt_recovery(h, recovery ? QPDF_TRUE : QPDF_FALSE)
     handle = h
     self.path = path
     bytes = inMemory ? QPDFDocument.contents(of: path) : nil
     let code =
       if let bytes, let base = bytes.baseAddress {
-        qpdf_read_memory(
+        q.qpdf_read_memory(
           h, path, base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), nil)
       } else {
-        qpdf_read(h, path, nil)
+        q.qpdf_read(h, path, nil)
       }
-    if code & QPDFDocument.errorsBit != 0 || qpdf_has_error(h) != QPDF_FALSE {
+    if code & QPDFDocument.errorsBit != 0 || q.qpdf_has_error(h) != QPDF_FALSE {
       throw QPDFError(operation: "qpdf cannot read '\(path)'", messages: drainErrors())
     }
   }
 
   deinit {
-    qpdf_cleanup(&handle)
+    q.qpdf_cleanup(&handle)
     bytes?.deallocate()
   }
 
@@ -82,9 +89,9 @@ final class QPDFDocument {
   /// The warnings qpdf has collected since the last call (calls `qpdf_next_warning`).
   func drainWarnings() -> [String] {
     var out: [String] = []
-    while qpdf_more_warnings(data) != QPDF_FALSE {
-      guard let warning = qpdf_next_warning(data) else { break }
-      out.append(String(cString: qpdf_get_error_full_text(data, warning)))
+    while q.qpdf_more_warnings(data) != QPDF_FALSE {
+      guard let warning = q.qpdf_next_warning(data) else { break }
+      out.append(q.qpdf_get_error_full_text(data, warning).map { String(cString: $0) } ?? "")
     }
     return out
   }
@@ -92,45 +99,47 @@ final class QPDFDocument {
   /// The pending error, if any, then every warning (calls `qpdf_get_error`).
   private func drainErrors() -> [String] {
     var out: [String] = []
-    if qpdf_has_error(data) != QPDF_FALSE, let error = qpdf_get_error(data) {
-      out.append(String(cString: qpdf_get_error_full_text(data, error)))
+    if q.qpdf_has_error(data) != QPDF_FALSE, let error = q.qpdf_get_error(data) {
+      out.append(q.qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "")
     }
     return out + drainWarnings()
   }
 
   /// Throws the pending error, if a call without a return code set one.
   private func checkError(_ operation: String) throws(QPDFError) {
-    if qpdf_has_error(data) != QPDF_FALSE {
+    if q.qpdf_has_error(data) != QPDF_FALSE {
       throw QPDFError(operation: operation, messages: drainErrors())
     }
   }
 
   /// The number of pages (calls `qpdf_get_num_pages`).
   func pageCount() throws(QPDFError) -> Int {
-    let n = qpdf_get_num_pages(data)
+    let n = q.qpdf_get_num_pages(data)
     if n < 0 { throw QPDFError(operation: "count pages of '\(path)'", messages: drainErrors()) }
     return Int(n)
   }
 
   /// Width and height of page `index`'s /MediaBox, in points; nil when it has none.
   func pageSize(_ index: Int) -> (width: Double, height: Double)? {
-    let page = qpdf_get_page_n(data, index)
-    let box = qpdf_oh_get_key(data, page, "/MediaBox")
+    let page = q.qpdf_get_page_n(data, index)
+    let box = q.qpdf_oh_get_key(data, page, "/MediaBox")
     defer { _ = drainErrors() }
-    guard qpdf_oh_is_array(data, box) != QPDF_FALSE, qpdf_oh_get_array_n_items(data, box) == 4
+    guard q.qpdf_oh_is_array(data, box) != QPDF_FALSE, q.qpdf_oh_get_array_n_items(data, box) == 4
     else { return nil }
-    let v = (0..<4).map { qpdf_oh_get_numeric_value(data, qpdf_oh_get_array_item(data, box, $0)) }
+    let v = (0..<4).map {
+      q.qpdf_oh_get_numeric_value(data, q.qpdf_oh_get_array_item(data, box, $0))
+    }
     return (v[2] - v[0], v[3] - v[1])
   }
 
   /// A string of the Info dictionary, such as "/Title" (calls `qpdf_get_info_key`).
   func info(_ key: String) -> String? {
-    qpdf_get_info_key(data, key).map { String(cString: $0) }
+    q.qpdf_get_info_key(data, key).map { String(cString: $0) }
   }
 
   /// Sets (or with nil removes) a string of the Info dictionary (calls `qpdf_set_info_key`).
   func setInfo(_ key: String, _ value: String?) throws(QPDFError) {
-    qpdf_set_info_key(data, key, value)
+    q.qpdf_set_info_key(data, key, value)
     try checkError("set \(key) in '\(path)'")
   }
 
@@ -138,29 +147,29 @@ final class QPDFDocument {
   /// writes them for every link although the file has no structure tree (the tree it meant to
   /// write is the object it reserves and never writes).
   func removeDanglingStructureKeys() throws(QPDFError) {
-    let root = qpdf_get_root(data)
-    let hasTree = qpdf_oh_has_key(data, root, "/StructTreeRoot") != QPDF_FALSE
+    let root = q.qpdf_get_root(data)
+    let hasTree = q.qpdf_oh_has_key(data, root, "/StructTreeRoot") != QPDF_FALSE
     try checkError("read the catalog of '\(path)'")
     guard !hasTree else { return }
     let count = try pageCount()
     for i in 0..<count {
-      let page = qpdf_get_page_n(data, i)
-      qpdf_oh_remove_key(data, page, "/StructParents")
-      let annotations = qpdf_oh_get_key(data, page, "/Annots")
-      if qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
-        for j in 0..<qpdf_oh_get_array_n_items(data, annotations) {
-          let annotation = qpdf_oh_get_array_item(data, annotations, j)
-          if qpdf_oh_is_dictionary(data, annotation) != QPDF_FALSE {
-            qpdf_oh_remove_key(data, annotation, "/StructParent")
+      let page = q.qpdf_get_page_n(data, i)
+      q.qpdf_oh_remove_key(data, page, "/StructParents")
+      let annotations = q.qpdf_oh_get_key(data, page, "/Annots")
+      if q.qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
+        for j in 0..<q.qpdf_oh_get_array_n_items(data, annotations) {
+          let annotation = q.qpdf_oh_get_array_item(data, annotations, j)
+          if q.qpdf_oh_is_dictionary(data, annotation) != QPDF_FALSE {
+            q.qpdf_oh_remove_key(data, annotation, "/StructParent")
           }
-          qpdf_oh_release(data, annotation)
+          q.qpdf_oh_release(data, annotation)
         }
       }
-      qpdf_oh_release(data, annotations)
-      qpdf_oh_release(data, page)
+      q.qpdf_oh_release(data, annotations)
+      q.qpdf_oh_release(data, page)
       try checkError("clean page \(i + 1) of '\(path)'")
     }
-    qpdf_oh_release(data, root)
+    q.qpdf_oh_release(data, root)
   }
 
   /// Writes the document to `output` (calls `qpdf_init_write` and `qpdf_write`): object
@@ -168,17 +177,17 @@ final class QPDFDocument {
   /// from the content, so the same input gives the same bytes. Returns qpdf's warnings.
   func write(to output: String) throws(QPDFError) -> [String] {
     let operation = "qpdf cannot write '\(output)'"
-    if qpdf_init_write(data, output) & QPDFDocument.errorsBit != 0 {
+    if q.qpdf_init_write(data, output) & QPDFDocument.errorsBit != 0 {
       throw QPDFError(operation: operation, messages: drainErrors())
     }
-    qpdf_set_object_stream_mode(data, qpdf_o_generate)
-    qpdf_set_stream_data_mode(data, qpdf_s_compress)
-    qpdf_set_compress_streams(data, QPDF_TRUE)
-    qpdf_set_preserve_unreferenced_objects(data, QPDF_FALSE)
-    qpdf_set_suppress_original_object_IDs(data, QPDF_TRUE)
-    qpdf_set_deterministic_ID(data, QPDF_TRUE)
-    let code = qpdf_write(data)
-    if code & QPDFDocument.errorsBit != 0 || qpdf_has_error(data) != QPDF_FALSE {
+    q.qpdf_set_object_stream_mode(data, qpdf_o_generate)
+    q.qpdf_set_stream_data_mode(data, qpdf_s_compress)
+    q.qpdf_set_compress_streams(data, QPDF_TRUE)
+    q.qpdf_set_preserve_unreferenced_objects(data, QPDF_FALSE)
+    q.qpdf_set_suppress_original_object_IDs(data, QPDF_TRUE)
+    q.qpdf_set_deterministic_ID(data, QPDF_TRUE)
+    let code = q.qpdf_write(data)
+    if code & QPDFDocument.errorsBit != 0 || q.qpdf_has_error(data) != QPDF_FALSE {
       throw QPDFError(operation: operation, messages: drainErrors())
     }
     return drainWarnings()
@@ -187,7 +196,7 @@ final class QPDFDocument {
   /// Runs qpdf's own check, the one behind `qpdf --check` (calls `qpdf_check_pdf`), and
   /// returns every error and warning it found; empty means clean.
   func check() -> [String] {
-    let code = qpdf_check_pdf(data)
+    let code = q.qpdf_check_pdf(data)
     var problems = drainErrors()
     if code != 0 && problems.isEmpty { problems.append("qpdf check failed (code \(code))") }
     return problems
@@ -197,18 +206,18 @@ final class QPDFDocument {
   /// level of nesting. Stops after `limit` entries so a looping outline cannot hang.
   func outlineTitles(limit: Int = 100_000) -> [String] {
     var titles: [String] = []
-    let root = qpdf_get_root(data)
-    let outlines = qpdf_oh_get_key(data, root, "/Outlines")
-    guard qpdf_oh_is_dictionary(data, outlines) != QPDF_FALSE else { return [] }
-    var stack: [(qpdf_oh, Int)] = [(qpdf_oh_get_key(data, outlines, "/First"), 0)]
+    let root = q.qpdf_get_root(data)
+    let outlines = q.qpdf_oh_get_key(data, root, "/Outlines")
+    guard q.qpdf_oh_is_dictionary(data, outlines) != QPDF_FALSE else { return [] }
+    var stack: [(qpdf_oh, Int)] = [(q.qpdf_oh_get_key(data, outlines, "/First"), 0)]
     while let (item, depth) = stack.popLast(), titles.count < limit {
-      guard qpdf_oh_is_dictionary(data, item) != QPDF_FALSE else { continue }
-      let title = qpdf_oh_get_key(data, item, "/Title")
-      let text = qpdf_oh_get_utf8_value(data, title).map { String(cString: $0) } ?? ""
+      guard q.qpdf_oh_is_dictionary(data, item) != QPDF_FALSE else { continue }
+      let title = q.qpdf_oh_get_key(data, item, "/Title")
+      let text = q.qpdf_oh_get_utf8_value(data, title).map { String(cString: $0) } ?? ""
       titles.append(String(repeating: "  ", count: depth) + text)
       // Next sibling after the children: push it first.
-      stack.append((qpdf_oh_get_key(data, item, "/Next"), depth))
-      stack.append((qpdf_oh_get_key(data, item, "/First"), depth + 1))
+      stack.append((q.qpdf_oh_get_key(data, item, "/Next"), depth))
+      stack.append((q.qpdf_oh_get_key(data, item, "/First"), depth + 1))
     }
     _ = drainErrors()
     return titles
@@ -220,18 +229,18 @@ final class QPDFDocument {
     var out: [[String]] = []
     let count = (try? pageCount()) ?? 0
     for i in 0..<count {
-      let page = qpdf_get_page_n(data, i)
-      let annotations = qpdf_oh_get_key(data, page, "/Annots")
+      let page = q.qpdf_get_page_n(data, i)
+      let annotations = q.qpdf_oh_get_key(data, page, "/Annots")
       var names: [String] = []
-      if qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
-        for j in 0..<qpdf_oh_get_array_n_items(data, annotations) {
-          let a = qpdf_oh_get_array_item(data, annotations, j)
-          guard qpdf_oh_is_dictionary_of_type(data, a, "/Annot", "/Link") != QPDF_FALSE
+      if q.qpdf_oh_is_array(data, annotations) != QPDF_FALSE {
+        for j in 0..<q.qpdf_oh_get_array_n_items(data, annotations) {
+          let a = q.qpdf_oh_get_array_item(data, annotations, j)
+          guard q.qpdf_oh_is_dictionary_of_type(data, a, "/Annot", "/Link") != QPDF_FALSE
           else { continue }
-          let dest = qpdf_oh_get_key(data, a, "/Dest")
+          let dest = q.qpdf_oh_get_key(data, a, "/Dest")
           let name =
-            qpdf_oh_is_string(data, dest) != QPDF_FALSE
-            ? qpdf_oh_get_utf8_value(data, dest).map { String(cString: $0) } ?? "" : ""
+            q.qpdf_oh_is_string(data, dest) != QPDF_FALSE
+            ? q.qpdf_oh_get_utf8_value(data, dest).map { String(cString: $0) } ?? "" : ""
           names.append(name)
         }
       }
