@@ -703,13 +703,16 @@ final class PageDrawer {
           + "could not be loaded")
       return
     }
+    // The heading in its family's boldest real upright face up to bold, as on pairing sheets:
+    // the page shows the pairing the sheet does.
     let headingText = PairingSheetText.text(input.text, for: pairing.heading)
+    let headingFace =
+      pairing.heading.face(bold: true, italic: false) ?? pairing.heading.regularFace
     let (heading, headingSize) = TextLayout.fittingWords(
       headingText.text,
       font: FontSpec(
-        family: pairing.heading.name, size: CataloguePlan.pairingHeadingSize,
-        face: pairing.heading.regularFace),
-      in: context(for: pairing.heading), width: g.contentWidth, minimum: 10,
+        family: pairing.heading.name, size: CataloguePlan.pairingHeadingSize, face: headingFace),
+      in: context(for: pairing.heading, face: headingFace), width: g.contentWidth, minimum: 10,
       language: headingText.language)
     // The sample is led by its size and its first baseline set one size under the names, so
     // that TeX Gyre Heros and Nimbus Sans (one design, other line heights) sit alike; an

@@ -142,6 +142,19 @@ import Testing
     #expect(!text.output.contains("…"), "\(text.output)")
   }
 
+  /// A pairing's heading is set in its family's real bold, as on the pairing sheets: the
+  /// Pairings page uses DejaVu Serif Bold for the heading and Cantarell's regular for the body.
+  @Test func pairingHeadingsAreSetInTheirBold() throws {
+    let input = try CatalogueFixture.input(environment)
+    let (path, _) = try write(input)
+    let page = try #require(CataloguePlan(input).pairingsPage)
+    let fonts = try #require(
+      Tool.run("pdffonts", ["-f", "\(page)", "-l", "\(page)", path]),
+      "pdffonts (poppler-utils, installed by make test) is needed")
+    #expect(fonts.output.contains("DejaVuSerif-Bold"), "\(fonts.output)")
+    #expect(fonts.output.contains("Cantarell-Regular"), "\(fonts.output)")
+  }
+
   @Test func twoWritesAreByteIdentical() throws {
     let input = try CatalogueFixture.input(environment)
     let (first, _) = try write(input, "first.pdf")
