@@ -111,17 +111,41 @@ public struct FontFamily: FamilyCarrier {
     renderableFaces.filter { $0.isBold == bold && $0.isItalic == italic }
       .min { a, b in
         let target = bold ? 200 : 80
-        return (abs(a.weight - target), abs(a.width - 100), a.slant, a.style)
-          < (abs(b.weight - target), abs(b.width - 100), b.slant, b.style)
+        let optical = (FontFamily.opticalDistance(a.style), FontFamily.opticalDistance(b.style))
+        return (abs(a.weight - target), abs(a.width - 100), a.slant, optical.0, a.style)
+          < (abs(b.weight - target), abs(b.width - 100), b.slant, optical.1, b.style)
       }
   }
 
-  static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, String) {
-    // Roman before italic; then weight nearest 80 (Book 75 counts as regular); then width.
+  static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, Int, String) {
+    // Roman before italic; then weight nearest 80 (Book 75 counts as regular); then width;
+    // then the text cut of a family drawn in several optical sizes.
     (
       f.slant == 0 ? 0 : 1, abs(f.weight - 80) <= 5 ? 0 : abs(f.weight - 80), abs(f.width - 100),
-      f.index, f.style
+      opticalDistance(f.style), f.index, f.style
     )
+  }
+
+  /// How far a face's optical size is from text size (12 pt), read from its style name, for
+  /// families that install several optical sizes under one name: EB Garamond's "08 Regular"
+  /// (a caption cut) is 4 from its "12 Regular", so the family's regular, italic and bold
+  /// all come from its 12 pt cut, not the caption's. Adobe's named sizes count as their usual
+  /// ranges (Caption 8, Small Text 9, Subhead 18, Display 36); a style that names no size is a
+  /// text face (0).
+  static func opticalDistance(_ style: String) -> Int {
+    let words = style.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+    guard let first = words.first else { return 0 }
+    if first.allSatisfy(\.isNumber), let size = Int(first.prefix(3)) { return abs(size - 12) }
+    if first.hasSuffix("pt"), let size = Int(first.dropLast(2)) { return abs(size - 12) }
+    let named: [String: Int] = [
+      "micro": 6, "caption": 8, "smtext": 9, "subhead": 18, "subhd": 18, "display": 36,
+      "disp": 36, "poster": 72,
+    ]
+    for word in words {
+      if let size = named[String(word)] { return abs(size - 12) }
+      if word == "small", words.contains("text") { return abs(9 - 12) }
+    }
+    return 0
   }
 }
 

@@ -57,6 +57,33 @@ import Testing
     #expect(georgia.diagnostics.map(\.message) == ["family 'Georgia' is not installed"])
   }
 
+  /// A family installed in several optical sizes under one name (EB Garamond's 08 and 12
+  /// cuts) is drawn from its text cut: regular, italic and bold alike, never the caption's.
+  @Test func aFamilyInOpticalSizesIsDrawnFromItsTextCut() {
+    func face(_ style: String, weight: Int = 80, slant: Int = 0) -> FontFace {
+      FontFace(style: style, weight: weight, slant: slant, file: "/\(style).otf", format: "CFF")
+    }
+    let garamond = FontFamily(
+      name: "EB Garamond",
+      faces: [
+        face("08 Regular"), face("08 Italic", slant: 100), face("12 Bold", weight: 200),
+        face("12 Italic", slant: 100), face("12 Regular"),
+      ])
+    #expect(garamond.regularFace?.style == "12 Regular")
+    #expect(garamond.face(bold: false, italic: true)?.style == "12 Italic")
+    #expect(garamond.face(bold: true, italic: false)?.style == "12 Bold")
+    // Named sizes: the text face before its caption and display cuts, whatever their order.
+    let named = FontFamily(
+      name: "Minion Like",
+      faces: [face("Display"), face("Caption"), face("Regular"), face("Subhead")])
+    #expect(named.regularFace?.style == "Regular")
+    #expect(FontFamily.opticalDistance("6pt Regular") == 6)
+    #expect(FontFamily.opticalDistance("Small Text Italic") == 3)
+    #expect(FontFamily.opticalDistance("Bold") == 0)
+    #expect(FontFamily.opticalDistance("") == 0)
+    #expect(FontFamily.opticalDistance("99999999999999999999 Regular") >= 0)
+  }
+
   @Test func type1OnlyFamiliesAreListedButNeverRendered() {
     let type1 = FontFamily(
       name: "Old Roman",
