@@ -302,7 +302,10 @@ extension BatchPlan {
   /// sheets in each family's own script (2026-12-02). 4: a specimen's name and rule at the
   /// same height whatever the face's metrics, an emoji font's grid of emoji, catalogue pairing
   /// headings and bodies led by their type size, a second level on pairing sheets (2026-12-02).
-  static let designVersion = "4"
+  /// 5: names in real small capitals or in capitals, never Pango's made-up ones; a family in
+  /// several optical sizes drawn from its text cut; catalogue pairing headings in bold; rows of
+  /// glyphs cut without an ellipsis; typographic apostrophes in pairing reasons (2026-12-02).
+  static let designVersion = "5"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
   /// what is drawn to matching families (and the pairing sheets and catalogues that show

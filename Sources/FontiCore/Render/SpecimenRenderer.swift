@@ -265,15 +265,14 @@ public final class SpecimenRenderer {
     let labelWidth = edge - 2 * margin - 90 * k
     let label: TextLayout
     if !ownName, let labelFamily, let labelContext {
-      label = TextLayout(
-        labelText,
-        font: FontSpec(family: labelFamily.name, size: 30 * k, face: labelFamily.regularFace),
-        in: labelContext, smallCaps: true, letterSpacing: 1.5 * k)
+      label = SpecimenRenderer.name(
+        labelText, family: labelFamily.name, face: labelFamily.regularFace, k: k,
+        in: labelContext)
       label.ellipsize(width: labelWidth)
     } else {
-      label = TextLayout(
-        labelText, font: FontSpec(family: family.name, size: 30 * k, face: regular),
-        in: familyContext, smallCaps: true, letterSpacing: 1.5 * k)
+      label = SpecimenRenderer.name(
+        labelText, family: family.name, face: regular, k: k, in: familyContext,
+        capitals: family.coverage.missing(in: labelText.uppercased()).isEmpty)
       label.ellipsize(width: labelWidth, mark: mark)
     }
     cr.setColour(palette.text)
@@ -544,6 +543,34 @@ public final class SpecimenRenderer {
   /// face's ascent and line height, so that paging through specimens the name and the rule do
   /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
   /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
+  /// The family's name for the header: in the face's real small capitals (`smcp`), else in
+  /// capitals of one size, spaced a little more. Pango would otherwise make small capitals up
+  /// from capitals scaled down, their strokes visibly thinner than the full capitals beside
+  /// them: a face faked, which a specimen never shows. `capitals`: whether the face has the
+  /// name's capitals; when it does not, the name is set as written.
+  static func name(
+    _ text: String, family: String, face: FontFace?, k: Double, in context: TextContext,
+    capitals: Bool = true
+  ) -> TextLayout {
+    let real = hasSmallCaps(face)
+    if real || !capitals {
+      return TextLayout(
+        text, font: FontSpec(family: family, size: 30 * k, face: face), in: context,
+        smallCaps: real, letterSpacing: 1.5 * k)
+    }
+    return TextLayout(
+      text.uppercased(), font: FontSpec(family: family, size: 26 * k, face: face), in: context,
+      letterSpacing: 2.5 * k)
+  }
+
+  /// Whether `face` has real small capitals: `smcp` among its GSUB features.
+  static func hasSmallCaps(_ face: FontFace?) -> Bool {
+    guard let face, face.isOpenType,
+      let font = try? HarfBuzzFace(file: face.file, index: face.index)
+    else { return false }
+    return font.featureTags(.gsub).contains(HarfBuzzTag.make("smcp"))
+  }
+
   static func header(_ label: TextLayout, margin: Double, k: Double) -> (
     baseline: Double, bottom: Double
   ) {

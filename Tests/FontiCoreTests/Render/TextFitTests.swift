@@ -34,6 +34,48 @@ import Testing
     return r.ellipsis(labels: context(label, renderer: r))
   }
 
+  /// A specimen's name is set in the face's real small capitals, or in capitals of one size:
+  /// never Pango's made-up small capitals (capitals scaled down, with thinner strokes).
+  @Test func theNameIsInRealSmallCapsOrInCapitals() throws {
+    let proofs = try TestFonts.proofsEnvironment()
+    let proofRenderer = SpecimenRenderer(environment: proofs)
+    let garamond = try family("EB Garamond", in: proofs)
+    let cantarell = try family("Cantarell")
+    #expect(SpecimenRenderer.hasSmallCaps(garamond.regularFace))
+    #expect(!SpecimenRenderer.hasSmallCaps(cantarell.regularFace))
+    #expect(!SpecimenRenderer.hasSmallCaps(nil))
+    let real = SpecimenRenderer.name(
+      "EB Garamond", family: garamond.name, face: garamond.regularFace, k: 1,
+      in: context(garamond, renderer: proofRenderer))
+    #expect(real.text == "EB Garamond")
+    let capitals = SpecimenRenderer.name(
+      "Cantarell", family: cantarell.name, face: cantarell.regularFace, k: 1,
+      in: context(cantarell))
+    #expect(capitals.text == "CANTARELL")
+    // Every glyph of the capitals comes from the face at one size; Pango's small capitals
+    // of the same name come in two (the lower case set as smaller capitals).
+    func sizes(_ layout: TextLayout) -> Set<Int32> {
+      var out = Set<Int32>()
+      var node = pango_layout_get_line_readonly(layout.layout, 0)?.pointee.runs
+      while let current = node {
+        if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let font = run.pointee.item?.pointee.analysis.font,
+          let description = pango_font_describe(font)
+        {
+          out.insert(pango_font_description_get_size(description))
+          pango_font_description_free(description)
+        }
+        node = current.pointee.next
+      }
+      return out
+    }
+    #expect(sizes(capitals).count == 1, "\(sizes(capitals))")
+    let madeUp = TextLayout(
+      "Cantarell", font: FontSpec(family: cantarell.name, size: 30, face: cantarell.regularFace),
+      in: context(cantarell), smallCaps: true)
+    #expect(sizes(madeUp).count == 2, "\(sizes(madeUp))")
+  }
+
   struct Run: Equatable {
     var family: String
     var glyphs: Int
