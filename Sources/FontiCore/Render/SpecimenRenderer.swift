@@ -349,8 +349,10 @@ public final class SpecimenRenderer {
       missing = sample.unknownGlyphs
       lacking = sample.unknownCharacters
       cr.setColour(palette.text)
-      let h = sample.size.height
-      sample.draw(at: margin, contentTop + max(0, (contentBottom - contentTop - h) / 2))
+      sample.draw(
+        at: margin,
+        SpecimenRenderer.sampleTop(
+          sample, top: contentTop, bottom: contentBottom))
     } else {
       let choice = FallbackSample.choose(for: family, preferGrid: pictographic)
       fallback = choice
@@ -543,6 +545,20 @@ public final class SpecimenRenderer {
   /// face's ascent and line height, so that paging through specimens the name and the rule do
   /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
   /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
+  /// Where a sample's layout is drawn to sit in the middle of the space from `top` to
+  /// `bottom`: centred by its ink, so that paging through specimens the text stays put
+  /// whatever each face's line height (STIX Math's lines are twice as tall as its letters, and
+  /// centring its line boxes set a one-line text 100 px lower than Cantarell's). Ink taller
+  /// than the space, or that centring would push out of it, is kept inside from the top.
+  static func sampleTop(_ layout: TextLayout, top: Double, bottom: Double) -> Double {
+    let ink = layout.inkRect
+    let room = bottom - top
+    guard ink.height > 0, ink.height <= room else {
+      return top + max(0, (room - layout.size.height) / 2)
+    }
+    return top + (room - ink.height) / 2 - ink.y
+  }
+
   /// The family's name for the header: in the face's real small capitals (`smcp`), else in
   /// capitals of one size, spaced a little more. Pango would otherwise make small capitals up
   /// from capitals scaled down, their strokes visibly thinner than the full capitals beside

@@ -189,6 +189,31 @@ import Testing
     }
   }
 
+  /// A short sample sits at one height in every face: centred by its ink, not by its line
+  /// boxes, whose height follows each face's metrics (Cantarell's "Ag!" sat 6 px lower than
+  /// DejaVu Serif's; STIX Math's, 100 px).
+  @Test func aShortSampleIsCentredByItsInk() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var centres: [String: Double] = [:]
+    for name in ["DejaVu Serif", "Cantarell"] {
+      let path = folder + "/\(name).png"
+      _ = try renderer.render(
+        SpecimenRequest(family: try family(name), text: "Ag!", edge: 1080), to: path)
+      let image = try #require(RasterImage.load(png: path))
+      let background = image.pixels[0]
+      // The sample's ink: rows between the header and the badges with text drawn on them.
+      let inked = (200..<880).filter { y in
+        (80..<1000).contains { image.pixels[y * image.width + $0] != background }
+      }
+      let first = try #require(inked.first, "\(name): no sample")
+      centres[name] = Double(first + (inked.last ?? first)) / 2
+    }
+    let serif = try #require(centres["DejaVu Serif"])
+    let sans = try #require(centres["Cantarell"])
+    #expect(abs(serif - sans) <= 1.5, "\(centres)")
+  }
+
   @Test func scalesMultiplyThePixelsNotTheLayout() throws {
     let folder = try TestFonts.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
