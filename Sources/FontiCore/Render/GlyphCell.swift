@@ -11,17 +11,21 @@ enum GlyphCell {
     _ glyph: String, family: String, face: FontFace?, context: TextContext, cell: Double,
     x: Double, y: Double
   ) -> (layout: TextLayout, x: Double, y: Double) {
-    func make(_ size: Double) -> TextLayout {
-      TextLayout(glyph, font: FontSpec(family: family, size: size, face: face), in: context)
+    let hidden = glyph.unicodeScalars.contains { $0.properties.isDefaultIgnorableCodePoint }
+    func make(_ size: Double) -> (TextLayout, (x: Double, y: Double, width: Double, height: Double))
+    {
+      let layout = TextLayout(
+        glyph, font: FontSpec(family: family, size: size, face: face), in: context)
+      // A soft hyphen the font maps a glyph to (a dingbat font's ②) is drawn, not hidden.
+      let revealed = hidden ? layout.revealIgnorableGlyphs() : nil
+      return (layout, revealed ?? layout.inkRect)
     }
     var size = cell * 0.55
-    var layout = make(size)
-    var ink = layout.inkRect
+    var (layout, ink) = make(size)
     let largest = max(ink.width, ink.height)
     if largest > cell * fill {
       size *= cell * fill / largest
-      layout = make(size)
-      ink = layout.inkRect
+      (layout, ink) = make(size)
     }
     return (layout, x + (cell - ink.width) / 2 - ink.x, y + (cell - ink.height) / 2 - ink.y)
   }

@@ -124,7 +124,9 @@ public enum FallbackSample: Sendable, Hashable {
       for word in 0..<8 where bits[word] != 0 {
         for bit in 0..<32 where bits[word] & (1 << UInt32(bit)) != 0 {
           let value = page << 8 | UInt32(word * 32 + bit)
-          guard let scalar = Unicode.Scalar(value), drawable(scalar) else { continue }
+          guard let scalar = Unicode.Scalar(value), drawable(scalar) || value == 0xAD else {
+            continue
+          }
           if value < 0x80 {
             ascii.append(scalar)
           } else {
@@ -152,7 +154,8 @@ public enum FallbackSample: Sendable, Hashable {
   /// spaced, but for emoji, which stand side by side as they are typed (an emoji font's space
   /// is as wide as an emoji, and left gaps wider than the glyphs at every size).
   static func row(_ glyphs: [String], count: Int) -> String {
-    let shown = glyphs.prefix(count)
+    // A soft hyphen (a dingbat font's ②) is drawn only in grids: in a line, Pango hides it.
+    let shown = glyphs.filter { $0 != "\u{00AD}" }.prefix(count)
     let pictographic = shown.allSatisfy { $0.unicodeScalars.allSatisfy(isPictograph) }
     return shown.joined(separator: pictographic ? "" : " ")
   }

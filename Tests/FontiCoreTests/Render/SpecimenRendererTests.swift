@@ -144,6 +144,22 @@ import Testing
       return
     }
     #expect(glyphs.count == 40)
+    // ② is mapped to U+00AD, the soft hyphen, which shaping hides: it is in the grid, drawn.
+    let index = try #require(glyphs.firstIndex(of: "\u{00AD}"), "\(glyphs)")
+    #expect(glyphs[index - 1] == "\u{00AC}" && glyphs[index + 1] == "\u{00AE}")
+    let dingbats = try family("D050000L")
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let placed = GlyphCell.layout(
+      "\u{00AD}", family: dingbats.name, face: dingbats.regularFace,
+      context: renderer.map(for: dingbats).makeContext(for: cr), cell: 64, x: 0, y: 0)
+    let run = try #require(
+      pango_layout_get_line_readonly(placed.layout.layout, 0)?.pointee.runs?.pointee.data?
+        .assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs)
+    #expect(run.pointee.num_glyphs == 1)
+    #expect(run.pointee.glyphs[0].glyph != UInt32(PANGO_GLYPH_EMPTY))
+    #expect(run.pointee.glyphs[0].geometry.width > 0)
+    // Centred by the ink of ②, not by the empty glyph that stood there.
+    #expect(placed.x > 0 && placed.x < 32 && placed.y > 0 && placed.y < 32, "\(placed)")
   }
 
   @Test func aCustomFamilyCarriesTheAmberDot() throws {

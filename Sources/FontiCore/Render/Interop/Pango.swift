@@ -352,6 +352,59 @@ final class TextLayout {
     }
   }
 
+  /// Draws the glyphs the font maps to default-ignorable characters that shaping set as
+  /// nothing: HarfBuzz (and so Pango) hides U+00AD, the soft hyphen, whatever the font maps it
+  /// to, and URW's dingbat and symbol fonts map a glyph there (D050000L's ②, Standard Symbols
+  /// PS's ↑). For a grid of a font's own glyphs, where what the font maps is what is shown.
+  /// Pango keeps the extents it measured while laying out: the ink of what was revealed is
+  /// returned (relative to the layout's origin, for a layout of one line) for the caller to
+  /// place it by; nil when nothing was hidden.
+  @discardableResult
+  func revealIgnorableGlyphs() -> (x: Double, y: Double, width: Double, height: Double)? {
+    var revealed: (x: Double, y: Double, width: Double, height: Double)?
+    var x: Int32 = 0
+    for i in 0..<pango_layout_get_line_count(layout) {
+      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
+      while let current = node {
+        node = current.pointee.next
+        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+          let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+          let font = item.pointee.analysis.font, let shaping = pango_font_get_hb_font(font)
+        else { continue }
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+          defer { x += glyphs.pointee.glyphs[g].geometry.width }
+          guard glyphs.pointee.glyphs[g].glyph == UInt32(PANGO_GLYPH_EMPTY) else { continue }
+          let offset = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
+          guard let scalar = String(text.utf8.dropFirst(offset))?.unicodeScalars.first,
+            scalar.properties.isDefaultIgnorableCodePoint
+          else { continue }
+          var glyph: hb_codepoint_t = 0
+          guard hb_font_get_nominal_glyph(shaping, scalar.value, &glyph) != 0, glyph != 0 else {
+            continue
+          }
+          glyphs.pointee.glyphs[g].glyph = glyph
+          glyphs.pointee.glyphs[g].geometry.width = hb_font_get_glyph_h_advance(shaping, glyph)
+          var ink = PangoRectangle()
+          pango_font_get_glyph_extents(font, glyph, &ink, nil)
+          let rect = (
+            x: units(x + ink.x), y: baseline + units(ink.y), width: units(ink.width),
+            height: units(ink.height)
+          )
+          revealed =
+            revealed.map { r in
+              let left = min(r.x, rect.x)
+              let top = min(r.y, rect.y)
+              return (
+                left, top, max(r.x + r.width, rect.x + rect.width) - left,
+                max(r.y + r.height, rect.y + rect.height) - top
+              )
+            } ?? rect
+        }
+      }
+    }
+    return revealed
+  }
+
   /// Whether the last of two or more lines holds a single word of a text of spaced words: the
   /// runt a typesetter pulls back ("vow." alone under "quartz, judge my").
   var endsInOneWord: Bool {
