@@ -334,8 +334,11 @@ extension PageDrawer {
     cr.setColour(palette.text)
     name.draw(at: g.margin, f.y)
     let count = proofData?.characters?.count ?? 0
+    // A dingbat or symbol font maps its pictographs to Latin code points: the codes the
+    // chart shows are the font's, not the pictographs' own in Unicode.
+    let encoding = facts.pictographic ? " · symbol encoding" : ""
     let info = caption(
-      "\(count) encoded characters · page \(page + 1) of \(pages)", size: 6.5,
+      "\(count) encoded characters\(encoding) · page \(page + 1) of \(pages)", size: 6.5,
       width: g.bodyWidth * 0.4, alignment: .right)
     info.ellipsize(width: g.bodyWidth * 0.4)
     cr.setColour(palette.text, alpha: 0.55)
@@ -375,17 +378,27 @@ extension PageDrawer {
       cr.setColour(palette.text, alpha: 0.5)
       code.draw(at: r.x, r.y + r.height - 7)
       guard let scalar = Unicode.Scalar(cell.codePoint) else { continue }
+      let size = min(r.width, r.height) * 0.55
+      let glyph = TextLayout(
+        String(scalar), font: FontSpec(family: family.name, size: size, face: facts.regular),
+        in: ctx)
       if CataloguePlan.isBlank(scalar) {
-        // Spaces, controls and format characters draw nothing: a tinted, empty cell.
+        // A format character the font maps to a glyph with ink shows it (the soft hyphen's
+        // hyphen; D050000L's ②, which shaping would hide).
+        if scalar.properties.isDefaultIgnorableCodePoint,
+          let ink = glyph.revealIgnorableGlyphs(), ink.width > 0
+        {
+          cr.setColour(palette.text)
+          glyph.draw(
+            at: r.x + (r.width - ink.width) / 2 - ink.x, r.y + r.height * 0.62 - glyph.baseline)
+          continue
+        }
+        // Spaces, controls and other format characters draw nothing: a tinted, empty cell.
         cr.setColour(palette.text, alpha: 0.05)
         cr.rectangle(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1)
         cr.fill()
         continue
       }
-      let size = min(r.width, r.height) * 0.55
-      let glyph = TextLayout(
-        String(scalar), font: FontSpec(family: family.name, size: size, face: facts.regular),
-        in: ctx)
       // A character the face maps but Pango cannot draw stays empty: never a hex box.
       guard glyph.unknownGlyphs == 0 else { continue }
       cr.setColour(palette.text)

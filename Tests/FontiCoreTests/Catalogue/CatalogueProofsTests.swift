@@ -383,6 +383,14 @@ import Testing
     let cells = plan.glyphCharts[0]?.pages.first?.cells ?? []
     #expect(!cells.isEmpty)
     #expect(cells.allSatisfy { text.contains($0.label) })
+    // D050000L's chart: its dingbats sit on Latin code points, and the glyph it maps to
+    // U+00AD (②), which shaping hides, is drawn in that cell (its text is the soft hyphen).
+    let dingbats = try #require(plan.glyphPages[1])
+    let chart = Tool.run("pdftotext", ["-f", "\(dingbats)", "-l", "\(dingbats)", path, "-"])
+    let chartText = chart?.output ?? ""
+    #expect(chartText.contains("SYMBOL ENCODING"), "\(chartText)")
+    #expect(chartText.unicodeScalars.contains("\u{00AD}"), "\(chartText)")
+    #expect(!text.contains("SYMBOL ENCODING"), "Bengali is no symbol font")
   }
 
   // MARK: Reproducible, settings
