@@ -492,7 +492,7 @@ public final class SpecimenRenderer {
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
     minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
-    leading: (multiple: Double, atLeast: Bool)? = nil,
+    leading: (multiple: Double, atLeast: Bool, atMost: Double?)? = nil,
     language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
   ) -> TextLayout {
     var spec = font
@@ -501,7 +501,7 @@ public final class SpecimenRenderer {
         sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
         alignment: alignment, language: language)
       if let leading {
-        layout.setLeading(leading.multiple, atLeast: leading.atLeast)
+        layout.setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
       } else if lineSpacing > 0 {
         layout.setLineSpacing(lineSpacing)
       }
@@ -537,8 +537,10 @@ public final class SpecimenRenderer {
 
   /// The sample's lines are at least 1.12 times its size apart: a font whose own line height
   /// is its size (Lato) set a long text solid, descenders on the next line's ascenders; fonts
-  /// that set their lines further apart (tall scripts among them) keep their own.
-  static let sampleLeading = (multiple: 1.12, atLeast: true)
+  /// that set their lines further apart (tall scripts among them) keep their own, up to 1.4
+  /// times the size unless their ink needs more (a math font's line height is made for
+  /// formulas).
+  static let sampleLeading: (multiple: Double, atLeast: Bool, atMost: Double?) = (1.12, true, 1.4)
 
   /// Where the name label sits: its baseline and the bottom of the header, the same in every
   /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the

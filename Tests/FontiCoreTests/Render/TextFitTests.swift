@@ -222,6 +222,51 @@ import Testing
         == "2 characters of the text not in this font")
   }
 
+  /// A specimen's lines keep a face's own line height up to 1.4 times the size, closer only
+  /// as far as their ink allows: Noto Naskh Arabic's line height is 1.7 times its size, and a
+  /// sentence of it is set 1.4 apart, its lines' ink never touching.
+  @Test func aTallLineHeightIsBroughtCloserAsFarAsTheInkAllows() throws {
+    let custom = try TestFonts.environment(custom: [
+      TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"
+    ])
+    let renderer = SpecimenRenderer(environment: custom)
+    let naskh = try family("Noto Naskh Arabic", in: custom)
+    let text = "نص حكيم له سر قاطع وذو شأن عظيم"
+    func layout(atMost: Double?) -> TextLayout {
+      let layout = TextLayout(
+        text, font: FontSpec(family: naskh.name, size: 40, face: naskh.regularFace),
+        in: context(naskh, renderer: renderer), width: 300)
+      layout.setLeading(1.12, atLeast: true, atMost: atMost)
+      return layout
+    }
+    let own = layout(atMost: nil)
+    let capped = layout(atMost: 1.4)
+    #expect(own.lineCount >= 2 && capped.lineCount == own.lineCount)
+    let ownGap = own.baseline(ofLine: 1) - own.baseline(ofLine: 0)
+    let cappedGap = capped.baseline(ofLine: 1) - capped.baseline(ofLine: 0)
+    #expect(ownGap > 1.6 * 40, "\(ownGap)")
+    #expect(cappedGap < ownGap - 4 && cappedGap >= 1.39 * 40, "\(cappedGap) \(ownGap)")
+    // The lines' ink does not meet: the lowest ink of the first line stays above the highest
+    // of the second.
+    var tops: [Double] = []
+    var bottoms: [Double] = []
+    for (i, line) in TextFitTests.lineInks(capped).enumerated() {
+      tops.append(capped.baseline(ofLine: i) + line.y)
+      bottoms.append(capped.baseline(ofLine: i) + line.y + line.height)
+    }
+    #expect(bottoms[0] < tops[1], "\(bottoms) \(tops)")
+  }
+
+  /// Each line's ink, relative to its baseline, in user units.
+  static func lineInks(_ layout: TextLayout) -> [(y: Double, height: Double)] {
+    (0..<pango_layout_get_line_count(layout.layout)).compactMap { i in
+      guard let line = pango_layout_get_line_readonly(layout.layout, i) else { return nil }
+      var ink = PangoRectangle()
+      pango_layout_line_get_extents(line, &ink, nil)
+      return (layout.units(ink.y), layout.units(ink.height))
+    }
+  }
+
   @Test func anArabicWordCutMidWayKeepsTheFormsOfItsLetters() throws {
     let custom = try TestFonts.environment(custom: [
       TestFonts.fixtures + "/JoiningScripts/NotoNaskhArabic-Sentence.ttf"

@@ -737,16 +737,36 @@ final class TextLayout {
   /// Sets the distance between baselines to `multiple` times the type size, whatever the
   /// font's own line height (Pango's line spacing is a factor of that height, which is 1.0 of
   /// the size in Lato and 1.35 in TeX Gyre Termes); with `atLeast`, only lines the font sets
-  /// closer are opened up. Measured on the first line: the height Pango multiplies (calls
+  /// closer are opened up, and with `atMost` too, lines it sets further apart than `atMost`
+  /// times the size are brought that close where their ink allows (STIX Math's line height,
+  /// made for stacked formulas, is 2.6 times its size: a sentence set in it read as lines of
+  /// verse). Measured on the first line: the height Pango multiplies (calls
   /// `pango_layout_line_get_height`: its fonts' ascent, descent and line gap).
-  func setLeading(_ multiple: Double, atLeast: Bool = false) {
+  func setLeading(_ multiple: Double, atLeast: Bool = false, atMost: Double? = nil) {
     pango_layout_set_line_spacing(layout, 0)
     guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
     var height: Int32 = 0
     pango_layout_line_get_height(line, &height)
     guard height > 0 else { return }
-    let factor = multiple * FontSpec.nominalSize * Double(PANGO_SCALE) / Double(height)
-    if atLeast && factor <= 1 { return }
+    let em = FontSpec.nominalSize * Double(PANGO_SCALE)
+    var factor = multiple * em / Double(height)
+    if atLeast && factor <= 1 {
+      guard let atMost, Double(height) > atMost * em else { return }
+      // The tallest ink above and below any baseline, and a tenth of the size between: the
+      // lines never touch, whatever the script.
+      var above: Int32 = 0
+      var below: Int32 = 0
+      for i in 0..<pango_layout_get_line_count(layout) {
+        guard let each = pango_layout_get_line_readonly(layout, i) else { continue }
+        var ink = PangoRectangle()
+        pango_layout_line_get_extents(each, &ink, nil)
+        above = max(above, -ink.y)
+        below = max(below, ink.y + ink.height)
+      }
+      let limit = max(atMost * em, Double(above) + Double(below) + 0.1 * em)
+      guard limit < Double(height) else { return }
+      factor = limit / Double(height)
+    }
     pango_layout_set_line_spacing(layout, Float(factor))
   }
 
