@@ -398,10 +398,10 @@ final class PageDrawer {
   {
     guard pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
     else { return (text.replacingOccurrences(of: "\n", with: " "), nil) }
-    let choice = FallbackSample.choose(for: family, preferGrid: pictographic)
+    let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
     let line =
       switch choice {
-      case .language(_, _, let text): text
+      case .capitals(let text), .language(_, _, let text): text
       case .glyphGrid(let glyphs): FallbackSample.row(glyphs, count: 24)
       }
     return (line.replacingOccurrences(of: "\n", with: " "), choice)
@@ -514,6 +514,8 @@ final class PageDrawer {
     let top = f.y + min(topHeight, yours.size.height) + 18
     let heading: [String]
     switch fallback {
+    case .capitals:
+      heading = ["In capitals"]
     case .language(_, let name, _):
       // The language on a line of its own: "Own script: Mongolian" is wider than the column.
       heading = ["Own script", name]
@@ -523,6 +525,15 @@ final class PageDrawer {
     drawMarginLabel(heading, top: top)
     let rest = f.y + f.height - top
     switch fallback {
+    case .capitals(let text):
+      // The user's text, so the job's settings (its language too).
+      let (layout, _) = fit(
+        text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
+        width: g.contentWidth, height: rest, minimum: min(size, 8), mark: mark,
+        settings: settings)
+      count(layout.unknownGlyphs, family)
+      cr.setColour(palette.text)
+      layout.draw(at: g.contentX, top)
     case .language(let code, _, let own):
       let (layout, _) = fit(
         own, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
@@ -809,7 +820,7 @@ final class PageDrawer {
       case .glyphGrid(let grid):
         text = FallbackSample.row(grid, count: 4)
         glyphs = true
-      case .language(_, _, let own):
+      case .capitals(let own), .language(_, _, let own):
         text = own.split(separator: " ").prefix(2).joined(separator: " ")
       }
       spec = FontSpec(family: family.name, size: 40, face: regular)

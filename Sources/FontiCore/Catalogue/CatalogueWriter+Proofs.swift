@@ -123,6 +123,8 @@ extension PageDrawer {
       return ("Hamburgefonstiv", nil)
     }
     switch facts.fallback {
+    case .capitals(let text)?:
+      return (text.split(separator: " ").prefix(2).joined(separator: " "), nil)
     case .language(let code, _, let text)?:
       return (text.split(separator: " ").prefix(2).joined(separator: " "), code)
     case .glyphGrid(let glyphs)?: return (FallbackSample.row(glyphs, count: 8), nil)

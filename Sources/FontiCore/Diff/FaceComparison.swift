@@ -295,7 +295,9 @@ final class FaceComparer {
     let family = FontFamily(
       name: pair.after.query.family, faces: [], languages: pair.after.query.languages,
       coverage: coverage)
-    switch FallbackSample.choose(for: family, preferGrid: false) {
+    switch FallbackSample.choose(for: family, preferGrid: false, text: settings.text) {
+    case .capitals(let text):
+      return SampleSource(text: text, languageName: "capitals")
     case .language(let code, let name, let text):
       return SampleSource(text: text, language: code, languageName: name)
     case .glyphGrid(let characters):

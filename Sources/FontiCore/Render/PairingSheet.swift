@@ -66,7 +66,8 @@ public enum PairingSheetText {
     guard symbols || FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else {
       return (text, nil)
     }
-    switch FallbackSample.choose(for: family, preferGrid: symbols) {
+    switch FallbackSample.choose(for: family, preferGrid: symbols, text: text) {
+    case .capitals(let capitals): return (capitals, nil)
     case .language(let code, _, let own): return (own, code)
     case .glyphGrid(let glyphs): return (FallbackSample.row(glyphs, count: 24), nil)
     }

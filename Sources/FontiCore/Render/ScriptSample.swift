@@ -1,15 +1,25 @@
-/// What a specimen shows when the family cannot set the user's text: a sample in its own
-/// script (Pango's sample sentence for a language the font covers), or a grid of its own glyphs
-/// for symbol, dingbat and emoji fonts.
+/// What a specimen shows when the family cannot set the user's text: the text in capitals for
+/// a font of capitals only (titling and initial fonts), a sample in its own script (Pango's
+/// sample sentence for a language the font covers), or a grid of its own glyphs for symbol,
+/// dingbat and emoji fonts.
 public enum FallbackSample: Sendable, Hashable {
+  case capitals(String)
   case language(code: String, name: String, text: String)
   case glyphGrid([String])
 
   /// The language the sample is written in, for shaping it with that language's forms
-  /// (OpenType `locl`); nil for a glyph grid.
+  /// (OpenType `locl`); nil for the user's text in capitals and for a glyph grid.
   var language: String? {
     if case .language(let code, _, _) = self { return code }
     return nil
+  }
+
+  /// The sample's text: the text in capitals, or the own-script sample; nil for a glyph grid.
+  var text: String? {
+    switch self {
+    case .capitals(let text), .language(_, _, let text): return text
+    case .glyphGrid: return nil
+    }
   }
 
   /// Share of the text's distinct characters a family may lack before the specimen adds its
@@ -31,7 +41,16 @@ public enum FallbackSample: Sendable, Hashable {
   /// a Latin companion (Noto Sans Hebrew has neither), and their script is what the sample is
   /// for. A letter the font lacks rules the sample out; a sample the font covers whole is
   /// preferred to one that lost its punctuation.
-  static func choose(for family: FontFamily, preferGrid: Bool) -> FallbackSample {
+  ///
+  /// Before all that, a font of capitals only (Linux Libertine Initials: A to Z, no lower case)
+  /// shows `text` itself in capitals when it has every letter of them: what it is made to set,
+  /// rather than another script it happens to carry.
+  static func choose(for family: FontFamily, preferGrid: Bool, text: String? = nil)
+    -> FallbackSample
+  {
+    if !preferGrid, let text, let capitals = capitals(of: text, coverage: family.coverage) {
+      return .capitals(capitals)
+    }
     if !preferGrid {
       let latinFamily = isLatinFamily(family.coverage)
       var best: (score: (Int, Int, Int, Int, Int, String), sample: FallbackSample)?
@@ -60,6 +79,20 @@ public enum FallbackSample: Sendable, Hashable {
       if let best { return best.sample }
     }
     return .glyphGrid(gridCharacters(family.coverage, limit: 40))
+  }
+
+  /// `text` in capitals, its punctuation the font lacks left out, when the font is one of
+  /// capitals only (every capital A to Z, not half the lower case) and has every letter of it;
+  /// nil otherwise.
+  static func capitals(of text: String, coverage: CharacterCoverage) -> String? {
+    guard coverage.missing(in: "ABCDEFGHIJKLMNOPQRSTUVWXYZ").isEmpty,
+      coverage.missing(in: "abcdefghijklmnopqrstuvwxyz").count >= 13
+    else { return nil }
+    let upper = text.uppercased()
+    guard upper != text else { return nil }
+    let missing = coverage.missing(in: upper)
+    guard missing.allSatisfy(isPunctuation) else { return nil }
+    return missing.isEmpty ? upper : without(missing, in: upper)
   }
 
   /// Whether `family`'s name has the English name of language `code` as a word of its own.

@@ -354,7 +354,7 @@ public final class SpecimenRenderer {
         SpecimenRenderer.sampleTop(
           sample, top: contentTop, bottom: contentBottom))
     } else {
-      let choice = FallbackSample.choose(for: family, preferGrid: pictographic)
+      let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
       fallback = choice
       // The user's text, smaller, above: honest about what the family does with it.
       let split = contentTop + (contentBottom - contentTop) * 0.34
@@ -380,6 +380,8 @@ public final class SpecimenRenderer {
 
       let heading: String
       switch choice {
+      case .capitals:
+        heading = "YOUR TEXT IN CAPITALS"
       case .language(let code, let name, _):
         heading =
           name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
@@ -394,6 +396,14 @@ public final class SpecimenRenderer {
       head.draw(at: margin, split + 10 * k)
       let top = split + 44 * k
       switch choice {
+      case .capitals(let capitals):
+        let layout = fitted(
+          capitals, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
+          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
+          leading: SpecimenRenderer.sampleLeading, mark: mark, settings: settings)
+        cr.setColour(palette.text)
+        layout.draw(
+          at: margin, SpecimenRenderer.sampleTop(layout, top: top, bottom: contentBottom))
       case .language(let code, _, let own):
         let layout = fitted(
           own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),

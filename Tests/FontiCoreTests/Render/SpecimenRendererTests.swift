@@ -117,6 +117,36 @@ import Testing
 
   /// A script font that leaves punctuation to a Latin companion (Noto Sans Hebrew has no full
   /// stop nor comma) still shows its script: Pango's Hebrew sample without the stop, not a grid.
+  /// A font of capitals only (Linux Libertine Initials: A to Z and Hebrew, no lower case, no
+  /// comma or full stop) shows the text in capitals, its missing punctuation left out, before
+  /// any other script it carries; a font with lower case, or lacking a letter of the text in
+  /// capitals, does not.
+  @Test func aFontOfCapitalsOnlyShowsTheTextInCapitals() {
+    func coverage(_ text: String) -> CharacterCoverage {
+      CharacterCoverage(scalars: text.unicodeScalars.map(\.value))
+    }
+    let initials = FontFamily(
+      name: "Initials", faces: [], languages: ["he"],
+      coverage: coverage("ABCDEFGHIJKLMNOPQRSTUVWXYZ אבגדהוזחטיכלמנסעפצקרשת"))
+    let text = "Sphinx of black quartz, judge my vow."
+    #expect(FallbackSample.lacksRealShare(of: text, coverage: initials.coverage))
+    #expect(
+      FallbackSample.choose(for: initials, preferGrid: false, text: text)
+        == .capitals("SPHINX OF BLACK QUARTZ JUDGE MY VOW"))
+    // Without the text (a catalogue card), or asked for a grid: not capitals.
+    #expect(FallbackSample.choose(for: initials, preferGrid: false) != .capitals(""))
+    if case .capitals = FallbackSample.choose(for: initials, preferGrid: true, text: text) {
+      Issue.record("a grid was asked for")
+    }
+    // A digit the font lacks is no punctuation: no capitals sample.
+    #expect(FallbackSample.capitals(of: "1984", coverage: initials.coverage) == nil)
+    // Lower case present: a font of capitals only it is not.
+    let full = coverage("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    #expect(FallbackSample.capitals(of: text, coverage: full) == nil)
+    // A text already in capitals is the user's text: nothing to add.
+    #expect(FallbackSample.capitals(of: "SPHINX", coverage: initials.coverage) == nil)
+  }
+
   @Test func aScriptFontWithoutPunctuationStillShowsItsScript() throws {
     let hebrew = try family("Noto Sans Hebrew")
     #expect(!hebrew.coverage.contains("."))
