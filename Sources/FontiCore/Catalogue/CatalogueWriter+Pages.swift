@@ -376,7 +376,7 @@ final class PageDrawer {
       return facts
     }
     guard family.files.contains(loaded.file) else {
-      facts.problem = "fontconfig offered another family's font (\(loaded.file))"
+      facts.problem = "fontconfig offered another family’s font (\(loaded.file))"
       warnings.append("family '\(family.name)' cannot be drawn: \(facts.problem ?? "")")
       return facts
     }
@@ -491,7 +491,7 @@ final class PageDrawer {
       let (layout, fitted) = fit(
         input.text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
         width: g.contentWidth, height: f.height, minimum: min(size, 8), mark: mark,
-        settings: settings)
+        settings: settings, leading: SpecimenRenderer.sampleLeading)
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, f.y)
@@ -505,7 +505,7 @@ final class PageDrawer {
     let (yours, _) = fit(
       input.text, FontSpec(family: family.name, size: small, face: facts.regular), ctx,
       width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark,
-      settings: settings)
+      settings: settings, leading: SpecimenRenderer.sampleLeading)
     count(yours.unknownGlyphs, family)
     cr.setColour(palette.text, alpha: 0.8)
     yours.draw(at: g.contentX, f.y)
@@ -530,7 +530,7 @@ final class PageDrawer {
       let (layout, _) = fit(
         text, FontSpec(family: family.name, size: size, face: facts.regular), ctx,
         width: g.contentWidth, height: rest, minimum: min(size, 8), mark: mark,
-        settings: settings)
+        settings: settings, leading: SpecimenRenderer.sampleLeading)
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, top)
@@ -997,14 +997,19 @@ final class PageDrawer {
   func fit(
     _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
     minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil,
-    settings: SampleSettings = .none
+    settings: SampleSettings = .none,
+    leading: (multiple: Double, atLeast: Bool, atMost: Double?)? = nil
   ) -> (layout: TextLayout, size: Double) {
     func make(_ size: Double, _ wrap: TextLayout.Wrap = .words, text: String = text) -> TextLayout {
       var spec = font
       spec.size = size
-      return TextLayout(
+      let layout = TextLayout(
         sample: text, font: spec, settings: settings, in: context, width: max(1, width),
         wrap: wrap, language: language)
+      if let leading {
+        layout.setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
+      }
+      return layout
     }
     func fits(_ layout: TextLayout) -> Bool {
       layout.size.height <= height && !layout.overflowsWidth

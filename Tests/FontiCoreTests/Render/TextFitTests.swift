@@ -222,6 +222,27 @@ import Testing
         == "2 characters of the text not in this font")
   }
 
+  /// Lines are at least 1.12 times the size apart, measured as Pango sets them: with no factor,
+  /// Noto Sans Hebrew's Latin lines stand 0.91 of the size apart (its ascent and descent),
+  /// though the height Pango's factor multiplies is 1.36 (with its line gap); judged by that
+  /// height, they were left solid. Its Hebrew lines, 1.36 apart, keep their own spacing.
+  @Test func linesAreLedAtLeastByTheRatioAskedFor() throws {
+    let hebrew = try family("Noto Sans Hebrew")
+    func gaps(_ text: String) -> (natural: Double, led: Double) {
+      let layout = TextLayout(
+        text, font: FontSpec(family: hebrew.name, size: 100, face: hebrew.regularFace),
+        in: context(hebrew))
+      let natural = layout.baseline(ofLine: 1) - layout.baseline(ofLine: 0)
+      layout.setLeading(1.12, atLeast: true)
+      return (natural, layout.baseline(ofLine: 1) - layout.baseline(ofLine: 0))
+    }
+    let latin = gaps("Hamburg\nHamburg")
+    #expect(latin.natural < 100, "\(latin)")
+    #expect(abs(latin.led - 112) < 0.5, "\(latin)")
+    let own = gaps("שלום עולם\nשלום עולם")
+    #expect(own.natural > 112 && abs(own.led - own.natural) < 0.5, "\(own)")
+  }
+
   /// A specimen's lines keep a face's own line height up to 1.4 times the size, closer only
   /// as far as their ink allows: Noto Naskh Arabic's line height is 1.7 times its size, and a
   /// sentence of it is set 1.4 apart, its lines' ink never touching.

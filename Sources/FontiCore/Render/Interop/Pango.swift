@@ -735,39 +735,46 @@ final class TextLayout {
   }
 
   /// Sets the distance between baselines to `multiple` times the type size, whatever the
-  /// font's own line height (Pango's line spacing is a factor of that height, which is 1.0 of
-  /// the size in Lato and 1.35 in TeX Gyre Termes); with `atLeast`, only lines the font sets
-  /// closer are opened up, and with `atMost` too, lines it sets further apart than `atMost`
-  /// times the size are brought that close where their ink allows (STIX Math's line height,
-  /// made for stacked formulas, is 2.6 times its size: a sentence set in it read as lines of
-  /// verse). Measured on the first line: the height Pango multiplies (calls
-  /// `pango_layout_line_get_height`: its fonts' ascent, descent and line gap).
+  /// font's own line height; with `atLeast`, only lines the font sets closer are opened up,
+  /// and with `atMost` too, lines it sets further apart than `atMost` times the size are
+  /// brought that close where their ink allows (STIX Math's line height, made for stacked
+  /// formulas, is 2.6 times its size: a sentence set in it read as lines of verse).
+  ///
+  /// Pango sets lines with no factor as far apart as the fonts' ascent and descent (the line's
+  /// logical height: 1.0 of the size in Lato), and with a factor at that factor times another
+  /// height, `pango_layout_line_get_height`'s (which counts the line gap: 1.2 in Lato). The
+  /// first decides whether the font's own spacing stands; the second, the factor.
   func setLeading(_ multiple: Double, atLeast: Bool = false, atMost: Double? = nil) {
     pango_layout_set_line_spacing(layout, 0)
     guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
     var height: Int32 = 0
     pango_layout_line_get_height(line, &height)
-    guard height > 0 else { return }
+    var logical = PangoRectangle()
+    pango_layout_line_get_extents(line, nil, &logical)
+    guard height > 0, logical.height > 0 else { return }
     let em = FontSpec.nominalSize * Double(PANGO_SCALE)
-    var factor = multiple * em / Double(height)
-    if atLeast && factor <= 1 {
-      guard let atMost, Double(height) > atMost * em else { return }
-      // The tallest ink above and below any baseline, and a tenth of the size between: the
-      // lines never touch, whatever the script.
-      var above: Int32 = 0
-      var below: Int32 = 0
-      for i in 0..<pango_layout_get_line_count(layout) {
-        guard let each = pango_layout_get_line_readonly(layout, i) else { continue }
-        var ink = PangoRectangle()
-        pango_layout_line_get_extents(each, &ink, nil)
-        above = max(above, -ink.y)
-        below = max(below, ink.y + ink.height)
+    var target = multiple * em
+    if atLeast {
+      let natural = Double(logical.height)
+      if natural >= target {
+        guard let atMost, natural > atMost * em else { return }
+        // The tallest ink above and below any baseline, and a tenth of the size between: the
+        // lines never touch, whatever the script.
+        var above: Int32 = 0
+        var below: Int32 = 0
+        for i in 0..<pango_layout_get_line_count(layout) {
+          guard let each = pango_layout_get_line_readonly(layout, i) else { continue }
+          var ink = PangoRectangle()
+          pango_layout_line_get_extents(each, &ink, nil)
+          above = max(above, -ink.y)
+          below = max(below, ink.y + ink.height)
+        }
+        let limit = max(atMost * em, Double(above) + Double(below) + 0.1 * em)
+        guard limit < natural else { return }
+        target = limit
       }
-      let limit = max(atMost * em, Double(above) + Double(below) + 0.1 * em)
-      guard limit < Double(height) else { return }
-      factor = limit / Double(height)
     }
-    pango_layout_set_line_spacing(layout, Float(factor))
+    pango_layout_set_line_spacing(layout, Float(target / Double(height)))
   }
 
   /// Baseline of the last line from the top of the layout.
