@@ -79,6 +79,19 @@ public struct FontFamily: FamilyCarrier {
 
   /// The faces Pango can draw.
   public var renderableFaces: [FontFace] { faces.filter(\.isRenderable) }
+  /// The faces a font map of the family holds: all but those another face of the same weight,
+  /// width and slant shadows by an optical size nearer text size (EB Garamond's 08 cuts beside
+  /// its 12 cuts). What Pango asks fontconfig for cannot tell such faces apart, and fontconfig
+  /// would pick by its own order: the caption cut, for EB Garamond's regular.
+  public var drawnFaces: [FontFace] {
+    faces.filter { face in
+      let distance = FontFamily.opticalDistance(face.style)
+      return !faces.contains { other in
+        other.weight == face.weight && other.width == face.width && other.slant == face.slant
+          && FontFamily.opticalDistance(other.style) < distance
+      }
+    }
+  }
   /// The OpenType and TrueType faces: those whose features, axes and cmap HarfBuzz reads
   /// (the same faces Pango draws). A family installed as OpenType and again as Type 1 (URW's
   /// base 35 fonts are installed three times) is read from its OpenType copies only.

@@ -57,7 +57,9 @@ final class FontMaps {
   /// A map that holds exactly the faces of `families` (see the type's summary). Asking again
   /// for the same families returns the same map until other families are asked for.
   func map(for families: [FontFamily]) throws(RenderError) -> FontMap {
-    let wanted = families.map { Wanted(name: $0.name, custom: $0.isCustom, faces: $0.faces) }
+    let wanted = families.map {
+      Wanted(name: $0.name, custom: $0.isCustom, faces: $0.drawnFaces)
+    }
     let configuration = try self.configuration(for: wanted).configuration
     if let last, last.configuration === configuration, let map = last.map { return map }
     let map = FontMap(configuration: configuration)

@@ -36,6 +36,23 @@ import Testing
     #expect(only?.file == bold.file)
   }
 
+  /// A family's map leaves out a face another shadows in an optical size nearer text size
+  /// (EB Garamond's "08 Regular" beside its "12 Regular"): fontconfig cannot tell them apart by
+  /// what Pango asks for. Here "12 Regular" is recorded for the 12 Bold's file, so that what
+  /// the map draws a regular request with tells which faces it holds.
+  @Test func aFamilyMapLeavesOutFacesItsTextCutShadows() throws {
+    var optical = family
+    optical.faces.append(
+      FontFace(style: "12 Regular", weight: 80, slant: 0, file: bold.file, format: bold.format))
+    #expect(optical.regularFace?.style == "12 Regular")
+    #expect(!optical.drawnFaces.contains { $0.style == "08 Regular" })
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let spec = FontSpec(family: family.name, size: 24, face: optical.regularFace)
+    let loaded = try FontMaps(environment: environment).map(for: [optical]).makeContext(for: cr)
+      .loadedFile(for: spec)
+    #expect(loaded?.file == bold.file, "\(String(describing: loaded))")
+  }
+
   @Test func aSpecimenInBoldIsSetInTheBoldFace() throws {
     let renderer = SpecimenRenderer(environment: environment)
     var images: [RasterImage] = []
