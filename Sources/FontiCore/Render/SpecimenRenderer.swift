@@ -322,7 +322,8 @@ public final class SpecimenRenderer {
       size: badgeSize, cr: cr, context: labelContext ?? familyContext, palette: palette)
 
     // The "pairs well with" strip above the footer.
-    var contentBottom = footerTop - 36 * k
+    let areaBottom = footerTop - 36 * k
+    var contentBottom = areaBottom
     if !request.partners.isEmpty, let labelContext {
       let stripHeight = drawPartners(
         request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
@@ -349,10 +350,14 @@ public final class SpecimenRenderer {
       missing = sample.unknownGlyphs
       lacking = sample.unknownCharacters
       cr.setColour(palette.text)
-      sample.draw(
-        at: margin,
-        SpecimenRenderer.sampleTop(
-          sample, top: contentTop, bottom: contentBottom))
+      // Centred in the whole area, strip or no strip, so that a short text sits at one height
+      // on every specimen; raised only as far as its ink would reach into the strip.
+      var top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: areaBottom)
+      let ink = sample.inkRect
+      if top + ink.y + ink.height > contentBottom {
+        top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: contentBottom)
+      }
+      sample.draw(at: margin, top)
     } else {
       let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
       fallback = choice
@@ -575,13 +580,15 @@ public final class SpecimenRenderer {
   /// capitals of one size, spaced a little more. Pango would otherwise make small capitals up
   /// from capitals scaled down, their strokes visibly thinner than the full capitals beside
   /// them: a face faked, which a specimen never shows. `capitals`: whether the face has the
-  /// name's capitals; when it does not, the name is set as written.
+  /// name's capitals; when it does not, or the face is italic, the name is set as written.
   static func name(
     _ text: String, family: String, face: FontFace?, k: Double, in context: TextContext,
     capitals: Bool = true
   ) -> TextLayout {
     let real = hasSmallCaps(face)
-    if real || !capitals {
+    // A chancery or script face (slanted: TeX Gyre Chorus, whose only face is "Regular" to
+    // fontconfig, and Z003) keeps its name as written: spaced capitals of a hand do not read.
+    if real || !capitals || isSlanted(face) {
       return TextLayout(
         text, font: FontSpec(family: family, size: 30 * k, face: face), in: context,
         smallCaps: real, letterSpacing: 1.5 * k)
@@ -597,6 +604,17 @@ public final class SpecimenRenderer {
       let font = try? HarfBuzzFace(file: face.file, index: face.index)
     else { return false }
     return font.featureTags(.gsub).contains(HarfBuzzTag.make("smcp"))
+  }
+
+  /// Whether `face` is slanted: fontconfig's slant, or an italic angle in its `post` table
+  /// (calls `hb_style_get_value`), which a script face named "Regular" still has.
+  static func isSlanted(_ face: FontFace?) -> Bool {
+    guard let face else { return false }
+    if face.slant != 0 { return true }
+    guard face.isOpenType, let hb = try? HarfBuzzFace(file: face.file, index: face.index) else {
+      return false
+    }
+    return abs(HarfBuzzFont(face: hb).slantAngle) >= 1
   }
 
   static func header(_ label: TextLayout, margin: Double, k: Double) -> (

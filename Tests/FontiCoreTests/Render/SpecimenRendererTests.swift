@@ -258,6 +258,40 @@ import Testing
     let serif = try #require(centres["DejaVu Serif"])
     let sans = try #require(centres["Cantarell"])
     #expect(abs(serif - sans) <= 1.5, "\(centres)")
+    // With a "pairs well with" strip, the short text stays where it was: centred in the whole
+    // area, raised only when its ink would reach the strip.
+    let path = folder + "/partners.png"
+    _ = try renderer.render(
+      SpecimenRequest(
+        family: try family("DejaVu Serif"), text: "Ag!", edge: 1080,
+        partners: [try family("Cantarell")]), to: path)
+    let image = try #require(RasterImage.load(png: path))
+    let background = image.pixels[0]
+    let inked = (200..<700).filter { y in
+      (80..<1000).contains { image.pixels[y * image.width + $0] != background }
+    }
+    let first = try #require(inked.first)
+    let withStrip = Double(first + (inked.last ?? first)) / 2
+    #expect(abs(withStrip - serif) <= 1.5, "\(withStrip) vs \(serif)")
+  }
+
+  /// A slanted face is told by fontconfig's slant or by the italic angle of its `post` table
+  /// (a chancery face that fontconfig calls "Regular", as TeX Gyre Chorus): its name is set
+  /// as written, never in spaced capitals.
+  @Test func aSlantedFaceKeepsItsNameAsWritten() throws {
+    let serif = try family("DejaVu Serif")
+    let italic = try #require(serif.face(bold: false, italic: true))
+    #expect(SpecimenRenderer.isSlanted(italic))
+    #expect(!SpecimenRenderer.isSlanted(serif.regularFace))
+    var calledRegular = italic
+    calledRegular.slant = 0
+    calledRegular.style = "Regular"
+    #expect(SpecimenRenderer.isSlanted(calledRegular), "the post table's italic angle")
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let name = SpecimenRenderer.name(
+      "DejaVu Serif", family: serif.name, face: calledRegular, k: 1,
+      in: renderer.map(for: serif).makeContext(for: cr))
+    #expect(name.text == "DejaVu Serif")
   }
 
   @Test func scalesMultiplyThePixelsNotTheLayout() throws {

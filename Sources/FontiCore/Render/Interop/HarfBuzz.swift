@@ -84,6 +84,12 @@ final class HarfBuzzFont {
 
   deinit { hb_font_destroy(pointer) }
 
+  /// The font's slant angle in degrees, from its `post` table's italic angle (calls
+  /// `hb_style_get_value`); 0 for an upright face.
+  var slantAngle: Double {
+    Double(hb_style_get_value(pointer, HB_STYLE_TAG_SLANT_ANGLE))
+  }
+
   /// The glyph's name from the `post` or `CFF` table, or nil when the font has none (calls
   /// `hb_font_get_glyph_name`). Untrusted text: a font can name a glyph anything.
   func glyphName(_ glyph: UInt32) -> String? {
