@@ -136,7 +136,7 @@ extension CataloguePlan {
         let count = coverage.supported.count
         title(
           "Languages · \(count) supported",
-          note: "by the characters of the regular face (fontconfig's orthographies); "
+          note: "by the characters of the regular face (fontconfig’s orthographies); "
             + "says nothing of shaping")
         for group in Languages.groupedByScript(coverage.supported) {
           // By name, each name looked up once (not twice per comparison: that was a tenth of

@@ -339,12 +339,14 @@ extension PageDrawer {
     // A dingbat or symbol font maps its pictographs to Latin code points: the codes the
     // chart shows are the font's, not the pictographs' own in Unicode.
     let encoding = facts.pictographic ? " · symbol encoding" : ""
+    // The line takes what the name leaves of the width (at least 40 % of it).
+    let room = max(g.bodyWidth * 0.4, g.bodyWidth - min(name.size.width, g.bodyWidth * 0.6) - 24)
     let info = caption(
       "\(count) encoded characters\(encoding) · page \(page + 1) of \(pages)", size: 6.5,
-      width: g.bodyWidth * 0.4, alignment: .right)
-    info.ellipsize(width: g.bodyWidth * 0.4)
+      width: room, alignment: .right)
+    info.ellipsize(width: room)
     cr.setColour(palette.text, alpha: 0.55)
-    info.draw(at: g.right - g.bodyWidth * 0.4, f.y + name.baseline - info.baseline)
+    info.draw(at: g.right - room, f.y + name.baseline - info.baseline)
   }
 
   private func drawGlyphChart(_ i: Int, _ page: Int) {
