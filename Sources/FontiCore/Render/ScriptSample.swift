@@ -14,14 +14,6 @@ public enum FallbackSample: Sendable, Hashable {
     return nil
   }
 
-  /// The sample's text: the text in capitals, or the own-script sample; nil for a glyph grid.
-  var text: String? {
-    switch self {
-    case .capitals(let text), .language(_, _, let text): return text
-    case .glyphGrid: return nil
-    }
-  }
-
   /// Share of the text's distinct characters a family may lack before the specimen adds its
   /// own-script sample.
   static let missingShareThreshold = 1.0 / 3.0

@@ -557,11 +557,6 @@ public final class SpecimenRenderer {
   /// formulas).
   static let sampleLeading: (multiple: Double, atLeast: Bool, atMost: Double?) = (1.12, true, 1.4)
 
-  /// Where the name label sits: its baseline and the bottom of the header, the same in every
-  /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the
-  /// face's ascent and line height, so that paging through specimens the name and the rule do
-  /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
-  /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
   /// Where a sample's layout is drawn to sit in the middle of the space from `top` to
   /// `bottom`: centred by its ink, so that paging through specimens the text stays put
   /// whatever each face's line height (STIX Math's lines are twice as tall as its letters, and
@@ -585,38 +580,43 @@ public final class SpecimenRenderer {
     _ text: String, family: String, face: FontFace?, k: Double, in context: TextContext,
     capitals: Bool = true
   ) -> TextLayout {
-    let real = hasSmallCaps(face)
+    let style = nameStyle(face)
     // A chancery or script face (slanted: TeX Gyre Chorus, whose only face is "Regular" to
     // fontconfig, and Z003) keeps its name as written: spaced capitals of a hand do not read.
-    if real || !capitals || isSlanted(face) {
+    if style.smallCaps || !capitals || style.slanted {
       return TextLayout(
         text, font: FontSpec(family: family, size: 30 * k, face: face), in: context,
-        smallCaps: real, letterSpacing: 1.5 * k)
+        smallCaps: style.smallCaps, letterSpacing: 1.5 * k)
     }
     return TextLayout(
       text.uppercased(), font: FontSpec(family: family, size: 26 * k, face: face), in: context,
       letterSpacing: 2.5 * k)
   }
 
-  /// Whether `face` has real small capitals: `smcp` among its GSUB features.
-  static func hasSmallCaps(_ face: FontFace?) -> Bool {
-    guard let face, face.isOpenType,
-      let font = try? HarfBuzzFace(file: face.file, index: face.index)
-    else { return false }
-    return font.featureTags(.gsub).contains(HarfBuzzTag.make("smcp"))
-  }
-
-  /// Whether `face` is slanted: fontconfig's slant, or an italic angle in its `post` table
-  /// (calls `hb_style_get_value`), which a script face named "Regular" still has.
-  static func isSlanted(_ face: FontFace?) -> Bool {
-    guard let face else { return false }
-    if face.slant != 0 { return true }
+  /// What the header needs to know of `face`, read from its file once: whether it has real
+  /// small capitals (`smcp` among its GSUB features), and whether it is slanted (fontconfig's
+  /// slant, or an italic angle in its `post` table, which a script face named "Regular" still
+  /// has; calls `hb_style_get_value`).
+  static func nameStyle(_ face: FontFace?) -> (smallCaps: Bool, slanted: Bool) {
+    guard let face else { return (false, false) }
     guard face.isOpenType, let hb = try? HarfBuzzFace(file: face.file, index: face.index) else {
-      return false
+      return (false, face.slant != 0)
     }
-    return abs(HarfBuzzFont(face: hb).slantAngle) >= 1
+    let smallCaps = hb.featureTags(.gsub).contains(HarfBuzzTag.make("smcp"))
+    return (smallCaps, face.slant != 0 || abs(HarfBuzzFont(face: hb).slantAngle) >= 1)
   }
 
+  /// Whether `face` has real small capitals (see `nameStyle`).
+  static func hasSmallCaps(_ face: FontFace?) -> Bool { nameStyle(face).smallCaps }
+
+  /// Whether `face` is slanted (see `nameStyle`).
+  static func isSlanted(_ face: FontFace?) -> Bool { nameStyle(face).slanted }
+
+  /// Where the name label sits: its baseline and the bottom of the header, the same in every
+  /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the
+  /// face's ascent and line height, so that paging through specimens the name and the rule do
+  /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
+  /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
   static func header(_ label: TextLayout, margin: Double, k: Double) -> (
     baseline: Double, bottom: Double
   ) {

@@ -331,18 +331,33 @@ final class TextLayout {
     }
   }
 
+  /// Calls `body` with the item and the glyphs of every run of line `line`, in order.
+  private func forEachRun(
+    inLine line: Int32,
+    _ body: (
+      _ item: UnsafeMutablePointer<PangoItem>, _ glyphs: UnsafeMutablePointer<PangoGlyphString>
+    ) -> Void
+  ) {
+    var node = pango_layout_get_line_readonly(layout, line)?.pointee.runs
+    while let current = node {
+      node = current.pointee.next
+      guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+        let item = run.pointee.item, let glyphs = run.pointee.glyphs
+      else { continue }
+      body(item, glyphs)
+    }
+  }
+
+  private static func isEllipsis(_ item: UnsafeMutablePointer<PangoItem>) -> Bool {
+    Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+  }
+
   /// Calls `body` with every glyph of every run, in line and run order: the glyph, the byte
   /// offset in the text of the cluster it draws, and whether it is Pango's ellipsis.
   private func forEachGlyph(_ body: (_ glyph: UInt32, _ offset: Int, _ isEllipsis: Bool) -> Void) {
     for i in 0..<pango_layout_get_line_count(layout) {
-      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
-      while let current = node {
-        node = current.pointee.next
-        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let item = run.pointee.item, let glyphs = run.pointee.glyphs
-        else { continue }
-        let isEllipsis =
-          Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+      forEachRun(inLine: i) { item, glyphs in
+        let isEllipsis = TextLayout.isEllipsis(item)
         for g in 0..<Int(glyphs.pointee.num_glyphs) {
           body(
             glyphs.pointee.glyphs[g].glyph,
@@ -364,13 +379,9 @@ final class TextLayout {
     var revealed: (x: Double, y: Double, width: Double, height: Double)?
     var x: Int32 = 0
     for i in 0..<pango_layout_get_line_count(layout) {
-      var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
-      while let current = node {
-        node = current.pointee.next
-        guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let item = run.pointee.item, let glyphs = run.pointee.glyphs,
-          let font = item.pointee.analysis.font, let shaping = pango_font_get_hb_font(font)
-        else { continue }
+      forEachRun(inLine: i) { item, glyphs in
+        guard let font = item.pointee.analysis.font, let shaping = pango_font_get_hb_font(font)
+        else { return }
         for g in 0..<Int(glyphs.pointee.num_glyphs) {
           defer { x += glyphs.pointee.glyphs[g].geometry.width }
           guard glyphs.pointee.glyphs[g].glyph == UInt32(PANGO_GLYPH_EMPTY) else { continue }
@@ -591,21 +602,14 @@ final class TextLayout {
   private func pangoEllipsis() -> (offset: Int32, glyphs: Int32, otherGlyphs: Int32)? {
     guard pango_layout_is_ellipsized(layout) != 0 else { return nil }
     for i in 0..<pango_layout_get_line_count(layout) {
-      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
-      var runs = line.pointee.runs
       var ellipsis: (offset: Int32, glyphs: Int32)?
       var others: Int32 = 0
-      while let node = runs {
-        if let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-          let item = run.pointee.item, let glyphs = run.pointee.glyphs
-        {
-          if Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 {
-            ellipsis = (item.pointee.offset, glyphs.pointee.num_glyphs)
-          } else {
-            others += glyphs.pointee.num_glyphs
-          }
+      forEachRun(inLine: i) { item, glyphs in
+        if TextLayout.isEllipsis(item) {
+          ellipsis = (item.pointee.offset, glyphs.pointee.num_glyphs)
+        } else {
+          others += glyphs.pointee.num_glyphs
         }
-        runs = node.pointee.next
       }
       if let ellipsis { return (ellipsis.offset, ellipsis.glyphs, others) }
     }
