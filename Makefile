@@ -3,6 +3,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 BIN_RELEASE := .build/release/fonti-batch
+# A release binary carries the Swift runtime and Foundation inside it (README, *Set-up*): it
+# runs where only the C libraries are installed, a process starts in half the CPU, and each of
+# a run's processes holds about 5 MiB less. Debug builds (the tests) link them dynamically.
+RELEASE_FLAGS := --static-swift-stdlib
+BUILD_FLAGS := $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 
 # System packages: libraries we link, fonts the example job uses, tools the tests check PDFs with.
 # iso-codes (language names) and unicode-data (Unicode block names) are data the tool reads.
@@ -34,7 +39,7 @@ setup-test: setup
 	$(call apt_install,$(TEST_PACKAGES))
 
 build: setup
-	$(SWIFT) build -c $(CONFIG) 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 
 run: build
 	$(BIN_RELEASE) run specimens.yaml.example
@@ -66,7 +71,7 @@ bench-diff: bench-setup
 
 bench-setup: setup-test
 	$(call apt_install,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
+	$(SWIFT) build -c release $(RELEASE_FLAGS) 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 
 clean:
 	rm -rf .build output
