@@ -34,8 +34,9 @@ struct Orthographies: Sendable {
     var words: [UInt32] = []
     for (code, coverage) in languages.sorted(by: { $0.code < $1.code }) {
       let start = pageNumbers.count
-      for (number, page) in coverage.pages.sorted(by: { $0.key < $1.key }) {
+      for (index, number) in coverage.pageNumbers.enumerated() {
         pageNumbers.append(number)
+        let page = coverage.page(at: index)
         for i in 0..<Orthographies.wordsPerPage { words.append(Orthographies.word(page, i)) }
       }
       all.append(Orthography(code: code, pages: start..<pageNumbers.count, count: coverage.count))
@@ -72,7 +73,7 @@ struct Orthographies: Sendable {
     let n = Orthographies.wordsPerPage
     var total = 0
     for p in orthography.pages {
-      let have = coverage.pages[pageNumbers[p]]
+      let have = coverage.page(pageNumbers[p])
       let base = p * n
       for i in 0..<n { total += (words[base + i] & ~Orthographies.word(have, i)).nonzeroBitCount }
       if total > limit { return nil }
@@ -80,7 +81,7 @@ struct Orthographies: Sendable {
     guard total > 0 else { return [] }
     var out: [UInt32] = []
     for p in orthography.pages {
-      let have = coverage.pages[pageNumbers[p]]
+      let have = coverage.page(pageNumbers[p])
       let base = p * n
       let lacking = (0..<n).map { words[base + $0] & ~Orthographies.word(have, $0) }
       Orthographies.append(lacking[...], page: pageNumbers[p], to: &out)
@@ -89,9 +90,9 @@ struct Orthographies: Sendable {
   }
 
   /// Word `i` of a coverage page; 0 when the page is absent (or short).
-  static func word(_ page: [UInt32]?, _ i: Int) -> UInt32 {
+  static func word(_ page: ArraySlice<UInt32>?, _ i: Int) -> UInt32 {
     guard let page, i < page.count else { return 0 }
-    return page[i]
+    return page[page.startIndex + i]
   }
 
   /// Appends the characters of one page's set bits, ascending.

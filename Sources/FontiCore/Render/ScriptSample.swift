@@ -144,10 +144,10 @@ public enum FallbackSample: Sendable, Hashable {
     var letters: [Unicode.Scalar] = []
     var pictographs: [Unicode.Scalar] = []
     var beyond: [Unicode.Scalar] = []
-    for page in coverage.pages.keys.sorted() {
-      guard let bits = coverage.pages[page] else { continue }
-      for word in 0..<8 where bits[word] != 0 {
-        for bit in 0..<32 where bits[word] & (1 << UInt32(bit)) != 0 {
+    for (index, page) in coverage.pageNumbers.enumerated() {
+      let bits = coverage.page(at: index)
+      for (word, wordBits) in bits.enumerated() where wordBits != 0 {
+        for bit in 0..<32 where wordBits & (1 << UInt32(bit)) != 0 {
           let value = page << 8 | UInt32(word * 32 + bit)
           guard let scalar = Unicode.Scalar(value), drawable(scalar) || value == 0xAD else {
             continue

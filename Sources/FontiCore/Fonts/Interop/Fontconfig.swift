@@ -700,18 +700,19 @@ enum FontconfigPattern {
 
   /// Copies an `FcCharSet` into Swift pages (FcCharSetFirstPage/NextPage).
   static func coverage(charset: OpaquePointer) -> CharacterCoverage {
-    var pages: [UInt32: [UInt32]] = [:]
+    var coverage = CharacterCoverage()
     var map = [FcChar32](repeating: 0, count: Int(FC_CHARSET_MAP_SIZE))
     var next: FcChar32 = 0
+    // Pages come in ascending order.
     var base = map.withUnsafeMutableBufferPointer {
       FcCharSetFirstPage(charset, $0.baseAddress, &next)
     }
     while base != FcChar32.max {  // FC_CHARSET_DONE is ((FcChar32) -1)
-      if map.contains(where: { $0 != 0 }) { pages[base >> 8] = map }
+      coverage.append(page: base >> 8, map[...])
       base = map.withUnsafeMutableBufferPointer {
         FcCharSetNextPage(charset, $0.baseAddress, &next)
       }
     }
-    return CharacterCoverage(pages: pages)
+    return coverage
   }
 }
