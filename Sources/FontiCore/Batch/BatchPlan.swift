@@ -307,6 +307,10 @@ extension BatchPlan {
   /// glyphs cut without an ellipsis; typographic apostrophes in pairing reasons (2026-12-02).
   static let designVersion = "5"
 
+  /// Bump when only the layout of catalogue pages changes, so that catalogues are drawn again
+  /// and specimens are not. 2: a waterfall kept on one page when it fits on one (2026-12-02).
+  static let catalogueLayoutVersion = "2"
+
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
   /// what is drawn to matching families (and the pairing sheets and catalogues that show
   /// them); every other output stays as it is and stays listed. `stamp` identifies a font file
@@ -471,7 +475,9 @@ extension BatchPlan {
       input.proofs = job.proofs
       input.sample = sample
       func fingerprintOf(path: String) -> String {
-        var parts = [FontiVersion.tool, designVersion, "catalogue", labelStamp]
+        var parts = [
+          FontiVersion.tool, designVersion, "catalogue", catalogueLayoutVersion, labelStamp,
+        ]
         if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: path)) {
           parts.append(SHA256.hex(data))
         }

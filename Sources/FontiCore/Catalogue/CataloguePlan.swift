@@ -425,7 +425,8 @@ public struct CataloguePlan: Sendable, Hashable {
     var content: Content
     var height: Double
     var before: Double
-    /// Kept on the page of the item after it, like a rule (a proof section's title).
+    /// Kept on the page of the item after it, like a rule (a proof section's title). A run of
+    /// such items (a waterfall's lines) starts a page rather than break when it fits on one.
     var keepWithNext: Bool
     init(_ content: Content, height: Double, before: Double, keepWithNext: Bool = false) {
       self.content = content
@@ -474,7 +475,7 @@ public struct CataloguePlan: Sendable, Hashable {
         items.append(
           Item(
             .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
-            before: n == 0 ? 10 : 0))
+            before: n == 0 ? 10 : 0, keepWithNext: n + 1 < input.sizes.count))
       }
     }
     if !input.styles.isEmpty {
@@ -630,7 +631,9 @@ public struct CataloguePlan: Sendable, Hashable {
 }
 
 /// Places items down pages: a header on the first page, a smaller one on continuation pages,
-/// rules never left alone at the bottom of a page, and no item taller than a page.
+/// rules never left alone at the bottom of a page, a waterfall never broken across pages when
+/// it fits on one (a continuation page holding its last line or two, with the page before
+/// holding the rest, read as two waterfalls), and no item taller than a page.
 struct Flow {
   let geometry: CataloguePlan.Geometry
   let first: Int
@@ -686,15 +689,29 @@ struct Flow {
     blocks.append(block(header.0, y, header.1))
     y += header.1
     var atTop = false
+    // The last item of the run that item `i` starts or belongs to.
+    var runEnd = -1
+    let room = g.bodyBottom - g.bodyTop - (continued?.1 ?? 0)
     var i = 0
     while i < items.count {
       let item = items[i]
       let isRule = item.content == .rule
       let before = atTop ? 0 : item.before
-      // A rule (or a title) travels with the item after it.
+      // A rule (or a title) travels with the item after it; a run of items each kept with the
+      // next (a waterfall) goes to the next page whole when it fits on one, and line by line
+      // when it does not.
       var needed = before + item.height
-      if isRule || item.keepWithNext, i + 1 < items.count {
-        needed += items[i + 1].before + items[i + 1].height
+      let next = i + 1 < items.count ? items[i + 1].before + items[i + 1].height : 0
+      if i > runEnd {
+        runEnd = i
+        while runEnd + 1 < items.count, items[runEnd].keepWithNext || items[runEnd].content == .rule
+        {
+          runEnd += 1
+        }
+        let run = items[(i + 1)..<(runEnd + 1)].reduce(item.height) { $0 + $1.before + $1.height }
+        needed = run <= room ? before + run : needed + (isRule || item.keepWithNext ? next : 0)
+      } else if isRule {
+        needed += next
       }
       if y + needed > g.bodyBottom && !atTop {
         pages.append(blocks)

@@ -163,6 +163,44 @@ import Testing
     #expect(zip(tops, tops.dropFirst()).allSatisfy { abs($1 - $0 - (height + 6)) < 0.001 })
   }
 
+  /// A note of `height`, then a rule and a run of `lines` lines of `line` points, each kept
+  /// with the next (a waterfall).
+  func waterfall(after height: Double, lines: Int, line: Double) -> [CataloguePlan.Item] {
+    items(1, height: height, before: 0) + [CataloguePlan.Item(.rule, height: 0, before: 12)]
+      + (0..<lines).map {
+        CataloguePlan.Item(
+          .waterfall(family: 0, size: line, baseline: line), height: line, before: 0,
+          keepWithNext: $0 + 1 < lines)
+      }
+  }
+
+  func waterfallLines(_ page: [CataloguePlan.Block]) -> Int {
+    page.filter { if case .waterfall = $0.content { true } else { false } }.count
+  }
+
+  @Test func aWaterfallThatFitsOnAPageIsNeverBroken() {
+    let body = g.bodyBottom - g.bodyTop - 50
+    // Five of the seven lines fit under the note: all seven start the next page, the rule
+    // with them.
+    let flow = laidOut(waterfall(after: body - 12 - 5 * 60 - 1, lines: 7, line: 60))
+    #expect(flow.pages.count == 2)
+    #expect(waterfallLines(flow.pages[0]) == 0)
+    #expect(!flow.pages[0].contains { $0.content == .rule })
+    #expect(waterfallLines(flow.pages[1]) == 7)
+    // All seven fit: one page.
+    #expect(laidOut(waterfall(after: body - 12 - 7 * 60, lines: 7, line: 60)).pages.count == 1)
+  }
+
+  @Test func aWaterfallTallerThanAPageFlowsLineByLine() {
+    let body = g.bodyBottom - g.bodyTop - 50
+    let lines = Int(body / 100) + 2
+    let flow = laidOut(waterfall(after: 100, lines: lines, line: 100))
+    // As many lines as fit under the note stay on its page; the rest follow.
+    let first = waterfallLines(flow.pages[0])
+    #expect(first == Int((body - 100 - 12) / 100))
+    #expect(flow.pages.map(waterfallLines).reduce(0, +) == lines)
+  }
+
   @Test func aFlowTheSpacesCannotSaveIsLeftAsItIs() {
     let body = g.bodyBottom - g.bodyTop - 50
     // One note too many even with no space at all; and a last page that is not short.
