@@ -84,13 +84,14 @@ public struct FontFamily: FamilyCarrier {
   /// its 12 cuts). What Pango asks fontconfig for cannot tell such faces apart, and fontconfig
   /// would pick by its own order: the caption cut, for EB Garamond's regular.
   public var drawnFaces: [FontFace] {
-    faces.filter { face in
-      let distance = FontFamily.opticalDistance(face.style)
-      return !faces.contains { other in
-        other.weight == face.weight && other.width == face.width && other.slant == face.slant
-          && FontFamily.opticalDistance(other.style) < distance
+    let distances = faces.map { FontFamily.opticalDistance($0.style) }
+    return faces.indices.filter { i in
+      let face = faces[i]
+      return !faces.indices.contains { j in
+        faces[j].weight == face.weight && faces[j].width == face.width
+          && faces[j].slant == face.slant && distances[j] < distances[i]
       }
-    }
+    }.map { faces[$0] }
   }
   /// The OpenType and TrueType faces: those whose features, axes and cmap HarfBuzz reads
   /// (the same faces Pango draws). A family installed as OpenType and again as Type 1 (URW's
@@ -113,21 +114,24 @@ public struct FontFamily: FamilyCarrier {
   /// The face Pango picks for a plain request: upright, closest to regular weight and width.
   public var regularFace: FontFace? {
     let pool = renderableFaces.isEmpty ? faces : renderableFaces
-    return pool.min { a, b in
-      FontFamily.distanceFromRegular(a) < FontFamily.distanceFromRegular(b)
-    }
+    return pool.map { ($0, FontFamily.distanceFromRegular($0)) }.min { $0.1 < $1.1 }?.0
   }
 
   /// The real face closest to `weight`/`italic`, if one exists with exactly that boldness and
   /// slant class; never a stand-in (no synthetic bold or slant).
   public func face(bold: Bool, italic: Bool) -> FontFace? {
-    renderableFaces.filter { $0.isBold == bold && $0.isItalic == italic }
-      .min { a, b in
-        let target = bold ? 200 : 80
-        let optical = (FontFamily.opticalDistance(a.style), FontFamily.opticalDistance(b.style))
-        return (abs(a.weight - target), abs(a.width - 100), a.slant, optical.0, a.style)
-          < (abs(b.weight - target), abs(b.width - 100), b.slant, optical.1, b.style)
+    let target = bold ? 200 : 80
+    return renderableFaces.filter { $0.isBold == bold && $0.isItalic == italic }
+      .map { f in
+        (
+          f,
+          (
+            abs(f.weight - target), abs(f.width - 100), f.slant,
+            FontFamily.opticalDistance(f.style), f.style
+          )
+        )
       }
+      .min { $0.1 < $1.1 }?.0
   }
 
   static func distanceFromRegular(_ f: FontFace) -> (Int, Int, Int, Int, Int, String) {
@@ -138,6 +142,12 @@ public struct FontFamily: FamilyCarrier {
       opticalDistance(f.style), f.index, f.style
     )
   }
+
+  /// Adobe's names of optical sizes, with the size each stands for.
+  static let namedOpticalSizes: [String: Int] = [
+    "micro": 6, "caption": 8, "smtext": 9, "subhead": 18, "subhd": 18, "display": 36,
+    "disp": 36, "poster": 72,
+  ]
 
   /// How far a face's optical size is from text size (12 pt), read from its style name, for
   /// families that install several optical sizes under one name: EB Garamond's "08 Regular"
@@ -150,12 +160,8 @@ public struct FontFamily: FamilyCarrier {
     guard let first = words.first else { return 0 }
     if first.allSatisfy(\.isNumber), let size = Int(first.prefix(3)) { return abs(size - 12) }
     if first.hasSuffix("pt"), let size = Int(first.dropLast(2)) { return abs(size - 12) }
-    let named: [String: Int] = [
-      "micro": 6, "caption": 8, "smtext": 9, "subhead": 18, "subhd": 18, "display": 36,
-      "disp": 36, "poster": 72,
-    ]
     for word in words {
-      if let size = named[String(word)] { return abs(size - 12) }
+      if let size = namedOpticalSizes[String(word)] { return abs(size - 12) }
       if word == "small", words.contains("text") { return abs(9 - 12) }
     }
     return 0
