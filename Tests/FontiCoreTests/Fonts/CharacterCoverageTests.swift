@@ -37,6 +37,19 @@ struct CharacterCoverageTests {
     #expect(fromPages.page(0x5).map(Array.init) == [0, 0, 0, 0, 0, 0, 1 << 16, 1 << 10])
   }
 
+  /// Pages added out of order, or twice, end where they belong, their characters joined.
+  @Test func pagesAddedInAnyOrderEndInPlace() {
+    var coverage = CharacterCoverage()
+    coverage.append(page: 0x5, [0, 0, 0, 0, 0, 0, 1 << 16, 0][...])
+    coverage.append(page: 0x0, [0, 0, 2, 0][...])
+    coverage.append(page: 0x10FF, [0, 0, 0, 0, 0, 0, 0, 1 << 29][...])
+    coverage.append(page: 0x5, [0, 0, 0, 0, 0, 0, 0, 1 << 10][...])
+    coverage.append(page: 0x1F6, [1][...])
+    coverage.append(page: 0x0, [0, 0, 2, 0x0400_0002, 0, 0, 0, 1 << 9][...])
+    #expect(coverage.pageNumbers == [0x0, 0x5, 0x1F6, 0x10FF])
+    #expect(coverage == CharacterCoverage(scalars: Self.scalars))
+  }
+
   /// fontconfig's charset, read page by page, gives the same coverage as the characters
   /// fontconfig says it holds.
   @Test func anOrthographyReadFromFontconfigHoldsItsLetters() throws {
