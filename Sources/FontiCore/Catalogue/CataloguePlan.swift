@@ -708,8 +708,16 @@ struct Flow {
         {
           runEnd += 1
         }
-        let run = items[(i + 1)..<(runEnd + 1)].reduce(item.height) { $0 + $1.before + $1.height }
-        needed = run <= room ? before + run : needed + (isRule || item.keepWithNext ? next : 0)
+        let run = items[i...runEnd]
+        let here = run.dropFirst().reduce(before + item.height) { $0 + $1.before + $1.height }
+        // At the top of a page the run's rules are dropped and its first item has no space
+        // above it; a hundredth of a point spare, for sums taken in another order below.
+        let top = run.reduce(into: (height: 0.0, atTop: true)) { sum, item in
+          if item.content == .rule && sum.atTop { return }
+          sum.height += (sum.atTop ? 0 : item.before) + item.height
+          sum.atTop = false
+        }
+        needed = top.height < room - 0.01 ? here : needed + (isRule || item.keepWithNext ? next : 0)
       } else if isRule {
         needed += next
       }

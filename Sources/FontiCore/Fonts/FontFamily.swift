@@ -192,12 +192,13 @@ public struct CharacterCoverage: Sendable, Hashable {
     for (number, page) in pages.sorted(by: { $0.key < $1.key }) { append(page: number, page[...]) }
   }
 
-  /// Adds the characters of page `number` (a page without a character changes nothing; a
-  /// short page counts as padded with empty words). Pages usually come in ascending order
-  /// (fontconfig's charsets give them so) and are appended; any other is put in its place.
+  /// Adds the characters of page `number`: its first `wordsPerPage` words, a short page padded
+  /// with empty words (a page without a character changes nothing). Pages usually come in
+  /// ascending order (fontconfig's charsets give them so) and are appended; any other is put
+  /// in its place.
   mutating func append(page number: UInt32, _ page: ArraySlice<UInt32>) {
-    guard page.contains(where: { $0 != 0 }) else { return }
     let page = (0..<Self.wordsPerPage).map { i in i < page.count ? page[page.startIndex + i] : 0 }
+    guard page.contains(where: { $0 != 0 }) else { return }
     let at = position(of: number)
     if at < pageNumbers.count, pageNumbers[at] == number {
       for i in 0..<Self.wordsPerPage { words[at * Self.wordsPerPage + i] |= page[i] }

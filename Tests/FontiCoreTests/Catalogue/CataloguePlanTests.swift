@@ -191,6 +191,23 @@ import Testing
     #expect(laidOut(waterfall(after: body - 12 - 7 * 60, lines: 7, line: 60)).pages.count == 1)
   }
 
+  /// At the top of a page the waterfall loses its rule and the space above its first line: a
+  /// waterfall that fits on a page only without them still moves whole.
+  @Test func aWaterfallIsMeasuredAsTheNextPageWouldSetIt() {
+    let body = g.bodyBottom - g.bodyTop
+    let room = body - 30
+    let lines = [(room - 5) / 2 - 1, (room - 5) / 2 + 1]
+    let items =
+      items(1, height: 200, before: 0) + [CataloguePlan.Item(.rule, height: 0, before: 12)]
+      + lines.enumerated().map { n, line in
+        CataloguePlan.Item(
+          .waterfall(family: 0, size: 72, baseline: 60), height: line, before: n == 0 ? 10 : 0,
+          keepWithNext: n == 0)
+      }
+    let flow = laidOut(items)
+    #expect(flow.pages.map(waterfallLines) == [0, 2])
+  }
+
   @Test func aWaterfallTallerThanAPageFlowsLineByLine() {
     let body = g.bodyBottom - g.bodyTop - 50
     let lines = Int(body / 100) + 2

@@ -48,6 +48,10 @@ struct CharacterCoverageTests {
     coverage.append(page: 0x0, [0, 0, 2, 0x0400_0002, 0, 0, 0, 1 << 9][...])
     #expect(coverage.pageNumbers == [0x0, 0x5, 0x1F6, 0x10FF])
     #expect(coverage == CharacterCoverage(scalars: Self.scalars))
+    // Words past a page's eighth are not characters of it: such a page adds nothing.
+    var long = CharacterCoverage()
+    long.append(page: 0x3, [0, 0, 0, 0, 0, 0, 0, 0, 1][...])
+    #expect(long == CharacterCoverage())
   }
 
   /// fontconfig's charset, read page by page, gives the same coverage as the characters
