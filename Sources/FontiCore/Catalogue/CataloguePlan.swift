@@ -641,20 +641,28 @@ struct Flow {
 
   /// `items` placed; when the last page would hold only a line or two (the end of a feature
   /// list, a lone Languages note), set with three quarters of their spaces, else half, if that
-  /// saves the page.
+  /// saves the page. A waterfall is kept whole unless that costs a page: Noto Nastaliq Urdu's
+  /// lines, kept whole, fill its second page and push its styles row onto a third.
   static func laidOut(
     _ items: [CataloguePlan.Item], geometry: CataloguePlan.Geometry, first: Int,
     header: (CataloguePlan.Content, Double), continued: (CataloguePlan.Content, Double)?
   ) -> Flow {
-    var flow = Flow(geometry: geometry, first: first)
-    flow.place(items, header: header, continued: continued)
-    guard flow.lastPageIsShort else { return flow }
-    for factor in [0.75, 0.5] {
-      var tight = Flow(geometry: geometry, first: first)
-      tight.place(items.map { $0.tightened(factor) }, header: header, continued: continued)
-      if tight.pages.count < flow.pages.count { return tight }
+    func laidOut(keepingRuns: Bool) -> Flow {
+      var flow = Flow(geometry: geometry, first: first)
+      flow.place(items, header: header, continued: continued, keepingRuns: keepingRuns)
+      guard flow.lastPageIsShort else { return flow }
+      for factor in [0.75, 0.5] {
+        var tight = Flow(geometry: geometry, first: first)
+        tight.place(
+          items.map { $0.tightened(factor) }, header: header, continued: continued,
+          keepingRuns: keepingRuns)
+        if tight.pages.count < flow.pages.count { return tight }
+      }
+      return flow
     }
-    return flow
+    let kept = laidOut(keepingRuns: true)
+    let split = laidOut(keepingRuns: false)
+    return split.pages.count < kept.pages.count ? split : kept
   }
 
   /// Whether the last page's blocks (its continued header aside) end in the top quarter of
@@ -672,9 +680,11 @@ struct Flow {
     self.first = first
   }
 
+  /// Places `items` down pages. `keepingRuns`: a run of items each kept with the next starts
+  /// a page rather than break when it fits on one; without, it flows item by item.
   mutating func place(
     _ items: [CataloguePlan.Item], header: (CataloguePlan.Content, Double),
-    continued: (CataloguePlan.Content, Double)?
+    continued: (CataloguePlan.Content, Double)?, keepingRuns: Bool = true
   ) {
     let g = geometry
     var blocks: [CataloguePlan.Block] = []
@@ -717,7 +727,8 @@ struct Flow {
           sum.height += (sum.atTop ? 0 : item.before) + item.height
           sum.atTop = false
         }
-        needed = top.height < room - 0.01 ? here : needed + (isRule || item.keepWithNext ? next : 0)
+        let fits = keepingRuns && top.height < room - 0.01
+        needed = fits ? here : needed + (isRule || item.keepWithNext ? next : 0)
       } else if isRule {
         needed += next
       }

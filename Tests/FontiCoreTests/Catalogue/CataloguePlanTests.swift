@@ -208,6 +208,23 @@ import Testing
     #expect(flow.pages.map(waterfallLines) == [0, 2])
   }
 
+  /// Kept whole, this waterfall would fill the next page and push the row after it onto a
+  /// third; split, both pages hold it all.
+  @Test func aWaterfallIsSplitWhenKeepingItWholeCostsAPage() {
+    let body = g.bodyBottom - g.bodyTop
+    let room = body - 30
+    let line = (room - 20) / 7
+    let items =
+      waterfall(after: body - 50 - 22 - 2 * line - 1, lines: 7, line: line)
+      + [CataloguePlan.Item(.rule, height: 0, before: 12)]
+      + self.items(1, height: 34, before: 12)
+    var kept = Flow(geometry: g, first: 3)
+    kept.place(items, header: header, continued: continued)
+    #expect(kept.pages.count == 3)
+    let flow = laidOut(items)
+    #expect(flow.pages.map(waterfallLines) == [2, 5])
+  }
+
   @Test func aWaterfallTallerThanAPageFlowsLineByLine() {
     let body = g.bodyBottom - g.bodyTop - 50
     let lines = Int(body / 100) + 2
