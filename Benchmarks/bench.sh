@@ -34,7 +34,12 @@ job "$WORK/thirty-pdf/job.yaml" "$WORK/thirty.txt" "[{ file: catalogue.pdf }]"
 
 echo "fonti-batch benchmark: $N families, $JOBS workers, $(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 measure png "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
-measure rerun "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
+# An unchanged re-run takes a few hundredths of a second, the resolution of /usr/bin/time: one
+# run reads 0.06 or 0.09 s by chance. The median of five is kept.
+for r in 1 2 3 4 5; do
+  measure "rerun-$r" "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
+done
+median rerun 5
 measure pdf "$BIN" run -q -j "$JOBS" "$WORK/all-pdf/job.yaml"
 measure png30 "$BIN" run -q -j "$JOBS" "$WORK/thirty/job.yaml"
 measure pdf30 "$BIN" run -q -j "$JOBS" "$WORK/thirty-pdf/job.yaml"
@@ -73,7 +78,7 @@ memory pango "${PANGO_LOOP[@]}"
 PNG=$(secs png); PANGO=$(secs pango); RERUN=$(secs rerun); PDF=$(secs pdf)
 header
 row "fonti-batch run, PNG, $N families (median of $REPEAT)" png "$N"
-row "fonti-batch run, unchanged re-run" rerun "$N"
+row "fonti-batch run, unchanged re-run (median of 5)" rerun "$N"
 row "fonti-batch run, PNG + catalogue, $N families" pdf "$N"
 row "fonti-batch run, PNG, 30 families" png30 30
 row "fonti-batch run, PNG + catalogue, 30 families" pdf30 30
@@ -83,6 +88,6 @@ echo
 echo "families per second (PNG):            $(awk -v n="$N" -v s="$PNG" 'BEGIN { printf "%.1f", n / s }')"
 echo "fonti-batch / pango-view time:        $(ratio "$PNG" "$PANGO")   (target ≤ 0.20)"
 echo "fonti-batch / pango-view CPU time:    $(ratio "$(cpu png)" "$(cpu pango)")   (the same, less sensitive to a busy machine)"
-echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG")   (target ≤ 0.03)"
+echo "unchanged re-run / full run:          $(ratio "$RERUN" "$PNG" 3)   (target ≤ 0.03)"
 echo "peak memory, $N vs 30 families (PNG): $(ratio "$(rss png)" "$(rss png30)")   (target ≤ 1.20; PSS $(ratio "$(pss png)" "$(pss png30)"))"
 echo "peak memory, $N vs 30 families (PDF): $(ratio "$(rss pdf)" "$(rss pdf30)")   (target ≤ 1.20; PSS $(ratio "$(pss pdf)" "$(pss pdf30)"))"
