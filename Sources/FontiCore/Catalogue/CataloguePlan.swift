@@ -661,6 +661,7 @@ struct Flow {
       return flow
     }
     let kept = laidOut(keepingRuns: true)
+    guard kept.pages.count > 1 else { return kept }
     let split = laidOut(keepingRuns: false)
     return split.pages.count < kept.pages.count ? split : kept
   }

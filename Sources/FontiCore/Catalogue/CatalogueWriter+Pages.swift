@@ -998,7 +998,7 @@ final class PageDrawer {
     _ text: String, _ font: FontSpec, _ context: TextContext, width: Double, height: Double,
     minimum: Double, language: String? = nil, mark: TextLayout.Ellipsis? = nil,
     settings: SampleSettings = .none,
-    leading: (multiple: Double, atLeast: Bool, atMost: Double?)? = nil
+    leading: TextLayout.Leading? = nil
   ) -> (layout: TextLayout, size: Double) {
     func make(_ size: Double, _ wrap: TextLayout.Wrap = .words, text: String = text) -> TextLayout {
       var spec = font
@@ -1007,7 +1007,7 @@ final class PageDrawer {
         sample: text, font: spec, settings: settings, in: context, width: max(1, width),
         wrap: wrap, language: language)
       if let leading {
-        layout.setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
+        layout.setLeading(leading)
       }
       return layout
     }

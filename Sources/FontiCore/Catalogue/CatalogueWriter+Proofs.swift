@@ -383,13 +383,15 @@ extension PageDrawer {
       code.draw(at: r.x, r.y + r.height - 7)
       guard let scalar = Unicode.Scalar(cell.codePoint) else { continue }
       let size = min(r.width, r.height) * 0.55
-      let glyph = TextLayout(
-        String(scalar), font: FontSpec(family: family.name, size: size, face: facts.regular),
-        in: ctx)
+      func layout() -> TextLayout {
+        TextLayout(
+          String(scalar), font: FontSpec(family: family.name, size: size, face: facts.regular),
+          in: ctx)
+      }
       if CataloguePlan.isBlank(scalar) {
         // A format character the font maps to a glyph with ink shows it (the soft hyphen's
         // hyphen; D050000L's ②, which shaping would hide).
-        if scalar.properties.isDefaultIgnorableCodePoint,
+        if scalar.properties.isDefaultIgnorableCodePoint, case let glyph = layout(),
           let ink = glyph.revealIgnorableGlyphs(), ink.width > 0
         {
           cr.setColour(palette.text)
@@ -403,6 +405,7 @@ extension PageDrawer {
         cr.fill()
         continue
       }
+      let glyph = layout()
       // A character the face maps but Pango cannot draw stays empty: never a hex box.
       guard glyph.unknownGlyphs == 0 else { continue }
       cr.setColour(palette.text)

@@ -162,7 +162,7 @@ extension SpecimenRenderer {
       headingText.text,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
       context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
-      leading: setsSheetText.heading ? (1.1, false, nil) : nil,
+      leading: setsSheetText.heading ? TextLayout.Leading(multiple: 1.1) : nil,
       language: headingText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.heading))
     cr.setColour(palette.text)
@@ -173,7 +173,7 @@ extension SpecimenRenderer {
       bodyText.text,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
       context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, leading: setsSheetText.body ? (1.45, false, nil) : nil,
+      lineSpacing: 1.35, leading: setsSheetText.body ? TextLayout.Leading(multiple: 1.45) : nil,
       language: bodyText.language, mark: ellipsis(labels: labels?.1),
       settings: settings(for: request.body))
     cr.setColour(palette.text, alpha: 0.88)
@@ -196,12 +196,13 @@ extension SpecimenRenderer {
         PairingSheetText.subheading,
         font: FontSpec(family: request.heading.name, size: 44 * k, face: headingFace),
         context: boldContext, width: width, height: .infinity, minimum: 44 * k, alignment: .left,
-        leading: (1.1, false, nil), settings: settings(for: request.heading))
+        leading: TextLayout.Leading(multiple: 1.1), settings: settings(for: request.heading))
       let reading = fitted(
         PairingSheetText.reading,
         font: FontSpec(family: request.body.name, size: 22 * k, face: request.body.regularFace),
         context: bodyContext, width: min(width, 640 * k), height: .infinity, minimum: 22 * k,
-        alignment: .left, leading: (1.45, false, nil), settings: settings(for: request.body))
+        alignment: .left, leading: TextLayout.Leading(multiple: 1.45),
+        settings: settings(for: request.body))
       let subheadingTop = bodyTop + body.lastBaseline + 92 * k - subheading.baseline
       let readingTop =
         subheadingTop + subheading.lastBaseline + 44 * k - reading.baseline

@@ -507,7 +507,7 @@ public final class SpecimenRenderer {
   func fitted(
     _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
     minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
-    leading: (multiple: Double, atLeast: Bool, atMost: Double?)? = nil,
+    leading: TextLayout.Leading? = nil,
     language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
   ) -> TextLayout {
     var spec = font
@@ -516,7 +516,7 @@ public final class SpecimenRenderer {
         sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
         alignment: alignment, language: language)
       if let leading {
-        layout.setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
+        layout.setLeading(leading)
       } else if lineSpacing > 0 {
         layout.setLineSpacing(lineSpacing)
       }
@@ -555,7 +555,7 @@ public final class SpecimenRenderer {
   /// that set their lines further apart (tall scripts among them) keep their own, up to 1.4
   /// times the size unless their ink needs more (a math font's line height is made for
   /// formulas).
-  static let sampleLeading: (multiple: Double, atLeast: Bool, atMost: Double?) = (1.12, true, 1.4)
+  static let sampleLeading = TextLayout.Leading(multiple: 1.12, atLeast: true, atMost: 1.4)
 
   /// Where a sample's layout is drawn to sit in the middle of the space from `top` to
   /// `bottom`: centred by its ink, so that paging through specimens the text stays put

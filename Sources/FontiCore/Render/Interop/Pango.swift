@@ -738,6 +738,19 @@ final class TextLayout {
     pango_layout_set_line_spacing(layout, Float(factor))
   }
 
+  /// A leading `setLeading` sets: the distance between baselines as a multiple of the size,
+  /// only opening lines set closer (`atLeast`), and closing those set further than `atMost`.
+  struct Leading {
+    var multiple: Double
+    var atLeast = false
+    var atMost: Double? = nil
+  }
+
+  /// Sets `leading` (see `setLeading(_:atLeast:atMost:)`).
+  func setLeading(_ leading: Leading) {
+    setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
+  }
+
   /// Sets the distance between baselines to `multiple` times the type size, whatever the
   /// font's own line height; with `atLeast`, only lines the font sets closer are opened up,
   /// and with `atMost` too, lines it sets further apart than `atMost` times the size are
