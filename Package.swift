@@ -11,7 +11,9 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // libpng writes the PNG files; ISA-L's igzip compresses their rows (see CPNG's shim).
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libisal-dev"])]),
     // qpdf's header only: the library is loaded when a catalogue is finished (see its shim),
     // so pkg-config's -lqpdf is not wanted. The header is in the default include path.
     .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),

@@ -1,5 +1,6 @@
 #include <png.h>
 #include <zlib.h>
+#include <isa-l/igzip_lib.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -38,14 +39,15 @@ static inline void CPNG_bgrx_to_rgb(unsigned char *restrict rgb, const unsigned 
    A specimen is mostly background: about two rows in three equal the row above them, and zlib
    spends as long on those as on the text (level 1: 4.6 ms for a blank 1080 px image, 6 ms for a
    specimen). The image's zlib stream is therefore put together from raw deflate segments, as
-   pigz does: rows that differ from the row above go through one deflate stream; a run of at
+   pigz does: rows that differ from the row above go through one deflate stream (ISA-L's, see
+   below); a run of at
    least CPNG_SHORTEST_CACHED_RUN equal rows is written as segments of 2^j copies of its row,
    each compressed once per thread by zlib against that row as its dictionary and reused for
    every later run of the same row, in this image and the next. Every segment ends with a sync
    flush (byte-aligned, not final), and refers to nothing before the one row it repeats, which
    is always the last row of the data before it, so the segments join into one valid stream.
    The 2-byte zlib header and the Adler-32 of the rows (combined by zlib's adler32_combine)
-   frame it. zlib does all the compressing; the pixels decoded are the same as ever. */
+   frame it. zlib and ISA-L do all the compressing; the pixels decoded are the same as ever. */
 
 typedef struct {
   unsigned char *data;
@@ -174,16 +176,62 @@ static inline int CPNG_append_run_segment(CPNG_run_rows *rows, int j, CPNG_buffe
   return 0;
 }
 
+/* ---- The rows that do not repeat: ISA-L's deflate ------------------------------------------
+
+   The rows that differ from the row above (a specimen's text, about 400 of 1080) go through
+   ISA-L's igzip at its level 1 rather than zlib's: 1.0 ms an image instead of 2.8 for the same
+   rows, 2 % more bytes. Its Adler-32 is vectorised too (0.1 ms an image against zlib's 0.5).
+   igzip's output depends only on its input, level and flush points, never on how the output
+   buffer is sized; it is the same on every x86-64 processor with SSE4.2 (README, *Performance*).
+   The stream's state (about 260 KiB with its level buffer) is made once per thread and reused. */
+
+typedef struct {
+  struct isal_zstream stream;
+  unsigned char level_buffer[ISAL_DEF_LVL1_DEFAULT];
+} CPNG_isal;
+
+/* This thread's igzip state, ready for a new raw deflate stream at level 1; NULL when out of
+   memory. */
+static inline struct isal_zstream *CPNG_isal_stream(void) {
+  static __thread CPNG_isal *state;
+  if (!state) state = (CPNG_isal *)malloc(sizeof *state);
+  if (!state) return NULL;
+  struct isal_zstream *z = &state->stream;
+  isal_deflate_init(z);
+  z->level = 1;
+  z->level_buf = state->level_buffer;
+  z->level_buf_size = sizeof state->level_buffer;
+  z->gzip_flag = IGZIP_DEFLATE;
+  return z;
+}
+
+/* Deflates the stream's input with `flush` (NO_FLUSH, SYNC_FLUSH; with end_of_stream set, the
+   final block), appending all the output to `buffer`. */
+static inline int CPNG_isal_deflate_into(struct isal_zstream *z, CPNG_buffer *buffer, int flush) {
+  z->flush = (uint16_t)flush;
+  for (;;) {
+    if (CPNG_buffer_reserve(buffer, 65536) != 0) return -1;
+    size_t room = buffer->capacity - buffer->length;
+    if (room > UINT32_MAX) room = UINT32_MAX;
+    z->next_out = buffer->data + buffer->length;
+    z->avail_out = (uint32_t)room;
+    int rc = isal_deflate(z);
+    buffer->length += room - z->avail_out;
+    if (rc != COMP_OK) return -1;
+    if (z->avail_in == 0 && z->avail_out != 0) return 0;
+  }
+}
+
 /* The zlib stream of an image's rows for PNG filter 0 (none): each row a zero byte then R,G,B,
-   from cairo ARGB32 rows. Returns 0, or -1 when out of memory or zlib fails. */
+   from cairo ARGB32 rows. `level`: zlib's, for the runs of equal rows. Returns 0, or -1 when out
+   of memory or compression fails. */
 static inline int CPNG_compress_rows(const unsigned char *pixels, int width, int height,
                                      int stride, int level, CPNG_buffer *out) {
   size_t length = (size_t)width * 3 + 1, source_length = (size_t)width * 4;
   if (length > UINT32_MAX / 2) return -1;
   unsigned char *row = (unsigned char *)malloc(length);
-  z_stream z;
-  memset(&z, 0, sizeof z);
-  if (!row || deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+  struct isal_zstream *z = CPNG_isal_stream();
+  if (!row || !z) {
     free(row);
     return -1;
   }
@@ -199,7 +247,7 @@ static inline int CPNG_compress_rows(const unsigned char *pixels, int width, int
            memcmp(source + (size_t)run * (size_t)stride, source - stride, source_length) == 0)
       run++;
     if (run >= CPNG_SHORTEST_CACHED_RUN) {
-      failed = CPNG_deflate_into(&z, out, Z_SYNC_FLUSH) != 0;
+      failed = CPNG_isal_deflate_into(z, out, SYNC_FLUSH) != 0;
       CPNG_run_rows *rows = failed ? NULL : CPNG_run_rows_for(row, length, level);
       failed = !rows;
       for (int j = CPNG_RUN_SEGMENTS - 1; !failed && j >= 0; j--)
@@ -209,21 +257,23 @@ static inline int CPNG_compress_rows(const unsigned char *pixels, int width, int
       continue;
     }
     if (stale) {
-      /* Start again from the last row: the stream must not refer to data it did not write. */
-      failed = deflateReset(&z) != Z_OK || deflateSetDictionary(&z, row, (uInt)length) != Z_OK;
+      /* Start again from the last row: the stream must not refer to data it did not write.
+         (isal_deflate_reset keeps the level and its buffer.) */
+      isal_deflate_reset(z);
+      failed = isal_deflate_set_dict(z, row, (uint32_t)length) != COMP_OK;
       stale = 0;
     }
     int count = run > 0 ? run : 1;
     for (int i = 0; !failed && i < count; i++, y++) {
       if (run == 0) CPNG_bgrx_to_rgb(row + 1, pixels + (size_t)y * (size_t)stride, width);
-      adler = adler32(adler, row, (uInt)length);
-      z.next_in = row;
-      z.avail_in = (uInt)length;
-      failed = CPNG_deflate_into(&z, out, Z_NO_FLUSH) != 0;
+      adler = isal_adler32((uint32_t)adler, row, length);
+      z->next_in = row;
+      z->avail_in = (uint32_t)length;
+      failed = CPNG_isal_deflate_into(z, out, NO_FLUSH) != 0;
     }
   }
-  if (!failed) failed = CPNG_deflate_into(&z, out, Z_FINISH) != 0;
-  deflateEnd(&z);
+  z->end_of_stream = 1;
+  if (!failed) failed = CPNG_isal_deflate_into(z, out, NO_FLUSH) != 0;
   free(row);
   unsigned char trailer[4] = {(unsigned char)(adler >> 24), (unsigned char)(adler >> 16),
                               (unsigned char)(adler >> 8), (unsigned char)adler};

@@ -88,9 +88,15 @@ public enum AtomicFile {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
       Int(info.st_size) == bytes.count,
-      let held = try? readBytes(path, limit: bytes.count)
+      let held = try? readBytes(path, limit: bytes.count), held.count == bytes.count
     else { return false }
-    return held == bytes
+    // memcmp: Array's == compares element by element, 0.6 % of a forced run's CPU.
+    return held.withUnsafeBytes { a in
+      bytes.withUnsafeBytes { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return bytes.isEmpty }
+        return memcmp(a, b, bytes.count) == 0
+      }
+    }
   }
 
   /// Reads a regular file whole. Returns nil when nothing exists at `path`; throws when it
