@@ -225,10 +225,7 @@ extension BatchPlan {
   /// be drawn). A plan that draws every family again, `--force` say, reads them not at all.
   mutating func readPreviousProofs(from bytes: [UInt8]) {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
-    let kept = specimens.indices.filter {
-      specimens[$0].previous != nil && specimens[$0].action != .render
-    }
-    guard !kept.isEmpty || galleryManifest != nil else { return }
+    guard !keptPreviousEntries.isEmpty || galleryManifest != nil else { return }
     guard let full = RunManifest.decode(bytes) else {
       // Proof fields that cannot be read (a wrong type): the entries still count for their
       // files, their proofs come from the fonts, and the gallery page is made again rather
@@ -236,7 +233,25 @@ extension BatchPlan {
       galleryManifest = nil
       return
     }
-    fillPreviousProofs(kept, from: full)
+    takePreviousProofs(from: full)
+  }
+
+  /// A plan made from the whole previous manifest, proofs and all (the run read it once, not
+  /// expecting to draw much again): the entries it keeps hold their proofs where `manifest`
+  /// records the same file (as `readPreviousProofs` would have given them), the others none.
+  mutating func keepPreviousProofs(from manifest: RunManifest) {
+    keepGalleryManifestOnlyWhenNothingIsDrawn()
+    for i in keptPreviousEntries { specimens[i].previous?.proofs = FamilyProofReport() }
+    takePreviousProofs(from: manifest)
+  }
+
+  /// The specimens with a previous entry that this plan does not draw again.
+  private var keptPreviousEntries: [Int] {
+    specimens.indices.filter { specimens[$0].previous != nil && specimens[$0].action != .render }
+  }
+
+  private mutating func takePreviousProofs(from full: RunManifest) {
+    fillPreviousProofs(keptPreviousEntries, from: full)
     if galleryManifest != nil { galleryManifest = full }
   }
 

@@ -146,10 +146,19 @@ public struct JobRun {
     }
 
     let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
-    // The previous manifest without its proofs, most of each entry: the plan reads them back
-    // for the entries it keeps (`readPreviousProofs`), and a family drawn again needs none.
-    let previousBytes = RunManifest.readBytes(job.output + "/" + BatchRunner.manifestName)
-    let previous = previousBytes.flatMap { RunManifest.decode($0, proofs: false) }
+    // The previous manifest. A forced run draws every family again and needs none of its
+    // proofs (most of each entry): it reads it without them. Any other run reads it whole, in
+    // one pass, expecting to keep most entries (an unchanged re-run keeps them all); when its
+    // proofs cannot be read (a wrong type), without them, and the plan then reads back what it
+    // can for the entries it keeps (`readPreviousProofs`).
+    var previousBytes = RunManifest.readBytes(job.output + "/" + BatchRunner.manifestName)
+    var previous = request.force ? nil : previousBytes.flatMap { RunManifest.decode($0) }
+    let previousHasProofs = previous != nil
+    if previousHasProofs {
+      previousBytes = nil
+    } else {
+      previous = previousBytes.flatMap { RunManifest.decode($0, proofs: false) }
+    }
     // Custom fonts are known by their bytes (a checkout resets their times), each file read
     // once per run; installed fonts by path, size and time.
     let fingerprints = FontFingerprints()
@@ -174,7 +183,11 @@ public struct JobRun {
     if let merge = request.merge {
       try merge.check(&plan, saved: saved.map(\.name))
     }
-    if let previousBytes { plan.readPreviousProofs(from: previousBytes) }
+    if let previousBytes {
+      plan.readPreviousProofs(from: previousBytes)
+    } else if previousHasProofs, let previous {
+      plan.keepPreviousProofs(from: previous)
+    }
     _ = consume previousBytes
     if request.dryRun { return .planned(plan) }
     // The plan holds what the run still needs of the previous manifest, and lets it go as the

@@ -438,6 +438,36 @@ import Testing
     #expect(fallback.galleryManifest == nil)
   }
 
+  /// A run that is not forced reads the previous manifest whole, once: the plan keeps the
+  /// proofs of the entries it keeps where the manifest records the same file, and none for the
+  /// others, as reading them back would.
+  @Test func aPlanMadeFromTheWholeManifestKeepsTheProofsOfWhatItKeeps() throws {
+    var previous = manifest(of: plan(job(), previous: nil))
+    for i in previous.families.indices { previous.families[i].codepoints = 100 + i }
+    previous.gallery = RunManifest.Gallery(file: "index.html", sha256: "g", size: 1, inputs: "i")
+
+    var kept = plan(job(), previous: previous)
+    #expect(kept.specimens.allSatisfy { $0.action == .upToDate })
+    kept.keepPreviousProofs(from: previous)
+    #expect(kept.specimens.map(\.previous?.codepoints) == [100, 101])
+    #expect(kept.galleryManifest?.families.map(\.codepoints) == [100, 101])
+
+    // The manifest records the first file with other contents: that entry keeps no proofs.
+    var other = previous
+    other.families[0].files[0].sha256 = "0"
+    var mixed = plan(job(), previous: previous)
+    mixed.keepPreviousProofs(from: other)
+    #expect(mixed.specimens.map(\.previous?.codepoints) == [nil, 101])
+
+    // A plan that draws everything again keeps no proofs, nor the gallery's manifest: the
+    // run sets aside those of the entries it draws again.
+    var forced = plan(job(), previous: previous, force: true)
+    forced.keepPreviousProofs(from: previous)
+    #expect(forced.galleryManifest == nil)
+    _ = forced.releasingPrevious()
+    #expect(forced.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+  }
+
   /// With a spool, a result's proofs wait on disk, in an unlinked file: the table gives the
   /// result without them and reads them back by path.
   @Test func theResultTableSpoolsProofsToAnUnlinkedFile() throws {
