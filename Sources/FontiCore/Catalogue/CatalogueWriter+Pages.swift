@@ -147,7 +147,8 @@ final class PageDrawer {
 
   /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face.
   var mark: TextLayout.Ellipsis {
-    TextLayout.Ellipsis(neutral: writer.labelFamily.map { ($0.name, $0.regularFace, labelContext) })
+    TextLayout.Ellipsis(
+      neutral: writer.labelFamily.map { ($0.name, writer.labelRegular, labelContext) })
   }
 
   // MARK: Pages
@@ -876,8 +877,7 @@ final class PageDrawer {
     width: Double? = nil, alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
     let family = writer.labelFamily
-    let face =
-      family.flatMap { $0.face(bold: bold, italic: italic) } ?? family?.regularFace
+    let face = writer.labelFace(bold: bold, italic: italic) ?? writer.labelRegular
     let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: face)
     return TextLayout(
       Sanitize.terminal(text), font: spec, in: labelContext, width: width.map { max(1, $0) },
@@ -890,7 +890,7 @@ final class PageDrawer {
     alignment: TextLayout.Alignment = .left
   ) -> TextLayout {
     let family = writer.labelFamily
-    let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: family?.regularFace)
+    let spec = FontSpec(family: family?.name ?? "sans-serif", size: size, face: writer.labelRegular)
     return TextLayout(
       Sanitize.terminal(text).uppercased(), font: spec, in: labelContext,
       width: width.map { max(1, $0) }, wrap: wrap, alignment: alignment,

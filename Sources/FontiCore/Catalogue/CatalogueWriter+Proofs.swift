@@ -308,7 +308,7 @@ extension PageDrawer {
           !CataloguePlan.isBlank(scalar)
         else { return nil }
         let layout = TextLayout(
-          String(scalar), font: FontSpec(family: neutral.name, size: 10, face: neutral.regularFace),
+          String(scalar), font: FontSpec(family: neutral.name, size: 10, face: writer.labelRegular),
           in: labelContext)
         return layout.unknownGlyphs == 0 ? layout : nil
       }
@@ -371,7 +371,7 @@ extension PageDrawer {
     // costs Pango a fontset lookup per layout (thousands on a CJK chart).
     let neutral = writer.labelFamily
     let codeFont = FontSpec(
-      family: neutral?.name ?? "sans-serif", size: 4.5, face: neutral?.regularFace)
+      family: neutral?.name ?? "sans-serif", size: 4.5, face: writer.labelRegular)
     for cell in chartPage.cells {
       let r = cell.frame
       cr.setColour(palette.text, alpha: 0.12)

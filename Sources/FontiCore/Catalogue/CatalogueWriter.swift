@@ -21,6 +21,11 @@ public final class CatalogueWriter {
   /// The neutral face of running heads, captions and the names of families that cannot set
   /// their own.
   let labelFamily: FontFamily?
+  /// The label family's regular face, and its faces for `labelFace(bold:italic:)` (regular,
+  /// bold, italic, bold italic; nil where it has none), picked once: a page sets dozens of
+  /// labels, and picking ranks every face by its style name.
+  let labelRegular: FontFace?
+  private let labelFaces: [FontFace?]
 
   /// A writer of the fonts of `environment`, with its label face.
   public convenience init(environment: FontEnvironment) {
@@ -33,6 +38,15 @@ public final class CatalogueWriter {
   init(fontMaps: FontMaps, labelFamily: FontFamily?) {
     self.fontMaps = fontMaps
     self.labelFamily = labelFamily
+    labelRegular = labelFamily?.regularFace
+    labelFaces = [(false, false), (true, false), (false, true), (true, true)].map {
+      labelFamily?.face(bold: $0.0, italic: $0.1)
+    }
+  }
+
+  /// The label family's real face of that boldness and slant, if it has one.
+  func labelFace(bold: Bool, italic: Bool) -> FontFace? {
+    labelFaces[(bold ? 1 : 0) + (italic ? 2 : 0)]
   }
 
   /// The map of the label face, which the page drawer keeps for the whole catalogue.

@@ -156,6 +156,15 @@ public struct FontFamily: FamilyCarrier {
   /// ranges (Caption 8, Small Text 9, Subhead 18, Display 36); a style that names no size is a
   /// text face (0).
   static func opticalDistance(_ style: String) -> Int {
+    // Most names name no size ("Regular", "Bold Italic"): an ASCII name without a digit or a
+    // size's word is a text face, told without lowercasing or splitting it (a catalogue page
+    // ranks faces by their names dozens of times).
+    let bytes = Array(style.utf8)
+    if bytes.allSatisfy({ $0 < 0x80 && !(0x30...0x39).contains($0) }),
+      !opticalWords.contains(where: { containsIgnoringASCIICase(bytes, $0) })
+    {
+      return 0
+    }
     let words = style.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
     guard let first = words.first else { return 0 }
     if first.allSatisfy(\.isNumber), let size = Int(first.prefix(3)) { return abs(size - 12) }
@@ -165,6 +174,19 @@ public struct FontFamily: FamilyCarrier {
       if word == "small", words.contains("text") { return abs(9 - 12) }
     }
     return 0
+  }
+
+  /// The words `opticalDistance` looks for beyond digits, as lowercase ASCII bytes.
+  private static let opticalWords = (Array(namedOpticalSizes.keys).sorted() + ["small"]).map {
+    Array($0.utf8)
+  }
+
+  /// Whether the ASCII `text` holds `word` (lowercase ASCII), ignoring case.
+  private static func containsIgnoringASCIICase(_ text: [UInt8], _ word: [UInt8]) -> Bool {
+    guard word.count <= text.count else { return false }
+    return (0...(text.count - word.count)).contains { start in
+      word.indices.allSatisfy { text[start + $0] | 0x20 == word[$0] }
+    }
   }
 }
 

@@ -82,6 +82,13 @@ import Testing
     #expect(FontFamily.opticalDistance("Bold") == 0)
     #expect(FontFamily.opticalDistance("") == 0)
     #expect(FontFamily.opticalDistance("99999999999999999999 Regular") >= 0)
+    // Whatever the case, and only whole words: "Displaced" names no size.
+    #expect(FontFamily.opticalDistance("SEMIBOLD CAPTION") == 4)
+    #expect(FontFamily.opticalDistance("Poster Italic") == 60)
+    #expect(FontFamily.opticalDistance("SmText") == 3)
+    #expect(FontFamily.opticalDistance("Displaced") == 0)
+    #expect(FontFamily.opticalDistance("Small Caps") == 0)
+    #expect(FontFamily.opticalDistance("Légère Display") == 24)
   }
 
   @Test func type1OnlyFamiliesAreListedButNeverRendered() {
