@@ -691,7 +691,7 @@ final class PageDrawer {
   private func drawPairing(_ index: Int, _ f: CataloguePlan.Rect) {
     guard index < input.pairings.count else { return }
     let pairing = input.pairings[index]
-    let number = label(String(format: "%02ld", index + 1), size: 10, bold: true)
+    let number = label(index < 9 ? "0\(index + 1)" : "\(index + 1)", size: 10, bold: true)
     cr.setColour(palette.accent)
     number.draw(at: g.margin, f.y)
 

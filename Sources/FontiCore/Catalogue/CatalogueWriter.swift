@@ -175,19 +175,11 @@ public final class CatalogueWriter {
   }
 
   /// "2026-03-01T12:00:00Z" for Cairo's metadata.
-  static func isoDate(_ date: Date) -> String {
-    let c = utc(date)
-    return String(
-      format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", c.year, c.month, c.day, c.hour, c.minute,
-      c.second)
-  }
+  static func isoDate(_ date: Date) -> String { Timestamp.format(date) }
 
   /// "D:20260301120000Z", the PDF date form (Cairo 1.16 leaves out the "D:").
   static func pdfDate(_ date: Date) -> String {
-    let c = utc(date)
-    return String(
-      format: "D:%04ld%02ld%02ld%02ld%02ld%02ldZ", c.year, c.month, c.day, c.hour, c.minute,
-      c.second)
+    "D:" + Timestamp.format(date).filter(\.isNumber) + "Z"
   }
 
   /// "1 March 2026", in English and UTC whatever the locale, so files are reproducible.
@@ -200,12 +192,12 @@ public final class CatalogueWriter {
     return "\(c.day) \(months[max(0, min(11, c.month - 1))]) \(c.year)"
   }
 
+  /// The date's parts in UTC, from `gmtime_r` (`Timestamp.utc`): no calendar or time zone of
+  /// Foundation's, whose data a process would otherwise map in for one date.
   static func utc(_ date: Date) -> (
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
   ) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    return (c.year ?? 1970, c.month ?? 1, c.day ?? 1, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    Timestamp.utc(date)
   }
+
 }

@@ -16,18 +16,29 @@ public enum Timestamp {
 
   /// `2026-11-29T10:04:00Z`; fractions of a second are dropped.
   public static func format(_ date: Date) -> String {
+    let c = utc(date)
+    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    let year = String(c.year)
+    let paddedYear = String(repeating: "0", count: max(0, 4 - year.count)) + year
+    return "\(paddedYear)-\(two(c.month))-\(two(c.day))T"
+      + "\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+  }
+
+  /// The parts of `date` in UTC, whole seconds, clamped to the years 1–9999 (`format`'s range).
+  static func utc(_ date: Date) -> (
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+  ) {
     let interval = date.timeIntervalSince1970
     var seconds = time_t(
       interval.isFinite
         ? Int(max(Double(minimum), min(Double(maximum), interval.rounded(.down))))
         : 0)
     var parts = tm()
-    guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
-    func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    let year = String(Int(parts.tm_year) + 1900)
-    let paddedYear = String(repeating: "0", count: max(0, 4 - year.count)) + year
-    return "\(paddedYear)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    guard gmtime_r(&seconds, &parts) != nil else { return (1970, 1, 1, 0, 0, 0) }
+    return (
+      Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+      Int(parts.tm_min), Int(parts.tm_sec)
+    )
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or an offset (`+01:00`,
