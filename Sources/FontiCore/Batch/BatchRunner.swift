@@ -245,9 +245,12 @@ public enum BatchRunner {
     }
     for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
     // Workers are gone and staged files are in place: whatever temporary file is left is from a
-    // worker that died or was stopped mid-item, or from an interruption. Remove it.
-    let ours = Set(pids + [getpid()])
-    sweepTemporaryFiles(in: plan) { ours.contains($0) }
+    // worker that died or was stopped mid-item, or from an interruption. Remove it. A run that
+    // started no worker and copied nothing in (an unchanged re-run) has none to look for.
+    if !pids.isEmpty || !premade.isEmpty {
+      let ours = Set(pids + [getpid()])
+      sweepTemporaryFiles(in: plan) { ours.contains($0) }
+    }
 
     // The manifest: what this run made, and every other output of the job still on disk as the
     // last manifest recorded it (up to date, left out by --only, or not reached before an
