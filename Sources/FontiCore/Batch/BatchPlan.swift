@@ -225,7 +225,8 @@ extension BatchPlan {
   /// be drawn). A plan that draws every family again, `--force` say, reads them not at all.
   mutating func readPreviousProofs(from bytes: [UInt8]) {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
-    guard !keptPreviousEntries.isEmpty || galleryManifest != nil else { return }
+    let kept = keptPreviousEntries
+    guard !kept.isEmpty || galleryManifest != nil else { return }
     guard let full = RunManifest.decode(bytes) else {
       // Proof fields that cannot be read (a wrong type): the entries still count for their
       // files, their proofs come from the fonts, and the gallery page is made again rather
@@ -233,7 +234,7 @@ extension BatchPlan {
       galleryManifest = nil
       return
     }
-    takePreviousProofs(from: full)
+    takePreviousProofs(kept, from: full)
   }
 
   /// A plan made from the whole previous manifest, proofs and all (the run read it once, not
@@ -241,8 +242,9 @@ extension BatchPlan {
   /// records the same file (as `readPreviousProofs` would have given them), the others none.
   mutating func keepPreviousProofs(from manifest: RunManifest) {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
-    for i in keptPreviousEntries { specimens[i].previous?.proofs = FamilyProofReport() }
-    takePreviousProofs(from: manifest)
+    let kept = keptPreviousEntries
+    for i in kept { specimens[i].previous?.proofs = FamilyProofReport() }
+    takePreviousProofs(kept, from: manifest)
   }
 
   /// The specimens with a previous entry that this plan does not draw again.
@@ -250,8 +252,8 @@ extension BatchPlan {
     specimens.indices.filter { specimens[$0].previous != nil && specimens[$0].action != .render }
   }
 
-  private mutating func takePreviousProofs(from full: RunManifest) {
-    fillPreviousProofs(keptPreviousEntries, from: full)
+  private mutating func takePreviousProofs(_ kept: [Int], from full: RunManifest) {
+    fillPreviousProofs(kept, from: full)
     if galleryManifest != nil { galleryManifest = full }
   }
 

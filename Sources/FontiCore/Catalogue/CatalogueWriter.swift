@@ -188,16 +188,7 @@ public final class CatalogueWriter {
       "January", "February", "March", "April", "May", "June", "July", "August", "September",
       "October", "November", "December",
     ]
-    let c = utc(date)
+    let c = Timestamp.utc(date)
     return "\(c.day) \(months[max(0, min(11, c.month - 1))]) \(c.year)"
   }
-
-  /// The date's parts in UTC, from `gmtime_r` (`Timestamp.utc`): no calendar or time zone of
-  /// Foundation's, whose data a process would otherwise map in for one date.
-  static func utc(_ date: Date) -> (
-    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
-  ) {
-    Timestamp.utc(date)
-  }
-
 }
