@@ -208,7 +208,7 @@ final class PageDrawer {
     let half = g.bodyWidth / 2 - 12
     let title = caption(input.title, size: 6.5)
     title.ellipsize(width: half)
-    cr.setColour(palette.text, alpha: 0.55)
+    cr.setColour(ink(0.55))
     title.draw(at: g.margin, g.headTop)
     let section: String
     var foot: String?
@@ -227,11 +227,11 @@ final class PageDrawer {
     drawRule(y: g.headRule, from: g.margin, to: g.right, alpha: 0.22)
     drawRule(y: g.footRule, from: g.margin, to: g.right, alpha: 0.22)
     let number = label("\(page.number)", size: 8, width: 60, alignment: .right)
-    cr.setColour(palette.text, alpha: 0.7)
+    cr.setColour(ink(0.7))
     number.draw(at: g.right - 60, g.footTop)
     if let foot {
       let left = caption(foot, size: 6.5)
-      cr.setColour(palette.text, alpha: 0.5)
+      cr.setColour(ink(0.5))
       left.draw(at: g.margin, g.footTop + (number.baseline - left.baseline))
     }
   }
@@ -259,7 +259,7 @@ final class PageDrawer {
     if let author = input.author, !author.isEmpty {
       let by = label(author, size: 16, width: w)
       by.limitHeight(60)
-      cr.setColour(palette.text, alpha: 0.75)
+      cr.setColour(ink(0.75))
       by.draw(at: x, y)
       y += by.size.height
     }
@@ -277,7 +277,7 @@ final class PageDrawer {
       aa.draw(at: cx, wallTop + 40 - aa.baseline)
       let name = label(Sanitize.terminal(family.name), size: 6.5, width: cell - 8)
       name.ellipsize(width: cell - 8)
-      cr.setColour(palette.text, alpha: 0.55)
+      cr.setColour(ink(0.55))
       name.draw(at: cx, wallTop + 52)
       shown += 1
     }
@@ -295,7 +295,7 @@ final class PageDrawer {
       let key = caption(name, size: 6.5)
       let text = label(value, size: 10.5, width: w)
       text.ellipsize(width: w)
-      cr.setColour(palette.text, alpha: 0.55)
+      cr.setColour(ink(0.55))
       key.draw(at: g.margin, rowY + text.baseline - key.baseline)
       cr.setColour(palette.text)
       text.draw(at: x, rowY)
@@ -327,7 +327,7 @@ final class PageDrawer {
       subtitle = n == 0 ? "Hearted families" : "\(n) hearted, most recent first"
     }
     let sub = label(subtitle, size: 9, width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.6)
+    cr.setColour(ink(0.6))
     sub.draw(at: g.contentX, f.y + layout.size.height + 2)
   }
 
@@ -344,13 +344,13 @@ final class PageDrawer {
     cr.link(to: destination.name, rect: (f.x, f.y, f.width, f.height)) {
       cr.setColour(palette.text)
       name.draw(at: f.x, baseline - name.baseline)
-      cr.setColour(palette.text, alpha: 0.7)
+      cr.setColour(ink(0.7))
       number.draw(at: f.x + f.width - 30, baseline - number.baseline)
     }
     // Dot leaders between the name and its page number.
     let start = f.x + min(name.size.width, f.width - 40) + 6
     let end = f.x + f.width - number.size.width - 6
-    cr.setColour(palette.text, alpha: 0.3)
+    cr.setColour(ink(0.3))
     var dot = (start / 4).rounded(.up) * 4
     while dot < end {
       cr.circle(dot, baseline - 1, radius: 0.45)
@@ -427,7 +427,7 @@ final class PageDrawer {
     if continued {
       let name = label(nameText + ", continued", size: 11, width: g.contentWidth)
       name.ellipsize(width: g.contentWidth)
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       name.draw(at: g.contentX, f.y)
       cr.setColour(palette.accent)
       number.draw(at: g.margin, f.y + name.baseline - number.baseline)
@@ -473,7 +473,7 @@ final class PageDrawer {
     if let proofs = proofData, proofs.findsNothing { facts2.append(proofs.nothingFound) }
     let meta = label(facts2.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.6)
+    cr.setColour(ink(0.6))
     meta.draw(at: g.contentX, baseline + 10)
   }
 
@@ -483,7 +483,7 @@ final class PageDrawer {
     if let problem = facts.problem {
       let note = label(
         "This family cannot be shown: \(problem).", size: 10, width: g.contentWidth)
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       note.draw(at: g.contentX, f.y)
       return
     }
@@ -508,7 +508,7 @@ final class PageDrawer {
       width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark,
       settings: settings, leading: SpecimenRenderer.sampleLeading)
     count(yours.unknownGlyphs, family)
-    cr.setColour(palette.text, alpha: 0.8)
+    cr.setColour(ink(0.8))
     yours.draw(at: g.contentX, f.y)
     drawMarginLabel(["Your text"], top: f.y)
 
@@ -587,7 +587,7 @@ final class PageDrawer {
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, baseline - layout.baseline)
     let sizeLabel = label("\(format(size)) pt", size: 7)
-    cr.setColour(palette.text, alpha: 0.55)
+    cr.setColour(ink(0.55))
     sizeLabel.draw(at: g.margin, baseline - sizeLabel.baseline)
   }
 
@@ -615,7 +615,7 @@ final class PageDrawer {
       let title = caption(wanted, size: 5.5)
       title.ellipsize(width: cellWidth)
       if let faceName = cell.face, let face = CataloguePlan.face(of: family, cell.style) {
-        cr.setColour(palette.text, alpha: 0.55)
+        cr.setColour(ink(0.55))
         title.draw(at: x, f.y)
         // A row of glyphs is cut to what the cell holds; words of a sample, two of them.
         let text =
@@ -645,11 +645,11 @@ final class PageDrawer {
         cr.setColour(palette.text)
         sample.draw(at: x, baseline - sample.baseline)
       } else {
-        cr.setColour(palette.text, alpha: 0.3)
+        cr.setColour(ink(0.3))
         title.draw(at: x, f.y)
         let note = label("not in this family", size: 8, italic: true, width: cellWidth)
         note.ellipsize(width: cellWidth)
-        cr.setColour(palette.text, alpha: 0.45)
+        cr.setColour(ink(0.45))
         note.draw(at: x, baseline - note.baseline)
       }
     }
@@ -699,7 +699,7 @@ final class PageDrawer {
       "Heading  \(Sanitize.terminal(pairing.heading.name))     Body  "
         + Sanitize.terminal(pairing.body.name), size: 8, width: g.contentWidth)
     names.ellipsize(width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.6)
+    cr.setColour(ink(0.6))
     names.draw(at: g.contentX, f.y + number.baseline - names.baseline)
     var y = f.y + 16
     let bottom = f.y + f.height
@@ -708,7 +708,7 @@ final class PageDrawer {
       let note = label(
         "One of these families could not be loaded; the pairing is not shown.", size: 9,
         italic: true, width: g.contentWidth)
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       note.draw(at: g.contentX, y)
       warnings.append(
         "pairing '\(pairing.heading.name)' + '\(pairing.body.name)' could not be drawn: a family "
@@ -765,12 +765,12 @@ final class PageDrawer {
       body.limitHeight(
         max(bodySize * 1.4, bottom - y - reasonHeight), mark: mark)
     }
-    cr.setColour(palette.text, alpha: 0.9)
+    cr.setColour(ink(0.9))
     body.draw(at: g.contentX, y)
     y += body.size.height + 8
     if let reason {
       if reason.size.height > bottom - y { reason.limitHeight(max(12, bottom - y)) }
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       reason.draw(at: g.contentX, y)
     }
   }
@@ -792,17 +792,18 @@ final class PageDrawer {
   }
 
   private func drawCard(_ family: FontFamily, x: Double, y: Double, width: Double, height: Double) {
+    let card = ink(0.035)
     cr.roundedRectanglePath(x, y, width, height, radius: 6)
-    cr.setColour(palette.text, alpha: 0.035)
+    cr.setColour(card)
     cr.fill()
     cr.roundedRectanglePath(x + 0.3, y + 0.3, width - 0.6, height - 0.6, radius: 6)
-    cr.setColour(palette.text, alpha: 0.2)
+    cr.setColour(ink(0.2, over: card))
     cr.stroke(width: 0.6)
     drawHeart(centreX: x + width - 16, top: y + 11, size: 11, filled: true)
 
     let name = nameLayout(family, size: 10)
     name.ellipsize(width: width - 44, mark: canSetOwnName(family) ? mark : nil)
-    cr.setColour(palette.text, alpha: 0.8)
+    cr.setColour(ink(0.8, over: card))
     name.draw(at: x + 12, y + 20 - name.baseline)
 
     // "Aa Bb" when the family sets Latin as itself; else a few of its own characters.
@@ -844,7 +845,7 @@ final class PageDrawer {
     drawHeart(centreX: centre, top: f.y + 30, size: 30, filled: false)
     let text = label(
       CataloguePlan.emptySavedText, size: 13, width: g.contentWidth, alignment: .centre)
-    cr.setColour(palette.text, alpha: 0.65)
+    cr.setColour(ink(0.65))
     text.draw(at: g.contentX, f.y + 76)
   }
 
@@ -910,7 +911,7 @@ final class PageDrawer {
       if n == 0 && !muted {
         cr.setColour(palette.accent)
       } else {
-        cr.setColour(palette.text, alpha: 0.55)
+        cr.setColour(ink(0.55))
       }
       layout.draw(at: g.margin, y)
       y += layout.size.height + 1
@@ -1057,7 +1058,7 @@ final class PageDrawer {
     for (i, glyph) in glyphs.enumerated() {
       let cx = g.contentX + Double(i % columns) * cell
       let cy = top + Double(i / columns) * cell
-      cr.setColour(palette.text, alpha: 0.12)
+      cr.setColour(ink(0.12))
       cr.rectangle(cx + 0.25, cy + 0.25, cell - 0.5, cell - 0.5)
       cr.stroke(width: 0.5)
       let placed = GlyphCell.layout(
@@ -1068,9 +1069,26 @@ final class PageDrawer {
   }
 
   func drawRule(y: Double, from x0: Double, to x1: Double, alpha: Double) {
-    cr.setColour(palette.text, alpha: alpha)
+    cr.setColour(ink(alpha))
     cr.rectangle(x0, y, x1 - x0, 0.5)
     cr.fill()
+  }
+
+  /// The page's text colour at `alpha` laid over `base` (the page's background unless said),
+  /// as the opaque colour a viewer would show there. A translucent colour costs the PDF a
+  /// graphics state per alpha on every page it appears on: ten a page, a fifth of a
+  /// catalogue's objects, each held in memory by qpdf when it finishes the file. Opaque, the
+  /// page looks the same and prints without transparency.
+  func ink(_ alpha: Double, over base: Colour? = nil) -> Colour {
+    let under = base ?? palette.background
+    let text = palette.text
+    func mix(_ a: Double, _ b: Double) -> Double { a * alpha + b * (1 - alpha) }
+    var out = under
+    out.red = mix(text.red, under.red)
+    out.green = mix(text.green, under.green)
+    out.blue = mix(text.blue, under.blue)
+    out.alpha = 1
+    return out
   }
 
   private func drawHeart(centreX x: Double, top y: Double, size s: Double, filled: Bool) {

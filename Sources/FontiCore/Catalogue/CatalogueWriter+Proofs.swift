@@ -31,7 +31,7 @@ extension PageDrawer {
     case .proofNote(_, let text):
       let note = label(text, size: 9, italic: true, width: g.contentWidth)
       note.limitHeight(max(12, f.height))
-      cr.setColour(palette.text, alpha: 0.7)
+      cr.setColour(ink(0.7))
       note.draw(at: g.contentX, f.y)
     case .glyphHeader(_, let page, let pages): drawGlyphHeader(page, pages, f)
     case .glyphChart(let i, let page): drawGlyphChart(i, page)
@@ -58,7 +58,7 @@ extension PageDrawer {
     if continued {
       let name = label(nameText + ", proofs continued", size: 11, width: g.contentWidth)
       name.ellipsize(width: g.contentWidth)
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       name.draw(at: g.contentX, f.y)
       cr.setColour(palette.accent)
       number.draw(at: g.margin, f.y + name.baseline - number.baseline)
@@ -94,7 +94,7 @@ extension PageDrawer {
     }
     let meta = label(parts.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.6)
+    cr.setColour(ink(0.6))
     meta.draw(at: g.contentX, baseline + 8)
   }
 
@@ -107,7 +107,7 @@ extension PageDrawer {
     guard let note else { return }
     let small = label(note, size: 7, width: g.contentWidth)
     small.ellipsize(width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.55)
+    cr.setColour(ink(0.55))
     small.draw(at: g.contentX, f.y + 4 + heading.size.height + 1)
   }
 
@@ -141,7 +141,7 @@ extension PageDrawer {
     let baseline = f.y + CataloguePlan.sweepSize
     let valueText = ProofNumber.format(value) + (isDefault ? "  ◆" : "")
     let number = label(valueText, size: 8, bold: isDefault)
-    cr.setColour(isDefault ? palette.accent : palette.text, alpha: isDefault ? 1 : 0.6)
+    cr.setColour(isDefault ? palette.accent : ink(0.6))
     number.draw(at: g.margin, baseline - number.baseline)
     var spec = FontSpec(
       family: facts.family.name, size: CataloguePlan.sweepSize, face: facts.regular)
@@ -168,14 +168,14 @@ extension PageDrawer {
       let x = g.contentX + Double(k) * (cellWidth + g.gutter)
       let name = label(Sanitize.terminal(instance.name), size: 7.5, bold: true, width: cellWidth)
       name.ellipsize(width: cellWidth)
-      cr.setColour(palette.text, alpha: 0.8)
+      cr.setColour(ink(0.8))
       name.draw(at: x, f.y)
       let coordinates = axes.compactMap { axis in
         instance.coordinates[axis.tag].map { "\(axis.tag) \(ProofNumber.format($0))" }
       }
       let small = label(coordinates.joined(separator: " · "), size: 6, width: cellWidth)
       small.ellipsize(width: cellWidth)
-      cr.setColour(palette.text, alpha: 0.55)
+      cr.setColour(ink(0.55))
       small.draw(at: x, f.y + 10)
       var spec = FontSpec(
         family: facts.family.name, size: CataloguePlan.instanceSize, face: facts.regular)
@@ -214,7 +214,7 @@ extension PageDrawer {
     if !notes.isEmpty { heading += "  (" + notes.joined(separator: ", ") + ")" }
     let title = label(heading, size: 7.5, width: g.contentWidth)
     title.ellipsize(width: g.contentWidth)
-    cr.setColour(palette.text, alpha: 0.75)
+    cr.setColour(ink(0.75))
     title.draw(at: g.contentX, f.y)
     drawMarginLabel([tag], top: f.y + 14)
 
@@ -234,7 +234,7 @@ extension PageDrawer {
       cr.setColour(palette.text)
       text.draw(at: x, baseline - text.baseline)
       let state = caption(k == 0 ? "off" : "on", size: 5.5)
-      cr.setColour(k == 0 ? palette.text : palette.accent, alpha: k == 0 ? 0.45 : 1)
+      cr.setColour(k == 0 ? ink(0.45) : palette.accent)
       state.draw(at: x, baseline + 8 + room.below)
     }
   }
@@ -243,7 +243,7 @@ extension PageDrawer {
     guard let data = proofData else { return }
     let feature = data.proofs?.proofs.features?.first { $0.tag == tag }
     let tagLayout = label(Sanitize.terminal(tag), size: 7.5, bold: true)
-    cr.setColour(palette.text, alpha: 0.8)
+    cr.setColour(ink(0.8))
     tagLayout.draw(at: g.contentX, f.y)
     let nameWidth = g.contentWidth * 0.42 - 34
     let name = label(Sanitize.terminal(feature?.name ?? ""), size: 7.5, width: nameWidth)
@@ -252,7 +252,7 @@ extension PageDrawer {
     let texts = data.tried(tag)
     let x = g.contentX + g.contentWidth * 0.42
     let head = label(texts.isEmpty ? "no text tried" : "tried: ", size: 6.5)
-    cr.setColour(palette.text, alpha: 0.5)
+    cr.setColour(ink(0.5))
     let baseline = f.y + tagLayout.baseline
     head.draw(at: x, baseline - head.baseline)
     guard !texts.isEmpty, let facts = current, facts.problem == nil else { return }
@@ -287,7 +287,7 @@ extension PageDrawer {
       CataloguePlan.languageList(codes), size: CataloguePlan.languageSize, width: g.contentWidth)
     list.setLineSpacing(1.3)
     if list.size.height > f.height + 1 { list.limitHeight(max(f.height, 12)) }
-    cr.setColour(palette.text, alpha: 0.85)
+    cr.setColour(ink(0.85))
     list.draw(at: g.contentX, f.y)
   }
 
@@ -296,7 +296,7 @@ extension PageDrawer {
     let name = label(
       "\(Sanitize.terminal(Languages.name(of: code))) (\(code))", size: 8, width: nameWidth)
     name.ellipsize(width: nameWidth)
-    cr.setColour(palette.text, alpha: 0.85)
+    cr.setColour(ink(0.85))
     name.draw(at: g.contentX, f.y)
     let baseline = f.y + name.baseline
     var x = g.contentX + nameWidth + 8
@@ -314,7 +314,7 @@ extension PageDrawer {
       }
       let width = codeLayout.size.width + (glyph.map { $0.size.width + 5 } ?? 0) + 12
       if x + width > g.right { break }
-      cr.setColour(palette.text, alpha: 0.6)
+      cr.setColour(ink(0.6))
       codeLayout.draw(at: x, baseline - codeLayout.baseline)
       x += codeLayout.size.width + 4
       if let glyph {
@@ -345,7 +345,7 @@ extension PageDrawer {
       "\(count) encoded characters\(encoding) · page \(page + 1) of \(pages)", size: 6.5,
       width: room, alignment: .right)
     info.ellipsize(width: room)
-    cr.setColour(palette.text, alpha: 0.55)
+    cr.setColour(ink(0.55))
     info.draw(at: g.right - room, f.y + name.baseline - info.baseline)
   }
 
@@ -374,12 +374,12 @@ extension PageDrawer {
       family: neutral?.name ?? "sans-serif", size: 4.5, face: writer.labelRegular)
     for cell in chartPage.cells {
       let r = cell.frame
-      cr.setColour(palette.text, alpha: 0.12)
+      cr.setColour(ink(0.12))
       cr.rectangle(r.x + 0.25, r.y + 0.25, r.width - 0.5, r.height - 0.5)
       cr.stroke(width: 0.5)
       let code = TextLayout(
         cell.label, font: codeFont, in: labelContext, width: r.width, alignment: .centre)
-      cr.setColour(palette.text, alpha: 0.5)
+      cr.setColour(ink(0.5))
       code.draw(at: r.x, r.y + r.height - 7)
       guard let scalar = Unicode.Scalar(cell.codePoint) else { continue }
       let size = min(r.width, r.height) * 0.55
@@ -400,7 +400,7 @@ extension PageDrawer {
           continue
         }
         // Spaces, controls and other format characters draw nothing: a tinted, empty cell.
-        cr.setColour(palette.text, alpha: 0.05)
+        cr.setColour(ink(0.05))
         cr.rectangle(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1)
         cr.fill()
         continue

@@ -55,6 +55,21 @@ import Testing
     #expect(contents == expected)
   }
 
+  /// The pages' greys are opaque colours, the text's laid over the paper: no page needs a
+  /// translucent graphics state (ten a page, a fifth of a large catalogue's objects, each held
+  /// in memory by qpdf while it finishes the file). Cairo sets one opaque state a page.
+  @Test func pagesNeedNoTransparency() throws {
+    var input = try CatalogueFixture.input(environment)
+    input.proofs = ProofOptions(axes: true, features: true, languages: true, glyphs: true)
+    let (path, _) = try write(input)
+    let pdf = try QPDFDocument(reading: path, recovery: false)
+    let pages = try pdf.pageCount()
+    #expect(pages > 4)
+    #expect((0..<pages).allSatisfy { pdf.pageFillOpacities($0).allSatisfy { $0 == 1 } })
+    #expect((0..<pages).contains { !pdf.pageFillOpacities($0).isEmpty })
+    #expect((0..<pages).allSatisfy { pdf.pageHasResource($0, "/Font") })
+  }
+
   @Test func missingGlyphsAreCountedPerFamily() throws {
     let (_, result) = try write(try CatalogueFixture.input(environment))
     // Bengali and Hebrew cannot set the Latin sample: their boxes are counted.

@@ -132,6 +132,32 @@ final class QPDFDocument {
     return (v[2] - v[0], v[3] - v[1])
   }
 
+  /// Whether page `index`'s resources have an entry `kind`, such as "/Font": a test hook.
+  func pageHasResource(_ index: Int, _ kind: String) -> Bool {
+    let page = q.qpdf_get_page_n(data, index)
+    let resources = q.qpdf_oh_get_key(data, page, "/Resources")
+    defer { _ = drainErrors() }
+    return q.qpdf_oh_is_dictionary(data, resources) != QPDF_FALSE
+      && q.qpdf_oh_has_key(data, resources, kind) != QPDF_FALSE
+  }
+
+  /// The fill opacities (`/ca`) of page `index`'s graphics states, as Cairo names them (`/a0`,
+  /// `/a1`…): a test hook.
+  func pageFillOpacities(_ index: Int) -> [Double] {
+    let page = q.qpdf_get_page_n(data, index)
+    let resources = q.qpdf_oh_get_key(data, page, "/Resources")
+    let states = q.qpdf_oh_get_key(data, resources, "/ExtGState")
+    defer { _ = drainErrors() }
+    var out: [Double] = []
+    while q.qpdf_oh_is_dictionary(data, states) != QPDF_FALSE,
+      q.qpdf_oh_has_key(data, states, "/a\(out.count)") != QPDF_FALSE
+    {
+      let state = q.qpdf_oh_get_key(data, states, "/a\(out.count)")
+      out.append(q.qpdf_oh_get_numeric_value(data, q.qpdf_oh_get_key(data, state, "/ca")))
+    }
+    return out
+  }
+
   /// A string of the Info dictionary, such as "/Title" (calls `qpdf_get_info_key`).
   func info(_ key: String) -> String? {
     q.qpdf_get_info_key(data, key).map { String(cString: $0) }
