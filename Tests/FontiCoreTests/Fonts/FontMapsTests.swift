@@ -1,3 +1,4 @@
+import CFontconfig
 import Foundation
 import Testing
 
@@ -46,6 +47,27 @@ import Testing
     #expect(two.heldFamilies.map(\.name).sorted() == ["Cantarell", "DejaVu Serif"])
     #expect(Set(two.heldFamilies.flatMap(\.faces)) == Set(serif.faces + cantarell.faces))
     #expect(!two.heldFamilies.contains { $0.name == "Noto Sans Bengali" })
+  }
+
+  /// Pango 1.50 keeps a reference to a font map's configuration after the map is gone: the
+  /// configuration made for a drawing lets its fonts go when the last map that used it does,
+  /// so a catalogue of 1,000 families does not keep every family's patterns to its end.
+  @Test func aDrawingsConfigurationLetsItsFontsGoWithIt() throws {
+    let serif = try family("DejaVu Serif")
+    let patterns = FacePatterns(configurations: [(environment.system, custom: false)])
+    var found: [FacePatterns.Pattern] = []
+    for face in serif.faces {
+      found += try patterns.patterns(of: face, family: serif.name, custom: false)
+    }
+    #expect(found.count == serif.faces.count)
+    var configuration: FontconfigConfiguration? = try .holding(found, files: serif.files)
+    let pointer = try #require(configuration?.pointer)
+    _ = FcConfigReference(pointer)  // what Pango keeps
+    func held() -> Int32 { FcConfigGetFonts(pointer, FcSetApplication)?.pointee.nfont ?? 0 }
+    #expect(held() == Int32(found.count))
+    configuration = nil
+    #expect(held() == 0)
+    FcConfigDestroy(pointer)
   }
 
   /// A worker that takes installed fonts folder by folder finds, for every face of every

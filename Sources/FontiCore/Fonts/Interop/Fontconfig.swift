@@ -16,12 +16,24 @@ final class FontconfigConfiguration {
   /// The font files registered as application fonts (`init(customFonts:)`), in order.
   let registered: [String]
 
-  private init(_ pointer: OpaquePointer, registered: [String] = []) {
+  /// Whether the fonts are let go of with this object (`holding`), whoever else still holds
+  /// the configuration itself.
+  private let releasesFonts: Bool
+
+  private init(_ pointer: OpaquePointer, registered: [String] = [], releasesFonts: Bool = false) {
     self.pointer = pointer
     self.registered = registered
+    self.releasesFonts = releasesFonts
   }
 
-  deinit { FcConfigDestroy(pointer) }
+  /// Pango 1.50 takes a reference to a font map's configuration and keeps it after the map is
+  /// gone, so a configuration made for one item outlives it. Its fonts (copies of the item's
+  /// patterns, a few kB a face) go here, with the last font map that used it: only the empty
+  /// configuration is left behind, not every family a worker or a catalogue ever drew.
+  deinit {
+    if releasesFonts { FcConfigAppFontClear(pointer) }
+    FcConfigDestroy(pointer)
+  }
 
   /// The process's current configuration, loaded on first use (calls `FcConfigReference` with
   /// no configuration, which runs `FcInit`; honours `FONTCONFIG_FILE`). Pango's font maps start
@@ -148,7 +160,7 @@ final class FontconfigConfiguration {
         throw .error("fontconfig: out of memory")
       }
     }
-    return FontconfigConfiguration(c)
+    return FontconfigConfiguration(c, releasesFonts: true)
   }
 
   /// fontconfig's own rule that scales bitmap faces to the size asked for (its
