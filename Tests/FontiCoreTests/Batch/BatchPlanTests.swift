@@ -362,21 +362,44 @@ import Testing
     #expect(!q.obsolete.contains("specimens/lato.png"))
   }
 
-  /// A run sets aside the proofs of the previous entries it draws again and lets each entry go
-  /// with its result. After an interruption, the entries still listed get their proofs back
-  /// from the previous manifest on disk, only while it records the same file.
+  /// A run sets aside the proofs of the previous entries it draws again, and all the rest but
+  /// what an entry not reached is listed with, and lets each entry go with its result. After
+  /// an interruption, the entries still listed get their proofs back from the previous
+  /// manifest on disk, only while it records the same file.
   @Test func aRunSetsPreviousProofsAsideAndFindsThemAgainOnDisk() throws {
     var previous = manifest(of: plan(job(), previous: nil))
-    for i in previous.families.indices { previous.families[i].codepoints = 100 + i }
+    for i in previous.families.indices {
+      previous.families[i].codepoints = 100 + i
+      previous.families[i].missingGlyphs = 3
+      previous.families[i].styles = ["Regular"]
+      previous.families[i].missingCharacters = ["ŋ"]
+      previous.families[i].warnings = ["w\(i)"]
+      previous.families[i].seconds = 0.25
+      previous.families[i].files.append(
+        RunManifest.File(path: "thumbs/\(i).png", sha256: "t", inputs: "i"))
+    }
     previous.gallery = RunManifest.Gallery(file: "index.html", sha256: "g", size: 1, inputs: "i")
     var p = plan(job(), previous: previous, force: true)
     #expect(p.specimens.map(\.previous?.codepoints) == [100, 101])
+    #expect(p.specimens.allSatisfy { $0.previous?.styles.isEmpty == false })
     #expect(p.galleryManifest != nil)
 
     let entries = p.releasingPrevious()
     // Something is drawn: the page is made again, without the previous manifest to compare.
     #expect(p.galleryManifest == nil)
     #expect(p.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+    // What a family not reached is listed with stays: its specimen's record, counts, warnings
+    // and time. The rest goes until then: the plan has it, or the entry would not use it.
+    for (i, s) in p.specimens.enumerated() {
+      let old = try #require(s.previous)
+      #expect(old.family == previous.families[i].family)
+      // The specimen's record as the plan found it on disk (its stamp), not the thumbnail's.
+      let recorded = previous.families[i].files[0]
+      #expect(old.files.map(\.path) == [recorded.path])
+      #expect(old.files.map(\.sha256) == [recorded.sha256])
+      #expect(old.missingGlyphs == 3 && old.warnings == ["w\(i)"] && old.seconds == 0.25)
+      #expect(old.styles.isEmpty && old.missingCharacters == nil && old.slug.isEmpty)
+    }
     entries.superseded("/w/out/" + p.specimens[0].file, in: &p)
     #expect(p.specimens[0].previous == nil)
 
