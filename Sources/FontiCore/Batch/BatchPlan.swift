@@ -224,7 +224,7 @@ extension BatchPlan {
   /// the specimen's record, its counts and its time. The rest (styles, missing characters, the
   /// thumbnail's record) the new entry takes from the plan, and the proofs are read again from
   /// the previous manifest on disk (`restoreProofs`). At 4,000 families drawn again, the rest
-  /// is 5 MB of the parent's memory while the workers draw.
+  /// is 2 MB of the parent's memory in use while the workers draw.
   private static func awaitingResult(_ old: RunManifest.Family) -> RunManifest.Family {
     var kept = RunManifest.Family(
       family: old.family, slug: "", custom: old.custom, saved: old.saved, styles: [],
