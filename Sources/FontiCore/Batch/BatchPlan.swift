@@ -221,15 +221,15 @@ extension BatchPlan {
 
   /// What the run keeps of a previous entry while the family is drawn again: what the manifest
   /// lists for a family not reached before an interruption (`BatchRunner`'s assembly), which is
-  /// the specimen's record, its counts and its time. The rest (styles, missing characters, the
-  /// thumbnail's record) the new entry takes from the plan, and the proofs are read again from
-  /// the previous manifest on disk (`restoreProofs`). At 4,000 families drawn again, the rest
-  /// is 2 MB of the parent's memory in use while the workers draw.
+  /// the specimen's record (the only one a plan's entry holds), its counts and its time. The
+  /// rest (styles, missing characters) the new entry takes from the plan, and the proofs are
+  /// read again from the previous manifest on disk (`restoreProofs`). At 4,000 families drawn
+  /// again, the rest is 2 MB of the parent's memory in use while the workers draw.
   private static func awaitingResult(_ old: RunManifest.Family) -> RunManifest.Family {
     var kept = RunManifest.Family(
       family: old.family, slug: "", custom: old.custom, saved: old.saved, styles: [],
       bold: old.bold, italic: old.italic, missingGlyphs: old.missingGlyphs,
-      missingCharacters: nil, warnings: old.warnings, files: Array(old.files.prefix(1)),
+      missingCharacters: nil, warnings: old.warnings, files: old.files,
       error: old.error)
     kept.seconds = old.seconds
     return kept

@@ -59,10 +59,11 @@ public enum BatchRunner {
     let start = Date()
     var plan = plan
     let previousEntries = plan.releasingPrevious()
+    let pending = plan.pendingItems
     // What the parent read to plan and no longer holds goes back before the first worker
     // starts beside it. With nothing to draw no worker starts, and the run ends before this
     // would pay (reading /proc/self/maps was 3 % of an unchanged re-run).
-    if ProcessMemory.isManaged && !plan.pendingItems.isEmpty {
+    if ProcessMemory.isManaged && !pending.isEmpty {
       ProcessMemory.releaseAfterPlanning()
     }
     func createFolder(_ path: String) throws(Diagnostic) {
@@ -123,8 +124,8 @@ public enum BatchRunner {
     // Outputs drawn elsewhere: copied in first, each whole or not at all.
     var copied = 0
     var copyInterrupted = false
-    let toCopy = plan.pendingItems.filter { premade[$0.path] != nil }.count
-    for item in plan.pendingItems {
+    let toCopy = pending.filter { premade[$0.path] != nil }.count
+    for item in pending {
       guard let made = premade[item.path] else { continue }
       if interrupted() {
         copyInterrupted = true
@@ -140,13 +141,13 @@ public enum BatchRunner {
           finished: item.subject, failed: results[item.path]?.ok != true))
     }
     // Files that come with a copied output (the gallery's thumbnails), copied after it.
-    let itemPaths = Set(plan.pendingItems.map(\.path))
+    let itemPaths = Set(pending.map(\.path))
     for (path, made) in premade.sorted(by: { $0.key < $1.key })
     where !itemPaths.contains(path) && !copyInterrupted {
       results[path] = made.place(at: path)
       if results[path]?.ok == true { announce(path) }
     }
-    let items = plan.pendingItems.filter { premade[$0.path] == nil }
+    let items = pending.filter { premade[$0.path] == nil }
     var done = 0
     // Catalogues count twice: drawn, then finished.
     let total =

@@ -1074,21 +1074,13 @@ final class PageDrawer {
     cr.fill()
   }
 
-  /// The page's text colour at `alpha` laid over `base` (the page's background unless said),
-  /// as the opaque colour a viewer would show there. A translucent colour costs the PDF a
-  /// graphics state per alpha on every page it appears on: ten a page, a fifth of a
-  /// catalogue's objects, each held in memory by qpdf when it finishes the file. Opaque, the
-  /// page looks the same and prints without transparency.
+  /// The page's text colour at `alpha` laid over `base` (the page's background unless said).
+  /// A translucent colour costs the PDF a graphics state per alpha on every page it appears
+  /// on: ten a page, a tenth of a catalogue's objects with their entries, each held in memory
+  /// by qpdf when it finishes the file. Opaque, the page looks the same and prints without
+  /// transparency.
   func ink(_ alpha: Double, over base: Colour? = nil) -> Colour {
-    let under = base ?? palette.background
-    let text = palette.text
-    func mix(_ a: Double, _ b: Double) -> Double { a * alpha + b * (1 - alpha) }
-    var out = under
-    out.red = mix(text.red, under.red)
-    out.green = mix(text.green, under.green)
-    out.blue = mix(text.blue, under.blue)
-    out.alpha = 1
-    return out
+    palette.text.laid(alpha, over: base ?? palette.background)
   }
 
   private func drawHeart(centreX x: Double, top y: Double, size s: Double, filled: Bool) {

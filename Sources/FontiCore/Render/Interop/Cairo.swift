@@ -260,6 +260,17 @@ public struct Colour: Sendable, Hashable {
     blue = Double(hex & 0xFF) / 255
     self.alpha = alpha
   }
+
+  /// This colour at `opacity` laid over `base`: the opaque colour a viewer shows there.
+  func laid(_ opacity: Double, over base: Colour) -> Colour {
+    func mix(_ a: Double, _ b: Double) -> Double { a * opacity + b * (1 - opacity) }
+    var out = base
+    out.red = mix(red, base.red)
+    out.green = mix(green, base.green)
+    out.blue = mix(blue, base.blue)
+    out.alpha = 1
+    return out
+  }
 }
 
 /// `errno` after a failed C call.

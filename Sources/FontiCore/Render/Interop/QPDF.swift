@@ -132,21 +132,23 @@ final class QPDFDocument {
     return (v[2] - v[0], v[3] - v[1])
   }
 
+  /// Page `index`'s resource dictionary's entry `kind`, such as "/Font" (a null object when it
+  /// has none).
+  private func pageResource(_ index: Int, _ kind: String) -> qpdf_oh {
+    let resources = q.qpdf_oh_get_key(data, q.qpdf_get_page_n(data, index), "/Resources")
+    return q.qpdf_oh_get_key(data, resources, kind)
+  }
+
   /// Whether page `index`'s resources have an entry `kind`, such as "/Font": a test hook.
   func pageHasResource(_ index: Int, _ kind: String) -> Bool {
-    let page = q.qpdf_get_page_n(data, index)
-    let resources = q.qpdf_oh_get_key(data, page, "/Resources")
     defer { _ = drainErrors() }
-    return q.qpdf_oh_is_dictionary(data, resources) != QPDF_FALSE
-      && q.qpdf_oh_has_key(data, resources, kind) != QPDF_FALSE
+    return q.qpdf_oh_is_dictionary(data, pageResource(index, kind)) != QPDF_FALSE
   }
 
   /// The fill opacities (`/ca`) of page `index`'s graphics states, as Cairo names them (`/a0`,
   /// `/a1`…): a test hook.
   func pageFillOpacities(_ index: Int) -> [Double] {
-    let page = q.qpdf_get_page_n(data, index)
-    let resources = q.qpdf_oh_get_key(data, page, "/Resources")
-    let states = q.qpdf_oh_get_key(data, resources, "/ExtGState")
+    let states = pageResource(index, "/ExtGState")
     defer { _ = drainErrors() }
     var out: [Double] = []
     while q.qpdf_oh_is_dictionary(data, states) != QPDF_FALSE,
