@@ -32,8 +32,10 @@ public struct BatchPlan: Sendable {
     /// The previous run's entry for this family, when its file is still on disk as recorded
     /// (with the size and time found now): what the manifest keeps when nothing is drawn.
     public var previous: RunManifest.Family?
-    /// The characters of the sample and the texts the family lacks, as `U+XXXX`, sorted.
-    public var missingCharacters: [String]
+    /// The characters of the sample and the texts the family lacks, in code point order (the
+    /// manifest lists them as `U+XXXX`: `MissingCharacters.codes`). Scalars, not their codes:
+    /// a plan of 4,000 families holds them all while it runs, and as codes they were 1.7 MB.
+    public var missingCharacters: [Unicode.Scalar]
     /// The file on disk was made from these inputs (whether or not `--force` redraws it).
     public var current: Bool
     /// The gallery's thumbnail of this specimen (nil with `gallery: false`).
@@ -60,8 +62,10 @@ public struct BatchPlan: Sendable {
 
     public var file: String
     public var action: Action
-    /// The thumbnail task for `fromSpecimen`.
-    public var item: WorkItem?
+    /// The thumbnail task for `fromSpecimen` (a `WorkItem`'s case, held as the task alone: a
+    /// work item has room for the largest of its cases, six times as much, in each of a
+    /// plan's specimens).
+    public var task: ThumbnailTask?
     /// The inputs it is made from: the specimen's (the file on disk's when it stays).
     public var inputs: String
     /// The previous run's record, when the file is still on disk as recorded.
@@ -89,9 +93,9 @@ public struct BatchPlan: Sendable {
     public var previous: RunManifest.Catalogue?
     /// The families with pages in it.
     public var families: [String]
-    /// The characters of the sample and the texts each of its families lacks (`U+XXXX`), for
-    /// those that lack any.
-    public var missingCharacters: [String: [String]]
+    /// The characters of the sample and the texts each of its families lacks, in code point
+    /// order, for those that lack any.
+    public var missingCharacters: [String: [Unicode.Scalar]]
 
     public var upToDate: Bool { action == .upToDate }
   }
@@ -121,7 +125,9 @@ public struct BatchPlan: Sendable {
     catalogues.filter { $0.action == .render }.map(\.item)
       + specimens.filter { $0.action == .render }.map(\.item)
       + pairings.filter { $0.action == .render }.map(\.item)
-      + specimens.compactMap { $0.thumbnail?.action == .fromSpecimen ? $0.thumbnail?.item : nil }
+      + specimens.compactMap { s in
+        s.thumbnail?.action == .fromSpecimen ? s.thumbnail?.task.map(WorkItem.thumbnail) : nil
+      }
   }
 
   public var totalOutputs: Int { specimens.count + pairings.count + catalogues.count }
@@ -607,7 +613,7 @@ extension BatchPlan {
     absolute: (String) -> String
   ) -> Thumb {
     var thumb = Thumb(
-      file: file, action: .none, item: nil, inputs: specimen.inputs, previous: previous)
+      file: file, action: .none, task: nil, inputs: specimen.inputs, previous: previous)
     if specimen.action == .render {
       thumb.action = .withSpecimen
       return thumb
@@ -620,8 +626,7 @@ extension BatchPlan {
       thumb.action = .upToDate
     } else {
       thumb.action = .fromSpecimen
-      thumb.item = .thumbnail(
-        ThumbnailTask(source: absolute(specimen.file), path: absolute(file)))
+      thumb.task = ThumbnailTask(source: absolute(specimen.file), path: absolute(file))
     }
     return thumb
   }
@@ -711,10 +716,13 @@ struct MissingCharacters {
     scalars = seen.sorted { $0.value < $1.value }
   }
 
-  /// `U+XXXX` for each character `family`'s regular face does not cover.
-  func lacking(in family: FontFamily) -> [String] {
-    scalars.filter { !family.coverage.contains($0) }.map { MissingCharacters.code($0) }
+  /// The characters `family`'s regular face does not cover.
+  func lacking(in family: FontFamily) -> [Unicode.Scalar] {
+    scalars.filter { !family.coverage.contains($0) }
   }
+
+  /// `U+XXXX` for each of `scalars`, as manifests and warnings name them.
+  static func codes(_ scalars: [Unicode.Scalar]) -> [String] { scalars.map(code) }
 
   static func code(_ s: Unicode.Scalar) -> String {
     let hex = String(s.value, radix: 16, uppercase: true)

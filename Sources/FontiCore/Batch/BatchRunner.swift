@@ -302,7 +302,8 @@ public enum BatchRunner {
       var entry = RunManifest.Family(
         family: s.family.name, slug: s.slug, custom: s.family.isCustom, saved: s.saved,
         styles: s.family.styles, bold: s.family.hasBold, italic: s.family.hasItalic,
-        missingGlyphs: 0, missingCharacters: s.missingCharacters, warnings: [], files: [],
+        missingGlyphs: 0, missingCharacters: MissingCharacters.codes(s.missingCharacters),
+        warnings: [], files: [],
         error: nil)
       if s.action == .render, let r = results[path] {
         if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
@@ -543,7 +544,7 @@ public enum BatchRunner {
   static func missingGlyphWarnings(_ c: BatchPlan.Catalogue, _ missing: [String: Int]) -> [String] {
     c.families.compactMap { name in
       guard let boxes = missing[name], boxes > 0 else { return nil }
-      let characters = c.missingCharacters[name] ?? []
+      let characters = MissingCharacters.codes(c.missingCharacters[name] ?? [])
       let shown =
         characters.prefix(12).joined(separator: ", ")
         + (characters.count > 12 ? " and \(characters.count - 12) more" : "")

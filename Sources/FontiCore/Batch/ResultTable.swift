@@ -4,11 +4,12 @@
 /// fields left empty) in every slot of its hash table, empty slots included, and doubles it in
 /// one step as it grows: 5 MiB of the parent's memory at 4,000 families (8,000 outputs with
 /// their thumbnails). Here the hash table holds positions, and the results sit once each in
-/// an array. With a `ProofSpool`, a result's proofs wait on disk: the table gives results
-/// without them, and `proofs(at:)` reads them back.
+/// an array, most of them (`Plain`) in a quarter of a `WorkResult`'s room. With a `ProofSpool`,
+/// a result's proofs wait on disk: the table gives results without them, and `proofs(at:)`
+/// reads them back.
 struct ResultTable {
   private var positions: [String: Int] = [:]
-  private var values: [WorkResult] = []
+  private var values: [Stored] = []
   private var tickets: [ProofSpool.Ticket?] = []
   private let spool: ProofSpool?
 
@@ -19,7 +20,7 @@ struct ResultTable {
   /// The result of the output at `path`, without its proofs when they were spooled; setting
   /// nil forgets it.
   subscript(path: String) -> WorkResult? {
-    get { positions[path].map { values[$0] } }
+    get { positions[path].map { values[$0].result } }
     set {
       guard var result = newValue else {
         positions[path] = nil
@@ -30,12 +31,13 @@ struct ResultTable {
         ticket = spooled
         result.proofs = nil
       }
+      let stored = Stored(result)
       if let i = positions[path] {
-        values[i] = result
+        values[i] = stored
         tickets[i] = ticket
       } else {
         positions[path] = values.count
-        values.append(result)
+        values.append(stored)
         tickets.append(ticket)
       }
     }
@@ -46,6 +48,56 @@ struct ResultTable {
   func proofs(at path: String) throws(ProofSpool.ReadError) -> FamilyProofReport? {
     guard let i = positions[path] else { return nil }
     if let ticket = tickets[i], let spool { return try spool.get(ticket) }
-    return values[i].proofs
+    return values[i].result.proofs
+  }
+
+  /// A result as the table keeps it. Nearly all of a run's results are a specimen's or a
+  /// thumbnail's: whether it was made, its checksum, boxes, warnings and time. Those are kept
+  /// as just that (`plain`, 80 bytes); any other (a catalogue's pages, a diff, proofs not
+  /// spooled) whole, behind a reference. A `WorkResult` inline would have room for every field
+  /// in every slot: 296 bytes, 2.4 MB of the parent's memory at 4,000 families.
+  private enum Stored {
+    case plain(Plain)
+    case whole(Whole)
+
+    init(_ result: WorkResult) {
+      let plain = Plain(result)
+      // Kept plain only when nothing is lost: a field added to `WorkResult` later is kept whole
+      // until `Plain` learns it.
+      self = plain.result == result ? .plain(plain) : .whole(Whole(result))
+    }
+
+    var result: WorkResult {
+      switch self {
+      case .plain(let plain): plain.result
+      case .whole(let whole): whole.result
+      }
+    }
+  }
+
+  private struct Plain {
+    var ok: Bool
+    var error: String?
+    var missingGlyphs: Int
+    var warnings: [String]
+    var sha256: String?
+    var writeFailure: String?
+    var seconds: Double?
+
+    init(_ r: WorkResult) {
+      (ok, error, missingGlyphs, warnings) = (r.ok, r.error, r.missingGlyphs, r.warnings)
+      (sha256, writeFailure, seconds) = (r.sha256, r.writeFailure, r.seconds)
+    }
+
+    var result: WorkResult {
+      var r = WorkResult(ok: ok, error: error, missingGlyphs: missingGlyphs, warnings: warnings)
+      (r.sha256, r.writeFailure, r.seconds) = (sha256, writeFailure, seconds)
+      return r
+    }
+  }
+
+  private final class Whole: Sendable {
+    let result: WorkResult
+    init(_ result: WorkResult) { self.result = result }
   }
 }

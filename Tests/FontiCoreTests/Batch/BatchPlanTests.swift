@@ -297,8 +297,9 @@ import Testing
     let p = BatchPlan.make(
       job: j, output: "/o", inputs: PlanInputs(families: [family], catalogueFamilies: [[family]]),
       previous: nil, force: false, stamp: { $0 }, verify: { _, _ in nil })
-    #expect(p.specimens.first?.missingCharacters == ["U+002E", "U+4EAC", "U+6771"])
-    #expect(p.catalogues.first?.missingCharacters["Latin"] == ["U+002E", "U+4EAC", "U+6771"])
+    #expect(p.specimens.first?.missingCharacters == [".", "京", "東"])
+    #expect(p.catalogues.first?.missingCharacters["Latin"] == [".", "京", "東"])
+    #expect(MissingCharacters.codes([".", "京", "東"]) == ["U+002E", "U+4EAC", "U+6771"])
   }
 
   @Test func outputsNoLongerMadeAreObsoleteOnlyWhenTheirPathsAreOurs() throws {
@@ -530,6 +531,26 @@ import Testing
     table["/b"] = nil
     #expect(table["/b"] == nil)
     #expect(copy["/b"]?.ok == false)
+  }
+
+  /// A result comes back from the table as it went in, whether the table keeps it in its
+  /// compact form (a specimen's) or whole (a catalogue's, with its pages and drawn file).
+  @Test func theResultTableGivesBackEveryField() {
+    var table = ResultTable()
+    var specimen = WorkResult(ok: true, missingGlyphs: 2, warnings: ["thin"], sha256: "1")
+    specimen.seconds = 0.25
+    var failed = WorkResult.failure("disk full", writeFailure: "No space left on device")
+    failed.seconds = 1
+    var catalogue = WorkResult(ok: true, sha256: "2")
+    catalogue.pages = 3
+    catalogue.familyPages = [RunManifest.FamilyPage(family: "A", page: 2)]
+    catalogue.missingByFamily = ["A": 1]
+    catalogue.raw = "/o/.catalogue.pdf.raw"
+    catalogue.creationDate = Date(timeIntervalSince1970: 1_700_000_000)
+    for (path, result) in [("/s", specimen), ("/f", failed), ("/c", catalogue)] {
+      table[path] = result
+      #expect(table[path] == result)
+    }
   }
 }
 
