@@ -45,7 +45,7 @@ public enum FallbackSample: Sendable, Hashable {
     }
     if !preferGrid {
       let latinFamily = isLatinFamily(family.coverage)
-      var best: (score: (Int, Int, Int, Int, Int, String), sample: FallbackSample)?
+      var best: (score: (Int, Int, Int, Int, Int, String), code: String, text: String)?
       for code in family.languages {
         guard let sample = pangoSampleString(for: code) else { continue }
         let missing = family.coverage.missing(in: sample)
@@ -64,11 +64,12 @@ public enum FallbackSample: Sendable, Hashable {
           latin == latinFamily ? 0 : 1, namesLanguage(family.name, code) ? 0 : 1,
           missing.isEmpty ? 0 : 1, latinFamily && code == "en" ? 0 : 1, named ? 0 : 1, code
         )
-        if best.map({ score < $0.score }) ?? true {
-          best = (score, .language(code: code, name: LanguageNames.shown(code), text: text))
-        }
+        if best.map({ score < $0.score }) ?? true { best = (score, code, text) }
       }
-      if let best { return best.sample }
+      // Named once chosen: a name outside `LanguageNames`' table costs reading the ISO tables.
+      if let best {
+        return .language(code: best.code, name: LanguageNames.shown(best.code), text: best.text)
+      }
     }
     return .glyphGrid(gridCharacters(family.coverage, limit: 40))
   }
@@ -229,18 +230,18 @@ enum LanguageNames {
   }
 
   /// The languages whose samples are preferred when a family has several: the common ones.
-  static func name(_ code: String) -> String? {
-    let table: [String: String] = [
-      "ar": "Arabic", "am": "Amharic", "as": "Assamese", "bn": "Bengali", "bo": "Tibetan",
-      "chr": "Cherokee", "dv": "Dhivehi", "el": "Greek", "fa": "Persian", "gu": "Gujarati",
-      "he": "Hebrew", "hi": "Hindi", "hy": "Armenian", "ja": "Japanese", "ka": "Georgian",
-      "km": "Khmer", "kn": "Kannada", "ko": "Korean", "lo": "Lao", "ml": "Malayalam",
-      "mn-mn": "Mongolian", "mr": "Marathi", "my": "Burmese", "ne": "Nepali", "or": "Odia",
-      "pa": "Punjabi", "ru": "Russian", "si": "Sinhala", "syr": "Syriac", "ta": "Tamil",
-      "te": "Telugu", "th": "Thai", "ti-er": "Tigrinya", "ur": "Urdu", "yi": "Yiddish",
-      "zh-cn": "Chinese (Simplified)", "zh-tw": "Chinese (Traditional)", "uk": "Ukrainian",
-      "sa": "Sanskrit", "iu": "Inuktitut", "ii": "Yi", "en": "English", "vi": "Vietnamese",
-    ]
-    return table[code]
-  }
+  static func name(_ code: String) -> String? { table[code] }
+
+  /// Made once: a family is scored against each of its languages, a hundred for some.
+  private static let table: [String: String] = [
+    "ar": "Arabic", "am": "Amharic", "as": "Assamese", "bn": "Bengali", "bo": "Tibetan",
+    "chr": "Cherokee", "dv": "Dhivehi", "el": "Greek", "fa": "Persian", "gu": "Gujarati",
+    "he": "Hebrew", "hi": "Hindi", "hy": "Armenian", "ja": "Japanese", "ka": "Georgian",
+    "km": "Khmer", "kn": "Kannada", "ko": "Korean", "lo": "Lao", "ml": "Malayalam",
+    "mn-mn": "Mongolian", "mr": "Marathi", "my": "Burmese", "ne": "Nepali", "or": "Odia",
+    "pa": "Punjabi", "ru": "Russian", "si": "Sinhala", "syr": "Syriac", "ta": "Tamil",
+    "te": "Telugu", "th": "Thai", "ti-er": "Tigrinya", "ur": "Urdu", "yi": "Yiddish",
+    "zh-cn": "Chinese (Simplified)", "zh-tw": "Chinese (Traditional)", "uk": "Ukrainian",
+    "sa": "Sanskrit", "iu": "Inuktitut", "ii": "Yi", "en": "English", "vi": "Vietnamese",
+  ]
 }
