@@ -533,6 +533,14 @@ import Testing
     #expect(copy["/b"]?.ok == false)
   }
 
+  /// A run's parent holds a plan's specimens and arrays of work items for every family while
+  /// the workers draw: an item is a reference to its case, and a specimen's thumbnail holds its
+  /// task alone, not room for the largest work item (at 4,000 families, 1.6 MB of the parent).
+  @Test func aPlansRecordsOfEveryFamilyStaySmall() {
+    #expect(MemoryLayout<WorkItem>.size == MemoryLayout<AnyObject>.size)
+    #expect(MemoryLayout<BatchPlan.Thumb>.size < 2 * MemoryLayout<RunManifest.File?>.size)
+  }
+
   /// A result comes back from the table as it went in, whether the table keeps it in its
   /// compact form (a specimen's) or whole (a catalogue's, with its pages and drawn file).
   @Test func theResultTableGivesBackEveryField() {
