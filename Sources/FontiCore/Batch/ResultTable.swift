@@ -53,7 +53,7 @@ struct ResultTable {
 
   /// A result as the table keeps it. Nearly all of a run's results are a specimen's or a
   /// thumbnail's: whether it was made, its checksum, boxes, warnings and time. Those are kept
-  /// as just that (`plain`, 80 bytes); any other (a catalogue's pages, a diff, proofs not
+  /// as just that (`plain`, under 90 bytes); any other (a catalogue's pages, a diff, proofs not
   /// spooled) whole, behind a reference. A `WorkResult` inline would have room for every field
   /// in every slot: 296 bytes, 2.4 MB of the parent's memory at 4,000 families.
   private enum Stored {
