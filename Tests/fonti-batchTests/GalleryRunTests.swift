@@ -128,6 +128,43 @@ import Testing
     #expect(dry.stderr.contains("everything is up to date (12 files in "), "\(dry)")
   }
 
+  /// The manifest records the page's size and time, as it does each file's: a re-run that finds
+  /// them as recorded does not read the page again. A manifest from before records no time, and
+  /// a touched page another one: the page is then read once, kept, and its time recorded.
+  @Test func theManifestRecordsThePagesTimeAndKeepsItUpToDate() throws {
+    let box = try sandbox()
+    #expect(try box.run(["run", "-q"]).status == 0)
+    func recorded() throws -> (mtimeNs: Int64?, size: Int?) {
+      let gallery = try #require(try manifest(box)["gallery"] as? [String: Any])
+      return ((gallery["mtimeNs"] as? NSNumber)?.int64Value, gallery["size"] as? Int)
+    }
+    let size = try #require(box.read("output/index.html")).count
+    let written = try #require(mtime(box, "output/index.html"))
+    #expect(try recorded() == (written, size))
+    #expect(try box.run(["run", "-q"]).status == 0)
+    #expect(try recorded() == (written, size))
+
+    // A manifest without the page's time (an earlier version's).
+    let text = String(decoding: try #require(box.read("output/manifest.json")), as: UTF8.self)
+    let line = "    \"mtimeNs\" : \(written),\n"
+    #expect(text.contains("\"gallery\" : {\n    \"file\" : \"index.html\",\n    \"inputs\""))
+    try box.write("output/manifest.json", text.replacingOccurrences(of: line, with: ""))
+    #expect(try recorded().mtimeNs == nil)
+    #expect(try box.run(["run", "-q"]).status == 0)
+    #expect(try recorded() == (written, size))
+    #expect(mtime(box, "output/index.html") == written)
+
+    // The page touched: the same bytes, kept, its new time recorded.
+    var times = [
+      timespec(tv_sec: 1_900_000_000, tv_nsec: 5), timespec(tv_sec: 1_900_000_000, tv_nsec: 5),
+    ]
+    #expect(utimensat(AT_FDCWD, box.path("output/index.html"), &times, 0) == 0)
+    let touched: Int64 = 1_900_000_000 * 1_000_000_000 + 5
+    #expect(try box.run(["run", "-q"]).status == 0)
+    #expect(mtime(box, "output/index.html") == touched)
+    #expect(try recorded() == (touched, size))
+  }
+
   @Test func galleryFalseWritesNoneAndRemovesAPreviousGallery() throws {
     let off = Self.job + "gallery: false\n"
     let fresh = try sandbox(off)

@@ -112,9 +112,10 @@ public struct BatchPlan: Sendable {
   public var diagnostics: [Diagnostic]
   /// The job writes the web gallery (`index.html`, thumbnails).
   public var gallery = false
-  /// With `gallery`: whether `index.html` is on disk as the previous manifest recorded it (for
-  /// `--dry-run`: the page is made after the run, from its manifest).
-  public var galleryCurrent = false
+  /// With `gallery`: `index.html` as found on disk, when it is the page the previous manifest
+  /// recorded (for `--dry-run`: the page is made after the run, from its manifest).
+  public var galleryFound: FileState?
+  public var galleryCurrent: Bool { galleryFound != nil }
   /// With `galleryCurrent`: the previous run's manifest, which the page on disk was made from.
   /// A run whose manifest comes out the same (but for its counts and duration) keeps the page.
   public var galleryManifest: RunManifest?
@@ -579,7 +580,7 @@ extension BatchPlan {
       obsolete: [], diagnostics: diagnostics)
     plan.gallery = job.gallery
     if job.gallery, let record = previous?.gallery, record.file == OutputLayout.gallery {
-      plan.galleryCurrent = verify(abs(OutputLayout.gallery), record.record) != nil
+      plan.galleryFound = verify(abs(OutputLayout.gallery), record.record)
       if plan.galleryCurrent, record.inputs != nil { plan.galleryManifest = previous }
     }
     var result = plan
@@ -724,9 +725,19 @@ struct MissingCharacters {
   /// `U+XXXX` for each of `scalars`, as manifests and warnings name them.
   static func codes(_ scalars: [Unicode.Scalar]) -> [String] { scalars.map(code) }
 
+  /// `U+` and at least four upper-case hex digits (`U+0041`, `U+1F600`).
   static func code(_ s: Unicode.Scalar) -> String {
-    let hex = String(s.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    var digits = 4
+    while digits < 8, s.value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+    return String(unsafeUninitializedCapacity: 2 + digits) { out in
+      out[0] = UInt8(ascii: "U")
+      out[1] = UInt8(ascii: "+")
+      for i in 0..<digits {
+        let nibble = UInt8((s.value >> (4 * UInt32(digits - 1 - i))) & 0xF)
+        out[2 + i] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+      }
+      return 2 + digits
+    }
   }
 }
 
@@ -738,6 +749,13 @@ public struct FileState: Sendable, Equatable {
   public init(size: Int64, mtimeNs: Int64) {
     self.size = size
     self.mtimeNs = mtimeNs
+  }
+
+  /// What `stat` says of a file.
+  init(_ info: stat) {
+    self.init(
+      size: Int64(info.st_size),
+      mtimeNs: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
   }
 }
 
@@ -754,9 +772,7 @@ public enum FileStamp {
   public static func state(_ path: String) -> FileState? {
     var st = stat()
     guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return FileState(
-      size: Int64(st.st_size),
-      mtimeNs: Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec))
+    return FileState(st)
   }
 
   /// Whether the file at `path` is still the one `record` describes, and how it is now. Same

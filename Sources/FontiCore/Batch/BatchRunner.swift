@@ -430,10 +430,10 @@ public enum BatchRunner {
       report.manifest.catalogues.append(entry)
     }
 
-    report.manifest.families.sort { FontCatalog.order($0.family, $1.family) }
+    report.manifest.families = FontCatalog.sorted(report.manifest.families, by: \.family)
 
     // The web gallery is made from the manifest (the page depends on nothing the rest of the
-    // manifest adds below: counts, duration, its own record), and written after it.
+    // manifest adds below: counts, duration, its own record), and put in place after it.
     var page: Data?
     var galleryKept = false
     var galleryError: Diagnostic?
@@ -445,6 +445,7 @@ public enum BatchRunner {
       {
         // The page on disk was made from this very manifest and inputs: kept as it is.
         report.manifest.gallery = record
+        report.manifest.gallery?.mtimeNs = plan.galleryFound?.mtimeNs
         galleryKept = true
       } else {
         do {
@@ -465,6 +466,24 @@ public enum BatchRunner {
         }
       }
     }
+    // The page is written and flushed before the manifest, which records its size and time (a
+    // re-run that finds them does not read the page again), and put in place once the manifest
+    // it comes from is on disk. It is rewritten only when it changed.
+    let pagePath = plan.output + "/" + OutputLayout.gallery
+    var preparedPage: AtomicFile.Prepared?
+    if let page {
+      do throws(Diagnostic) {
+        if (try? AtomicFile.read(pagePath, limit: page.count + 1)) != page {
+          let prepared = try AtomicFile.prepare(page, to: pagePath)
+          preparedPage = prepared
+          report.manifest.gallery?.mtimeNs = prepared.state.mtimeNs
+        } else {
+          report.manifest.gallery?.mtimeNs = FileStamp.state(pagePath)?.mtimeNs
+        }
+      } catch {
+        galleryError = error
+      }
+    }
     // Every warning counts: the job's and the fonts' (before the run), the plan's, removals
     // that failed, and each output's.
     report.manifest.counts = report.counts(
@@ -478,17 +497,16 @@ public enum BatchRunner {
     } catch {
       manifestError = error
     }
-    // The page, once the manifest it comes from is on disk; rewritten only when it changed.
-    if let page, manifestError == nil {
-      let path = plan.output + "/" + OutputLayout.gallery
-      do {
-        let existing = try? AtomicFile.read(path, limit: page.count + 1)
-        if existing != page {
-          try AtomicFile.write(page, to: path)
-          announce(path)
+    if let preparedPage {
+      if manifestError == nil {
+        do throws(Diagnostic) {
+          try preparedPage.commit()
+          announce(pagePath)
+        } catch {
+          galleryError = error
         }
-      } catch {
-        galleryError = error
+      } else {
+        preparedPage.discard()
       }
     }
     // Rendering went through: the error names what was written (and what no manifest lists).
@@ -578,7 +596,7 @@ public enum BatchRunner {
       + plan.specimens.compactMap(\.thumbnail?.file)
     for file in files + [manifestName, OutputLayout.gallery] {
       let path = plan.output + "/" + file
-      outputs[FileSystem.folder(of: path), default: []].insert((path as NSString).lastPathComponent)
+      outputs[FileSystem.folder(of: path), default: []].insert(FileSystem.name(of: path))
     }
     for (folder, names) in outputs {
       guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {

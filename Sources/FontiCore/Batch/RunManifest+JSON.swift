@@ -295,6 +295,7 @@ extension RunManifest.Gallery: JSONWritable {
     w.beginObject()
     w.member("file", file)
     w.member("inputs", inputs)
+    w.member("mtimeNs", mtimeNs)
     w.member("sha256", sha256)
     w.member("size", size)
     w.endObject()
@@ -304,11 +305,13 @@ extension RunManifest.Gallery: JSONWritable {
     var file: String?
     var sha256: String?
     var size: Int64?
+    var mtimeNs: Int64?
     var inputs: String?
     try r.object { r, key in
       switch key {
       case "file": file = try r.string()
       case "inputs": inputs = try r.optional { try $0.string() }
+      case "mtimeNs": mtimeNs = try r.optional { try $0.int64() }
       case "sha256": sha256 = try r.string()
       case "size": size = try r.optional { try $0.int64() }
       default: try r.skip()
@@ -316,7 +319,7 @@ extension RunManifest.Gallery: JSONWritable {
     }
     self.init(
       file: try r.required(file, "file"), sha256: try r.required(sha256, "sha256"), size: size,
-      inputs: inputs)
+      mtimeNs: mtimeNs, inputs: inputs)
   }
 }
 

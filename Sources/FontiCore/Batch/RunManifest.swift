@@ -177,19 +177,27 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var file: String
     public var sha256: String
     public var size: Int64?
+    /// The page's modification time in nanoseconds since 1970, as for `File`: a re-run that
+    /// finds the same size and time does not read the page again. Absent in manifests of
+    /// earlier versions.
+    public var mtimeNs: Int64?
     /// What the page depends on besides this manifest (`GalleryModel.pageInputs`), when it was
     /// made without a warning: a re-run whose manifest and inputs are the same keeps the page
     /// without making it again. Absent in manifests of earlier versions.
     public var inputs: String?
 
-    public init(file: String, sha256: String, size: Int64? = nil, inputs: String? = nil) {
+    public init(
+      file: String, sha256: String, size: Int64? = nil, mtimeNs: Int64? = nil,
+      inputs: String? = nil
+    ) {
       self.file = file
       self.sha256 = sha256
       self.size = size
+      self.mtimeNs = mtimeNs
       self.inputs = inputs
     }
 
-    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size) }
+    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   /// SPEC.md's fields count families (`warnings` counts every warning of the run); pairing

@@ -62,10 +62,9 @@ public enum DiffEngine {
         throw DiagnosticError(.error("--only \(patterns) matches no family on either side"))
       }
     }
-    let names = keys.map { key in
-      (key, after.families[key]?.name ?? before.families[key]?.name ?? key)
-    }
-    .sorted { FontCatalog.order($0.1, $1.1) }
+    let names = FontCatalog.sorted(
+      keys.map { key in (key, after.families[key]?.name ?? before.families[key]?.name ?? key) },
+      by: \.1)
     let slugs = Slug.unique(names.map(\.1))
     return zip(names, slugs).map { (name, slug) in
       (before.families[name.0], after.families[name.0], slug)

@@ -202,6 +202,7 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
   /// Records specimen paths (keyed by family name, case-insensitively) on entries that are
   /// saved; other names are ignored.
   public mutating func setSpecimens(_ specimens: [String: String]) {
+    guard !saved.isEmpty else { return }
     for (family, path) in specimens where FavouritesManifest.isInsideOutput(path) {
       if let i = index(of: family) { saved[i].specimen = path }
     }

@@ -265,11 +265,13 @@ public struct FavouritesStore: Sendable {
     _ manifest: inout FavouritesManifest, _ families: [FontFamily], specimens: [String: String],
     now: Date
   ) {
-    let lowered = Dictionary(
-      specimens.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-    manifest.add(
-      families.map { FavouritesManifest.Addition($0, specimen: lowered[$0.name.lowercased()]) },
-      at: now)
+    if !families.isEmpty {
+      let lowered = Dictionary(
+        specimens.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+      manifest.add(
+        families.map { FavouritesManifest.Addition($0, specimen: lowered[$0.name.lowercased()]) },
+        at: now)
+    }
     manifest.setSpecimens(specimens)
   }
 

@@ -127,8 +127,8 @@ extension FontLibrary {
           .warning("font file '\(file)' \(reason) (in the font library; skipped)"))
       }
     }
-    let families = byKey.values.map { Family(name: $0.name, files: $0.files.sorted()) }
-      .sorted { FontCatalog.order($0.name, $1.name) }
+    let families = FontCatalog.sorted(
+      byKey.values.map { Family(name: $0.name, files: $0.files.sorted()) }, by: \.name)
     return (families, problems)
   }
 

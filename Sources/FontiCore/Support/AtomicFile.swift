@@ -155,7 +155,14 @@ public enum AtomicFile {
   /// permissions; a new one gets `mode` less the umask. A symbolic link at `path` is followed,
   /// so the file it points to is replaced and the link stays a link.
   public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(Diagnostic) {
-    try write(to: path, mode: mode) { (fd, temporary) throws(Diagnostic) in
+    try prepare(data, to: path, mode: mode).commit()
+  }
+
+  /// `prepare(to:mode:filling:)` for bytes held in memory.
+  public static func prepare(_ data: Data, to path: String, mode: mode_t = 0o644)
+    throws(Diagnostic) -> Prepared
+  {
+    try prepare(to: path, mode: mode) { (fd, temporary) throws(Diagnostic) in
       try FileSystem.writeAll(fd, data, path: temporary)
     }
   }
@@ -166,6 +173,35 @@ public enum AtomicFile {
   public static func write(
     to path: String, mode: mode_t = 0o644, filling fill: (Int32, String) throws(Diagnostic) -> Void
   ) throws(Diagnostic) {
+    try prepare(to: path, mode: mode, filling: fill).commit()
+  }
+
+  /// A new version of a file, written and flushed beside it under a temporary name: `commit()`
+  /// puts it in place, `discard()` removes it. Its size and time are known before it is in
+  /// place (a rename keeps them), so a manifest written first can record them.
+  public struct Prepared {
+    let temporary: String
+    let target: String
+    /// The new version's size and modification time.
+    public let state: FileState
+
+    public func commit() throws(Diagnostic) {
+      guard rename(temporary, target) == 0 else {
+        let code = errno
+        unlink(temporary)
+        throw .error("cannot be replaced: \(FileSystem.describe(code))", file: target)
+      }
+      FileSystem.syncFolder(of: target)
+    }
+
+    public func discard() { unlink(temporary) }
+  }
+
+  /// The first half of `write(to:mode:filling:)`: the new version written and flushed, not yet
+  /// in place. When `fill` throws, nothing is left behind.
+  public static func prepare(
+    to path: String, mode: mode_t = 0o644, filling fill: (Int32, String) throws(Diagnostic) -> Void
+  ) throws(Diagnostic) -> Prepared {
     let target = FileSystem.resolvingLink(path)
     var existing = stat()
     let keepMode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
@@ -176,19 +212,18 @@ public enum AtomicFile {
       // open() applies the umask, which would narrow an existing file's mode: set it exactly.
       if let keepMode { _ = fchmod(fd, keepMode) }
       try sync(fd, path: temporary)
+      var info = stat()
+      let stated = fstat(fd, &info) == 0
       closed = true
-      if close(fd) != 0 {
+      if close(fd) != 0 || !stated {
         throw .error("cannot be written: \(FileSystem.describe(errno))", file: target)
       }
-      guard rename(temporary, target) == 0 else {
-        throw .error("cannot be replaced: \(FileSystem.describe(errno))", file: target)
-      }
+      return Prepared(temporary: temporary, target: target, state: FileState(info))
     } catch {
       if !closed { close(fd) }
       unlink(temporary)
       throw error
     }
-    FileSystem.syncFolder(of: target)
   }
 
   /// Creates a hidden temporary file in the folder of `path` (`.fonti-tmp-PID-RANDOM-NAME`, a

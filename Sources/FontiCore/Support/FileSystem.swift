@@ -50,6 +50,18 @@ public enum FileSystem {
     return head.isEmpty ? "/" : String(Substring(head))
   }
 
+  /// The last component of `path`, trailing slashes aside (`NSString.lastPathComponent`'s
+  /// answer, without its cost): `b` for `a/b` and `a/b/`, `/` for `/`.
+  public static func name(of path: String) -> String {
+    let slash = UInt8(ascii: "/")
+    var file = path.utf8[...]
+    while file.count > 1, file.last == slash { file = file.dropLast() }
+    guard file.count > 1, let last = file.lastIndex(of: slash) else {
+      return String(Substring(file))
+    }
+    return String(Substring(file[file.index(after: last)...]))
+  }
+
   /// The names in folder `path` (a path as bytes), "." and ".." left out; nil when it cannot
   /// be opened (`errno` says why).
   static func entries(of path: [UInt8]) -> [[UInt8]]? {

@@ -112,10 +112,18 @@ struct JSONWriter {
 
   mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
-    if !value.utf8.contains(where: {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }) {
-      bytes.append(contentsOf: value.utf8)
+    // Most strings need no escape: their bytes in one copy, straight from the string's storage.
+    let plain =
+      value.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+        guard
+          !utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+          })
+        else { return false }
+        bytes.append(contentsOf: utf8)
+        return true
+      } ?? false
+    if plain {
       bytes.append(UInt8(ascii: "\""))
       return
     }

@@ -154,7 +154,8 @@ struct RunCommand {
   func reportDiagnostics(_ diagnostics: [Diagnostic]) {
     let shown = 5
     var missing = 0
-    for d in diagnostics {
+    // Quiet: no warning is printed, so none is looked at.
+    for d in diagnostics where !(d.severity == .warning && console.quiet) {
       if d.severity == .warning && !console.verbose && d.message.contains(" glyph") {
         missing += 1
         if missing > shown { continue }

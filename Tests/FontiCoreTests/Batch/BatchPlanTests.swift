@@ -300,6 +300,10 @@ import Testing
     #expect(p.specimens.first?.missingCharacters == [".", "京", "東"])
     #expect(p.catalogues.first?.missingCharacters["Latin"] == [".", "京", "東"])
     #expect(MissingCharacters.codes([".", "京", "東"]) == ["U+002E", "U+4EAC", "U+6771"])
+    // At least four digits, as many as needed beyond, upper case.
+    #expect(
+      MissingCharacters.codes(["\u{0}", "\u{AB}", "\u{FFFF}", "\u{1F600}", "\u{10FFFD}"])
+        == ["U+0000", "U+00AB", "U+FFFF", "U+1F600", "U+10FFFD"])
   }
 
   @Test func outputsNoLongerMadeAreObsoleteOnlyWhenTheirPathsAreOurs() throws {

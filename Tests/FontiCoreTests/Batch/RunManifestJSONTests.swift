@@ -69,7 +69,7 @@ import Testing
           warnings: ["w"], families: [RunManifest.FamilyPage(family: "Lato\"", page: 1)])
       ], counts: counts, durationSeconds: 3)
     manifest.gallery = RunManifest.Gallery(
-      file: "index.html", sha256: "aa", size: 7, inputs: "bb")
+      file: "index.html", sha256: "aa", size: 7, mtimeNs: 6, inputs: "bb")
     return manifest
   }
 
@@ -233,10 +233,20 @@ import Testing
   }
 
   @Test func refusesInvalidUTF8AndWrongTypes() throws {
-    var bytes = try Self.bare().encoded()
-    let title = bytes.firstRange(of: Data("\"title\" : \"".utf8))!
-    bytes.insert(contentsOf: [0xC3, 0x28], at: title.upperBound)
-    #expect(RunManifest.decode(bytes) == nil)
+    // A bad lead, an overlong form, a surrogate, a cut sequence, bytes UTF-8 never uses, a
+    // code point past U+10FFFF; each refused, and the same text with good UTF-8 read.
+    let bad: [[UInt8]] = [
+      [0xC3, 0x28], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xFF], [0x80],
+      [0xF4, 0x90, 0x80, 0x80],
+    ]
+    for sequence in bad + [Array("é😀".utf8)] {
+      var bytes = try Self.bare().encoded()
+      let title = bytes.firstRange(of: Data("\"title\" : \"".utf8))!
+      bytes.insert(contentsOf: sequence, at: title.upperBound)
+      let read = RunManifest.decode(bytes)
+      #expect((read == nil) == bad.contains(sequence), "\(sequence)")
+      if let read { #expect(read.title == "é😀") }
+    }
 
     for (from, to) in [
       ("\"missingGlyphs\" : 0", "\"missingGlyphs\" : 0.5"),

@@ -21,6 +21,18 @@ import Testing
     }
   }
 
+  /// The name of a path: what `NSString.lastPathComponent` says, for the same cases.
+  @Test func theNameOfAPath() {
+    for (path, name) in [
+      ("a", "a"), ("", ""), ("/", "/"), ("/a", "a"), ("a/b", "b"), ("a/b/", "b"),
+      ("a//b", "b"), ("/x/y.pdf", "y.pdf"), ("out/.fonti-tmp-1-2-x.png", ".fonti-tmp-1-2-x.png"),
+      ("é/ü.png", "ü.png"),
+    ] {
+      #expect(FileSystem.name(of: path) == name, "\(path)")
+      #expect((path as NSString).lastPathComponent == name, "\(path)")
+    }
+  }
+
   @Test func createFolderMakesParentsAndNamesAFileInTheWay() throws {
     let folder = try TemporaryDirectory()
     try FileSystem.createFolder(folder.file("a/b/c"))
