@@ -55,6 +55,46 @@ final class FeatureSampler {
     return map
   }
 
+  /// What sampling asks of a glyph's character (`reverseMap`): whether it is usable, a mark,
+  /// its rank and script.
+  private struct GlyphCharacter {
+    static let unknown = GlyphCharacter(scalar: 0, script: 0, order: 0, state: 0)
+    var scalar: UInt32
+    var script: UInt32
+    var order: UInt8
+    /// 0: not worked out yet; 1: no usable character; 2: usable; 3: usable, a mark.
+    var state: UInt8
+  }
+  /// Each glyph's `GlyphCharacter`, worked out once per face: every feature asks again for the
+  /// glyphs its lookups take (thousands of them), and Swift's Unicode property look-ups took a
+  /// sixth of sampling.
+  private var glyphCharacters: [GlyphCharacter] = []
+
+  /// The usable character of glyph `g`, with whether it is a mark, its rank and its script;
+  /// nil when no usable character maps to it.
+  private func character(of g: UInt32) -> (
+    scalar: Unicode.Scalar, isMark: Bool, rank: (Int, UInt32), script: UInt32
+  )? {
+    let map = reverseMap
+    guard Int(g) < map.count else { return nil }
+    if glyphCharacters.isEmpty {
+      glyphCharacters = Array(repeating: .unknown, count: map.count)
+    }
+    var known = glyphCharacters[Int(g)]
+    if known.state == 0 {
+      if map[Int(g)] != 0, let s = Unicode.Scalar(map[Int(g)]), CandidateText.isUsable(s) {
+        known = GlyphCharacter(
+          scalar: s.value, script: HarfBuzzUnicode.script(of: s),
+          order: UInt8(CandidateText.rank(s).0), state: CandidateText.isMark(s) ? 3 : 2)
+      } else {
+        known.state = 1
+      }
+      glyphCharacters[Int(g)] = known
+    }
+    guard known.state >= 2, let s = Unicode.Scalar(known.scalar) else { return nil }
+    return (s, known.state == 3, (Int(known.order), known.scalar), known.script)
+  }
+
   /// Finds a sample for feature `tag` of `tables`, turned on with `value`.
   func sample(tag: String, tables: [LayoutTable], value: Int = 1) -> Outcome {
     shapesLeft = FeatureSampler.shapeBudget
@@ -140,17 +180,16 @@ final class FeatureSampler {
       guard !text.isEmpty, seen.insert(text).inserted else { return nil }
       return test(text, tag: tag, value: value, language: language)
     }
-    let map = reverseMap
-    let usable = inputGlyphs.compactMap { g -> (glyph: UInt32, scalar: Unicode.Scalar)? in
-      guard Int(g) < map.count, map[Int(g)] != 0, let s = Unicode.Scalar(map[Int(g)]),
-        CandidateText.isUsable(s)
-      else { return nil }
-      return (g, s)
-    }
-    let ordered = CandidateText.ordered(usable, by: \.scalar)
+    let usable = inputGlyphs.compactMap { g in character(of: g).map { (glyph: g, character: $0) } }
+    let ordered = CandidateText.ordered(
+      usable, script: \.character.script, rank: \.character.rank)
     // Bases and marks are capped apart: a font with hundreds of letters keeps its marks.
-    let baseGlyphs = Array(ordered.filter { !CandidateText.isMark($0.scalar) }.prefix(24))
-    let markGlyphs = Array(ordered.filter { CandidateText.isMark($0.scalar) }.prefix(8))
+    func glyphs(marks: Bool, _ count: Int) -> [(glyph: UInt32, scalar: Unicode.Scalar)] {
+      ordered.lazy.filter { $0.character.isMark == marks }.prefix(count)
+        .map { (glyph: $0.glyph, scalar: $0.character.scalar) }
+    }
+    let baseGlyphs = glyphs(marks: false, 24)
+    let markGlyphs = glyphs(marks: true, 8)
     let bases = baseGlyphs.map(\.scalar)
     let marks = markGlyphs.map(\.scalar)
 
@@ -281,14 +320,11 @@ final class FeatureSampler {
   private func contextWords(before: [UInt32], inputs: [Unicode.Scalar], after: [UInt32])
     -> [[Unicode.Scalar]]
   {
-    let map = reverseMap
     func characters(_ glyphs: [UInt32]) -> [Unicode.Scalar] {
       var seen = Set<UInt32>()
       return glyphs.compactMap { g in
-        guard Int(g) < map.count, map[Int(g)] != 0, seen.insert(map[Int(g)]).inserted,
-          let s = Unicode.Scalar(map[Int(g)]), CandidateText.isUsable(s)
-        else { return nil }
-        return s
+        guard let c = character(of: g), seen.insert(c.scalar.value).inserted else { return nil }
+        return c.scalar
       }
     }
     let b = Array(characters(before).prefix(3))
@@ -491,13 +527,18 @@ enum CandidateText {
   /// `items` with letters first, …, marks last (`rank`), those of the script most of them
   /// share before the rest (a Bengali feature's sample is not led by a stray Latin modifier).
   static func ordered<T>(_ items: [T], by scalar: (T) -> Unicode.Scalar) -> [T] {
-    let scripts = items.map { HarfBuzzUnicode.script(of: scalar($0)) }
+    ordered(items, script: { HarfBuzzUnicode.script(of: scalar($0)) }, rank: { rank(scalar($0)) })
+  }
+
+  /// `ordered(_:by:)` with each item's script and `rank` given (known already).
+  static func ordered<T>(_ items: [T], script: (T) -> UInt32, rank: (T) -> (Int, UInt32)) -> [T] {
+    let scripts = items.map(script)
     var counts: [UInt32: Int] = [:]
     for s in scripts where !HarfBuzzUnicode.isShared(s) { counts[s, default: 0] += 1 }
     let main = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     let keys = zip(items, scripts).map { item, script -> (Int, Int, UInt32) in
       let tier = script == main ? 0 : HarfBuzzUnicode.isShared(script) ? 1 : 2
-      let r = rank(scalar(item))
+      let r = rank(item)
       return (tier, r.0, r.1)
     }
     return keys.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
