@@ -236,4 +236,12 @@ import Testing
     #expect(!CandidateText.isUsable("\u{200D}"))
     #expect(CandidateText.isMark("\u{301}"))
   }
+
+  /// A tag as text: four bytes, `?` for each outside printable ASCII (a hostile font's).
+  @Test func aTagReadsAsFourPrintableCharacters() {
+    #expect(HarfBuzzTag.string(HarfBuzzTag.make("liga")) == "liga")
+    #expect(HarfBuzzTag.string(0x6B65_00FF) == "ke??")
+    #expect(HarfBuzzTag.string(0x207E_7F1F) == " ~??")
+    #expect(HarfBuzzUnicode.script(0x905) == "Deva")
+  }
 }

@@ -123,9 +123,16 @@ enum HarfBuzzTag {
   }
 
   /// A tag as text; bytes outside printable ASCII (a hostile font) become `?`.
+  /// Four bytes, held in the string itself: nothing is allocated (a worker names the script
+  /// of every character of every language's orthography, 50,000 of them, when it starts).
   static func string(_ tag: UInt32) -> String {
-    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }
-    return String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+    String(unsafeUninitializedCapacity: 4) { out in
+      for i in 0..<4 {
+        let byte = UInt8(truncatingIfNeeded: tag >> (24 - 8 * i))
+        out[i] = (0x20...0x7E).contains(byte) ? byte : 0x3F
+      }
+      return 4
+    }
   }
 }
 
