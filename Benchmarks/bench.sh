@@ -34,8 +34,8 @@ job "$WORK/thirty-pdf/job.yaml" "$WORK/thirty.txt" "[{ file: catalogue.pdf }]"
 
 echo "fonti-batch benchmark: $N families, $JOBS workers, $(nproc) cores, $(uname -m), load $(cut -d' ' -f1 /proc/loadavg)" >&2
 measure png "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
-# An unchanged re-run takes a few hundredths of a second, the resolution of /usr/bin/time: one
-# run reads 0.06 or 0.09 s by chance. The median of five is kept.
+# An unchanged re-run takes a few hundredths of a second, and one run in five is slowed by
+# chance (the machine, the disk): the median of five is kept.
 for r in 1 2 3 4 5; do
   measure "rerun-$r" "$BIN" run -q -j "$JOBS" "$WORK/all/job.yaml"
 done
