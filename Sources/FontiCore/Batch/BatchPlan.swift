@@ -741,24 +741,6 @@ struct MissingCharacters {
   }
 }
 
-/// An output file's size and modification time as found on disk.
-public struct FileState: Sendable, Equatable {
-  public var size: Int64
-  public var mtimeNs: Int64
-
-  public init(size: Int64, mtimeNs: Int64) {
-    self.size = size
-    self.mtimeNs = mtimeNs
-  }
-
-  /// What `stat` says of a file.
-  init(_ info: stat) {
-    self.init(
-      size: Int64(info.st_size),
-      mtimeNs: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
-  }
-}
-
 /// File identity for incremental runs: path, size and modification time (nanoseconds). Reading
 /// every font's bytes on each run would cost more than rendering a few families.
 public enum FileStamp {

@@ -255,3 +255,21 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     "cannot \(operation) '\(path)': \(FileSystem.describe(code))"
   }
 }
+
+/// An output file's size and modification time as found on disk.
+public struct FileState: Sendable, Equatable {
+  public var size: Int64
+  public var mtimeNs: Int64
+
+  public init(size: Int64, mtimeNs: Int64) {
+    self.size = size
+    self.mtimeNs = mtimeNs
+  }
+
+  /// What `stat` says of a file.
+  init(_ info: stat) {
+    self.init(
+      size: Int64(info.st_size),
+      mtimeNs: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
+  }
+}
