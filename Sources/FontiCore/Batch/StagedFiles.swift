@@ -30,7 +30,7 @@ final class StagedFiles: @unchecked Sendable {
   func commit(_ temporary: String, to path: String) {
     let folder = FileSystem.folder(of: path)
     guard FileSystem.folder(of: temporary) == folder,
-      (temporary as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix)
+      FileSystem.name(of: temporary).hasPrefix(AtomicFile.temporaryPrefix)
     else {
       lock.withLock {
         failures[path] = .failure("the worker staged '\(temporary)', not a file beside it")

@@ -82,7 +82,7 @@ extension DiffSide {
         let absolute = URL(fileURLWithPath: found).standardizedFileURL.path
         let relative =
           absolute.hasPrefix(root + "/")
-          ? String(absolute.dropFirst(root.count + 1)) : (absolute as NSString).lastPathComponent
+          ? String(absolute.dropFirst(root.count + 1)) : FileSystem.name(of: absolute)
         return SideFile(file: shown + "/" + relative, relativePath: relative)
       }
       if files.isEmpty {
@@ -94,7 +94,7 @@ extension DiffSide {
       if info.st_size == 0 {
         return .failure(.error("\(role.rawValue) '\(path)' is empty (0 bytes)"))
       }
-      return .success([SideFile(file: path, relativePath: (path as NSString).lastPathComponent)])
+      return .success([SideFile(file: path, relativePath: FileSystem.name(of: path))])
     default:
       return .failure(.error("\(role.rawValue) '\(path)' is not a file or a folder"))
     }

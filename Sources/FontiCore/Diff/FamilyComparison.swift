@@ -224,7 +224,7 @@ enum FamilyComparison {
     for f in faces { counts[f.style.lowercased(), default: 0] += 1 }
     return faces.map { face in
       guard counts[face.style.lowercased(), default: 0] > 1 else { return (face, face.style) }
-      let file = (face.relativePath as NSString).lastPathComponent
+      let file = FileSystem.name(of: face.relativePath)
       let index = face.query.index > 0 ? " #\(face.query.index)" : ""
       return (face, "\(face.style) (\(file)\(index))")
     }

@@ -53,7 +53,7 @@ public struct FavouritesStore: Sendable {
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
     let target = FileSystem.resolvingLink(path)
-    return FileSystem.folder(of: target) + "/." + (target as NSString).lastPathComponent + ".lock"
+    return FileSystem.folder(of: target) + "/." + FileSystem.name(of: target) + ".lock"
   }
 
   // MARK: Reading

@@ -292,7 +292,7 @@ extension FontLibrary {
   /// the file's signature when missing).
   static func libraryName(for source: String) -> String {
     var name = String(
-      (source as NSString).lastPathComponent.unicodeScalars.map { scalar -> Character in
+      FileSystem.name(of: source).unicodeScalars.map { scalar -> Character in
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2F, 0x202A...0x202E, 0x2066...0x2069: return "_"
         default: return Character(scalar)

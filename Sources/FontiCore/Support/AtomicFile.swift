@@ -251,7 +251,7 @@ public enum AtomicFile {
     (fd: Int32, path: String), FileError
   > {
     let folder = FileSystem.folder(of: path)
-    let name = (path as NSString).lastPathComponent
+    let name = FileSystem.name(of: path)
     for _ in 0..<100 {
       let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
       let candidate = folder + "/" + temporaryPrefix + "\(getpid())-" + random + "-" + name
