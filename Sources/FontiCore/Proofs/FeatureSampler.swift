@@ -58,8 +58,8 @@ final class FeatureSampler {
   /// What sampling asks of a glyph's character (`reverseMap`): whether it is usable, a mark,
   /// its rank and script.
   private struct GlyphCharacter {
-    static let unknown = GlyphCharacter(scalar: 0, script: 0, order: 0, state: 0)
-    var scalar: UInt32
+    static let unknown = GlyphCharacter(scalar: "\0", script: 0, order: 0, state: 0)
+    var scalar: Unicode.Scalar
     var script: UInt32
     var order: UInt8
     /// 0: not worked out yet; 1: no usable character; 2: usable; 3: usable, a mark.
@@ -84,15 +84,15 @@ final class FeatureSampler {
     if known.state == 0 {
       if map[Int(g)] != 0, let s = Unicode.Scalar(map[Int(g)]), CandidateText.isUsable(s) {
         known = GlyphCharacter(
-          scalar: s.value, script: HarfBuzzUnicode.script(of: s),
+          scalar: s, script: HarfBuzzUnicode.script(of: s),
           order: UInt8(CandidateText.rank(s).0), state: CandidateText.isMark(s) ? 3 : 2)
       } else {
         known.state = 1
       }
       glyphCharacters[Int(g)] = known
     }
-    guard known.state >= 2, let s = Unicode.Scalar(known.scalar) else { return nil }
-    return (s, known.state == 3, (Int(known.order), known.scalar), known.script)
+    guard known.state >= 2 else { return nil }
+    return (known.scalar, known.state == 3, (Int(known.order), known.scalar.value), known.script)
   }
 
   /// Finds a sample for feature `tag` of `tables`, turned on with `value`.
