@@ -22,11 +22,16 @@ let package = Package(
     // glibc's malloc_trim, which Glibc's Swift module does not bring.
     .systemLibrary(name: "CSystem"),
 
+    // Pango's font matching on the calling thread, not two new threads a pattern (see its
+    // source): the one C file of the package, an override of GLib's g_thread_new.
+    .target(name: "CPangoMatch", dependencies: ["CPango"]),
+
     // Everything the tool does; never prints.
     .target(
       name: "FontiCore",
       dependencies: [
         "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CSystem",
+        "CPangoMatch",
       ]),
 
     // The thin command-line front end.

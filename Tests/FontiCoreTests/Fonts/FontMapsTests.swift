@@ -49,6 +49,21 @@ import Testing
     #expect(!two.heldFamilies.contains { $0.name == "Noto Sans Bengali" })
   }
 
+  /// A font Pango has not loaded before is matched on the thread that asks for it, not on two
+  /// threads Pango starts and waits for (CPangoMatch overrides GLib's `g_thread_new` for them):
+  /// each drawing's map is new, so each of its patterns would cost two threads. The font is
+  /// the one fontconfig's own threads would have found.
+  @Test func pangoMatchesFontsOnTheCallingThread() throws {
+    let serif = try family("DejaVu Serif")
+    let cr = try CairoContext(try CairoSurface.image(width: 64, height: 64))
+    let before = FontMap.matchesRunInline
+    let context = try FontMaps(environment: environment).map(for: [serif]).makeContext(for: cr)
+    let loaded = context.loadedFile(for: FontSpec(family: serif.name, size: 37, face: nil))
+    #expect(loaded?.file == serif.regularFace?.file)
+    // One match and one sort for the new pattern (other suites may load fonts meanwhile).
+    #expect(FontMap.matchesRunInline >= before + 2)
+  }
+
   /// Pango 1.50 keeps a reference to a font map's configuration after the map is gone: the
   /// configuration made for a drawing lets its fonts go when the last map that used it does,
   /// so a catalogue of 1,000 families does not keep every family's patterns to its end.

@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CPango
+internal import CPangoMatch
 import Foundation
 
 /// A Pango font map bound to one fontconfig configuration; owns one GObject reference.
@@ -22,6 +23,10 @@ final class FontMap {
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+  /// How many of Pango's font-matching threads this process has run on the calling thread
+  /// instead (CPangoMatch): a test hook.
+  static var matchesRunInline: Int { Int(CPangoMatch_inlined()) }
 
   /// The patterns of its configuration, in order, as fontconfig prints them: a test hook.
   var heldPatterns: [String] { configuration.patternTexts }
