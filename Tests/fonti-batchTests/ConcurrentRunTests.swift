@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FontiCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -70,5 +72,47 @@ import Testing
         !box.list(box.path("output/specimens")).contains { $0.hasPrefix(".fonti-tmp-") },
         "round \(round)")
     }
+  }
+
+  /// A run reads the folder's previous manifest while its fonts load, before it takes the
+  /// folder's lock. A run that finished in the folder meanwhile left another manifest: the run
+  /// plans again from that one, and so removes what it no longer selects of what the other
+  /// drew (from the first manifest it read, there was nothing to remove).
+  @Test func aRunPlansFromTheManifestARunFinishedMeanwhileLeft() throws {
+    let box = try CLISandbox("fonti-concurrent")
+    func job(_ families: [String]) -> String {
+      """
+      version: 1
+      output: \(box.path("output"))
+      families:
+        include: [\(families.map { "\"\($0)\"" }.joined(separator: ", "))]
+      png:
+        edge: 256
+      catalogues: []
+
+      """
+    }
+    let narrow = try box.write("narrow.yaml", job(["Cantarell"]))
+    try box.write("wide.yaml", job(["Cantarell", "DejaVu Serif"]))
+    var request = JobRun.Request(job: narrow)
+    request.library = nil
+    request.configFile = Repository.fontsConf
+    request.workers = box.workers
+    request.jobs = 1
+    let starting = try JobRun(request)  // reads the folder: no manifest yet
+
+    let wide = try box.run(["run", "-q", "wide.yaml"])
+    #expect(wide.status == 0, "\(wide)")
+    let serif = box.path("output/specimens/dejavu-serif.png")
+    #expect(FileManager.default.fileExists(atPath: serif))
+
+    guard case .ran(let report) = try starting.run() else {
+      Issue.record("the run did not go through")
+      return
+    }
+    #expect(report.removed.contains("specimens/dejavu-serif.png"), "\(report.removed)")
+    #expect(!FileManager.default.fileExists(atPath: serif))
+    let manifest = try #require(box.read("output/manifest.json").flatMap(RunManifest.decode))
+    #expect(manifest.families.map(\.family) == ["Cantarell"])
   }
 }

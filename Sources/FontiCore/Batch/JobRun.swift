@@ -49,6 +49,9 @@ public struct JobRun {
     public var shardWeights: String?
     /// `merge`: what the shards drew; set by `ShardMerge`.
     public var merge: MergeInputs?
+    /// Read the output folder's previous manifest while the fonts load, as soon as the job
+    /// file names the folder. Off for what never runs the job (`check`).
+    public var readsPreviousEarly = true
 
     public init(_ source: Source) {
       self.source = source
@@ -76,6 +79,9 @@ public struct JobRun {
   public let resolved: ResolvedJob
   /// `--shard-weights`' manifest, read and checked before anything runs.
   let weightsManifest: RunManifest?
+  /// The output folder's previous manifest, read on a thread of its own from the moment the
+  /// job names the folder, while fontconfig loads and lists the fonts (nil: `run` reads it).
+  private let previousRead: Background<PreviousManifest>?
 
   /// What was found worth a warning before anything runs (the job's, the fonts'), in file
   /// order.
@@ -86,14 +92,22 @@ public struct JobRun {
   /// yet). `only` patterns that match none of the job's families are a `RequestError`.
   public init(_ request: Request, waiting: ((String) -> Void)? = nil) throws {
     if ProcessMemory.isManaged { ProcessMemory.returnLargeBlocks() }
+    var previousRead: Background<PreviousManifest>?
     switch request.source {
     case .resolved(let resolved):
       self.resolved = resolved
     case .file(let path):
+      let force = request.force
       resolved = try ResolvedJob.load(
         path: path, output: request.output, library: request.library,
-        configFile: request.configFile, waiting: waiting)
+        configFile: request.configFile, waiting: waiting,
+        decoded: request.readsPreviousEarly
+          ? { job in
+            let folder = job.output
+            previousRead = Background { PreviousManifest.read(folder: folder, force: force) }
+          } : nil)
     }
+    self.previousRead = previousRead
     self.request = request
     weightsManifest = try request.shardWeights.map(JobRun.loadWeights)
     let only = request.only
@@ -146,57 +160,57 @@ public struct JobRun {
     }
 
     let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
-    // The previous manifest. A forced run draws every family again and needs none of its
-    // proofs (most of each entry): it reads it without them. Any other run reads it whole, in
-    // one pass, expecting to keep most entries (an unchanged re-run keeps them all); when its
-    // proofs cannot be read (a wrong type), without them, and the plan then reads back what it
-    // can for the entries it keeps (`readPreviousProofs`).
-    var previousBytes = RunManifest.readBytes(job.output + "/" + BatchRunner.manifestName)
-    var previous = request.force ? nil : previousBytes.flatMap { RunManifest.decode($0) }
-    let previousHasProofs = previous != nil
-    if previousHasProofs {
-      previousBytes = nil
-    } else {
-      previous = previousBytes.flatMap { RunManifest.decode($0, proofs: false) }
-    }
     // Custom fonts are known by their bytes (a checkout resets their times), each file read
     // once per run; installed fonts by path, size and time.
     let fingerprints = FontFingerprints()
     let custom = Set(catalog.families.filter(\.isCustom).flatMap(\.files))
-    var plan = BatchPlan.make(
-      job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
-      only: request.only, stamp: fingerprints.stamp(custom: custom))
-    var part: ShardPart?
-    if let shard = request.shard {
-      // The folder's previous manifest balances only when it times every selected family (a
-      // whole run's, restored into each shard's folder): a shard's own manifest times only its
-      // part, and shards must all weigh alike to split alike.
-      let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
-        inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
+    /// The plan, and the shard's part of it, against the previous manifest `read`.
+    func planned(_ read: consuming PreviousManifest) throws -> (BatchPlan, ShardPart?) {
+      let previous = read.manifest
+      var plan = BatchPlan.make(
+        job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
+        only: request.only, stamp: fingerprints.stamp(custom: custom))
+      var part: ShardPart?
+      if let shard = request.shard {
+        // The folder's previous manifest balances only when it times every selected family (a
+        // whole run's, restored into each shard's folder): a shard's own manifest times only
+        // its part, and shards must all weigh alike to split alike.
+        let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
+          inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
+        }
+        let p = ShardPart.make(
+          shard, plan: plan, inputs: inputs,
+          timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
+        plan = p.restrict(plan, previous: previous, job: job)
+        part = p
       }
-      let p = ShardPart.make(
-        shard, plan: plan, inputs: inputs,
-        timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
-      plan = p.restrict(plan, previous: previous, job: job)
-      part = p
+      if let merge = request.merge {
+        try merge.check(&plan, saved: saved.map(\.name))
+      }
+      if let bytes = read.bytes {
+        plan.readPreviousProofs(from: bytes)
+      } else if read.hasProofs, let previous {
+        plan.keepPreviousProofs(from: previous)
+      }
+      // The plan holds what the run still needs of the previous manifest, and lets it go as
+      // the run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.
+      return (plan, part)
     }
-    if let merge = request.merge {
-      try merge.check(&plan, saved: saved.map(\.name))
-    }
-    if let previousBytes {
-      plan.readPreviousProofs(from: previousBytes)
-    } else if previousHasProofs, let previous {
-      plan.keepPreviousProofs(from: previous)
-    }
-    _ = consume previousBytes
+    let read =
+      previousRead?.take() ?? PreviousManifest.read(folder: job.output, force: request.force)
+    let readState = read.state
+    var (plan, part) = try planned(read)
     if request.dryRun { return .planned(plan) }
-    // The plan holds what the run still needs of the previous manifest, and lets it go as the
-    // run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.
-    _ = consume previous
 
     try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
     let lock = try OutputLock(folder: job.output)
     defer { withExtendedLifetime(lock) {} }
+    // The previous manifest was read before the lock was taken (while the fonts loaded): a run
+    // that finished in this folder meanwhile left another one. Plan again from it; no other
+    // run can change it now.
+    if FileStamp.state(job.output + "/" + BatchRunner.manifestName) != readState {
+      (plan, part) = try planned(PreviousManifest.read(folder: job.output, force: request.force))
+    }
     // A folder that held a shard holds one again only once this run is through.
     let shardFile = job.output + "/" + ShardManifest.fileName
     if FileStamp.state(shardFile) != nil, unlink(shardFile) == 0 {
@@ -320,4 +334,31 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
   public init(_ message: String) { self.message = message }
 
   public var description: String { message }
+}
+
+/// The output folder's previous manifest, as a run reads it. A forced run draws every family
+/// again and needs none of its proofs (most of each entry): it reads it without them. Any other
+/// run reads it whole, in one pass, expecting to keep most entries (an unchanged re-run keeps
+/// them all); when its proofs cannot be read (a wrong type), without them, and keeps its bytes
+/// for the plan to read back what it can for the entries it keeps (`readPreviousProofs`).
+struct PreviousManifest: Sendable {
+  /// The manifest's bytes, kept only when its proofs could not be read.
+  var bytes: [UInt8]?
+  var manifest: RunManifest?
+  /// Whether `manifest` was read with its proofs.
+  var hasProofs: Bool
+  /// The file's size and time just before it was read (nil: there was none).
+  var state: FileState?
+
+  static func read(folder: String, force: Bool) -> PreviousManifest {
+    let path = folder + "/" + BatchRunner.manifestName
+    let state = FileStamp.state(path)
+    let bytes = RunManifest.readBytes(path)
+    if !force, let whole = bytes.flatMap({ RunManifest.decode($0) }) {
+      return PreviousManifest(bytes: nil, manifest: whole, hasProofs: true, state: state)
+    }
+    return PreviousManifest(
+      bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
+      hasProofs: false, state: state)
+  }
 }

@@ -115,19 +115,22 @@ public struct ResolvedJob {
   /// Loads the job file at `path` (`-`: standard input) and resolves it against the fonts,
   /// reporting the decoder's and the font checks' problems together, in file order. `output`
   /// overrides the job's output folder (`run -o`); `waiting` hears when the job is slow to come
-  /// (a FIFO with no writer).
+  /// (a FIFO with no writer); `decoded` is given the job as soon as it is read without errors,
+  /// before the fonts are loaded (a run starts reading its previous manifest then).
   public static func load(
     path: String, output: String? = nil, library: FontLibrary? = .standard,
-    configFile: String? = nil, waiting: ((String) -> Void)? = nil
+    configFile: String? = nil, waiting: ((String) -> Void)? = nil,
+    decoded: ((Job) -> Void)? = nil
   ) throws(DiagnosticError) -> ResolvedJob {
-    let (decoded, decodeDiagnostics) = JobDecoder.loadPartial(path: path, waiting: waiting)
-    guard var job = decoded else { throw DiagnosticError(decodeDiagnostics) }
+    let (decodedJob, decodeDiagnostics) = JobDecoder.loadPartial(path: path, waiting: waiting)
+    guard var job = decodedJob else { throw DiagnosticError(decodeDiagnostics) }
     if let output {
       job.output = JobPath.absolute(output)
       if let problem = JobPath.outputFolderProblem(job.output) {
         throw DiagnosticError(.error("output folder '\(output)' (--output) \(problem)"))
       }
     }
+    if !decodeDiagnostics.contains(where: \.isError) { decoded?(job) }
     var fontDiagnostics: [Diagnostic]
     var resolved: ResolvedJob?
     do {

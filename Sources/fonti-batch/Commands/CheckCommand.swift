@@ -21,7 +21,9 @@ enum CheckCommand {
   static func run(path: String, console: Console) -> ExitCode {
     let name = Sanitize.terminal(JobDecoder.displayName(path))
     do {
-      let job = try JobRun(JobRun.Request(job: path), waiting: console.notice)
+      var request = JobRun.Request(job: path)
+      request.readsPreviousEarly = false
+      let job = try JobRun(request, waiting: console.notice)
       // A run reads the favourites manifest before it renders: a damaged one fails it.
       try job.check()
       let warnings = job.warnings

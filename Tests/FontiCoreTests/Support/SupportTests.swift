@@ -111,4 +111,15 @@ import Testing
 
         """)
   }
+
+  /// Work on a thread of its own: its result is taken once, after the work has ended, and a
+  /// second taker is told to look again (nil), never handed what was read earlier.
+  @Test func backgroundWorkIsTakenOnce() {
+    let work = Background { () -> [Int] in
+      usleep(20_000)
+      return Array(1...3)
+    }
+    #expect(work.take() == [1, 2, 3])
+    #expect(work.take() == nil)
+  }
 }
