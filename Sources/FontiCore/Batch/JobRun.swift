@@ -169,7 +169,7 @@ public struct JobRun {
       let previous = read.manifest
       var plan = BatchPlan.make(
         job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
-        only: request.only, stamp: fingerprints.stamp(custom: custom))
+        only: request.only, stamp: fingerprints.stamp(custom: custom), verify: read.verify)
       var part: ShardPart?
       if let shard = request.shard {
         // The folder's previous manifest balances only when it times every selected family (a
@@ -349,16 +349,32 @@ struct PreviousManifest: Sendable {
   var hasProofs: Bool
   /// The file's size and time just before it was read (nil: there was none).
   var state: FileState?
+  /// What `FileStamp.state` said of each output file it lists (by path in the folder; nil:
+  /// none, or not a regular file), looked at as it was read, so that planning, on the run's
+  /// main thread, need not (`verify`).
+  var outputs: [String: FileState?] = [:]
 
   static func read(folder: String, force: Bool) -> PreviousManifest {
     let path = folder + "/" + BatchRunner.manifestName
     let state = FileStamp.state(path)
     let bytes = RunManifest.readBytes(path)
+    var read: PreviousManifest
     if !force, let whole = bytes.flatMap({ RunManifest.decode($0) }) {
-      return PreviousManifest(bytes: nil, manifest: whole, hasProofs: true, state: state)
+      read = PreviousManifest(bytes: nil, manifest: whole, hasProofs: true, state: state)
+    } else {
+      read = PreviousManifest(
+        bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
+        hasProofs: false, state: state)
     }
-    return PreviousManifest(
-      bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
-      hasProofs: false, state: state)
+    for (file, _) in read.manifest?.outputs ?? [] where RunManifest.isOwnOutputPath(file) {
+      let path = folder + "/" + file
+      read.outputs[path] = FileStamp.state(path)
+    }
+    return read
+  }
+
+  /// `FileStamp.verify`, with the state found as the manifest was read when there is one.
+  func verify(_ path: String, _ record: OutputRecord) -> FileState? {
+    FileStamp.verify(path, record, state: outputs[path] ?? FileStamp.state(path))
   }
 }
