@@ -366,7 +366,9 @@ struct PreviousManifest: Sendable {
         bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
         hasProofs: false, state: state)
     }
-    for (file, _) in read.manifest?.outputs ?? [] where RunManifest.isOwnOutputPath(file) {
+    // Every path listed, whatever it is: `lstat` opens nothing, and planning consults a state
+    // only for a path it has checked itself (an output it makes, or an own output path).
+    for (file, _) in read.manifest?.outputs ?? [] {
       let path = folder + "/" + file
       read.outputs[path] = FileStamp.state(path)
     }

@@ -302,10 +302,11 @@ final class FontconfigConfiguration {
 
     return byName.values.map { entry in
       var seen = Set<FontFace>()
-      let faces = entry.faces.filter { seen.insert($0.0).inserted }
-      let sorted = faces.sorted { a, b in
-        (FontFamily.distanceFromRegular(a.0) < FontFamily.distanceFromRegular(b.0))
-      }
+      // Each face's distance is worked out once, not twice in every comparison.
+      let sorted = entry.faces.filter { seen.insert($0.0).inserted }
+        .map { (face: $0.0, pattern: $0.1, distance: FontFamily.distanceFromRegular($0.0)) }
+        .sorted { $0.distance < $1.distance }
+        .map { ($0.face, $0.pattern) }
       var family = FontFamily(name: entry.name, faces: sorted.map(\.0), isCustom: custom)
       if let regular = family.regularFace, let pattern = sorted.first(where: { $0.0 == regular })?.1
       {
