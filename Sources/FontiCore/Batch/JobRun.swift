@@ -50,7 +50,9 @@ public struct JobRun {
     /// `merge`: what the shards drew; set by `ShardMerge`.
     public var merge: MergeInputs?
     /// Read the output folder's previous manifest while the fonts load, as soon as the job
-    /// file names the folder. Off for what never runs the job (`check`).
+    /// file names the folder (not for `force`, which draws for seconds and needs only part of
+    /// it: read on the run's main thread, its memory is the heap's the run goes on using).
+    /// Off for what never runs the job (`check`).
     public var readsPreviousEarly = true
 
     public init(_ source: Source) {
@@ -101,7 +103,7 @@ public struct JobRun {
       resolved = try ResolvedJob.load(
         path: path, output: request.output, library: request.library,
         configFile: request.configFile, waiting: waiting,
-        decoded: request.readsPreviousEarly
+        decoded: request.readsPreviousEarly && !force
           ? { job in
             let folder = job.output
             previousRead = Background { PreviousManifest.read(folder: folder, force: force) }
