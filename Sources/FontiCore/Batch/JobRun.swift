@@ -99,14 +99,17 @@ public struct JobRun {
     case .resolved(let resolved):
       self.resolved = resolved
     case .file(let path):
-      let force = request.force
       resolved = try ResolvedJob.load(
         path: path, output: request.output, library: request.library,
         configFile: request.configFile, waiting: waiting,
-        decoded: request.readsPreviousEarly && !force
+        decoded: request.readsPreviousEarly && !request.force
           ? { job in
             let folder = job.output
-            previousRead = Background { PreviousManifest.read(folder: folder, force: force) }
+            previousRead = Background {
+              var read = PreviousManifest.read(folder: folder, force: false)
+              read.lookAtOutputs(in: folder)
+              return read
+            }
           } : nil)
     }
     self.previousRead = previousRead
@@ -347,34 +350,36 @@ struct PreviousManifest: Sendable {
   /// The manifest's bytes, kept only when its proofs could not be read.
   var bytes: [UInt8]?
   var manifest: RunManifest?
-  /// Whether `manifest` was read with its proofs.
-  var hasProofs: Bool
   /// The file's size and time just before it was read (nil: there was none).
   var state: FileState?
   /// What `FileStamp.state` said of each output file it lists (by path in the folder; nil:
-  /// none, or not a regular file), looked at as it was read, so that planning, on the run's
-  /// main thread, need not (`verify`).
+  /// none, or not a regular file), when it was read on a thread of its own, so that planning,
+  /// on the run's main thread, need not (`verify`).
   var outputs: [String: FileState?] = [:]
+
+  /// Whether `manifest` was read with its proofs (its bytes are kept only when they were not).
+  var hasProofs: Bool { bytes == nil && manifest != nil }
 
   static func read(folder: String, force: Bool) -> PreviousManifest {
     let path = folder + "/" + BatchRunner.manifestName
     let state = FileStamp.state(path)
     let bytes = RunManifest.readBytes(path)
-    var read: PreviousManifest
     if !force, let whole = bytes.flatMap({ RunManifest.decode($0) }) {
-      read = PreviousManifest(bytes: nil, manifest: whole, hasProofs: true, state: state)
-    } else {
-      read = PreviousManifest(
-        bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
-        hasProofs: false, state: state)
+      return PreviousManifest(bytes: nil, manifest: whole, state: state)
     }
-    // Every path listed, whatever it is: `lstat` opens nothing, and planning consults a state
-    // only for a path it has checked itself (an output it makes, or an own output path).
-    for (file, _) in read.manifest?.outputs ?? [] {
+    return PreviousManifest(
+      bytes: bytes, manifest: bytes.flatMap { RunManifest.decode($0, proofs: false) },
+      state: state)
+  }
+
+  /// Looks at every output file the manifest lists (`outputs`), whatever its path: `lstat`
+  /// opens nothing, and planning consults a state only for a path it has checked itself (an
+  /// output it makes, or an own output path).
+  mutating func lookAtOutputs(in folder: String) {
+    for (file, _) in manifest?.outputs ?? [] {
       let path = folder + "/" + file
-      read.outputs[path] = FileStamp.state(path)
+      outputs[path] = FileStamp.state(path)
     }
-    return read
   }
 
   /// `FileStamp.verify`, with the state found as the manifest was read when there is one.
