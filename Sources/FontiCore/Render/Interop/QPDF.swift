@@ -284,12 +284,19 @@ final class QPDFDocument {
 /// The table is mended first (`CairoCrossReference`), so that qpdf reads the file from disk;
 /// damage of another kind is left to qpdf's recovery, with the file in memory. qpdf drops the
 /// dangling references and writes a clean, compressed file with a deterministic /ID; the
-/// result is then read back strictly, from disk, and checked. Both reads from disk keep the
-/// file's bytes out of memory while qpdf holds every object of the document.
+/// result is then read back strictly, from disk: its cross-reference table, trailer and page
+/// tree. Both reads from disk keep the file's bytes out of memory while qpdf holds every object
+/// of the document.
+///
+/// qpdf's full check (`QPDFDocument.check`, which decodes every stream once more) is left to
+/// the tests, which run it on every catalogue they write: here it took a quarter of the
+/// finishing step (0.42 of 1.78 s for 1,050 pages), the one step of a catalogue run that
+/// nothing runs beside, and it would only read again what qpdf has just written, stream by
+/// stream, from objects it had parsed.
 enum PDFRewriter {
   /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
   /// replace those of the Info dictionary. Throws unless the written file reads without
-  /// recovery, passes qpdf's check with no warning, and has `expectedPages` pages.
+  /// recovery and without a warning, and has `expectedPages` pages.
   static func rewrite(
     _ input: String, to output: String, info: [(String, String)], expectedPages: Int
   ) throws(QPDFError) {
@@ -303,9 +310,8 @@ enum PDFRewriter {
       _ = document.drainWarnings()
     }
     let written = try QPDFDocument(reading: output, recovery: false, inMemory: false)
-    var problems = written.drainWarnings()
-    problems += written.check()
     let pages = try written.pageCount()
+    var problems = written.drainWarnings()
     if pages != expectedPages {
       problems.append("expected \(expectedPages) pages, found \(pages)")
     }
