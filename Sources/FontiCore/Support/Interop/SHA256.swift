@@ -1,49 +1,52 @@
-internal import CPango  // GLib, which Pango brings, has the digest; Foundation on Linux has none
+internal import CNettle
 import Foundation
 
 /// SHA-256, for the checksums in manifest.json and the fingerprints of what each output was
-/// made from: GLib's `GChecksum`.
+/// made from: Nettle's, which uses the CPU's SHA instructions where it has them (1.37 GB/s here,
+/// against 0.26 for GLib's `GChecksum`: a run reads back and hashes every file it writes, and a
+/// shard hashes the bytes of every font it draws).
 public final class SHA256 {
-  private let checksum: OpaquePointer
+  private var context = sha256_ctx()
 
   public init() {
-    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else {
-      preconditionFailure("GLib has no SHA-256")
-    }
-    self.checksum = checksum
+    nettle_sha256_init(&context)
   }
-
-  deinit { g_checksum_free(checksum) }
 
   public func update<D: Sequence>(_ bytes: D) where D.Element == UInt8 {
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      g_checksum_update(checksum, buffer.baseAddress, buffer.count)
+      nettle_sha256_update(&context, buffer.count, buffer.baseAddress)
     }
     if done == nil {
       let copy = Array(bytes)
-      copy.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, $0.count) }
+      copy.withUnsafeBufferPointer { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
     }
   }
 
   public func update(_ data: Data) {
     data.withUnsafeBytes { raw in
-      g_checksum_update(checksum, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+      nettle_sha256_update(&context, raw.count, raw.bindMemory(to: UInt8.self).baseAddress)
     }
   }
 
   /// The 32-byte digest. No update may follow.
   public func finalize() -> [UInt8] {
-    var digest = [UInt8](repeating: 0, count: 32)
-    var length = digest.count
+    var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
     digest.withUnsafeMutableBufferPointer {
-      g_checksum_get_digest(checksum, $0.baseAddress, &length)
+      nettle_sha256_digest(&context, $0.count, $0.baseAddress)
     }
-    return Array(digest.prefix(length))
+    return digest
   }
 
   /// The digest in lower-case hex. No update may follow.
   public func hex() -> String {
-    String(cString: g_checksum_get_string(checksum))
+    let digits = Array("0123456789abcdef".utf8)
+    var text = [UInt8]()
+    text.reserveCapacity(64)
+    for byte in finalize() {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Hex digest of bytes.
