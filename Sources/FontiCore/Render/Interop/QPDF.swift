@@ -289,10 +289,10 @@ final class QPDFDocument {
 /// of the document.
 ///
 /// qpdf's full check (`QPDFDocument.check`, which decodes every stream once more) is left to
-/// the tests, which run it on every catalogue they write: here it took a quarter of the
-/// finishing step (0.42 of 1.78 s for 1,050 pages), the one step of a catalogue run that
-/// nothing runs beside, and it would only read again what qpdf has just written, stream by
-/// stream, from objects it had parsed.
+/// the tests, which run it (or `qpdf --check`) on the catalogues they write: here it took a
+/// quarter of the finishing step (0.42 of 1.78 s for 1,050 pages), the one step of a catalogue
+/// run that nothing runs beside, and it would only read again what qpdf has just written,
+/// stream by stream, from objects it had parsed.
 enum PDFRewriter {
   /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
   /// replace those of the Info dictionary. Throws unless the written file reads without
