@@ -265,11 +265,12 @@ import Testing
     // The same pixels as those made from the drawn image.
     #expect(Self.slugs.map { box.read("output/thumbs/\($0).png") } == thumbs)
     #expect(try files(box).values.allSatisfy { $0.count == 2 })
-    // And the next run finds them up to date.
+    // And the next run finds them up to date: it writes nothing, its manifest being the last
+    // one but for its duration.
     let again = try box.run(["run", "-v"])
     #expect(
-      again.stderr.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
-        == ["wrote   manifest.json"], "\(again)")
+      again.stderr.split(separator: "\n").filter { $0.hasPrefix("wrote ") }.isEmpty, "\(again)")
+    #expect(again.stderr.contains("same    manifest.json"), "\(again)")
   }
 
   @Test func anOutputFolderFromBeforeTheGalleryGetsItsThumbnails() throws {

@@ -109,6 +109,47 @@ import Testing
       changed.stdout.contains("up to date  pairings/cantarell+dejavu-serif.png"), "\(changed)")
   }
 
+  /// An unchanged re-run after another would write the manifest on disk again but for its
+  /// duration: it writes nothing at all. Anything else the manifest records (here an output's
+  /// time) makes it write the manifest again.
+  @Test func anUnchangedReRunAfterAnotherWritesNothing() throws {
+    let box = try sandbox()
+    #expect(try box.run(["run", "-q"]).status == 0)
+    #expect(try box.run(["run", "-q"]).status == 0)  // its counts change: written
+    let path = box.path("output/manifest.json")
+    func identity() throws -> [FileAttributeKey: Any] {
+      let a = try FileManager.default.attributesOfItem(atPath: path)
+      return [
+        .systemFileNumber: a[.systemFileNumber] ?? 0, .modificationDate: a[.modificationDate] ?? 0,
+      ]
+    }
+    let before = try identity()
+    let bytes = try #require(box.read("output/manifest.json"))
+    Thread.sleep(forTimeInterval: 0.02)
+    let again = try box.run(["run", "-v"])
+    #expect(again.status == 0, "\(again)")
+    #expect(again.stderr.contains("same    manifest.json"), "\(again)")
+    #expect(!again.stderr.contains("wrote"), "\(again)")
+    #expect(again.stderr.contains("0 rendered, 4 up to date"), "\(again)")
+    let after = try identity()
+    #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+    #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+    #expect(box.read("output/manifest.json") == bytes)
+    // --json gives this run's manifest all the same.
+    let json = try box.run(["run", "-q", "--json"])
+    #expect(json.status == 0 && json.stdout.contains("\"durationSeconds\""), "\(json)")
+
+    // An output's time changed (its bytes did not): the manifest records the new time.
+    let png = box.path("output/specimens/cantarell.png")
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: png)
+    let touched = try box.run(["run", "-v"])
+    #expect(touched.stderr.contains("wrote   manifest.json"), "\(touched)")
+    #expect(touched.stderr.contains("0 rendered, 4 up to date"), "\(touched)")
+    let text = String(decoding: try #require(box.read("output/manifest.json")), as: UTF8.self)
+    #expect(text.contains("\"mtimeNs\" : 1600000000000000000"), "\(text.prefix(400))")
+  }
+
   @Test func onlyJsonAndOutputOverride() throws {
     let box = try sandbox()
     let result = try box.run(["run", "--only", "dejavu*", "--json", "-o", "elsewhere", "-q"])

@@ -490,12 +490,27 @@ public enum BatchRunner {
       warnings: jobWarnings + report.warnings
         + diagnostics.filter { $0.severity == .warning }.count)
     report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
+    // A manifest that would say what the one on disk says but for its duration (an unchanged
+    // re-run after another) is left as it is: nothing is written, no time changes, and a
+    // watcher or a CI cache sees the folder unchanged. The run's summary and `--json` still
+    // give this run's duration.
+    let manifestPath = plan.output + "/" + manifestName
+    var unchanged = false
+    if preparedPage == nil, let duration = plan.previousDuration {
+      var onDisk = report.manifest
+      onDisk.durationSeconds = duration
+      unchanged = onDisk.isWritten(at: manifestPath)
+    }
     var manifestError: Diagnostic?
-    do throws(Diagnostic) {
-      try report.manifest.write(toFile: plan.output + "/" + manifestName)
-      announce(plan.output + "/" + manifestName)
-    } catch {
-      manifestError = error
+    if unchanged {
+      written(.unchanged(manifestName))
+    } else {
+      do throws(Diagnostic) {
+        try report.manifest.write(toFile: manifestPath)
+        announce(manifestPath)
+      } catch {
+        manifestError = error
+      }
     }
     if let preparedPage {
       if manifestError == nil {

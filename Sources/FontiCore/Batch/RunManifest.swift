@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `manifest.json`: everything a run produced, with what each output was made from, so an
 /// unchanged re-run can skip it. Shape as SPEC.md; this tool's additions: `inputs` fingerprints,
 /// each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or replaced),
@@ -271,6 +275,24 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
   }
 
+  /// Whether the file at `path` holds exactly what `write(toFile:)` would write there. The file
+  /// is read as the manifest is encoded and compared a chunk at a time, the first difference
+  /// ending the comparison: a large library's manifest is never whole in memory. Anything but
+  /// a regular file (or one that cannot be read) holds something else.
+  func isWritten(at path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    let file = ComparedFile(fd)
+    var writer = JSONWriter(streamingInto: file.compare)
+    write(to: &writer)
+    writer.newline()
+    guard (try? writer.finish(path: path)) != nil else { return false }
+    return file.same && file.atEnd()
+  }
+
   /// The largest previous manifest read: far above what 10,000 families need.
   static let readLimit = 256 << 20
 
@@ -347,5 +369,43 @@ public struct OutputRecord: Sendable, Equatable {
     self.sha256 = sha256
     self.size = size
     self.mtimeNs = mtimeNs
+  }
+}
+
+/// A file read in step with bytes that should equal its contents (`RunManifest.isWritten`).
+private final class ComparedFile {
+  private let fd: Int32
+  /// No difference found yet.
+  private(set) var same = true
+  private var buffer: [UInt8] = []
+
+  init(_ fd: Int32) { self.fd = fd }
+
+  /// Compares the next `expected.count` bytes of the file with `expected`.
+  func compare(_ expected: [UInt8]) {
+    guard same else { return }
+    if buffer.count < expected.count { buffer = [UInt8](repeating: 0, count: expected.count) }
+    same = read(expected.count) == expected.count && buffer[..<expected.count] == expected[...]
+  }
+
+  /// Whether the file has no more bytes.
+  func atEnd() -> Bool {
+    if buffer.isEmpty { buffer = [0] }
+    return read(1) == 0
+  }
+
+  /// Reads up to `count` bytes into `buffer` (fewer only at the end of the file or on an
+  /// error): how many were read.
+  private func read(_ count: Int) -> Int {
+    var done = 0
+    while done < count {
+      let n = buffer.withUnsafeMutableBytes { bytes in
+        bytes.baseAddress.map { Glibc.read(fd, $0 + done, count - done) } ?? 0
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      done += n
+    }
+    return done
   }
 }

@@ -28,10 +28,12 @@ struct JSONWriter {
   /// Whether the innermost open object or array has a member yet, one per open level.
   private var hasMember: [Bool] = []
   private(set) var invalidNumber: Double?
-  /// Where the bytes go as they gather, when streaming; the first error writing there.
+  /// Where the bytes go as they gather, when streaming: a descriptor (with the first error
+  /// writing there) or a function.
   private var fd: Int32?
   private var writeError: Int32 = 0
-  /// How many bytes gather before they go to `fd`.
+  private var consume: (([UInt8]) -> Void)?
+  /// How many bytes gather before they go on.
   static let chunk = 1 << 16
 
   /// A writer that gathers the whole document in `bytes`.
@@ -43,6 +45,13 @@ struct JSONWriter {
   /// one never sits whole in memory; `finish(path:)` writes the rest.
   init(streamingTo fd: Int32) {
     self.fd = fd
+    bytes.reserveCapacity(Self.chunk + 4096)
+  }
+
+  /// A writer that hands the document to `consume` as it goes, a chunk at a time and in order,
+  /// the last by `finish(path:)`: to compare it with a file without holding it whole.
+  init(streamingInto consume: @escaping ([UInt8]) -> Void) {
+    self.consume = consume
     bytes.reserveCapacity(Self.chunk + 4096)
   }
 
@@ -175,8 +184,8 @@ struct JSONWriter {
     return bytes
   }
 
-  /// Streaming: writes what is left to the descriptor; throws, naming `path`, when a number
-  /// could not be written or writing failed.
+  /// Streaming: hands on what is left; throws, naming `path`, when a number could not be
+  /// written or writing to the descriptor failed.
   mutating func finish(path: String) throws(Diagnostic) {
     if let invalidNumber {
       throw .error("cannot be written: \(invalidNumber) is no JSON number", file: path)
@@ -187,10 +196,15 @@ struct JSONWriter {
     }
   }
 
-  /// Streaming: hands the bytes gathered to the descriptor.
+  /// Streaming: hands the bytes gathered on.
   private mutating func spill() {
-    guard let fd else { return }
-    if writeError == 0 { writeError = FileSystem.writeAll(fd, bytes) }
+    if let fd {
+      if writeError == 0 { writeError = FileSystem.writeAll(fd, bytes) }
+    } else if let consume {
+      consume(bytes)
+    } else {
+      return
+    }
     bytes.removeAll(keepingCapacity: true)
   }
 

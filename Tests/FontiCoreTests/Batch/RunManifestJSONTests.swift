@@ -280,4 +280,48 @@ import Testing
     #expect(throws: Diagnostic.self) { try manifest.write(toFile: path) }
     #expect(FileManager.default.contents(atPath: path) == expected)
   }
+
+  /// `isWritten(at:)` says whether a file holds exactly the bytes `write(toFile:)` would write,
+  /// whatever chunk the first difference falls in, and for nothing but a regular file.
+  @Test func aManifestKnowsTheFileThatHoldsItsBytes() throws {
+    var manifest = Self.full()
+    manifest.families = Array(repeating: manifest.families[0], count: 300)
+    let bytes = [UInt8](try manifest.encoded())
+    #expect(bytes.count > 4 * JSONWriter.chunk)
+    let dir = try TemporaryDirectory()
+    let path = dir.path + "/manifest.json"
+    #expect(!manifest.isWritten(at: path), "no file")
+    try manifest.write(toFile: path)
+    #expect(manifest.isWritten(at: path))
+
+    func holds(_ content: [UInt8]) throws -> Bool {
+      try Data(content).write(to: URL(fileURLWithPath: path))
+      return manifest.isWritten(at: path)
+    }
+    // One byte changed at the start, at a chunk's edges, in the middle and at the end.
+    for offset in [0, JSONWriter.chunk - 1, JSONWriter.chunk, bytes.count / 2, bytes.count - 1] {
+      var changed = bytes
+      changed[offset] ^= 0x20
+      #expect(try !holds(changed), "byte \(offset) changed")
+    }
+    #expect(try !holds(bytes + [0x0A]), "a byte more")
+    #expect(try !holds(Array(bytes.dropLast())), "a byte less")
+    #expect(try !holds(Array(bytes.prefix(JSONWriter.chunk))), "cut at a chunk")
+    #expect(try !holds([]), "empty")
+    #expect(try holds(bytes))
+
+    // Its duration differs: another manifest.
+    var later = manifest
+    later.durationSeconds += 1
+    #expect(!later.isWritten(at: path))
+
+    // A link to the right bytes, a folder, a FIFO: not the manifest's file.
+    let link = dir.path + "/link.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    #expect(!manifest.isWritten(at: link))
+    #expect(!manifest.isWritten(at: dir.path))
+    let fifo = dir.path + "/fifo.json"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(!manifest.isWritten(at: fifo))
+  }
 }
