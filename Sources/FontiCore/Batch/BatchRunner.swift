@@ -490,13 +490,16 @@ public enum BatchRunner {
       warnings: jobWarnings + report.warnings
         + diagnostics.filter { $0.severity == .warning }.count)
     report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
-    // A manifest that would say what the one on disk says but for its duration (an unchanged
-    // re-run after another) is left as it is: nothing is written, no time changes, and a
-    // watcher or a CI cache sees the folder unchanged. The run's summary and `--json` still
-    // give this run's duration.
+    // A run that drew, copied and removed nothing (an unchanged re-run) leaves the manifest on
+    // disk as it is when it would say the same but for its duration (after another such run):
+    // nothing is written, no time changes, and a watcher or a CI cache sees the folder
+    // unchanged. The run's summary and `--json` still give this run's duration. (A run that
+    // drew anything records new times: it is not compared.)
     let manifestPath = plan.output + "/" + manifestName
     var unchanged = false
-    if preparedPage == nil, let duration = plan.previousDuration {
+    if pending.isEmpty && removed.isEmpty && preparedPage == nil,
+      let duration = plan.previousDuration
+    {
       var onDisk = report.manifest
       onDisk.durationSeconds = duration
       unchanged = onDisk.isWritten(at: manifestPath)
