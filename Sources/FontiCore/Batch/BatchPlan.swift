@@ -119,9 +119,11 @@ public struct BatchPlan: Sendable {
   /// With `galleryCurrent`: the previous run's manifest, which the page on disk was made from.
   /// A run whose manifest comes out the same (but for its counts and duration) keeps the page.
   public var galleryManifest: RunManifest?
-  /// The previous manifest's `durationSeconds` (nil: there was none, or it could not be read).
-  /// A run whose manifest would differ from it only by its duration leaves it as it is.
+  /// The previous manifest's `durationSeconds` and `counts` (nil: there was none, or it could
+  /// not be read). A run whose manifest would differ from it only by its duration leaves it as
+  /// it is; one with other counts cannot.
   public var previousDuration: Double?
+  public var previousCounts: RunManifest.Counts?
 
   /// Items that must be (re)drawn, catalogues first: the longest items start first so they
   /// overlap the many short ones.
@@ -583,6 +585,7 @@ extension BatchPlan {
       obsolete: [], diagnostics: diagnostics)
     plan.gallery = job.gallery
     plan.previousDuration = previous?.durationSeconds
+    plan.previousCounts = previous?.counts
     if job.gallery, let record = previous?.gallery, record.file == OutputLayout.gallery {
       plan.galleryFound = verify(abs(OutputLayout.gallery), record.record)
       if plan.galleryCurrent, record.inputs != nil { plan.galleryManifest = previous }

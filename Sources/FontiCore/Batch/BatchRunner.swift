@@ -493,12 +493,13 @@ public enum BatchRunner {
     // A run that drew, copied and removed nothing (an unchanged re-run) leaves the manifest on
     // disk as it is when it would say the same but for its duration (after another such run):
     // nothing is written, no time changes, and a watcher or a CI cache sees the folder
-    // unchanged. The run's summary and `--json` still give this run's duration. (A run that
-    // drew anything records new times: it is not compared.)
+    // unchanged. The run's summary and `--json` still give this run's duration. A run that drew
+    // anything records new times, and one with other counts (the first re-run after a run that
+    // drew) says something else: neither is compared, for the writer cannot stop midway.
     let manifestPath = plan.output + "/" + manifestName
     var unchanged = false
     if pending.isEmpty && removed.isEmpty && preparedPage == nil,
-      let duration = plan.previousDuration
+      report.manifest.counts == plan.previousCounts, let duration = plan.previousDuration
     {
       var onDisk = report.manifest
       onDisk.durationSeconds = duration

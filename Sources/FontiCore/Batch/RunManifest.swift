@@ -275,12 +275,14 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
   }
 
-  /// Whether the file at `path` holds exactly what `write(toFile:)` would write there. The file
-  /// is read as the manifest is encoded and compared a chunk at a time, the first difference
-  /// ending the comparison: a large library's manifest is never whole in memory. Anything but
-  /// a regular file (or one that cannot be read) holds something else.
+  /// Whether the file at `path` holds exactly what `write(toFile:)` would write there (through
+  /// a symbolic link, as it is read and written). The file is read as the manifest is encoded
+  /// and compared a chunk at a time, the first difference ending the comparison: a large
+  /// library's manifest is never whole in memory. Anything but a regular file, or one that
+  /// cannot be read to its end, holds something else.
   func isWritten(at path: String) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    // O_NONBLOCK so that a FIFO under the name cannot hang the process; fstat then refuses it.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return false }
     defer { close(fd) }
     var info = stat()
@@ -383,27 +385,38 @@ private final class ComparedFile {
 
   /// Compares the next `expected.count` bytes of the file with `expected`.
   func compare(_ expected: [UInt8]) {
-    guard same else { return }
+    guard same, !expected.isEmpty else { return }
     if buffer.count < expected.count { buffer = [UInt8](repeating: 0, count: expected.count) }
-    same = read(expected.count) == expected.count && buffer[..<expected.count] == expected[...]
+    guard read(expected.count) == expected.count else {
+      same = false
+      return
+    }
+    // memcmp: Array's == compares element by element.
+    same = buffer.withUnsafeBytes { held in
+      expected.withUnsafeBytes { wanted in
+        guard let a = held.baseAddress, let b = wanted.baseAddress else { return false }
+        return memcmp(a, b, expected.count) == 0
+      }
+    }
   }
 
-  /// Whether the file has no more bytes.
+  /// Whether the file has no more bytes (a read that fails is not its end).
   func atEnd() -> Bool {
     if buffer.isEmpty { buffer = [0] }
     return read(1) == 0
   }
 
-  /// Reads up to `count` bytes into `buffer` (fewer only at the end of the file or on an
-  /// error): how many were read.
-  private func read(_ count: Int) -> Int {
+  /// Reads up to `count` (at least 1, at most `buffer.count`) bytes into `buffer`: how many,
+  /// fewer only at the end of the file; nil when reading fails.
+  private func read(_ count: Int) -> Int? {
     var done = 0
     while done < count {
       let n = buffer.withUnsafeMutableBytes { bytes in
-        bytes.baseAddress.map { Glibc.read(fd, $0 + done, count - done) } ?? 0
+        bytes.baseAddress.map { Glibc.read(fd, $0 + done, count - done) } ?? -1
       }
       if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
+      if n < 0 { return nil }
+      if n == 0 { break }
       done += n
     }
     return done
