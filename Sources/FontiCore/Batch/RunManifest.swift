@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `manifest.json`: everything a run produced, with what each output was made from, so an
 /// unchanged re-run can skip it. Shape as SPEC.md; this tool's additions: `inputs` fingerprints,
 /// each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or replaced),
@@ -387,38 +383,15 @@ private final class ComparedFile {
   func compare(_ expected: [UInt8]) {
     guard same, !expected.isEmpty else { return }
     if buffer.count < expected.count { buffer = [UInt8](repeating: 0, count: expected.count) }
-    guard read(expected.count) == expected.count else {
-      same = false
-      return
-    }
     // memcmp: Array's == compares element by element.
-    same = buffer.withUnsafeBytes { held in
-      expected.withUnsafeBytes { wanted in
-        guard let a = held.baseAddress, let b = wanted.baseAddress else { return false }
-        return memcmp(a, b, expected.count) == 0
-      }
-    }
+    same =
+      FileSystem.readFully(fd, &buffer, count: expected.count) == expected.count
+      && memcmp(buffer, expected, expected.count) == 0
   }
 
   /// Whether the file has no more bytes (a read that fails is not its end).
   func atEnd() -> Bool {
     if buffer.isEmpty { buffer = [0] }
-    return read(1) == 0
-  }
-
-  /// Reads up to `count` (at least 1, at most `buffer.count`) bytes into `buffer`: how many,
-  /// fewer only at the end of the file; nil when reading fails.
-  private func read(_ count: Int) -> Int? {
-    var done = 0
-    while done < count {
-      let n = buffer.withUnsafeMutableBytes { bytes in
-        bytes.baseAddress.map { Glibc.read(fd, $0 + done, count - done) } ?? -1
-      }
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { return nil }
-      if n == 0 { break }
-      done += n
-    }
-    return done
+    return FileSystem.readFully(fd, &buffer, count: 1) == 0
   }
 }

@@ -271,29 +271,11 @@ enum FileBytes {
     var bufferA = [UInt8](repeating: 0, count: size)
     var bufferB = [UInt8](repeating: 0, count: size)
     while true {
-      let n = readFully(fa, &bufferA)
-      let m = readFully(fb, &bufferB)
+      let n = FileSystem.readFully(fa, &bufferA)
+      let m = FileSystem.readFully(fb, &bufferB)
       guard n == m, n >= 0 else { return false }
       if n == 0 { return true }
       if memcmp(bufferA, bufferB, n) != 0 { return false }
     }
-  }
-
-  /// Fills `buffer` as far as the file goes; the count read, or -1 on an error.
-  private static func readFully(_ fd: Int32, _ buffer: inout [UInt8]) -> Int {
-    var total = 0
-    while total < buffer.count {
-      let n = buffer.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return -1 }
-        return Glibc.read(fd, base + total, raw.count - total)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return -1
-      }
-      if n == 0 { break }
-      total += n
-    }
-    return total
   }
 }

@@ -145,6 +145,26 @@ public enum FileSystem {
     return 0
   }
 
+  /// Fills the first `count` bytes of `buffer` (all of it by default) as far as the file
+  /// goes: how many were read, fewer only at the end of the file; -1 on an error.
+  static func readFully(_ fd: Int32, _ buffer: inout [UInt8], count: Int? = nil) -> Int {
+    let count = min(count ?? buffer.count, buffer.count)
+    var total = 0
+    while total < count {
+      let n = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return -1 }
+        return read(fd, base + total, count - total)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return -1
+      }
+      if n == 0 { break }
+      total += n
+    }
+    return total
+  }
+
   /// `writeAll` for bytes in memory.
   public static func writeAll(_ fd: Int32, _ bytes: some ContiguousBytes) -> Int32 {
     bytes.withUnsafeBytes { writeAll(fd, $0) }
