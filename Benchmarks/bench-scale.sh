@@ -11,9 +11,11 @@
 #      alternated BENCH_REPEAT times, the median CPU time of each kept: the cost of a family
 #      must not depend on what else is installed;
 #   2. the 250 and the 4,000 synthetic families (PNG), each with as many installed: time per
-#      family, peak memory; then an unchanged re-run of the 4,000;
+#      family; an unchanged re-run of the 4,000; then the peak memory of each, alternated
+#      BENCH_REPEAT times, the median kept;
 #   3. 1,000 synthetic families with 1,000 installed, PNG only and PNG + a catalogue of a page
-#      per family (proof pages off): time, peak memory, qpdf --check of the catalogue; then the
+#      per family (proof pages off), alternated BENCH_REPEAT times: the median time of each, the
+#      median peak memory of the catalogue's run, qpdf --check of the catalogue; then the
 #      peak memory of the same catalogue with its default proof pages (axes, features,
 #      languages: about 2.3 pages per family).
 # Prints one table like bench.sh's. Nothing here is a test: numbers vary with the machine.
@@ -241,30 +243,45 @@ if part png; then
 fb small small
 measure png-small "${FB[@]}"
 checked small "$SMALL" "$SMALL"
-fb small small --force
-memory png-small "${FB[@]}"
 fb large large
 measure png-large "${FB[@]}"
 checked large "$LARGE" "$LARGE"
 fb large large
 measure rerun-large "${FB[@]}"
 checked large "$LARGE" 0
-fb large large --force
-memory png-large "${FB[@]}"
+# Memory: forced runs of each, alternated BENCH_REPEAT times, the median peak of each kept.
+for r in $(seq 1 "$REPEAT"); do
+  fb small small --force
+  memory "png-small-$r" "${FB[@]}"
+  fb large large --force
+  memory "png-large-$r" "${FB[@]}"
+done
+median_memory png-small "$REPEAT"
+median_memory png-large "$REPEAT"
 rm -rf "$WORK/small/out" "$WORK/large/out"
 fi
 
 # 3. A catalogue of a page per family, against the PNGs alone of the same families.
 QPDF=ok
 if part pdf; then
-fb mid mid
-measure png-mid "${FB[@]}"
-checked mid "$MID" "$MID"
-fb mid mid-pdf
-measure pdf-mid "${FB[@]}"
-checked mid-pdf "$MID" "$MID"
-fb mid mid-pdf --force
-memory pdf-mid "${FB[@]}"
+# Both first runs into an empty folder, alternated BENCH_REPEAT times, the median of each kept:
+# one run of each moves their ratio by ±0.1 on a shared machine.
+for r in $(seq 1 "$REPEAT"); do
+  rm -rf "$WORK/mid/out" "$WORK/mid-pdf/out"
+  fb mid mid
+  measure "png-mid-$r" "${FB[@]}"
+  checked mid "$MID" "$MID"
+  fb mid mid-pdf
+  measure "pdf-mid-$r" "${FB[@]}"
+  checked mid-pdf "$MID" "$MID"
+done
+median png-mid "$REPEAT"
+median pdf-mid "$REPEAT"
+for r in $(seq 1 "$REPEAT"); do
+  fb mid mid-pdf --force
+  memory "pdf-mid-$r" "${FB[@]}"
+done
+median_memory pdf-mid "$REPEAT"
 CATALOGUE=$WORK/mid-pdf/out/catalogue.pdf
 PAGES=$(qpdf --show-npages "$CATALOGUE" 2> /dev/null || echo "?")
 fb mid mid-proofs
@@ -291,10 +308,11 @@ row "PNG, $LARGE synthetic families, as many installed" png-large "$LARGE"
 row "unchanged re-run of the $LARGE" rerun-large "$LARGE"
 fi
 if part pdf; then
-row "PNG, $MID synthetic families, as many installed" png-mid "$MID"
-row "PNG + catalogue ($PAGES pages), the same $MID families" pdf-mid "$MID"
+row "PNG, $MID synthetic families, as many installed (median of $REPEAT)" png-mid "$MID"
+row "PNG + catalogue ($PAGES pages), the same families (median of $REPEAT)" pdf-mid "$MID"
 fi
 footnote
+echo "  here the peaks of the PNG runs and of the catalogue's are the median of $REPEAT such runs"
 echo
 summary() { printf '%-56s %s\n' "$1" "$2"; }
 if part same; then

@@ -110,6 +110,17 @@ median() {
   cp "$WORK/$best.result" "$WORK/$1.result"
 }
 
+# median_memory NAME REPEAT: of the memory() runs NAME-1 … NAME-REPEAT, the median peak and the
+# median proportional peak (each on its own), copied to NAME. One sampled peak is one draw of
+# which processes peak together within 50 ms: a ratio of two single draws moves by ±0.04.
+median_memory() {
+  local kind
+  for kind in memory pss; do
+    for r in $(seq 1 "$2"); do cat "$WORK/$1-$r.$kind"; done \
+      | sort -n | awk -v n="$2" 'NR == int((n + 1) / 2)' > "$WORK/$1.$kind"
+  done
+}
+
 ms() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.1f", 1000 * s / n }'; }
 ratio() { awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / b }'; }  # A B [DIGITS]
 
