@@ -120,6 +120,26 @@ import Testing
     #expect(!FamilyPattern("DejaVu").matches("DejaVu Serif"))
   }
 
+  @Test func eachFamilyHasItsRegularFacesLanguagesAsFontconfigReadsItsFile() throws {
+    // The listing turns each distinct language set into codes once (`LanguageSets`) and shares
+    // them: EB Garamond and EB Garamond No Layout have one set, and every family must still
+    // get its own face's codes.
+    let environment = try TestFonts.proofsEnvironment()
+    let families = environment.catalog.families
+    #expect(families.count >= 9)
+    for family in families {
+      let regular = try #require(family.regularFace)
+      let expected = try FontconfigQuery(file: regular.file).languages
+      #expect(family.languages == expected, "\(family.name)")
+    }
+    let garamond = try #require(environment.catalog.family(named: "EB Garamond"))
+    let noLayout = try #require(environment.catalog.family(named: "EB Garamond No Layout"))
+    let hebrew = try #require(environment.catalog.family(named: "Noto Sans Hebrew"))
+    #expect(garamond.languages.contains("sw"))
+    #expect(noLayout.languages == garamond.languages)
+    #expect(hebrew.languages.contains("he") && !hebrew.languages.contains("sw"))
+  }
+
   @Test func customFontsLiveInTheirOwnConfigurationAndShadowInstalledNames() throws {
     let file = TestFonts.fontsFolder + "/Cantarell-Regular.otf"
     let environment = try TestFonts.environment(custom: [file])
