@@ -379,14 +379,16 @@ private final class ComparedFile {
 
   init(_ fd: Int32) { self.fd = fd }
 
-  /// Compares the next `expected.count` bytes of the file with `expected`.
-  func compare(_ expected: [UInt8]) {
-    guard same, !expected.isEmpty else { return }
+  /// Compares the next `expected.count` bytes of the file with `expected` (a `JSONWriter`'s
+  /// consumer: always 0, for a difference is an answer, not an error).
+  func compare(_ expected: [UInt8]) -> Int32 {
+    guard same, !expected.isEmpty else { return 0 }
     if buffer.count < expected.count { buffer = [UInt8](repeating: 0, count: expected.count) }
     // memcmp: Array's == compares element by element.
     same =
       FileSystem.readFully(fd, &buffer, count: expected.count) == expected.count
       && memcmp(buffer, expected, expected.count) == 0
+    return 0
   }
 
   /// Whether the file has no more bytes (a read that fails is not its end).

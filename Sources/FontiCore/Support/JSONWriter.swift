@@ -28,11 +28,10 @@ struct JSONWriter {
   /// Whether the innermost open object or array has a member yet, one per open level.
   private var hasMember: [Bool] = []
   private(set) var invalidNumber: Double?
-  /// Where the bytes go as they gather, when streaming: a descriptor (with the first error
-  /// writing there) or a function.
-  private var fd: Int32?
+  /// Where the bytes go as they gather, when streaming: a function answering 0, or the error
+  /// that stops the streaming (the first is kept and thrown by `finish(path:)`).
+  private var consume: (([UInt8]) -> Int32)?
   private var writeError: Int32 = 0
-  private var consume: (([UInt8]) -> Void)?
   /// How many bytes gather before they go on.
   static let chunk = 1 << 16
 
@@ -44,13 +43,13 @@ struct JSONWriter {
   /// A writer that writes the document to `fd` as it goes, a chunk at a time, so that a large
   /// one never sits whole in memory; `finish(path:)` writes the rest.
   init(streamingTo fd: Int32) {
-    self.fd = fd
-    bytes.reserveCapacity(Self.chunk + 4096)
+    self.init(streamingInto: { FileSystem.writeAll(fd, $0) })
   }
 
   /// A writer that hands the document to `consume` as it goes, a chunk at a time and in order,
-  /// the last by `finish(path:)`: to compare it with a file without holding it whole.
-  init(streamingInto consume: @escaping ([UInt8]) -> Void) {
+  /// the last by `finish(path:)` (to compare it with a file without holding it whole, say).
+  /// `consume` answers 0, or an error number that stops the streaming.
+  init(streamingInto consume: @escaping ([UInt8]) -> Int32) {
     self.consume = consume
     bytes.reserveCapacity(Self.chunk + 4096)
   }
@@ -185,7 +184,7 @@ struct JSONWriter {
   }
 
   /// Streaming: hands on what is left; throws, naming `path`, when a number could not be
-  /// written or writing to the descriptor failed.
+  /// written or handing on failed.
   mutating func finish(path: String) throws(Diagnostic) {
     if let invalidNumber {
       throw .error("cannot be written: \(invalidNumber) is no JSON number", file: path)
@@ -198,13 +197,8 @@ struct JSONWriter {
 
   /// Streaming: hands the bytes gathered on.
   private mutating func spill() {
-    if let fd {
-      if writeError == 0 { writeError = FileSystem.writeAll(fd, bytes) }
-    } else if let consume {
-      consume(bytes)
-    } else {
-      return
-    }
+    guard let consume else { return }
+    if writeError == 0 { writeError = consume(bytes) }
     bytes.removeAll(keepingCapacity: true)
   }
 
