@@ -185,29 +185,70 @@ public struct BatchPlan: Sendable {
 }
 
 extension BatchPlan {
-  /// The previous manifest's entries of the specimens drawn again, which a run lets go of as
-  /// their new results come in: from then on the manifest lists the result, never the entry.
-  /// At 4,000 families these entries are most of the parent's memory.
-  ///
-  /// Their proofs (most of an entry) are not even read (`readPreviousProofs`): they count only
-  /// for a family the run does not reach before an interruption, and the previous manifest on
-  /// disk, which the run replaces only at its end, still has them then (`restoreProofs`).
+  /// The specimens drawn again that had a previous entry. A run holds none of those entries
+  /// while it draws: each counts only if the run is interrupted before the family's result
+  /// comes, and the previous manifest on disk, which the run replaces only at its end, still
+  /// has it then (`restore`). At 4,000 families drawn again they were 3 MB of the parent's
+  /// memory for the whole run.
   struct PreviousEntries {
     /// Absolute specimen path → index in `specimens`.
     fileprivate let index: [String: Int]
 
-    /// The output at `path` has its result: its previous entry is no longer needed.
-    func superseded(_ path: String, in plan: inout BatchPlan) {
-      if let i = index[path] { plan.specimens[i].previous = nil }
-    }
-
-    /// After an interruption: the proofs of the entries still listed, read again from the
-    /// previous manifest at `path` (see `fillPreviousProofs`).
-    func restoreProofs(in plan: inout BatchPlan, from path: String) {
-      let waiting = index.values.filter { plan.specimens[$0].previous != nil }
+    /// After an interruption: the previous entries (and their thumbnails' records) of the
+    /// specimens without a result (`reached` false), read again from the previous manifest at
+    /// `path` and checked against the files on disk as planning checked them.
+    func restore(in plan: inout BatchPlan, from path: String, reached: (String) -> Bool) {
+      let waiting = index.filter { !reached($0.key) }.map(\.value).sorted()
       guard !waiting.isEmpty, let manifest = RunManifest.load(path) else { return }
-      plan.fillPreviousProofs(waiting.sorted(), from: manifest)
+      var byFile: [String: Int] = [:]
+      for (i, f) in manifest.families.enumerated() {
+        if let file = f.files.first, byFile[file.path] == nil { byFile[file.path] = i }
+      }
+      let output = plan.output
+      let absolute = { (file: String) in output + "/" + file }
+      for i in waiting {
+        let s = plan.specimens[i]
+        guard let j = byFile[s.file] else { continue }
+        let old = manifest.families[j]
+        plan.specimens[i].previous = BatchPlan.entry(
+          old, of: s.family.name, file: s.file, absolute: absolute, verify: FileStamp.verify)
+        if let thumb = s.thumbnail, plan.specimens[i].previous != nil {
+          plan.specimens[i].thumbnail?.previous = BatchPlan.thumbnailRecord(
+            old, of: s.family.name, file: thumb.file, absolute: absolute,
+            verify: FileStamp.verify)
+        }
+      }
     }
+  }
+
+  /// `old`, the previous manifest's entry at a specimen's `file`, when it is `family`'s and
+  /// its file is still on disk as recorded (`verify`): with the size and time found now, and
+  /// the specimen's record alone in its files (a thumbnail's is `thumbnailRecord`).
+  static func entry(
+    _ old: RunManifest.Family, of family: String, file: String,
+    absolute: (String) -> String, verify: (String, OutputRecord) -> FileState?
+  ) -> RunManifest.Family? {
+    guard old.family == family, var record = old.files.first,
+      let state = verify(absolute(file), record.record)
+    else { return nil }
+    (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
+    var kept = old
+    kept.files = [record]
+    return kept
+  }
+
+  /// The record of thumbnail `file` in `old`, the previous manifest's entry of `family`, when
+  /// the thumbnail is still on disk as recorded (`verify`), with the size and time found now.
+  static func thumbnailRecord(
+    _ old: RunManifest.Family, of family: String, file: String,
+    absolute: (String) -> String, verify: (String, OutputRecord) -> FileState?
+  ) -> RunManifest.File? {
+    guard old.family == family,
+      var record = old.files.dropFirst().first(where: { $0.path == file }),
+      let state = verify(absolute(file), record.record)
+    else { return nil }
+    (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
+    return record
   }
 
   /// A plan with anything to draw lets go of `galleryManifest`: the page is then made again
@@ -217,34 +258,19 @@ extension BatchPlan {
     if galleryManifest != nil && !pendingItems.isEmpty { galleryManifest = nil }
   }
 
-  /// For a run about to carry out this plan: sets aside the proofs of the previous entries it
-  /// draws again (when the plan has them), and returns where those entries are, to let go of
-  /// each as its result comes (see `keepGalleryManifestOnlyWhenNothingIsDrawn`).
+  /// For a run about to carry out this plan: lets go of the previous entries (and their
+  /// thumbnails' records) of the specimens it draws again, and returns where they were, for
+  /// `PreviousEntries.restore` (see also `keepGalleryManifestOnlyWhenNothingIsDrawn`).
   mutating func releasingPrevious() -> PreviousEntries {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
     var index: [String: Int] = [:]
     for i in specimens.indices where specimens[i].action == .render {
-      guard let old = specimens[i].previous else { continue }
-      specimens[i].previous = Self.awaitingResult(old)
+      guard specimens[i].previous != nil else { continue }
+      specimens[i].previous = nil
+      specimens[i].thumbnail?.previous = nil
       index[output + "/" + specimens[i].file] = i
     }
     return PreviousEntries(index: index)
-  }
-
-  /// What the run keeps of a previous entry while the family is drawn again: what the manifest
-  /// lists for a family not reached before an interruption (`BatchRunner`'s assembly), which is
-  /// the specimen's record (the only one a plan's entry holds), its counts and its time. The
-  /// rest (styles, missing characters) the new entry takes from the plan, and the proofs are
-  /// read again from the previous manifest on disk (`restoreProofs`). At 4,000 families drawn
-  /// again, the rest is 2 MB of the parent's memory in use while the workers draw.
-  private static func awaitingResult(_ old: RunManifest.Family) -> RunManifest.Family {
-    var kept = RunManifest.Family(
-      family: old.family, slug: "", custom: old.custom, saved: old.saved, styles: [],
-      bold: old.bold, italic: old.italic, missingGlyphs: old.missingGlyphs,
-      missingCharacters: nil, warnings: old.warnings, files: old.files,
-      error: old.error)
-    kept.seconds = old.seconds
-    return kept
   }
 
   /// A plan made from the previous manifest read without its proofs
@@ -421,14 +447,8 @@ extension BatchPlan {
           sample: sample, proofs: job.proofs),
         path: abs(file))
       // The previous entry counts only for the same family, and only while its file is intact.
-      let entry = previousFamily(file).flatMap { old -> RunManifest.Family? in
-        guard old.family == family.name, var record = old.files.first,
-          let state = verify(abs(file), record.record)
-        else { return nil }
-        (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
-        var kept = old
-        kept.files = [record]
-        return kept
+      let entry = previousFamily(file).flatMap {
+        BatchPlan.entry($0, of: family.name, file: file, absolute: abs, verify: verify)
       }
       let current = entry?.files.first?.inputs == fingerprint
       var specimen = Specimen(
@@ -437,13 +457,8 @@ extension BatchPlan {
         previous: entry, missingCharacters: missing.lacking(in: family), current: current)
       if job.gallery {
         let thumb = "\(OutputLayout.thumbs)/\(slug).png"
-        let old = previousFamily(file).flatMap { old -> RunManifest.File? in
-          guard old.family == family.name,
-            var record = old.files.dropFirst().first(where: { $0.path == thumb }),
-            let state = verify(abs(thumb), record.record)
-          else { return nil }
-          (record.size, record.mtimeNs) = (state.size, state.mtimeNs)
-          return record
+        let old = previousFamily(file).flatMap {
+          BatchPlan.thumbnailRecord($0, of: family.name, file: thumb, absolute: abs, verify: verify)
         }
         specimen.thumbnail = thumbnail(
           for: specimen, file: thumb, previous: old, absolute: abs)

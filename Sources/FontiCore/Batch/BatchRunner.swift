@@ -132,7 +132,6 @@ public enum BatchRunner {
         break
       }
       results[item.path] = made.place(at: item.path)
-      previousEntries.superseded(item.path, in: &plan)
       if results[item.path]?.ok == true { announce(item.path) }
       copied += 1
       progress(
@@ -196,7 +195,6 @@ public enum BatchRunner {
           result.staged = nil
           result.thumbnail = nil
           results[work[index].path] = result
-          previousEntries.superseded(work[index].path, in: &plan)
           done += 1
           staged.drainCommitted().forEach(announce)
           workDone += weights.weight(of: work[index])
@@ -257,7 +255,9 @@ public enum BatchRunner {
     // last manifest recorded it (up to date, left out by --only, or not reached before an
     // interruption). A failed output is listed with its error and no file.
     // Families drawn again but not reached (an interruption) are listed as before.
-    previousEntries.restoreProofs(in: &plan, from: plan.output + "/" + manifestName)
+    previousEntries.restore(in: &plan, from: plan.output + "/" + manifestName) {
+      results[$0] != nil
+    }
     var report = Assembly(plan: plan, title: job.title)
     // Proof fields the job now asks for that a kept entry lacks (a proof just turned on) are
     // read here, without drawing the specimen again; the rest come from the worker or the

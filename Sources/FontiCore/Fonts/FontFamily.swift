@@ -219,15 +219,30 @@ public struct CharacterCoverage: Sendable, Hashable {
   /// ascending order (fontconfig's charsets give them so) and are appended; any other is put
   /// in its place.
   mutating func append(page number: UInt32, _ page: ArraySlice<UInt32>) {
-    let page = (0..<Self.wordsPerPage).map { i in i < page.count ? page[page.startIndex + i] : 0 }
+    let page = page.prefix(Self.wordsPerPage)
     guard page.contains(where: { $0 != 0 }) else { return }
+    let padding = repeatElement(UInt32(0), count: Self.wordsPerPage - page.count)
     let at = position(of: number)
     if at < pageNumbers.count, pageNumbers[at] == number {
-      for i in 0..<Self.wordsPerPage { words[at * Self.wordsPerPage + i] |= page[i] }
+      for (i, word) in zip((at * Self.wordsPerPage)..., page) { words[i] |= word }
       return
     }
-    pageNumbers.insert(number, at: at)
-    words.insert(contentsOf: page, at: at * Self.wordsPerPage)
+    if at == pageNumbers.count {
+      pageNumbers.append(number)
+      words.append(contentsOf: page)
+      words.append(contentsOf: padding)
+    } else {
+      pageNumbers.insert(number, at: at)
+      words.insert(contentsOf: page + padding, at: at * Self.wordsPerPage)
+    }
+  }
+
+  /// Room for `pages` pages in all, so that appending them allocates once and exactly: a run's
+  /// parent keeps the coverage of every installed family, and arrays grown page by page kept
+  /// half as much again in unused room (1.2 MB of its heap at 4,000 families).
+  mutating func reserveCapacity(pages: Int) {
+    pageNumbers.reserveCapacity(pages)
+    words.reserveCapacity(pages * Self.wordsPerPage)
   }
 
   /// Where page `number` is, or would go, in `pageNumbers`.

@@ -367,63 +367,91 @@ import Testing
     #expect(!q.obsolete.contains("specimens/lato.png"))
   }
 
-  /// A run sets aside the proofs of the previous entries it draws again, and all the rest but
-  /// what an entry not reached is listed with, and lets each entry go with its result. After
-  /// an interruption, the entries still listed get their proofs back from the previous
-  /// manifest on disk, only while it records the same file.
-  @Test func aRunSetsPreviousProofsAsideAndFindsThemAgainOnDisk() throws {
+  /// A run holds none of the previous entries of the families it draws again. After an
+  /// interruption, those of the families not reached come back whole from the previous
+  /// manifest on disk (proofs, counts, time, the thumbnail's record), each only while its
+  /// files are still the ones recorded and the entry is that family's.
+  @Test func aRunLetsPreviousEntriesGoAndFindsThemAgainOnDisk() throws {
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     var previous = manifest(of: plan(job(), previous: nil))
+    // Each file on disk as its record says.
     for i in previous.families.indices {
+      for k in previous.families[i].files.indices {
+        let file = previous.families[i].files[k]
+        let path = folder + "/" + file.path
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("\(file.path) \(i)".utf8).write(to: URL(fileURLWithPath: path))
+        let state = try #require(FileStamp.state(path))
+        previous.families[i].files[k].size = state.size
+        previous.families[i].files[k].mtimeNs = state.mtimeNs
+      }
       previous.families[i].codepoints = 100 + i
       previous.families[i].missingGlyphs = 3
-      previous.families[i].styles = ["Regular"]
-      previous.families[i].missingCharacters = ["ŋ"]
       previous.families[i].warnings = ["w\(i)"]
       previous.families[i].seconds = 0.25
-      previous.families[i].files.append(
-        RunManifest.File(path: "thumbs/\(i).png", sha256: "t", inputs: "i"))
     }
+    #expect(previous.families.allSatisfy { $0.files.count == 2 })
     previous.gallery = RunManifest.Gallery(file: "index.html", sha256: "g", size: 1, inputs: "i")
     var p = plan(job(), previous: previous, force: true)
     #expect(p.specimens.map(\.previous?.codepoints) == [100, 101])
-    #expect(p.specimens.allSatisfy { $0.previous?.styles.isEmpty == false })
+    #expect(p.specimens.allSatisfy { $0.thumbnail?.previous != nil })
     #expect(p.galleryManifest != nil)
 
+    p.output = folder
     let entries = p.releasingPrevious()
     // Something is drawn: the page is made again, without the previous manifest to compare.
     #expect(p.galleryManifest == nil)
-    #expect(p.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
-    // What a family not reached is listed with stays: its specimen's record, counts, warnings
-    // and time. The rest goes until then: the plan has it, or the entry would not use it.
-    for (i, s) in p.specimens.enumerated() {
-      let old = try #require(s.previous)
-      #expect(old.family == previous.families[i].family)
-      // The specimen's record as the plan found it on disk (its stamp), not the thumbnail's.
-      let recorded = previous.families[i].files[0]
-      #expect(old.files.map(\.path) == [recorded.path])
-      #expect(old.files.map(\.sha256) == [recorded.sha256])
-      #expect(old.missingGlyphs == 3 && old.warnings == ["w\(i)"] && old.seconds == 0.25)
-      #expect(old.styles.isEmpty && old.missingCharacters == nil && old.slug.isEmpty)
-    }
-    entries.superseded("/w/out/" + p.specimens[0].file, in: &p)
-    #expect(p.specimens[0].previous == nil)
+    #expect(p.specimens.allSatisfy { $0.previous == nil && $0.thumbnail?.previous == nil })
 
-    let folder = try TestFonts.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/manifest.json"
     try previous.encoded().write(to: URL(fileURLWithPath: path))
+    let first = folder + "/" + p.specimens[0].file
     var restored = p
-    entries.restoreProofs(in: &restored, from: path)
+    entries.restore(in: &restored, from: path) { $0 == first }
+    // The first family has its result: it gets nothing back.
     #expect(restored.specimens[0].previous == nil)
-    #expect(restored.specimens[1].previous?.codepoints == 101)
+    #expect(restored.specimens[0].thumbnail?.previous == nil)
+    let old = try #require(restored.specimens[1].previous)
+    #expect(old.codepoints == 101 && old.missingGlyphs == 3 && old.warnings == ["w1"])
+    #expect(old.seconds == 0.25)
+    // The specimen's record alone, as on disk; the thumbnail's beside it.
+    #expect(old.files == [previous.families[1].files[0]])
+    #expect(restored.specimens[1].thumbnail?.previous == previous.families[1].files[1])
 
-    // The manifest on disk now records other contents for that file: nothing comes back.
-    previous.families[1].files[0].sha256 = "other"
-    try previous.encoded().write(to: URL(fileURLWithPath: path))
+    // Nothing reached: both come back.
     restored = p
-    entries.restoreProofs(in: &restored, from: path)
-    #expect(restored.specimens[1].previous != nil)
-    #expect(restored.specimens[1].previous?.codepoints == nil)
+    entries.restore(in: &restored, from: path) { _ in false }
+    #expect(restored.specimens.map(\.previous?.codepoints) == [100, 101])
+
+    // A thumbnail no longer the one recorded: the specimen's entry alone comes back.
+    let thumb = folder + "/" + previous.families[1].files[1].path
+    try Data("another, longer thumbnail".utf8).write(to: URL(fileURLWithPath: thumb))
+    restored = p
+    entries.restore(in: &restored, from: path) { $0 == first }
+    #expect(restored.specimens[1].previous?.codepoints == 101)
+    #expect(restored.specimens[1].thumbnail?.previous == nil)
+
+    // A specimen no longer the one recorded, or an entry of another family at its path:
+    // nothing comes back.
+    let specimen = folder + "/" + previous.families[1].files[0].path
+    try Data("another, longer specimen".utf8).write(to: URL(fileURLWithPath: specimen))
+    restored = p
+    entries.restore(in: &restored, from: path) { $0 == first }
+    #expect(restored.specimens[1].previous == nil)
+    var renamed = previous
+    renamed.families[0].family = "Someone Else"
+    try renamed.encoded().write(to: URL(fileURLWithPath: path))
+    restored = p
+    entries.restore(in: &restored, from: path) { _ in false }
+    #expect(restored.specimens.map(\.previous?.codepoints) == [nil, nil])
+
+    // No manifest on disk any more: nothing comes back, and nothing fails.
+    try FileManager.default.removeItem(atPath: path)
+    restored = p
+    entries.restore(in: &restored, from: path) { _ in false }
+    #expect(restored.specimens.allSatisfy { $0.previous == nil })
   }
 
   /// A run reads the previous manifest without its proofs; the plan reads them back for the
@@ -487,13 +515,14 @@ import Testing
     mixed.keepPreviousProofs(from: other)
     #expect(mixed.specimens.map(\.previous?.codepoints) == [nil, 101])
 
-    // A plan that draws everything again keeps no proofs, nor the gallery's manifest: the
-    // run sets aside those of the entries it draws again.
+    // A plan that draws everything again keeps no proofs, nor the gallery's manifest; the
+    // run then lets go of the entries it draws again.
     var forced = plan(job(), previous: previous, force: true)
     forced.keepPreviousProofs(from: previous)
     #expect(forced.galleryManifest == nil)
+    #expect(forced.specimens.allSatisfy { $0.previous != nil })
     _ = forced.releasingPrevious()
-    #expect(forced.specimens.allSatisfy { $0.previous != nil && $0.previous?.codepoints == nil })
+    #expect(forced.specimens.allSatisfy { $0.previous == nil })
   }
 
   /// With a spool, a result's proofs wait on disk, in an unlinked file: the table gives the

@@ -722,21 +722,28 @@ enum FontconfigPattern {
     return coverage(charset: charset)
   }
 
-  /// Copies an `FcCharSet` into Swift pages (FcCharSetFirstPage/NextPage).
+  /// Copies an `FcCharSet` into Swift pages (FcCharSetFirstPage/NextPage): counted first, then
+  /// copied into arrays of exactly that size.
   static func coverage(charset: OpaquePointer) -> CharacterCoverage {
-    var coverage = CharacterCoverage()
     var map = [FcChar32](repeating: 0, count: Int(FC_CHARSET_MAP_SIZE))
-    var next: FcChar32 = 0
-    // Pages come in ascending order.
-    var base = map.withUnsafeMutableBufferPointer {
-      FcCharSetFirstPage(charset, $0.baseAddress, &next)
-    }
-    while base != FcChar32.max {  // FC_CHARSET_DONE is ((FcChar32) -1)
-      coverage.append(page: base >> 8, map[...])
-      base = map.withUnsafeMutableBufferPointer {
-        FcCharSetNextPage(charset, $0.baseAddress, &next)
+    /// Calls `page` with each page's number and words, in ascending order.
+    func eachPage(_ page: (UInt32, ArraySlice<FcChar32>) -> Void) {
+      var next: FcChar32 = 0
+      var base = map.withUnsafeMutableBufferPointer {
+        FcCharSetFirstPage(charset, $0.baseAddress, &next)
+      }
+      while base != FcChar32.max {  // FC_CHARSET_DONE is ((FcChar32) -1)
+        page(base >> 8, map[...])
+        base = map.withUnsafeMutableBufferPointer {
+          FcCharSetNextPage(charset, $0.baseAddress, &next)
+        }
       }
     }
+    var pages = 0
+    eachPage { _, words in pages += words.contains { $0 != 0 } ? 1 : 0 }
+    var coverage = CharacterCoverage()
+    coverage.reserveCapacity(pages: pages)
+    eachPage { number, words in coverage.append(page: number, words) }
     return coverage
   }
 }
