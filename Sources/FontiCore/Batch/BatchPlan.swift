@@ -31,7 +31,7 @@ public struct BatchPlan: Sendable {
     public var action: Action
     /// The previous run's entry for this family, when its file is still on disk as recorded
     /// (with the size and time found now): what the manifest keeps when nothing is drawn.
-    public var previous: RunManifest.Family?
+    @Indirect public var previous: RunManifest.Family?
     /// The characters of the sample and the texts the family lacks, in code point order (the
     /// manifest lists them as `U+XXXX`: `MissingCharacters.codes`). Scalars, not their codes:
     /// a plan of 4,000 families holds them all while it runs, and as codes they were 1.7 MB.
@@ -69,7 +69,7 @@ public struct BatchPlan: Sendable {
     /// The inputs it is made from: the specimen's (the file on disk's when it stays).
     public var inputs: String
     /// The previous run's record, when the file is still on disk as recorded.
-    public var previous: RunManifest.File?
+    @Indirect public var previous: RunManifest.File?
   }
 
   public struct Pairing: Sendable {
@@ -191,21 +191,21 @@ extension BatchPlan {
   /// has it then (`restore`). At 4,000 families drawn again they were 3 MB of the parent's
   /// memory for the whole run.
   struct PreviousEntries {
-    /// Absolute specimen path → index in `specimens`.
-    fileprivate let index: [String: Int]
+    /// Their indices in `specimens`.
+    fileprivate let indices: [Int]
 
     /// After an interruption: the previous entries (and their thumbnails' records) of the
     /// specimens without a result (`reached` false), read again from the previous manifest at
     /// `path` and checked against the files on disk as planning checked them.
     func restore(in plan: inout BatchPlan, from path: String, reached: (String) -> Bool) {
-      let waiting = index.filter { !reached($0.key) }.map(\.value).sorted()
+      let output = plan.output
+      let absolute = { (file: String) in output + "/" + file }
+      let waiting = indices.filter { !reached(absolute(plan.specimens[$0].file)) }
       guard !waiting.isEmpty, let manifest = RunManifest.load(path) else { return }
       var byFile: [String: Int] = [:]
       for (i, f) in manifest.families.enumerated() {
         if let file = f.files.first, byFile[file.path] == nil { byFile[file.path] = i }
       }
-      let output = plan.output
-      let absolute = { (file: String) in output + "/" + file }
       for i in waiting {
         let s = plan.specimens[i]
         guard let j = byFile[s.file] else { continue }
@@ -263,14 +263,14 @@ extension BatchPlan {
   /// `PreviousEntries.restore` (see also `keepGalleryManifestOnlyWhenNothingIsDrawn`).
   mutating func releasingPrevious() -> PreviousEntries {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
-    var index: [String: Int] = [:]
+    var indices: [Int] = []
     for i in specimens.indices where specimens[i].action == .render {
       guard specimens[i].previous != nil else { continue }
       specimens[i].previous = nil
       specimens[i].thumbnail?.previous = nil
-      index[output + "/" + specimens[i].file] = i
+      indices.append(i)
     }
-    return PreviousEntries(index: index)
+    return PreviousEntries(indices: indices)
   }
 
   /// A plan made from the previous manifest read without its proofs

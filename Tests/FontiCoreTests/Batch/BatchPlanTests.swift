@@ -571,7 +571,25 @@ import Testing
   /// task alone, not room for the largest work item (at 4,000 families, 1.6 MB of the parent).
   @Test func aPlansRecordsOfEveryFamilyStaySmall() {
     #expect(MemoryLayout<WorkItem>.size == MemoryLayout<AnyObject>.size)
-    #expect(MemoryLayout<BatchPlan.Thumb>.size < 2 * MemoryLayout<RunManifest.File?>.size)
+    // The previous records, set or not, take a reference's room each, not a whole record's.
+    #expect(MemoryLayout<Indirect<RunManifest.Family>>.size == MemoryLayout<AnyObject>.size)
+    #expect(MemoryLayout<Indirect<RunManifest.File>>.size == MemoryLayout<AnyObject>.size)
+    #expect(MemoryLayout<BatchPlan.Thumb>.stride <= MemoryLayout<RunManifest.File?>.stride)
+    #expect(MemoryLayout<BatchPlan.Specimen>.size < 2 * MemoryLayout<RunManifest.Family?>.size)
+  }
+
+  /// A field behind a reference reads back what was set, nil included, and a copy changed
+  /// leaves the original as it was.
+  @Test func anIndirectFieldIsAValue() {
+    struct Holder { @Indirect var entry: RunManifest.File? }
+    var a = Holder(entry: nil)
+    #expect(a.entry == nil)
+    a.entry = RunManifest.File(path: "p", sha256: "s", inputs: "i")
+    var b = a
+    b.entry?.sha256 = "t"
+    #expect(a.entry?.sha256 == "s" && b.entry?.sha256 == "t")
+    b.entry = nil
+    #expect(b.entry == nil && a.entry?.path == "p")
   }
 
   /// A result comes back from the table as it went in, whether the table keeps it in its
