@@ -82,13 +82,20 @@ struct GalleryBrowserRunTests {
     return paths
   }
 
-  /// The values of every `href="…"` and `src="…"` in `html` (entities `&amp;` decoded).
+  /// The values of every `href="…"` and `src="…"` in `html`, and each URL of a `srcset="…"`
+  /// (entities `&amp;` decoded).
   static func attributes(_ html: String) -> [String] {
     var values: [String] = []
-    for name in [" href=\"", " src=\""] {
+    for name in [" href=\"", " src=\"", " srcset=\""] {
       for piece in html.components(separatedBy: name).dropFirst() {
         let value = String(piece.prefix { $0 != "\"" })
-        values.append(value.replacingOccurrences(of: "&amp;", with: "&"))
+        let urls =
+          name == " srcset=\""
+          ? value.split(separator: ",").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+          }
+          : [value]
+        values += urls.map { $0.replacingOccurrences(of: "&amp;", with: "&") }
       }
     }
     return values

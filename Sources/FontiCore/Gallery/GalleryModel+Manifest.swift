@@ -20,7 +20,7 @@ extension GalleryModel {
 
   /// The gallery of a run's output folder, from its manifest: what `run` writes after its
   /// manifest. Reads only what the manifest lists and two things beside it in `output`: each
-  /// thumbnail's size (its PNG header) and the `diff` review of a `*/diff.json` directly under
+  /// thumbnail's and specimen's size (their PNG headers) and the `diff` review of a `*/diff.json` directly under
   /// the folder (`pageInputs` names both).
   ///
   /// Everything outside the manifest is input: a `diff.json` that cannot be read or makes no
@@ -62,6 +62,12 @@ extension GalleryModel {
         }
         return Image(path: file.path, width: width, height: height)
       }
+      let highDensity = thumbnail.flatMap { thumb -> String? in
+        guard let specimen, let (width, _) = GalleryModel.pngSize(output + "/" + specimen),
+          width >= 2 * thumb.width
+        else { return nil }
+        return specimen
+      }
       let axes = (f.axes ?? []).filter { $0.min.isFinite && $0.max.isFinite }.map {
         Axis(tag: $0.tag, min: $0.min, max: $0.max)
       }
@@ -70,7 +76,8 @@ extension GalleryModel {
         !$0.isEmpty && $0.utf8.count <= 35 && seen.insert($0).inserted
       }.map(language)
       return Family(
-        name: f.family, slug: f.slug, specimen: specimen, thumbnail: thumbnail, styles: f.styles,
+        name: f.family, slug: f.slug, specimen: specimen, thumbnail: thumbnail,
+        highDensity: highDensity, styles: f.styles,
         bold: f.bold, italic: f.italic, custom: f.custom, saved: f.saved,
         missingGlyphs: f.missingGlyphs, warnings: f.warnings, error: f.error, axes: axes,
         languages: languages, cataloguePages: pagesByFamily[f.family] ?? [],
@@ -117,7 +124,7 @@ extension GalleryModel {
   /// run checks. The same manifest with the same inputs gives the same page, so an unchanged
   /// re-run need not make it again.
   public static func pageInputs(output: String, date: Date?) -> String {
-    var text = "gallery-1 date " + (date.map(Timestamp.format) ?? "-") + "\n"
+    var text = "gallery-2 date " + (date.map(Timestamp.format) ?? "-") + "\n"
     for folder in diffFolders(in: output) {
       for name in ["diff.json", "diff.pdf", "diff.md"] {
         let state = FileStamp.state(output + "/" + folder + "/" + name)

@@ -43,6 +43,10 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     /// `thumbs/<slug>.png` and its size in pixels; nil when there is none (the card then shows
     /// the specimen itself, scaled down by the browser).
     public var thumbnail: Image?
+    /// What the card shows on a screen of twice the density or more (a designer's laptop),
+    /// where the thumbnail alone would be enlarged and soft: the specimen, when it is at least
+    /// twice the thumbnail's width (`srcset`'s `2x`); nil otherwise.
+    public var highDensity: String?
     /// The family's faces as fontconfig names them (`Regular`, `Bold Italic`, …).
     public var styles: [String]
     public var bold: Bool
@@ -64,7 +68,8 @@ public struct GalleryModel: Sendable, Codable, Equatable {
 
     public init(
       name: String, slug: String, specimen: String?, thumbnail: Image? = nil,
-      styles: [String] = [], bold: Bool = false, italic: Bool = false, custom: Bool = false,
+      highDensity: String? = nil, styles: [String] = [], bold: Bool = false, italic: Bool = false,
+      custom: Bool = false,
       saved: Bool = false, missingGlyphs: Int = 0, warnings: [String] = [],
       error: String? = nil, axes: [Axis] = [], languages: [Language] = [],
       cataloguePages: [CataloguePage] = [], pairings: [Pairing] = []
@@ -73,6 +78,7 @@ public struct GalleryModel: Sendable, Codable, Equatable {
       self.slug = slug
       self.specimen = specimen
       self.thumbnail = thumbnail
+      self.highDensity = highDensity
       self.styles = styles
       self.bold = bold
       self.italic = italic

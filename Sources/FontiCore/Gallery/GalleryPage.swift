@@ -227,8 +227,14 @@ public enum GalleryPage {
     var out = flags.isEmpty ? "<li class=\"card\">" : "<li class=\"card\" data-f=\"\(flags)\">"
     let alt = HTML.attribute("Specimen of \(family.name)")
     if let thumbnail = family.thumbnail {
+      let src = try url(thumbnail.path, "thumbnail of '\(family.name)'")
+      // Percent-encoded URLs hold no space or comma: nothing in them can end a candidate.
+      var srcset = ""
+      if let dense = family.highDensity {
+        srcset = " srcset=\"\(src) 1x, \(try url(dense, "specimen of '\(family.name)'")) 2x\""
+      }
       out +=
-        "<img src=\"\(try url(thumbnail.path, "thumbnail of '\(family.name)'"))\""
+        "<img src=\"\(src)\"\(srcset)"
         + " width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\" loading=\"lazy\""
         + " alt=\"\(alt)\">"
     } else if let specimen = family.specimen {

@@ -97,6 +97,33 @@ struct GalleryBrowserTests {
     try expectLinksResolve(odd)
   }
 
+  /// On a screen of twice the density the cards show the specimens (four times the
+  /// thumbnail's pixels), sharp; on an ordinary screen the light thumbnails. The odd path's
+  /// encoded URL resolves in the `srcset` as in `src`.
+  @Test func aDenseScreenGetsTheSpecimenAndAnOrdinaryOneTheThumbnail() throws {
+    let page = try ChromiumSession(chromium, url: fixture.url())
+    // The first card and the odd path's, each scrolled into view and loaded.
+    func shown(_ slug: String) throws -> [String: Any] {
+      let script =
+        "(async () => { const i = document.querySelector('a[href^=\"specimens/\"][href*=\""
+        + slug + "\"]').closest('li').querySelector('img'); i.scrollIntoView();"
+        + " await i.decode(); return { src: decodeURIComponent(i.currentSrc.split('/').slice(-2)"
+        + ".join('/')), width: i.naturalWidth }; })()"
+      return try (page.evaluate(script) as? [String: Any]).orThrow("no image for \(slug)")
+    }
+    #expect(try shown("cantarell")["src"] as? String == "thumbs/cantarell.png")
+    #expect(try shown("cantarell")["width"] as? Int == 270)
+    try page.send(
+      "Emulation.setDeviceMetricsOverride",
+      ["width": 1280, "height": 800, "deviceScaleFactor": 2, "mobile": false])
+    try page.send("Page.reload")
+    try page.wait(for: "Page.loadEventFired")
+    #expect(try shown("cantarell")["src"] as? String == "specimens/cantarell.png")
+    // 1080 pixels at the density `2x` declares: 540 CSS pixels, twice the card's thumbnail.
+    #expect(try shown("cantarell")["width"] as? Int == 540)
+    #expect(try shown("odd%20name")["src"] as? String == "specimens/odd name é#?%.png")
+  }
+
   @Test func screenshotsAreNotBlankAndFollowTheColourScheme() throws {
     let folder = try TemporaryDirectory("gallery-shots")
     var gridDrawn = 0.0

@@ -60,10 +60,13 @@ struct GalleryFixture {
       }
       let thumbnail = "thumbs/\(base).png"
       let size = try Thumbnail.write(fromPNG: folder.file(specimen), to: folder.file(thumbnail))
+      // As a run's gallery has it: the specimen for dense screens when twice the thumbnail.
+      let dense = GalleryModel.pngSize(folder.file(specimen)).map { $0.0 >= 2 * size.width }
       families.append(
         GalleryModel.Family(
           name: name, slug: slug, specimen: specimen,
           thumbnail: .init(path: thumbnail, width: size.width, height: size.height),
+          highDensity: dense == true ? specimen : nil,
           styles: styles, bold: bold, italic: italic, custom: custom, saved: saved,
           missingGlyphs: result.missingGlyphs, warnings: result.warnings, axes: axes,
           languages: languages.map { .init(code: $0.0, name: $0.1) },

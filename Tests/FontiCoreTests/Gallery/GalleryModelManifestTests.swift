@@ -59,6 +59,40 @@ import Testing
     _ = try GalleryPage.html(model)
   }
 
+  /// A card offers the specimen for screens of twice the density or more only when the
+  /// specimen is at least twice the thumbnail's width (both sizes from their PNG headers).
+  @Test func theSpecimenServesDenseScreensWhenItIsTwiceTheThumbnail() throws {
+    func png(width: Int) -> Data {
+      let w = [
+        UInt8((width >> 24) & 0xFF), UInt8((width >> 16) & 0xFF), UInt8((width >> 8) & 0xFF),
+        UInt8(width & 0xFF),
+      ]
+      var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+      header += Array("IHDR".utf8) + w + w
+      return Data(header)
+    }
+    let folder = try TemporaryDirectory("gallery-model")
+    for sub in ["thumbs", "specimens"] {
+      try FileManager.default.createDirectory(
+        atPath: folder.path + "/" + sub, withIntermediateDirectories: true)
+    }
+    try png(width: 270).write(to: URL(fileURLWithPath: folder.path + "/thumbs/alpha.png"))
+    for (specimen, dense) in [(1080, true), (540, true), (539, false), (320, false)] {
+      try png(width: specimen).write(
+        to: URL(fileURLWithPath: folder.path + "/specimens/alpha.png"))
+      let model = try GalleryModel(manifest: Self.manifest(), output: folder.path)
+      #expect(model.families[0].highDensity == (dense ? "specimens/alpha.png" : nil), "\(specimen)")
+      let page = String(decoding: try GalleryPage.html(model), as: UTF8.self)
+      #expect(
+        page.contains(
+          #"<img src="thumbs/alpha.png" srcset="thumbs/alpha.png 1x, specimens/alpha.png 2x""#)
+          == dense, "\(specimen)")
+    }
+    // No thumbnail (Beta): the card shows the specimen itself, at every density.
+    let model = try GalleryModel(manifest: Self.manifest(), output: folder.path)
+    #expect(model.families[1].thumbnail == nil && model.families[1].highDensity == nil)
+  }
+
   @Test func aThumbnailThatIsNotAPNGIsLeftOut() throws {
     let folder = try TemporaryDirectory("gallery-model")
     try FileManager.default.createDirectory(

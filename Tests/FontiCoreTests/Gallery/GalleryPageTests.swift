@@ -334,6 +334,18 @@ import Testing
       }
       rest = rest[r.upperBound...]
     }
+    // Each candidate of a `srcset` (URL, then a descriptor; percent-encoded URLs hold no
+    // comma or space).
+    rest = html[...]
+    while let r = rest.range(of: #"\bsrcset="[^"]*""#, options: .regularExpression) {
+      let list = rest[r].dropFirst("srcset=\"".count).dropLast()
+      for candidate in list.split(separator: ",") {
+        if let url = candidate.split(separator: " ").first {
+          values.append(String(url).replacingOccurrences(of: "&amp;", with: "&"))
+        }
+      }
+      rest = rest[r.upperBound...]
+    }
     return values
   }
 }
