@@ -128,6 +128,22 @@ struct DiffEngineTests {
     #expect(written.contains { $0.hasPrefix(DiffReview.imagesFolder + "/") }, "\(written)")
   }
 
+  /// The review's own greys (rules, captions, the summary's boxes, the sample's bands) are
+  /// opaque colours laid over the paper or over their box: its summary page needs no
+  /// translucent graphics state. Only drawings of glyphs keep their translucent overlays.
+  @Test func theReviewsGreysNeedNoTransparency() throws {
+    let result = try compare("base", "changed")
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let review = DiffReview(
+      environment: try TestFonts.environment(), creationDate: Date(timeIntervalSince1970: 0))
+    #expect(try review.writeFiles(result, to: folder))
+    let pdf = try QPDFDocument(reading: folder + "/" + DiffReview.pdfName, recovery: false)
+    #expect(try pdf.pageCount() >= 2)
+    let summary = pdf.pageFillOpacities(0)
+    #expect(!summary.isEmpty && summary.allSatisfy { $0 == 1 }, "\(summary)")
+  }
+
   @Test(arguments: [true, false])
   func aFontComparedWithItselfIsUnchanged(shortcuts: Bool) throws {
     for folder in ["base", "variable", "box-before"] {
