@@ -1074,13 +1074,10 @@ final class PageDrawer {
     cr.fill()
   }
 
-  /// The page's text colour at `alpha` laid over `base` (the page's background unless said).
-  /// A translucent colour costs the PDF a graphics state per alpha on every page it appears
-  /// on: ten a page, a tenth of a catalogue's objects with their entries, each held in memory
-  /// by qpdf when it finishes the file. Opaque, the page looks the same and prints without
-  /// transparency.
+  /// The page's text colour at `alpha` laid over `base` (the page's background unless said):
+  /// `Palette.ink`.
   func ink(_ alpha: Double, over base: Colour? = nil) -> Colour {
-    palette.text.laid(alpha, over: base ?? palette.background)
+    palette.ink(alpha, over: base)
   }
 
   private func drawHeart(centreX x: Double, top y: Double, size s: Double, filled: Bool) {

@@ -93,7 +93,7 @@ final class DiffDocument {
   {
     let half = g.contentWidth / 2 - 12
     let title = drawing.caption("Font review", size: 6.5, in: context)
-    cr.setColour(ink(0.55))
+    cr.setColour(palette.ink(0.55))
     title.draw(at: g.margin, g.headTop)
     var section = "Summary"
     if case .family(let index, _, _) = page.kind { section = result.report.families[index].family }
@@ -104,23 +104,15 @@ final class DiffDocument {
     rule(y: g.footRule, alpha: 0.22, cr)
     let number = drawing.label(
       "\(page.number) of \(plan.pages.count)", size: 8, in: context, width: 80, alignment: .right)
-    cr.setColour(ink(0.7))
+    cr.setColour(palette.ink(0.7))
     number.draw(at: g.right - 80, g.footTop)
     let tool = drawing.caption(FontiVersion.tool, size: 6, in: context)
-    cr.setColour(ink(0.45))
+    cr.setColour(palette.ink(0.45))
     tool.draw(at: g.margin, g.footTop + 1.5)
   }
 
-  /// `colour` (the text's unless said) at `alpha` laid over `base` (the page's background
-  /// unless said), opaque: a translucent colour costs the PDF a graphics state per alpha on
-  /// every page it is on (522 in a 43-page review of 241 families), and prints with
-  /// transparency. The page looks the same; its images keep their own translucent overlays.
-  private func ink(_ alpha: Double, of colour: Colour? = nil, over base: Colour? = nil) -> Colour {
-    (colour ?? palette.text).laid(alpha, over: base ?? palette.background)
-  }
-
   private func rule(y: Double, alpha: Double, _ cr: CairoContext) {
-    cr.setColour(ink(alpha))
+    cr.setColour(palette.ink(alpha))
     cr.rectangle(g.margin, y, g.contentWidth, 0.5)
     cr.fill()
   }
@@ -142,7 +134,7 @@ final class DiffDocument {
       let key = drawing.caption(word, size: 6.5, in: context)
       let value = drawing.label(path, size: 10.5, in: context)
       value.ellipsize(width: g.contentWidth - 60)
-      cr.setColour(ink(0.55))
+      cr.setColour(palette.ink(0.55))
       key.draw(at: g.margin, y + value.baseline - key.baseline)
       cr.setColour(palette.text)
       value.draw(at: g.margin + 60, y)
@@ -161,17 +153,17 @@ final class DiffDocument {
     for (n, (word, count, accent)) in boxes.enumerated() {
       let x = g.margin + Double(n) * (boxWidth + gap)
       cr.roundedRectanglePath(x, y, boxWidth, 62, radius: 5)
-      let tint = ink(accent ? 0.14 : 0.05, of: accent ? palette.accent : palette.text)
+      let tint = palette.ink(accent ? 0.14 : 0.05, of: accent ? palette.accent : palette.text)
       cr.setColour(tint)
       cr.fill()
       let number = drawing.label("\(count)", size: 26, bold: true, in: context)
       cr.setColour(
-        ink(
+        palette.ink(
           count == 0 ? 0.35 : 1, of: accent && count > 0 ? palette.accent : palette.text,
           over: tint))
       number.draw(at: x + 10, y + 6)
       let name = drawing.caption(word, size: 6.5, in: context)
-      cr.setColour(ink(0.6, over: tint))
+      cr.setColour(palette.ink(0.6, over: tint))
       name.draw(at: x + 10, y + 46)
     }
     y += 62 + 22
@@ -197,9 +189,9 @@ final class DiffDocument {
       let k = drawing.caption(key, size: 6.5, in: context)
       let v = drawing.label(value, size: 9, in: context)
       v.ellipsize(width: g.contentWidth - 60)
-      cr.setColour(ink(0.55))
+      cr.setColour(palette.ink(0.55))
       k.draw(at: g.margin, y + v.baseline - k.baseline)
-      cr.setColour(ink(0.9))
+      cr.setColour(palette.ink(0.9))
       v.draw(at: g.margin + 60, y)
       y += 15
     }
@@ -210,7 +202,7 @@ final class DiffDocument {
         if n == 0 {
           // Named in the key column, so that the note does not read as part of the date.
           let k = drawing.caption("Unreadable", size: 6.5, in: context)
-          cr.setColour(ink(0.55))
+          cr.setColour(palette.ink(0.55))
           k.draw(at: g.margin, y + v.baseline - k.baseline)
         }
         cr.setColour(palette.accent)
@@ -252,19 +244,20 @@ final class DiffDocument {
           name.draw(at: self.g.margin, y + 2)
           let status = self.drawing.caption(f.status.rawValue, size: 6.5, in: context)
           cr.setColour(
-            self.ink(0.7, of: f.status == .failed ? self.palette.accent : self.palette.text))
+            self.palette.ink(0.7, of: f.status == .failed ? self.palette.accent : self.palette.text)
+          )
           status.draw(at: self.g.margin + 156, y + 4.5)
           // A failed family's reason follows on lines of its own (`.reason`).
           let what = self.drawing.label(
             f.status == .failed ? "could not be compared:" : f.summary.first ?? "", size: 8.5,
             in: context)
           what.ellipsize(width: self.g.reasonWidth)
-          cr.setColour(self.ink(0.75))
+          cr.setColour(self.palette.ink(0.75))
           what.draw(at: self.g.margin + 212, y + 2.5)
           if let page {
             let number = self.drawing.label(
               "\(page)", size: 8.5, in: context, width: 30, alignment: .right)
-            cr.setColour(self.ink(0.7))
+            cr.setColour(self.palette.ink(0.7))
             number.draw(at: self.g.right - 30, y + 2.5)
           }
         }
@@ -279,14 +272,14 @@ final class DiffDocument {
         let reason = drawing.label(
           families[index].error ?? "", size: 8, in: context, width: g.reasonWidth, wrap: .words)
         reason.limitHeight(Double(lines) * DiffDocumentPlan.reasonLineHeight + 1)
-        cr.setColour(ink(0.75))
+        cr.setColour(palette.ink(0.75))
         reason.draw(at: g.margin + 212, y)
       case .names(let indices):
         let column = g.contentWidth / 3
         for (n, index) in indices.enumerated() {
           let name = drawing.label(families[index].family, size: 8.5, in: context)
           name.ellipsize(width: column - 10)
-          cr.setColour(ink(0.6))
+          cr.setColour(palette.ink(0.6))
           name.draw(at: g.margin + Double(n) * column, y + 2.5)
         }
       }
@@ -311,7 +304,7 @@ final class DiffDocument {
       let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
       let chipWidth = chip.size.width + 14
       cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
-      cr.setColour(ink(0.16, of: palette.accent))
+      cr.setColour(palette.ink(0.16, of: palette.accent))
       cr.fill()
       cr.setColour(palette.accent)
       chip.draw(at: g.right - chipWidth + 7, y + 14 - chip.size.height / 2)
@@ -323,16 +316,16 @@ final class DiffDocument {
           ? files.joined(separator: ", ") : "\(files[0]) and \(files.count - 1) more files"
         let value = drawing.label(shown, size: 8, in: context)
         value.ellipsize(width: g.contentWidth - 50)
-        cr.setColour(ink(0.5))
+        cr.setColour(palette.ink(0.5))
         key.draw(at: g.margin, lineY + value.baseline - key.baseline)
-        cr.setColour(ink(0.75))
+        cr.setColour(palette.ink(0.75))
         value.draw(at: g.margin + 50, lineY)
         lineY += 13
       }
     case .continued:
       let name = drawing.label(f.family + ", continued", size: 11, in: context)
       name.ellipsize(width: g.contentWidth)
-      cr.setColour(ink(0.6))
+      cr.setColour(palette.ink(0.6))
       name.draw(at: g.margin, y)
     case .changesHeading(let text):
       let heading = drawing.caption(text, size: 7.5, in: context)
@@ -344,7 +337,7 @@ final class DiffDocument {
       cr.fill()
       let line = drawing.label(text, size: 9.5, in: context)
       line.ellipsize(width: g.contentWidth - 12)
-      cr.setColour(ink(0.9))
+      cr.setColour(palette.ink(0.9))
       line.draw(at: g.margin + 12, y + 1)
     case .sample(_, let em, let band, let same):
       guard let sample = outcome.sample else { return }
@@ -358,7 +351,7 @@ final class DiffDocument {
       cr.setColour(palette.accent)
       heading.draw(at: g.margin, y + 10)
       let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
-      cr.setColour(ink(0.6))
+      cr.setColour(palette.ink(0.6))
       note.draw(at: g.margin, y + 24)
       let legend = drawing.legend(
         at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
@@ -375,7 +368,7 @@ final class DiffDocument {
       let line = drawing.label(
         "… and \(FamilyComparison.grouped(more)) more changed glyphs, all listed in diff.json",
         size: 8.5, in: context)
-      cr.setColour(ink(0.6))
+      cr.setColour(palette.ink(0.6))
       line.draw(at: g.margin, y + 4)
     case .charactersHeading(let added, let shown, let total):
       let what = added ? "Characters added" : "Characters removed"
@@ -394,7 +387,7 @@ final class DiffDocument {
       if shown < total { words += "; all listed in diff.json" }
       let note = drawing.label(words, size: 7.5, in: context)
       note.ellipsize(width: g.contentWidth)
-      cr.setColour(ink(0.6))
+      cr.setColour(palette.ink(0.6))
       note.draw(at: g.margin, y + 24)
     case .characterRow(let added, let indices):
       let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
@@ -418,7 +411,7 @@ final class DiffDocument {
     y: Double, width: Double, _ context: TextContext, _ cr: CairoContext
   ) {
     let height = g.characterPanelHeight
-    cr.setColour(ink(0.03))
+    cr.setColour(palette.ink(0.03))
     cr.rectangle(x, y, width, height)
     cr.fill()
     let ox = x + 4 + DiffDrawing.x(of: character, em: fit.em, width: width - 8)
@@ -436,7 +429,7 @@ final class DiffDocument {
     guard face else { return }
     let detail = drawing.label(character.entry.face, size: 6.5, in: context)
     detail.ellipsize(width: width)
-    cr.setColour(ink(0.6))
+    cr.setColour(palette.ink(0.6))
     detail.draw(at: x, y + height + 15)
   }
 
@@ -466,12 +459,12 @@ final class DiffDocument {
       }
     for (n, word) in words.enumerated() {
       let bandTop = top + 30 + Double(n) * band
-      let tint = ink(n == 2 ? 0.06 : 0.03)
+      let tint = palette.ink(n == 2 ? 0.06 : 0.03)
       cr.setColour(tint)
       cr.rectangle(g.margin, bandTop, g.contentWidth, band - 4)
       cr.fill()
       let key = drawing.caption(word, size: 6.5, in: context)
-      cr.setColour(ink(0.6, over: tint))
+      cr.setColour(palette.ink(0.6, over: tint))
       let baseline = bandTop + 6 + em * 1.0
       key.draw(at: g.margin + 6, baseline - key.baseline)
       let before = drawing.samplePlacement(sample.before, lines: lines, em: em, x: x, y: baseline)
@@ -492,7 +485,7 @@ final class DiffDocument {
       ? "\(FamilyComparison.grouped(sample.pixels)) px differ at 64 px/em"
       : "no pixel of the sample differs"
     let note = drawing.label(result, size: 7.5, in: context)
-    cr.setColour(ink(0.55))
+    cr.setColour(palette.ink(0.55))
     note.draw(at: g.margin + width2 + 8, legendTop + 4.5 - note.size.height / 2)
   }
 
@@ -505,7 +498,7 @@ final class DiffDocument {
     let fit = drawing.fitGlyph(change, width: panel - 8, height: panelHeight - 8)
     for n in 0..<3 {
       let px = x + Double(n) * (panel + 4)
-      cr.setColour(ink(n == 2 ? 0.06 : 0.03))
+      cr.setColour(palette.ink(n == 2 ? 0.06 : 0.03))
       cr.rectangle(px, y, panel, panelHeight)
       cr.fill()
       let ox = px + 4 + fit.x
@@ -536,7 +529,7 @@ final class DiffDocument {
     numbers.append(FamilyComparison.place(e.face, e.instance))
     let detail = drawing.label(numbers.joined(separator: " · "), size: 7, in: context)
     detail.ellipsize(width: width)
-    cr.setColour(ink(0.6))
+    cr.setColour(palette.ink(0.6))
     detail.draw(at: x, y + panelHeight + 16)
   }
 }

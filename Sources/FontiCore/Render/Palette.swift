@@ -17,4 +17,13 @@ public struct Palette: Sendable, Hashable {
       accent = Colour(hex: 0xB8740A)
     }
   }
+
+  /// `colour` (the text's unless said) at `alpha` laid over `base` (the background unless said):
+  /// the opaque colour a viewer shows there. Printed pages (catalogues, diff reviews) set their
+  /// greys so: a translucent colour costs the PDF a graphics state per alpha on every page it is
+  /// on (ten a catalogue page, each held in memory by qpdf as it finishes the file), and prints
+  /// with transparency. Opaque, the page looks the same.
+  func ink(_ alpha: Double, of colour: Colour? = nil, over base: Colour? = nil) -> Colour {
+    (colour ?? text).laid(alpha, over: base ?? background)
+  }
 }
