@@ -20,8 +20,8 @@ extension GalleryModel {
 
   /// The gallery of a run's output folder, from its manifest: what `run` writes after its
   /// manifest. Reads only what the manifest lists and two things beside it in `output`: each
-  /// thumbnail's and specimen's size (their PNG headers) and the `diff` review of a `*/diff.json` directly under
-  /// the folder (`pageInputs` names both).
+  /// thumbnail's and specimen's size (their PNG headers; the manifest records their checksums)
+  /// and the `diff` review of a `*/diff.json` directly under the folder (`pageInputs` names it).
   ///
   /// Everything outside the manifest is input: a `diff.json` that cannot be read or makes no
   /// sense gives no diff link and a warning (`warn`), a thumbnail that is not a PNG is left out
