@@ -305,6 +305,7 @@ public enum BatchRunner {
         missingGlyphs: 0, missingCharacters: MissingCharacters.codes(s.missingCharacters),
         warnings: [], files: [],
         error: nil)
+      entry.drawnFrom = s.family.drawnFrom
       if s.action == .render, let r = results[path] {
         if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
           entry.missingGlyphs = r.missingGlyphs

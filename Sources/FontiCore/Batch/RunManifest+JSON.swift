@@ -99,6 +99,7 @@ extension RunManifest.Family: JSONWritable {
     w.member("bold", bold)
     w.member("codepoints", codepoints)
     w.member("custom", custom)
+    w.member("drawnFrom", drawnFrom)
     w.member("error", error)
     w.member("family", family)
     w.member("features", features)
@@ -130,6 +131,7 @@ extension RunManifest.Family: JSONWritable {
     var files: [RunManifest.File]?
     var error: String?
     var seconds: Double?
+    var drawnFrom: FontFamily.DrawnFrom?
     var proofs = FamilyProofReport(warnings: [])
     try r.object { r, key in
       if !readProofs && FamilyProofReport.manifestKeys.contains(key) { return try r.skip() }
@@ -138,6 +140,7 @@ extension RunManifest.Family: JSONWritable {
       case "bold": bold = try r.bool()
       case "codepoints": proofs.codepoints = try r.optional { try $0.int() }
       case "custom": custom = try r.bool()
+      case "drawnFrom": drawnFrom = try r.optional(FontFamily.DrawnFrom.init(reading:))
       case "error": error = try r.optional { try $0.string() }
       case "family": family = try r.string()
       case "features":
@@ -167,7 +170,30 @@ extension RunManifest.Family: JSONWritable {
       warnings: try r.required(warnings, "warnings"), files: try r.required(files, "files"),
       error: error)
     self.seconds = seconds
+    self.drawnFrom = drawnFrom
     self.proofs = proofs
+  }
+}
+
+extension FontFamily.DrawnFrom: JSONWritable {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("regular", regular)
+    w.member("variable", variable)
+    w.endObject()
+  }
+
+  init(reading r: inout JSONReader) throws {
+    var regular: String?
+    var variable: String?
+    try r.object { r, key in
+      switch key {
+      case "regular": regular = try r.optional { try $0.string() }
+      case "variable": variable = try r.optional { try $0.string() }
+      default: try r.skip()
+      }
+    }
+    self.init(regular: regular, variable: variable)
   }
 }
 

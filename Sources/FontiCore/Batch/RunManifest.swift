@@ -48,6 +48,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// Seconds its worker took to draw the specimen (kept while it is up to date): what
     /// `run --shard` balances shards by. Absent in manifests of earlier versions.
     public var seconds: Double?
+    /// The files the family's answers come from, for a family where that is a choice (several
+    /// files for one style, or a variable file: `FontFamily.drawnFrom`); absent otherwise.
+    public var drawnFrom: FontFamily.DrawnFrom?
 
     /// The proofs (SPEC.md, Proofs), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?

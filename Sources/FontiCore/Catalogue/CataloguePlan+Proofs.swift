@@ -68,11 +68,16 @@ extension CataloguePlan {
         Item(.proofNote(family: i, text: "… and \(count) more \(what)"), height: 14, before: 4))
     }
 
-    // Axes and instances.
+    // Axes and instances; a sweep or an instance that draws alike is said where it is drawn.
+    let unvaried = data.proofs?.unvaried ?? []
+    func warn(_ text: String) {
+      items.append(Item(.proofNote(family: i, text: text), height: 14, before: 2))
+    }
     for axis in data.sweptAxes.prefix(maximumAxes) {
       title(
         "\(axis.name) · \(axis.range)",
         note: "default \(ProofNumber.format(axis.defaultValue)), marked ◆")
+      for text in unvaried where text.hasPrefix(axis.range + ":") { warn(text) }
       for value in axis.sweep(steps: sweepSteps) {
         items.append(
           Item(
@@ -85,6 +90,7 @@ extension CataloguePlan {
     let instances = Array(data.instances.prefix(maximumInstances))
     if !instances.isEmpty {
       title("Named instances · \(instances.count)")
+      for text in unvaried where text.hasPrefix("instances ") { warn(text) }
       for row in stride(from: 0, to: instances.count, by: instanceColumns) {
         let indices = Array(row..<min(row + instanceColumns, instances.count))
         items.append(

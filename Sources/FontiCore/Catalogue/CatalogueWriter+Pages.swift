@@ -32,6 +32,21 @@ final class PageDrawer {
     var face: FontFace? = nil
     /// The family's map with the label face beside it (`contextWithLabel(for:)`).
     var withLabel = false
+    /// The files of a family with variable files, which may be drawn whole or as the cut of
+    /// its variable files (`FontFamily.variableCut`); nil for every other family.
+    var files: [String]? = nil
+
+    init(name: String, custom: Bool, face: FontFace? = nil, withLabel: Bool = false) {
+      self.name = name
+      self.custom = custom
+      self.face = face
+      self.withLabel = withLabel
+    }
+
+    init(_ family: FontFamily, face: FontFace? = nil, withLabel: Bool = false) {
+      self.init(name: family.name, custom: family.isCustom, face: face, withLabel: withLabel)
+      if !family.variableFiles.isEmpty { files = family.files }
+    }
   }
   var labelContextStorage: TextContext?
   private let savedNames: Set<String>
@@ -93,7 +108,7 @@ final class PageDrawer {
   }
 
   func context(for family: FontFamily) -> TextContext {
-    let key = FamilyKey(name: family.name, custom: family.isCustom)
+    let key = FamilyKey(family)
     if let c = contexts[key] { return c }
     let map: FontMap
     switch writer.makeFontMap(for: family) {
@@ -113,7 +128,7 @@ final class PageDrawer {
   /// face drawn (`FontMaps.map(for:only:)`). Dropped with the family's.
   func context(for family: FontFamily, face: FontFace?) -> TextContext {
     guard let face, face != family.regularFace else { return context(for: family) }
-    let key = FamilyKey(name: family.name, custom: family.isCustom, face: face)
+    let key = FamilyKey(family, face: face)
     if let c = contexts[key] { return c }
     guard let map = try? writer.fontMaps.map(for: family, only: face) else {
       return context(for: family)
@@ -128,7 +143,7 @@ final class PageDrawer {
   /// never in a third font. For quoting the family's own texts in a note. Dropped with the
   /// family's contexts.
   func contextWithLabel(for family: FontFamily) -> TextContext {
-    let key = FamilyKey(name: family.name, custom: family.isCustom, withLabel: true)
+    let key = FamilyKey(family, withLabel: true)
     if let c = contexts[key] { return c }
     guard let labelFamily = writer.labelFamily,
       let map = try? writer.fontMaps.map(for: [family, labelFamily])
@@ -362,7 +377,10 @@ final class PageDrawer {
   // MARK: Family pages
 
   private func facts(_ i: Int) -> FamilyFacts {
-    let family = input.families[i]
+    // Coordinates are drawn from the family's variable files (`FontFamily.variableCut`).
+    let asked = settings.variations.map(\.tag)
+    let listed = input.families[i]
+    let family = asked.isEmpty ? listed : listed.variableCut(axes: asked) ?? listed
     var facts = FamilyFacts(index: i, family: family, regular: family.regularFace)
     guard family.isRenderable, let regular = family.regularFace else {
       facts.problem = "its fonts are Type 1 or bitmap only, which Pango cannot draw"

@@ -143,12 +143,14 @@ extension PageDrawer {
     let number = label(valueText, size: 8, bold: isDefault)
     cr.setColour(isDefault ? palette.accent : ink(0.6))
     number.draw(at: g.margin, baseline - number.baseline)
+    // Swept in the variable file the axes were read from, never in a static face beside it.
+    let family =
+      facts.family.axesFile.flatMap { facts.family.variableCut(files: [$0]) } ?? facts.family
     var spec = FontSpec(
-      family: facts.family.name, size: CataloguePlan.sweepSize, face: facts.regular)
+      family: family.name, size: CataloguePlan.sweepSize, face: family.regularFace)
     spec.variations = [VariationSetting(tag: axis, value: value)]
     let word = proofWord
-    let text = TextLayout(
-      word.text, font: spec, in: context(for: facts.family), language: word.language)
+    let text = TextLayout(word.text, font: spec, in: context(for: family), language: word.language)
     text.ellipsize(width: g.contentWidth, mark: mark)
     cr.setColour(palette.text)
     text.draw(at: g.contentX, baseline - text.baseline)
@@ -163,6 +165,9 @@ extension PageDrawer {
     // A shorter word than the sweep's: three instances share a line.
     let word: (text: String, language: String?) =
       proofWord.text == "Hamburgefonstiv" ? ("Hamburg", nil) : proofWord
+    // Drawn from the variable file the instances were read from, at their coordinates.
+    let family =
+      facts.family.axesFile.flatMap { facts.family.variableCut(files: [$0]) } ?? facts.family
     for (k, index) in indices.enumerated() where index < instances.count {
       let instance = instances[index]
       let x = g.contentX + Double(k) * (cellWidth + g.gutter)
@@ -178,12 +183,12 @@ extension PageDrawer {
       cr.setColour(ink(0.55))
       small.draw(at: x, f.y + 10)
       var spec = FontSpec(
-        family: facts.family.name, size: CataloguePlan.instanceSize, face: facts.regular)
+        family: family.name, size: CataloguePlan.instanceSize, face: family.regularFace)
       spec.variations = axes.compactMap { axis in
         instance.coordinates[axis.tag].map { VariationSetting(tag: axis.tag, value: $0) }
       }
       let text = TextLayout(
-        word.text, font: spec, in: context(for: facts.family), language: word.language)
+        word.text, font: spec, in: context(for: family), language: word.language)
       text.ellipsize(width: cellWidth, mark: mark)
       cr.setColour(palette.text)
       text.draw(at: x, f.y + 20 + CataloguePlan.instanceSize - text.baseline)

@@ -14,10 +14,14 @@ public struct FontFace: Sendable, Hashable, Codable {
   /// `TrueType`, `CFF`, `Type 1`, `PCF`, …
   public var format: String
   public var isColor: Bool
+  /// Coordinates a variable font is drawn at for this face, when the face exists only as a
+  /// position on its axes (an italic that is `slnt` -10, with no named instance): nil for every
+  /// face fontconfig lists.
+  public var coordinates: [String: Double]?
 
   public init(
     style: String, weight: Int, slant: Int, width: Int = 100, file: String, index: Int = 0,
-    format: String = "TrueType", isColor: Bool = false
+    format: String = "TrueType", isColor: Bool = false, coordinates: [String: Double]? = nil
   ) {
     self.style = style
     self.weight = weight
@@ -27,6 +31,7 @@ public struct FontFace: Sendable, Hashable, Codable {
     self.index = index
     self.format = format
     self.isColor = isColor
+    self.coordinates = coordinates
   }
 
   /// A real italic or oblique face.
@@ -64,6 +69,8 @@ public struct FontFamily: FamilyCarrier {
   public var coverage: CharacterCoverage
   /// fontconfig's `symbol` flag: a symbol-encoded (pictographic) font.
   public var isSymbol: Bool
+  /// The family's files that are variable fonts (fontconfig lists them as `variable`), sorted.
+  public var variableFiles: [String] = []
 
   public init(
     name: String, faces: [FontFace], isCustom: Bool = false, languages: [String] = [],
@@ -79,19 +86,59 @@ public struct FontFamily: FamilyCarrier {
 
   /// The faces Pango can draw.
   public var renderableFaces: [FontFace] { faces.filter(\.isRenderable) }
+  /// The renderable faces that answer for their style: of faces of one style from several
+  /// files, only the one fontconfig prefers (`sharedSlots`).
+  var answeringFaces: [FontFace] {
+    let shadowed = Set(FontFamily.sharedSlots(faces).flatMap { $0.dropFirst() })
+    guard !shadowed.isEmpty else { return renderableFaces }
+    return faces.indices.filter { !shadowed.contains($0) && faces[$0].isRenderable }.map {
+      faces[$0]
+    }
+  }
   /// The faces a font map of the family holds: all but those another face of the same weight,
   /// width and slant shadows by an optical size nearer text size (EB Garamond's 08 cuts beside
   /// its 12 cuts). What Pango asks fontconfig for cannot tell such faces apart, and fontconfig
   /// would pick by its own order: the caption cut, for EB Garamond's regular.
+  ///
+  /// Of faces of one style from several files (see `sharedSlots`), only the one fontconfig
+  /// prefers, which comes first in `faces`; faces that exist only as coordinates on a variable
+  /// font's axes are drawn from a map of their own (`FontMaps.map(for:only:)`).
   public var drawnFaces: [FontFace] {
     let distances = faces.map { FontFamily.opticalDistance($0.style) }
+    let shadowed = Set(FontFamily.sharedSlots(faces).flatMap { $0.dropFirst() })
     return faces.indices.filter { i in
       let face = faces[i]
+      guard face.coordinates == nil, !shadowed.contains(i) else { return false }
       return !faces.indices.contains { j in
         faces[j].weight == face.weight && faces[j].width == face.width
           && faces[j].slant == face.slant && distances[j] < distances[i]
       }
     }.map { faces[$0] }
+  }
+
+  /// Groups of renderable faces (indices into `faces`, in its order) that share a weight,
+  /// slant, width and optical size but come from different files: static and variable files
+  /// of one design, or two versions of one font. Pango cannot ask for one rather than another;
+  /// the first of each group answers for the style. Empty for nearly every family.
+  static func sharedSlots(_ faces: [FontFace]) -> [[Int]] {
+    struct Slot: Hashable {
+      var weight, slant, width, optical: Int
+    }
+    var groups: [Slot: [Int]] = [:]
+    var order: [Slot] = []
+    for (i, face) in faces.enumerated() where face.isRenderable && face.coordinates == nil {
+      let slot = Slot(
+        weight: face.weight, slant: face.slant, width: face.width,
+        optical: opticalDistance(face.style))
+      if groups[slot] == nil { order.append(slot) }
+      groups[slot, default: []].append(i)
+    }
+    return order.compactMap { slot in
+      guard let group = groups[slot], Set(group.map { faces[$0].file }).count > 1 else {
+        return nil
+      }
+      return group
+    }
   }
   /// The OpenType and TrueType faces: those whose features, axes and cmap HarfBuzz reads
   /// (the same faces Pango draws). A family installed as OpenType and again as Type 1 (URW's
@@ -113,7 +160,8 @@ public struct FontFamily: FamilyCarrier {
 
   /// The face Pango picks for a plain request: upright, closest to regular weight and width.
   public var regularFace: FontFace? {
-    let pool = renderableFaces.isEmpty ? faces : renderableFaces
+    let renderable = answeringFaces
+    let pool = renderable.isEmpty ? faces : renderable
     return pool.map { ($0, FontFamily.distanceFromRegular($0)) }.min { $0.1 < $1.1 }?.0
   }
 
@@ -121,7 +169,7 @@ public struct FontFamily: FamilyCarrier {
   /// slant class; never a stand-in (no synthetic bold or slant).
   public func face(bold: Bool, italic: Bool) -> FontFace? {
     let target = bold ? 200 : 80
-    return renderableFaces.filter { $0.isBold == bold && $0.isItalic == italic }
+    return answeringFaces.filter { $0.isBold == bold && $0.isItalic == italic }
       .map { f in
         (
           f,

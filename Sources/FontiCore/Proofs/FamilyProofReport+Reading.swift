@@ -16,12 +16,13 @@ extension FamilyProofReport {
         report.instances = proofs.proofs.instances
         report.features = proofs.proofs.features
         report.hiddenAxes = proofs.hiddenAxes
-        report.warnings += proofs.warnings.map { "family '\(name)': \($0)" }
+        report.warnings += (proofs.warnings + proofs.unvaried).map { "family '\(name)': \($0)" }
       } catch {
         report.warnings.append("family '\(name)': \(error); its proofs are not listed")
       }
     } else if options.axes {
       (report.axes, report.instances, report.hiddenAxes) = axesAndInstances(family)
+      report.warnings += unvaried(family, report).map { "family '\(name)': \($0)" }
     }
     if !options.axes {
       report.axes = nil
@@ -58,11 +59,21 @@ extension FamilyProofReport {
   public static func axesAndInstances(_ family: FontFamily) -> (
     axes: [FontProofs.Axis], instances: [FontProofs.Instance], hidden: [String]
   ) {
-    guard let regular = family.regularFace,
+    guard let regular = family.axesFace,
       let face = try? HarfBuzzFace(file: regular.file, index: regular.index)
     else { return ([], [], []) }
     let (axes, hidden) = ProofReader.readAxes(face)
     return (axes, ProofReader.readInstances(face, axes: axes), hidden)
+  }
+
+  /// The sweeps and instances of `family` (read into `report`) that draw alike.
+  static func unvaried(_ family: FontFamily, _ report: FamilyProofReport) -> [String] {
+    guard let axes = report.axes, !axes.isEmpty, let face = family.axesFace,
+      let hb = try? HarfBuzzFace(file: face.file, index: face.index)
+    else { return [] }
+    return VariationCheck.warnings(
+      face: hb, axes: axes, hidden: Set(report.hiddenAxes), instances: report.instances ?? [],
+      steps: CataloguePlan.sweepSteps)
   }
 
   /// The axes of face `index` of `file` (none when it is static or cannot be read).

@@ -124,6 +124,9 @@ public struct FamilyProofs: Codable, Sendable, Equatable {
   public var hiddenAxes: [String]
   /// Faces that could not be read (the family's other faces still are).
   public var warnings: [String]
+  /// Sweeps and named instances that draw alike (`VariationCheck`): "wght 100–900: the face
+  /// drawn does not vary". Said on the proof page and, naming the family, in the manifest.
+  public var unvaried: [String] = []
 
   public init(
     proofs: FontProofs, samples: [FeatureSample] = [], tried: [FeatureTrial] = [],

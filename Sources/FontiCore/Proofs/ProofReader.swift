@@ -34,14 +34,18 @@ public enum ProofReader {
       throw ProofReadError(file: family.name, reason: "has no face")
     }
     guard regular.isOpenType else { return FamilyProofs(proofs: FontProofs()) }
-    return try read(regular: regular, faces: family.openTypeFaces)
+    let axesFace = family.axesFace.flatMap { $0 == regular ? nil : $0 }
+    return try read(regular: regular, faces: family.openTypeFaces, axesFace: axesFace)
   }
 
   /// Reads the family whose regular face is `regular`, with features from all of `faces`
   /// (`regular` need not be among them). Faces are told apart by file and face index; the
   /// named-instance bits of fontconfig's index only pick an instance of the same face.
-  public static func read(regular: FontFace, faces: [FontFace]) throws(ProofReadError)
-    -> FamilyProofs
+  ///
+  /// `axesFace`: where axes and named instances are read when it is not `regular` (a family
+  /// whose regular face is a static file beside its variable one: `FontFamily.axesFace`).
+  public static func read(regular: FontFace, faces: [FontFace], axesFace: FontFace? = nil)
+    throws(ProofReadError) -> FamilyProofs
   {
     let regularFace: HarfBuzzFace
     do {
@@ -69,12 +73,19 @@ public enum ProofReader {
             ? "; its features are not listed" : "; their features are not listed")
       ]
 
-    let (axes, hidden) = readAxes(regularFace)
-    let instances = readInstances(regularFace, axes: axes)
+    let variable =
+      axesFace.flatMap { face in opened.first { $0.face == face }?.hb }
+      ?? axesFace.flatMap { try? HarfBuzzFace(file: $0.file, index: $0.index) } ?? regularFace
+    let (axes, hidden) = readAxes(variable)
+    let instances = readInstances(variable, axes: axes)
     let (features, samples, tried) = readFeatures(opened)
-    return FamilyProofs(
+    var proofs = FamilyProofs(
       proofs: FontProofs(axes: axes, instances: instances, features: features),
       samples: samples, tried: tried, hiddenAxes: hidden, warnings: warnings)
+    proofs.unvaried = VariationCheck.warnings(
+      face: variable, axes: axes, hidden: Set(hidden), instances: instances,
+      steps: CataloguePlan.sweepSteps)
+    return proofs
   }
 
   /// One face of a file, whatever named instance fontconfig's index points at.
@@ -205,11 +216,11 @@ extension ProofReader {
     var axes: [FontProofs.Axis] = []
     var features = Set<String>()
     var seen = Set<FaceKey>()
-    let faces = (family.regularFace.map { [$0] } ?? []) + family.faces
+    let faces = (family.axesFace.map { [$0] } ?? []) + family.faces
     // Type 1 and bitmap faces have neither features nor axes.
     for face in faces where face.isOpenType && seen.insert(FaceKey(face)).inserted {
       guard let hb = try? HarfBuzzFace(file: face.file, index: face.index) else { continue }
-      if seen.count == 1, family.regularFace != nil { axes = readAxes(hb).axes }
+      if seen.count == 1, family.axesFace != nil { axes = readAxes(hb).axes }
       for table in LayoutTable.allCases {
         for tag in hb.featureTags(table) { features.insert(HarfBuzzTag.string(tag)) }
       }

@@ -206,7 +206,12 @@ public final class SpecimenRenderer {
   func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
     -> SpecimenResult
   {
-    let family = request.family
+    // Coordinates are drawn from the family's variable files, never from a static face
+    // fontconfig would otherwise prefer (`FontFamily.variableCut`).
+    let askedAxes = request.sample?.variations.map(\.tag) ?? []
+    let family =
+      askedAxes.isEmpty
+      ? request.family : request.family.variableCut(axes: askedAxes) ?? request.family
     guard family.isRenderable, let regular = family.regularFace else {
       throw RenderError(
         "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
@@ -300,7 +305,9 @@ public final class SpecimenRenderer {
     cr.setColour(palette.text, alpha: 0.16)
     cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
     cr.fill()
-    if let summary = report.variationSummary, let labelContext, let labelFamily {
+    if let summary = report.variationSummary, family.isVariable(face), let labelContext,
+      let labelFamily
+    {
       // One quiet line under the rule, in the space above the sample: a variable family.
       let line = TextLayout(
         summary,

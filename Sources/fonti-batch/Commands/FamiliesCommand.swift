@@ -72,6 +72,7 @@ enum FamilyListing {
     var custom: Bool
     var supported: Bool
     var files: [String]
+    var drawnFrom: FontFamily.DrawnFrom?
     var covers: Bool?
     var axes: [FontProofs.Axis]?
     var instances: [FontProofs.Instance]?
@@ -88,6 +89,10 @@ enum FamilyListing {
       Entry(
         family: f.name, styles: f.styles, bold: f.hasBold, italic: f.hasItalic, custom: f.isCustom,
         supported: f.isRenderable, files: f.files.map(JobPath.absolute),
+        drawnFrom: f.drawnFrom.map {
+          FontFamily.DrawnFrom(
+            regular: $0.regular.map(JobPath.absolute), variable: $0.variable.map(JobPath.absolute))
+        },
         covers: text.map { f.coverage.missing(in: $0).isEmpty }, axes: p.axes ?? [],
         instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
         codepoints: p.codepoints)

@@ -281,11 +281,20 @@ final class FontconfigConfiguration {
     }
     var byName: [String: Entry] = [:]
     var languageSets = LanguageSets()
+    /// The files of each family (by lowercased name) that are variable fonts.
+    var variableFiles: [String: Set<String>] = [:]
     for i in 0..<Int(set.pointee.nfont) {
       guard let font = set.pointee.fonts[i] else { continue }
       // A variable font is listed once as a whole (with weight ranges) and once per named
       // instance; the instances are the real faces.
-      if FontconfigPattern.bool(font, FC_VARIABLE) == true { continue }
+      if FontconfigPattern.bool(font, FC_VARIABLE) == true {
+        if let family = FontconfigPattern.string(font, FC_FAMILY), !family.isEmpty,
+          let file = FontconfigPattern.string(font, FC_FILE)
+        {
+          variableFiles[family.lowercased(), default: []].insert(file)
+        }
+        continue
+      }
       guard let family = FontconfigPattern.string(font, FC_FAMILY), !family.isEmpty,
         let file = FontconfigPattern.string(font, FC_FILE)
       else { continue }
@@ -301,14 +310,27 @@ final class FontconfigConfiguration {
       byName[family.lowercased(), default: Entry(name: family)].faces.append((face, font))
     }
 
+    var fullPatterns: [FaceKey: (pattern: OpaquePointer, place: Int)]?
     return byName.values.map { entry in
       var seen = Set<FontFace>()
       // Each face's distance is worked out once, not twice in every comparison.
-      let sorted = entry.faces.filter { seen.insert($0.0).inserted }
+      var sorted = entry.faces.filter { seen.insert($0.0).inserted }
         .map { (face: $0.0, pattern: $0.1, distance: FontFamily.distanceFromRegular($0.0)) }
         .sorted { $0.distance < $1.distance }
         .map { ($0.face, $0.pattern) }
+      // Faces of one style from several files (static and variable files of one design, two
+      // versions of one font): fontconfig's own preference decides which answers.
+      let faces = sorted.map(\.0)
+      let slots = FontFamily.sharedSlots(faces)
+      if !slots.isEmpty {
+        if fullPatterns == nil { fullPatterns = patternsByFace() }
+        let order = preference(
+          among: slots, of: faces, family: entry.name, patterns: fullPatterns ?? [:])
+        sorted = order.map { sorted[$0] }
+      }
       var family = FontFamily(name: entry.name, faces: sorted.map(\.0), isCustom: custom)
+      family.variableFiles = (variableFiles[entry.name.lowercased()] ?? []).sorted()
+      family.addAxisItalics()
       if let regular = family.regularFace, let pattern = sorted.first(where: { $0.0 == regular })?.1
       {
         family.languages = languageSets.languages(pattern)
@@ -317,6 +339,80 @@ final class FontconfigConfiguration {
       }
       return family
     }
+  }
+}
+
+extension FontconfigConfiguration {
+  /// A face by file and full index (named instance bits included).
+  fileprivate struct FaceKey: Hashable {
+    var file: String
+    var index: Int
+  }
+
+  /// Every font of the configuration as fontconfig holds it (every property, not only those
+  /// `FcFontList` was asked for), by file and index.
+  /// With each, its place in the configuration's order, which breaks fontconfig's ties.
+  fileprivate func patternsByFace() -> [FaceKey: (pattern: OpaquePointer, place: Int)] {
+    var out: [FaceKey: (pattern: OpaquePointer, place: Int)] = [:]
+    for (place, p) in patterns.enumerated() where FontconfigPattern.bool(p, FC_VARIABLE) != true {
+      guard let file = FontconfigPattern.string(p, FC_FILE) else { continue }
+      let key = FaceKey(file: file, index: FontconfigPattern.int(p, FC_INDEX) ?? 0)
+      if out[key] == nil { out[key] = (p, place) }
+    }
+    return out
+  }
+
+  /// The order of `faces` (indices into it) with, inside each group of `slots` (faces of one
+  /// weight, slant and width from several files), fontconfig's own preference for a request of
+  /// that style: `FcFontSetSort` over just the group's fonts, after the configuration's and the
+  /// default substitutions — so newer `fontversion` first, then fontconfig's usual order, as
+  /// `fc-match` and every application on the machine get. Faces outside the groups keep their
+  /// places; a group's members take its places in preference order.
+  fileprivate func preference(
+    among slots: [[Int]], of faces: [FontFace], family: String,
+    patterns: [FaceKey: (pattern: OpaquePointer, place: Int)]
+  ) -> [Int] {
+    var order = Array(faces.indices)
+    for slot in slots {
+      // In the configuration's order: fontconfig keeps it among fonts it scores alike.
+      let candidates = slot.compactMap { i -> (Int, OpaquePointer, Int)? in
+        patterns[FaceKey(file: faces[i].file, index: faces[i].index)].map { (i, $0.0, $0.1) }
+      }.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
+      guard candidates.count == slot.count, let set = FcFontSetCreate(),
+        let request = FcPatternCreate()
+      else { continue }
+      defer {
+        FcFontSetDestroy(set)
+        FcPatternDestroy(request)
+      }
+      for (_, p) in candidates {
+        FcPatternReference(p)
+        _ = FcFontSetAdd(set, p)
+      }
+      let face = faces[slot[0]]
+      FcPatternAddString(request, FC_FAMILY, family)
+      FcPatternAddInteger(request, FC_WEIGHT, Int32(face.weight))
+      FcPatternAddInteger(request, FC_SLANT, Int32(face.slant))
+      FcPatternAddInteger(request, FC_WIDTH, Int32(face.width))
+      FcConfigSubstitute(pointer, request, FcMatchPattern)
+      FcDefaultSubstitute(request)
+      var sets: [UnsafeMutablePointer<FcFontSet>?] = [set]
+      var result = FcResultNoMatch
+      guard let ranked = FcFontSetSort(pointer, &sets, 1, request, FcFalse, nil, &result)
+      else { continue }
+      defer { FcFontSetDestroy(ranked) }
+      var preferred: [Int] = []
+      for k in 0..<Int(ranked.pointee.nfont) {
+        guard let p = ranked.pointee.fonts[k] else { continue }
+        if let i = candidates.first(where: { $0.1 == p })?.0, !preferred.contains(i) {
+          preferred.append(i)
+        }
+      }
+      // Anything fontconfig did not rank keeps its turn after those it did.
+      preferred += slot.filter { !preferred.contains($0) }
+      for (place, i) in zip(slot.sorted(), preferred) { order[place] = i }
+    }
+    return order
   }
 }
 

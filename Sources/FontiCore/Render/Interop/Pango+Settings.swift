@@ -5,7 +5,10 @@ extension FontSpec {
   /// This face at the coordinates `settings` asks for.
   func applying(_ settings: SampleSettings) -> FontSpec {
     var font = self
-    font.variations = settings.variations
+    // The face's own coordinates (an italic that is a `slnt` position) stay, unless the
+    // settings name the same axis.
+    let asked = Set(settings.variations.map(\.tag))
+    font.variations = variations.filter { !asked.contains($0.tag) } + settings.variations
     return font
   }
 }

@@ -137,6 +137,14 @@ struct FontSpec {
       weight = face.weight
       slant = face.slant
       width = face.width
+      // A face that exists only as coordinates (an italic that is a `slnt` position): the
+      // upright face of its file, at those coordinates.
+      if let coordinates = face.coordinates {
+        slant = 0
+        variations = coordinates.sorted { $0.key < $1.key }.map {
+          VariationSetting(tag: $0.key, value: $0.value)
+        }
+      }
     }
   }
 
