@@ -26,6 +26,8 @@ import Testing
           mtimeNs: 1_764_547_200_123_456_789)
       ], error: "could not \"draw\": \u{1}")
     family.seconds = 0.123456789
+    family.drawnFrom = FontFamily.DrawnFrom(
+      regular: "/fonts/a/Inter-Regular.otf", variable: "/fonts/b/Inter.var.ttf")
     family.proofs = FamilyProofReport(
       axes: [
         FontProofs.Axis(tag: "wght", name: "Weight", min: 100, defaultValue: 400, max: 900),
