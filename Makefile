@@ -78,7 +78,7 @@ test: setup-test
 # make bench: the everyday benchmark (every installed family, against a pango-view loop), then
 # diff on the installed families against a copy with ~10 % changed, then the scale benchmark
 # (thousands of synthetic families installed). Each alone: bench-everyday, bench-diff,
-# bench-scale. Each prints a table; README, Performance, says what each row means.
+# bench-scale. Each prints a table; docs/performance.md says what each row means.
 bench: bench-setup
 	bash Benchmarks/bench.sh $(BIN_RELEASE)
 	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)
