@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 BIN_RELEASE := .build/release/fonti-batch
-# A release binary carries the Swift runtime and Foundation inside it (README, *Set-up*): it
+# A release binary carries the Swift runtime and Foundation inside it (docs/install.md): it
 # runs where only the C libraries are installed, a process starts in half the CPU, and each of
 # a run's processes holds about 5 MiB less. Debug builds (the tests) link them dynamically.
 RELEASE_FLAGS := --static-swift-stdlib
@@ -13,15 +13,16 @@ BUILD_FLAGS := $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # iso-codes (language names) and unicode-data (Unicode block names) are data the tool reads.
 BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
                   libpng-dev libisal-dev libqpdf-dev libharfbuzz-dev nettle-dev iso-codes unicode-data fonts-dejavu-core
-# chromium loads the web gallery in the tests.
-TEST_PACKAGES  := qpdf poppler-utils chromium
+# chromium loads the web gallery in the tests; mandoc lints the man page, zsh and fish check
+# their completion scripts.
+TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish
 # python3-fonttools makes the scale benchmark's synthetic families (renamed copies of open fonts),
 # fontconfig's fc-cache caches them in a font cache of the benchmark's own; procps samples memory.
 BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run test bench bench-everyday bench-scale bench-diff bench-setup fuzz lint clean
+.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-setup fuzz lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -44,6 +45,29 @@ build: setup
 run: build
 	$(BIN_RELEASE) run specimens.yaml.example
 
+# make install: the release binary, its man page fonti-batch(1) and its bash, zsh and fish
+# completions, the last two printed by the binary just built from the option table its parser
+# reads. PREFIX=/usr/local by default; DESTDIR stages the tree (packaging: DESTDIR=/tmp/x).
+PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED := $(BINDIR)/fonti-batch $(MANDIR)/fonti-batch.1 $(BASHDIR)/fonti-batch \
+             $(ZSHDIR)/_fonti-batch $(FISHDIR)/fonti-batch.fish
+
+install: build
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(BIN_RELEASE) $(BINDIR)/fonti-batch
+	$(BIN_RELEASE) man > $(MANDIR)/fonti-batch.1 && chmod 644 $(MANDIR)/fonti-batch.1
+	$(BIN_RELEASE) completions bash > $(BASHDIR)/fonti-batch && chmod 644 $(BASHDIR)/fonti-batch
+	$(BIN_RELEASE) completions zsh > $(ZSHDIR)/_fonti-batch && chmod 644 $(ZSHDIR)/_fonti-batch
+	$(BIN_RELEASE) completions fish > $(FISHDIR)/fonti-batch.fish && chmod 644 $(FISHDIR)/fonti-batch.fish
+
+uninstall:
+	rm -f $(INSTALLED)
+
 # Suites run one after another (--no-parallel): each suite draws with Cairo from one thread at a
 # time, as the tool does, but suites in parallel would draw from two, and Cairo 1.16 then
 # crashes (seen once in CI: a catalogue suite beside a specimen suite, SIGSEGV in libcairo).
@@ -54,7 +78,7 @@ test: setup-test
 # make bench: the everyday benchmark (every installed family, against a pango-view loop), then
 # diff on the installed families against a copy with ~10 % changed, then the scale benchmark
 # (thousands of synthetic families installed). Each alone: bench-everyday, bench-diff,
-# bench-scale. Each prints a table; README, Performance, says what each row means.
+# bench-scale. Each prints a table; docs/performance.md says what each row means.
 bench: bench-setup
 	bash Benchmarks/bench.sh $(BIN_RELEASE)
 	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)

@@ -182,7 +182,7 @@ static inline int CPNG_append_run_segment(CPNG_run_rows *rows, int j, CPNG_buffe
    ISA-L's igzip at its level 1 rather than zlib's: 1.0 ms an image instead of 2.8 for the same
    rows, 2 % more bytes. Its Adler-32 is vectorised too (0.1 ms an image against zlib's 0.5).
    igzip's output depends only on its input, level and flush points, never on how the output
-   buffer is sized; it is the same on every x86-64 processor with SSE4.2 (README, *Performance*).
+   buffer is sized; it is the same on every x86-64 processor with SSE4.2 (docs/performance.md).
    The stream's state (about 260 KiB with its level buffer) is made once per thread and reused. */
 
 typedef struct {

@@ -6,7 +6,7 @@
  * every item a font map of its own (a family costs the same whatever is installed), so every
  * item's five or so patterns are new: about eleven threads a family, each created, scheduled,
  * given a stack and torn down for a few microseconds of work. On the everyday run of 252
- * families that was 2,700 threads, a tenth of the run's wall time.
+ * families that makes 2,700 threads, a tenth of the run's wall time.
  *
  * This definition of g_thread_new, in the executable, comes before GLib's for every library
  * of the process (ELF symbol interposition). Those two threads run their function here, on

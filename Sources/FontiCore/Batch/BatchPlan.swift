@@ -34,7 +34,7 @@ public struct BatchPlan: Sendable {
     @Indirect public var previous: RunManifest.Family?
     /// The characters of the sample and the texts the family lacks, in code point order (the
     /// manifest lists them as `U+XXXX`: `MissingCharacters.codes`). Scalars, not their codes:
-    /// a plan of 4,000 families holds them all while it runs, and as codes they were 1.7 MB.
+    /// a plan of 4,000 families holds them all while it runs, and as codes they would be 1.7 MB.
     public var missingCharacters: [Unicode.Scalar]
     /// The file on disk was made from these inputs (whether or not `--force` redraws it).
     public var current: Bool
@@ -188,8 +188,8 @@ extension BatchPlan {
   /// The specimens drawn again that had a previous entry. A run holds none of those entries
   /// while it draws: each counts only if the run is interrupted before the family's result
   /// comes, and the previous manifest on disk, which the run replaces only at its end, still
-  /// has it then (`restore`). At 4,000 families drawn again they were 3 MB of the parent's
-  /// memory for the whole run.
+  /// has it then (`restore`). At 4,000 families drawn again they would be 3 MB of the
+  /// parent's memory for the whole run.
   struct PreviousEntries {
     /// Their indices in `specimens`.
     fileprivate let indices: [Int]
@@ -368,18 +368,12 @@ public struct PlanInputs: Sendable {
 }
 
 extension BatchPlan {
-  /// Bump when the look of an output changes, so that every file is drawn again. 3: the saved
-  /// heart on the name's baseline, last words pulled back, leading by the type size, pairing
-  /// sheets in each family's own script (2026-12-02). 4: a specimen's name and rule at the
-  /// same height whatever the face's metrics, an emoji font's grid of emoji, catalogue pairing
-  /// headings and bodies led by their type size, a second level on pairing sheets (2026-12-02).
-  /// 5: names in real small capitals or in capitals, never Pango's made-up ones; a family in
-  /// several optical sizes drawn from its text cut; catalogue pairing headings in bold; rows of
-  /// glyphs cut without an ellipsis; typographic apostrophes in pairing reasons (2026-12-02).
+  /// Bump when the look of an output changes, so that every file is drawn again (the commit
+  /// that bumps it says what changed).
   static let designVersion = "5"
 
   /// Bump when only the layout of catalogue pages changes, so that catalogues are drawn again
-  /// and specimens are not. 2: a waterfall kept on one page when it fits on one (2026-12-02).
+  /// and specimens are not.
   static let catalogueLayoutVersion = "2"
 
   /// Makes the plan. `previous` is the last run's manifest; `only` (`run --only`) restricts
@@ -416,7 +410,7 @@ extension BatchPlan {
     // Specimens.
     let slugs = Slug.unique(inputs.families.map(\.name))
     // Indices, not entries: an entry is most of a kilobyte inline, and a dictionary of them
-    // at 4,000 families held 7 MB of mostly empty slots at the run's peak.
+    // at 4,000 families would hold 7 MB of mostly empty slots at the run's peak.
     let previousFamilies = previous?.families ?? []
     var previousIndex: [String: Int] = [:]
     for (i, f) in previousFamilies.enumerated() {

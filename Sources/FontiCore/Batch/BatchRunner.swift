@@ -62,7 +62,7 @@ public enum BatchRunner {
     let pending = plan.pendingItems
     // What the parent read to plan and no longer holds goes back before the first worker
     // starts beside it. With nothing to draw no worker starts, and the run ends before this
-    // would pay (reading /proc/self/maps was 3 % of an unchanged re-run).
+    // would pay (reading /proc/self/maps is 3 % of an unchanged re-run).
     if ProcessMemory.isManaged && !pending.isEmpty {
       ProcessMemory.releaseAfterPlanning()
     }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The unit is one specimen's drawing. A catalogue is worth its pages: measured on this
 /// project's machine, drawing a catalogue page costs about 0.7 of a specimen and finishing it
-/// (the qpdf rewrite) about 0.1. Counting a 4,000-page catalogue as one item made the estimate
-/// say "0.1 s" while it drew for half a minute.
+/// (the qpdf rewrite) about 0.1. Counted as one item, a 4,000-page catalogue would make the
+/// estimate say "0.1 s" while it draws for half a minute.
 extension WorkItem {
   /// A catalogue page's drawing, in specimens.
   static let drawnPageWeight = 0.7

@@ -1,5 +1,3 @@
-internal import CHarfBuzz
-
 /// How far a family's waterfall line reaches above and below its baseline: the ink of the
 /// line's text as HarfBuzz shapes it with the family's regular face, read from its file (as the
 /// proofs are), before any page is planned. Display leading holds the lines of most families;
@@ -64,14 +62,10 @@ public struct LineInk: Sendable, Hashable {
         penX += glyph.xAdvance
         penY += glyph.yAdvance
       }
-      var extents = hb_glyph_extents_t()
-      guard hb_font_get_glyph_extents(font.pointer, glyph.glyph, &extents) != 0,
-        extents.height != 0
-      else { continue }
-      let top = penY + glyph.yOffset + Int(extents.y_bearing)
+      guard let extents = font.inkExtents(of: glyph.glyph), extents.height != 0 else { continue }
+      let top = penY + glyph.yOffset + extents.yBearing
       glyphs.append(
-        Glyph(
-          start: clamped(penX), above: clamped(top), below: clamped(-(top + Int(extents.height)))))
+        Glyph(start: clamped(penX), above: clamped(top), below: clamped(-(top + extents.height))))
     }
     return LineInk(glyphs: glyphs)
   }

@@ -26,8 +26,8 @@ public struct DiffFamilyTask: Codable, Sendable, Hashable {
 /// pages draw waits (for a changed family).
 ///
 /// A class, so that a `WorkResult` holds it as one pointer: the entry is large, and a run keeps
-/// a result per output, `diff` or not (10 MB of mostly empty slots at 4,000 families when it
-/// was held inline).
+/// a result per output, `diff` or not (held inline, the entry would make 10 MB of mostly empty
+/// slots at 4,000 families).
 public final class DiffFamilyResult: Codable, Sendable, Hashable {
   let entry: DiffReport.Family
   let stored: String?

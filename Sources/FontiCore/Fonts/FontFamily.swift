@@ -240,8 +240,8 @@ public struct FontFamily: FamilyCarrier {
 
 /// Which Unicode scalars a face covers, copied out of fontconfig's charset so that it can cross
 /// threads and processes. Stored as 256-character pages of bits, flat: a run's parent holds one
-/// for every installed family (4,000 families: 30,000 pages), and as a dictionary of small
-/// arrays they took 1.4 MiB more of its heap.
+/// for every installed family (4,000 families: 30,000 pages), and a dictionary of small arrays
+/// would take about 1.4 MiB more of its heap.
 public struct CharacterCoverage: Sendable, Hashable {
   /// Words of 32 bits in a page.
   static let wordsPerPage = 8
@@ -286,8 +286,8 @@ public struct CharacterCoverage: Sendable, Hashable {
   }
 
   /// Room for `pages` pages in all, so that appending them allocates once and exactly: a run's
-  /// parent keeps the coverage of every installed family, and arrays grown page by page kept
-  /// half as much again in unused room (1.2 MB of its heap at 4,000 families).
+  /// parent keeps the coverage of every installed family, and arrays grown page by page would keep
+  /// half as much again in unused room (about 1.2 MB of its heap at 4,000 families).
   mutating func reserveCapacity(pages: Int) {
     pageNumbers.reserveCapacity(pages)
     words.reserveCapacity(pages * Self.wordsPerPage)

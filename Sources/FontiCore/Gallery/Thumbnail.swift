@@ -9,8 +9,8 @@ import Foundation
 /// when it is still longer than `maximumEdge`, one pass of Cairo's `GOOD` filter (a box filter)
 /// brings it to `maximumEdge`. A 1080 px specimen becomes 270 px (each pixel the mean of a 4×4
 /// block) for about a sixth of the CPU of one `GOOD` pass straight to 256 or 320 px, which runs
-/// on pixman's generic convolution path whatever the target size. Measured on the specimens of
-/// the 255 installed families, see README *The web gallery*.
+/// on pixman's generic convolution path whatever the target size (docs/gallery.md,
+/// Thumbnails).
 ///
 /// Two ways in: from the Cairo image a worker has just drawn (no second decode), and from a PNG
 /// file (tests, `merge`).
@@ -21,9 +21,9 @@ public enum Thumbnail {
   public static let maximumEdge = 320
 
   /// zlib level of thumbnails. Without row filters, which make these images (flat backgrounds,
-  /// antialiased text) about a fifth larger. Level 1: 13.0 KB and 0.6 ms per 270 px thumbnail
-  /// of the installed families here, where level 6 gives 11.6 KB for 1.9 ms — a twentieth of
-  /// a whole run's CPU for 1.4 KB a card.
+  /// antialiased text) about a fifth larger. Level 1: about 13 KB and 0.6 ms per 270 px
+  /// thumbnail; level 6 would save 1.4 KB a card for three times the time, a twentieth of a
+  /// whole run's CPU.
   static let zlibLevel = 1
 
   /// Largest side of a source image read from a file: the largest specimen a job can ask for

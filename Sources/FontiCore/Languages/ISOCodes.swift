@@ -122,8 +122,8 @@ public struct ISOCodes: Sendable {
 
   /// The entries of `file`'s top-level `key` list; an element of the list that is not an
   /// object is skipped. A file that is not JSON, or is larger than `maximumFileSize`, has
-  /// none. Read with `JSONReader`: Foundation's decoder took a third of a run's own work in
-  /// the parent (the 639-3 file has 7,900 entries).
+  /// none. Read with `JSONReader`: Foundation's decoder would take a third of a run's own work
+  /// in the parent (the 639-3 file has 7,900 entries).
   static func entries(_ file: String, key: String) -> [Entry] {
     guard let bytes = try? AtomicFile.readBytes(file, limit: maximumFileSize) else { return [] }
     var reader = JSONReader(bytes)

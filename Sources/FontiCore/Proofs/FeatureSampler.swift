@@ -66,7 +66,7 @@ final class FeatureSampler {
     var state: UInt8
   }
   /// Each glyph's `GlyphCharacter`, worked out once per face: every feature asks again for the
-  /// glyphs its lookups take (thousands of them), and Swift's Unicode property look-ups took a
+  /// glyphs its lookups take (thousands of them), and Swift's Unicode property look-ups cost a
   /// sixth of sampling.
   private var glyphCharacters: [GlyphCharacter] = []
 

@@ -20,6 +20,8 @@ enum Commands {
       fontsRemove,
       diff,
       versionCommand,
+      CompletionsCommand.spec,
+      CompletionsCommand.manSpec,
     ]
   }
 

@@ -847,7 +847,7 @@ enum FontconfigPattern {
 /// The languages of the patterns of one listing, each distinct language set turned into codes
 /// once and its codes shared by every family with an equal set. Turning a set into codes
 /// (`FcLangSetGetLangs`, which builds a string set by adding one code at a time, then sorted
-/// Swift strings) took about a sixth of a run's set-up with 4,000 families installed, and
+/// Swift strings) costs about a sixth of a run's set-up with 4,000 families installed, and
 /// installed fonts share few sets: 52 among the 247 regular faces of this project's machine,
 /// one of them 133 times. The sets are the patterns': valid as long as the listing's font set.
 struct LanguageSets {

@@ -193,6 +193,15 @@ extension HarfBuzzFont {
     Int(hb_font_get_glyph_h_advance(pointer, glyph))
   }
 
+  /// The glyph's ink box in font units at the font's variation: how far its top stands above
+  /// the origin and its height (negative: it runs downwards), or nil when the font gives no
+  /// extents for it (calls `hb_font_get_glyph_extents`).
+  func inkExtents(of glyph: UInt32) -> (yBearing: Int, height: Int)? {
+    var extents = hb_glyph_extents_t()
+    guard hb_font_get_glyph_extents(pointer, glyph, &extents) != 0 else { return nil }
+    return (Int(extents.y_bearing), Int(extents.height))
+  }
+
   /// The glyph's outline in font units at the font's variation (calls
   /// `hb_font_get_glyph_shape`); empty for a glyph without one (a space, a bitmap glyph).
   func outline(of glyph: UInt32) -> GlyphOutline {

@@ -34,8 +34,8 @@ final class QPDFDocument {
 
   /// Opens `path`. `inMemory`: read whole into memory first (calls `qpdf_read_memory`; qpdf
   /// reading a file itself seeks and reads a few bytes at a time, two system calls per token,
-  /// which is slow when it rebuilds a damaged table token by token: 2 of the 3.3 s it took to
-  /// rewrite a 25 MB catalogue); a file that cannot be read that way is left to `qpdf_read`,
+  /// which is slow when it rebuilds a damaged table token by token: about 2 of the 3.3 s of
+  /// rewriting a 25 MB catalogue); a file that cannot be read that way is left to `qpdf_read`,
   /// whose message names the problem. Otherwise qpdf reads the file itself (calls `qpdf_read`),
   /// and only the objects asked for are held. With `recovery`, qpdf rebuilds a damaged
   /// cross-reference table by scanning the file; without it, damage shows when an object is
@@ -289,10 +289,10 @@ final class QPDFDocument {
 /// of the document.
 ///
 /// qpdf's full check (`QPDFDocument.check`, which decodes every stream once more) is left to
-/// the tests, which run it (or `qpdf --check`) on the catalogues they write: here it took a
+/// the tests, which run it (or `qpdf --check`) on the catalogues they write: it costs a
 /// quarter of the finishing step (0.42 of 1.78 s for 1,050 pages), the one step of a catalogue
 /// run that nothing runs beside, and it would only read again what qpdf has just written,
-/// stream by stream, from objects it had parsed.
+/// stream by stream, from objects it has parsed.
 enum PDFRewriter {
   /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
   /// replace those of the Info dictionary. Throws unless the written file reads without

@@ -50,8 +50,8 @@ public enum ProcessMemory {
   /// previous manifest's bytes, the tables and arrays of thousands of families) gets its own
   /// mapping, so that freeing it gives it back to the system. By default glibc raises that
   /// threshold to the size of the largest block freed (up to 32 MiB), after which such blocks
-  /// come from the heap and, freed, stay there as holes beside what the run keeps: at 4,000
-  /// families that was 4–7 MiB of the parent's memory for the whole run. Workers keep the
+  /// come from the heap and, freed, stay there as holes beside what the run keeps (4–7 MiB of the
+  /// parent's memory for the whole run at 4,000 families). Workers keep the
   /// default: they reuse blocks of the same size (an image surface) item after item.
   static func returnLargeBlocks() {
     mallopt(M_MMAP_THRESHOLD, largeBlock)

@@ -192,8 +192,8 @@ private struct TreeBuilder {
   /// A list or mapping under construction.
   ///
   /// A struct mutated in place on the stack (`stack[top].items.append`): rebuilding an enum
-  /// payload for every child copied the whole array each time, which made a long list or a
-  /// large mapping quadratic (a 1 MiB job took minutes).
+  /// payload for every child would copy the whole array each time, which makes a long list or
+  /// a large mapping quadratic (minutes for a 1 MiB job).
   struct Frame {
     var isMapping: Bool
     var items: [YAMLNode] = []

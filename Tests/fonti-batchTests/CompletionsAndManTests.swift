@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// `completions bash|zsh|fish` and `man`: generated from the table the parser reads, so each
+/// names every command and option that `--help` lists; each loads in its shell, and the man
+/// page passes `mandoc -Tlint`.
+@Suite struct CompletionsAndManTests {
+  /// What `--help` and `help COMMAND` list: each command's name and option spellings.
+  static func helpTable(_ box: CLISandbox) throws -> [(command: String, options: [String])] {
+    let overview = try box.run(["--help"])
+    #expect(overview.status == 0, "\(overview)")
+    let lines = overview.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "Commands:") else {
+      throw CLIError(description: "no Commands: in\n\(overview.stdout)")
+    }
+    var table: [(String, [String])] = []
+    for line in lines[(start + 1)...] {
+      guard line.hasPrefix("  ") else { break }
+      // "  saved add     heart families": the name is the words before the two-space gap.
+      let name = line.dropFirst(2).components(separatedBy: "  ")[0]
+      let help = try box.run(["help"] + name.split(separator: " ").map(String.init))
+      #expect(help.status == 0, "\(help)")
+      let options = help.stdout.components(separatedBy: "\nOptions:\n").last ?? ""
+      let names = options.split(separator: "\n").flatMap { line in
+        // "  -o, --output DIR  help": the spellings before the placeholder.
+        line.split(separator: " ").prefix { $0.hasPrefix("-") }.map {
+          String($0.trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+        }
+      }
+      table.append((name, names))
+    }
+    return table
+  }
+
+  @Test func everyCommandAndOptionIsInEachCompletionAndTheManPage() throws {
+    let box = try CLISandbox("fonti-completions")
+    let table = try Self.helpTable(box)
+    #expect(table.count >= 15, "\(table)")
+    #expect(
+      table.contains { $0.command == "completions" } && table.contains { $0.command == "man" })
+    #expect(table.contains { $0.command == "run" && $0.options.contains("--shard-weights") })
+    let man = try box.run(["man"])
+    #expect(man.status == 0 && man.stderr.isEmpty, "\(man)")
+    // The page as its reader sees the words: escapes and font changes removed.
+    let manText = man.stdout.replacingOccurrences(of: "\\-", with: "-")
+      .replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fI", with: "")
+      .replacingOccurrences(of: "\\fR", with: "")
+    for shell in ["bash", "zsh", "fish"] {
+      let script = try box.run(["completions", shell])
+      #expect(script.status == 0 && script.stderr.isEmpty, "\(script)")
+      for (command, options) in table {
+        for word in command.split(separator: " ") {
+          #expect(script.stdout.contains(String(word)), "\(shell): no '\(word)'")
+        }
+        for option in options {
+          // fish names `--output` as `-l output` and `-o` as `-s o`.
+          let spelled =
+            shell == "fish"
+            ? (option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())")
+            : option
+          #expect(script.stdout.contains(spelled), "\(shell): '\(command)' lacks \(option)")
+        }
+      }
+    }
+    for (command, options) in table {
+      #expect(manText.contains(".SS fonti-batch \(command)"), "man: no section for \(command)")
+      for option in options {
+        #expect(manText.contains(option), "man: '\(command)' lacks \(option)")
+      }
+    }
+  }
+
+  @Test func manPagePassesMandocLint() throws {
+    let box = try CLISandbox("fonti-man")
+    let man = try box.run(["man"], environment: ["SOURCE_DATE_EPOCH": "0"])
+    #expect(man.status == 0, "\(man)")
+    #expect(man.stdout.hasPrefix(".TH FONTI\\-BATCH 1 1970-01-01 "), "\(man.stdout.prefix(80))")
+    try box.write("fonti-batch.1", man.stdout)
+    let lint = try box.run(["-Tlint", "-Wall", "fonti-batch.1"], executable: "/usr/bin/mandoc")
+    #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint)")
+    // man(1) formats it, with the sections a reader looks for.
+    let read = try box.run(
+      ["-l", box.path("fonti-batch.1")], executable: "/usr/bin/man",
+      environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
+    #expect(read.status == 0, "\(read)")
+    for heading in ["NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
+      #expect(read.stdout.contains("\n\(heading)\n"), "\(heading) missing")
+    }
+  }
+
+  /// The bash script registers itself and completes commands, subcommands, options and the
+  /// words an option takes.
+  @Test func bashCompletionLoadsAndCompletes() throws {
+    let box = try CLISandbox("fonti-bash")
+    let script = try box.run(["completions", "bash"])
+    #expect(script.status == 0, "\(script)")
+    try box.write("fonti-batch.bash", script.stdout)
+    let probe = """
+      source fonti-batch.bash
+      complete -p fonti-batch
+      t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _fonti_batch
+        echo "$*=${COMPREPLY[*]}"; }
+      t fonti-batch sa
+      t fonti-batch saved ''
+      t fonti-batch run --sh
+      t fonti-batch render --theme ''
+      t fonti-batch completions ''
+      t fonti-batch help fo
+      """
+    try box.write("probe.sh", probe)
+    let result = try box.run(["probe.sh"], executable: "/bin/bash")
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    let expected = [
+      "complete -o bashdefault -o default -F _fonti_batch fonti-batch",
+      "fonti-batch sa=saved",
+      "fonti-batch saved =list add remove clear",
+      "fonti-batch run --sh=--shard --shard-weights",
+      "fonti-batch render --theme =ink cream",
+      "fonti-batch completions =bash zsh fish",
+      "fonti-batch help fo=fonts",
+    ]
+    #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(result)")
+  }
+
+  /// zsh and fish read their scripts without a syntax error; fish completes from its script.
+  /// (Both shells come with `make setup-test`.)
+  @Test func zshAndFishScriptsParse() throws {
+    let box = try CLISandbox("fonti-zsh-fish")
+    for (shell, file) in [("zsh", "_fonti-batch"), ("fish", "fonti-batch.fish")] {
+      let executable = "/usr/bin/\(shell)"
+      try #require(
+        FileManager.default.isExecutableFile(atPath: executable),
+        "\(shell) is not installed: make setup-test installs it")
+      let script = try box.run(["completions", shell])
+      #expect(script.status == 0, "\(script)")
+      try box.write(file, script.stdout)
+      let check = try box.run(["-n", box.path(file)], executable: executable)
+      #expect(check.status == 0 && check.stderr.isEmpty, "\(shell): \(check)")
+    }
+    let zsh = try box.run(
+      [
+        "-fc",
+        "autoload -Uz compinit; compinit -u -d \(box.root)/zcd; source _fonti-batch; "
+          + "print ${_comps[fonti-batch]}",
+      ], executable: "/usr/bin/zsh")
+    #expect(zsh.status == 0 && zsh.stdout == "_fonti_batch\n", "\(zsh)")
+    let fish = try box.run(
+      ["-c", "source fonti-batch.fish; complete -C 'fonti-batch completions '"],
+      executable: "/usr/bin/fish")
+    #expect(fish.status == 0 && fish.stdout == "bash\nfish\nzsh\n", "\(fish)")
+  }
+
+  @Test func anUnknownShellIsAUsageError() throws {
+    let box = try CLISandbox("fonti-shell")
+    let result = try box.run(["completions", "bsah"])
+    #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+    #expect(result.stderr.contains("unknown shell 'bsah'") && result.stderr.contains("'bash'"))
+    let none = try box.run(["completions"])
+    #expect(none.status == 2, "\(none)")
+  }
+}
