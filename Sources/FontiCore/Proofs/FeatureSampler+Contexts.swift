@@ -100,6 +100,9 @@ enum ContextSamples {
     case ra, ya, va, ssa, nya, ka, ja
     case virama, nukta, anusvara, visarga
     case aa, i, ii, u, uu, vocalicR, e
+    /// ZERO WIDTH JOINER: the explicit reph of Telugu (RA, virama, ZWJ), whether or not the
+    /// face maps it (HarfBuzz shapes with it either way).
+    case zwj
 
     /// Offsets from the block's start; the first one the block assigns and the face maps.
     var offsets: [UInt32] {
@@ -123,6 +126,7 @@ enum ContextSamples {
       case .uu: return [0x42]
       case .vocalicR: return [0x43]
       case .e: return [0x47, 0x46]
+      case .zwj: return []
       }
     }
   }
@@ -145,7 +149,8 @@ enum ContextSamples {
   }
 
   /// The cluster patterns tried for each feature the Indic shapers apply, best first. C is a
-  /// consonant, V the virama: `rphf` RA+V+C (the reph); `half` C+V+C (a half form);
+  /// consonant, V the virama: `rphf` RA+V+C (the reph; RA+V+ZWJ+C where the reph is
+  /// explicit, as in Telugu); `half` C+V+C (a half form);
   /// `blwf`, `pstf`, `pref` C+V+RA or C+V+C (below-, post-, pre-base forms of the second);
   /// `rkrf`, `vatu`, `cjct`, `akhn` the whole cluster; `pres`, `abvs`, `blws`, `psts` the
   /// cluster with the vowel sign the presentation form is made for (a consonant doubled, as
@@ -155,7 +160,9 @@ enum ContextSamples {
     let c2 = Letter.consonant(1)
     let c3 = Letter.consonant(2)
     return [
-      "rphf": [[Pattern([.ra, .virama, c1], 0..<2)]],
+      "rphf": [
+        [Pattern([.ra, .virama, c1], 0..<2)], [Pattern([.ra, .virama, .zwj, c1], 0..<3)],
+      ],
       "half": [[Pattern([c1, .virama, c2], 0..<2)], [Pattern([c1, .virama, .ya], 0..<2)]],
       "blwf": [
         [Pattern([c1, .virama, .ra], 1..<3)], [Pattern([c1, .virama, c2], 1..<3)],
@@ -213,6 +220,7 @@ enum ContextSamples {
       guard scalar(0x4D) != nil, scalar(0x15) != nil else { continue }
       let consonants = ContextSamples.consonants.compactMap { scalar($0) }
       func letter(_ l: Letter, variant: Int) -> Unicode.Scalar? {
+        if case .zwj = l { return "\u{200D}" }
         if case .consonant(let n) = l {
           guard !consonants.isEmpty else { return nil }
           return consonants[(n + variant) % consonants.count]

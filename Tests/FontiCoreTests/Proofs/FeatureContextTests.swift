@@ -149,8 +149,14 @@ import Testing
       (0x900...0x97F).contains($0.value) || (0xB80...0xBFF).contains($0.value)
     }
     let rphf = ContextSamples.indic("rphf", maps: maps)
-    #expect(rphf.map(\.text) == ["र्क र्त र्प र्ग", "ர்க ர்த ர்ப ர்ம"])
+    // The reph, then the explicit reph (a ZWJ after the virama, as Telugu writes it).
+    #expect(
+      rphf.map(\.text) == [
+        "र्क र्त र्प र्ग", "र्\u{200D}क र्\u{200D}त र्\u{200D}प र्\u{200D}ग",
+        "ர்க ர்த ர்ப ர்ம", "ர்\u{200D}க ர்\u{200D}த ர்\u{200D}ப ர்\u{200D}ம",
+      ])
     #expect(rphf.first?.ranges == [0..<2, 4..<6, 8..<10, 12..<14])
+    #expect(rphf[1].ranges?.first == 0..<3)
     let blwf = ContextSamples.indic("blwf", maps: maps)
     #expect(blwf.first?.text == "क्र त्र प्र ग्र")
     #expect(blwf.first?.ranges?.first == 1..<3)
