@@ -86,10 +86,10 @@ enum ContextSamples {
   static let indicBlocks: [UInt32] = [
     0x900, 0x980, 0xA00, 0xA80, 0xB00, 0xB80, 0xC00, 0xC80, 0xD00,
   ]
-  /// The OpenType script tags of the first Indic specification; the second is the same
-  /// with a final "2" (`deva`, `dev2`).
-  static let oldIndicTags: Set<String> = [
-    "deva", "beng", "guru", "gujr", "orya", "taml", "telu", "knda", "mlym",
+  /// The OpenType script tags of the first Indic specification, each with the second's.
+  static let oldIndicTags: [String: String] = [
+    "deva": "dev2", "beng": "bng2", "guru": "gur2", "gujr": "gjr2", "orya": "ory2",
+    "taml": "tml2", "telu": "tel2", "knda": "knd2", "mlym": "mlm2",
   ]
   /// Scripts a face has clusters for at most.
   static let scriptLimit = 3

@@ -197,16 +197,16 @@ final class FeatureSampler {
   }
 
   /// The languages (`x-hbsc` + script tag) that make HarfBuzz shape with the first
-  /// specification's tag of an Indic script (`deva`) whose GSUB lists `feature` there, when
-  /// the face also has the second specification's tag (`dev2`), which HarfBuzz prefers.
+  /// specification's tag of an Indic script (`deva`, `beng`) whose GSUB lists `feature`
+  /// there, when the face also has the second specification's tag (`dev2`, `bng2`), which
+  /// HarfBuzz prefers.
   private func oldIndicLanguages(listing feature: UInt32) -> [String] {
     let systems = face.languageSystems(.gsub)
     let scripts = Set(systems.map(\.script))
     var out: [String] = []
     for system in systems where system.language == nil && system.features.contains(feature) {
       let tag = HarfBuzzTag.string(system.script)
-      guard ContextSamples.oldIndicTags.contains(tag),
-        scripts.contains(HarfBuzzTag.make(String(tag.prefix(3)) + "2"))
+      guard let newer = ContextSamples.oldIndicTags[tag], scripts.contains(HarfBuzzTag.make(newer))
       else { continue }
       out.append("x-hbsc" + tag)
     }

@@ -53,6 +53,16 @@ import Testing
     #expect(FeatureContextTests.marked(blwf.text, blwf.ranges).first! == ("क्र", 1..<3))
   }
 
+  /// Bengali's older script system is `beng`, its newer `bng2`: Noto Sans Bengali lists
+  /// `vatu` only in the older.
+  @Test func aFeatureOfTheOlderIndicScriptSystemIsShapedThere() throws {
+    let (proofs, _, _) = try FeatureContextTests.proofs("Noto Sans Bengali")
+    let vatu = try #require(proofs.sample(for: "vatu"))
+    #expect(vatu.scriptSystem == "beng")
+    #expect(vatu.text.hasPrefix("ক্র"))
+    #expect(proofs.sample(for: "rphf")?.scriptSystem == nil)
+  }
+
   @Test func joiningFeaturesAreShownInTheirPositionAndOnDrawsTheWordsAsRead() throws {
     let (proofs, family, _) = try FeatureContextTests.proofs("Noto Sans Arabic")
     let expected: [String: (Int, Range<Int>)] = [
