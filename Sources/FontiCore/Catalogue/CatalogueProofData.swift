@@ -52,7 +52,8 @@ public struct CatalogueProofData: Sendable, Equatable {
           let inks = [sample.off, sample.on].map { setting in
             LineInk.measure(
               sample.text, font: font, language: sample.language ?? "en",
-              features: [(HarfBuzzTag.make(setting.tag), UInt32(max(0, setting.value)))])
+              features: [(HarfBuzzTag.make(setting.tag), UInt32(max(0, setting.value)))],
+              ranges: setting.isOn ? sample.ranges : nil)
           }
           data.featureInk[sample.tag] = LineInk(glyphs: inks.flatMap(\.glyphs))
         }

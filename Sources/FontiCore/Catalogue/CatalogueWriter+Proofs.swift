@@ -211,7 +211,9 @@ extension PageDrawer {
     let feature = data.proofs?.proofs.features?.first { $0.tag == tag }
     var heading = "\(Sanitize.terminal(tag))  \(Sanitize.terminal(feature?.name ?? ""))"
     var notes: [String] = []
-    if let language = sample.language {
+    if let system = sample.scriptSystem {
+      notes.append("in its ‘\(Sanitize.terminal(system))’ script system")
+    } else if let language = sample.language {
       notes.append("in \(Sanitize.terminal(Languages.name(of: language.lowercased())))")
     }
     let face = face(of: sample, in: family) ?? facts.regular
@@ -232,9 +234,10 @@ extension PageDrawer {
       // Whole points: the two columns are drawn on the same pixel grid, so that a test (or an
       // eye) comparing them sees the feature, not a sub-pixel shift.
       let x = (g.contentX + Double(k) * (columnWidth + 2 * g.gutter)).rounded()
+      // Off for the whole text; on for the part the feature is meant for (`ranges`).
       let text = TextLayout(
         sample.text, font: spec, in: context(for: family, face: face), language: sample.language,
-        features: [setting])
+        features: [setting], featureRanges: k == 1 ? sample.ranges : nil)
       text.ellipsize(width: columnWidth, mark: mark)
       cr.setColour(palette.text)
       text.draw(at: x, baseline - text.baseline)

@@ -46,13 +46,14 @@ public struct LineInk: Sendable, Hashable {
   /// off).
   static func measure(
     _ text: String, font: HarfBuzzFont, language: String,
-    features: [(tag: UInt32, value: UInt32)] = []
+    features: [(tag: UInt32, value: UInt32)] = [], ranges: [Range<Int>]? = nil
   ) -> LineInk {
     let em = Double(max(1, font.face.unitsPerEm))
     func clamped(_ units: Int) -> Double { min(limit, max(-limit, Double(units) / em)) }
     // HarfBuzz gives right-to-left text in visual order: by cluster is reading order.
     let shaped = HarfBuzzBuffer().shape(
-      Array(text.unicodeScalars), font: font, language: language, features: features
+      Array(text.unicodeScalars), font: font, language: language, features: features,
+      ranges: ranges
     ).enumerated().sorted { ($0.element.cluster, $0.offset) < ($1.element.cluster, $1.offset) }
     var glyphs: [Glyph] = []
     var penX = 0

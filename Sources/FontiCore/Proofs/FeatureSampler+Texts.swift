@@ -1,7 +1,9 @@
 /// Built-in texts for features that need context to act (a fraction needs its slash, an
 /// ordinal its figure, kerning a pair) or whose usual sample reads better than letters picked
 /// from the font's lookups. Tried first, in order; a text is tried only when the face maps
-/// every one of its characters. Lookups supply the rest.
+/// every one of its characters. Braces mark the part of a text a feature is meant for (the
+/// "2" of `H{2}O`): the feature is turned on there only, the rest is its context
+/// (`Candidate(marked:)`). Lookups supply the rest.
 enum BuiltInSamples {
   static let byTag: [String: [String]] = [
     "afrc": ["1/2 3/4"],
@@ -13,21 +15,21 @@ enum BuiltInSamples {
     "clig": ["fi fl ffi"],
     "cpsp": ["HAMBURG", "CAPITALS"],
     "dlig": ["ct st sp", "Th", "ck"],
-    "dnom": ["1234"],
+    "dnom": ["1\u{2044}{4} 3\u{2044}{8}", "1/{4} 3/{8}", "1234"],
     "frac": ["1/2 3/4", "1/2"],
     "hlig": ["ct st", "sb sk"],
     "kern": ["AV To Ty", "AVAWAY", "LT Yo", "Wa"],
     "liga": ["fi fl ffi", "fi", "fl", "ff"],
     "lnum": ["0123456789"],
-    "numr": ["1234"],
+    "numr": ["{1}\u{2044}4 {3}\u{2044}8", "{1}/4 {3}/8", "1234"],
     "onum": ["0123456789"],
-    "ordn": ["1a 2o", "No. 1", "1st"],
+    "ordn": ["1{a} 2{o}", "{No}. 1", "1{st}"],
     "pcap": ["Petite Caps", "abc"],
     "pnum": ["1111 0123456789", "0123456789"],
-    "sinf": ["H2O CO2", "H2O"],
+    "sinf": ["H{2}O CO{2}", "H{2}O"],
     "smcp": ["Small Caps", "abc"],
-    "subs": ["H2O", "x1"],
-    "sups": ["x2 y3", "1st 2nd"],
+    "subs": ["H{2}O", "x{1}"],
+    "sups": ["x{2} y{3}", "1{st} 2{nd}"],
     "tnum": ["1111 0123456789", "0123456789"],
     "titl": ["TITLING", "ABC"],
     "unic": ["Unicase", "aBc"],

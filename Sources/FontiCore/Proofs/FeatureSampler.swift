@@ -2,8 +2,13 @@
 ///
 /// A candidate text is shaped twice with HarfBuzz, the feature explicitly off and then on
 /// (off is explicit because `liga`, `kern`, `calt`, `locl`… are on by default); it shows the
-/// feature when the glyph runs differ (glyph IDs, advances or offsets). Candidates come from
-/// built-in context strings (`BuiltInSamples`) and then from the feature's own lookups: the
+/// feature when the glyph runs differ (glyph IDs, advances or offsets). Off applies to the
+/// whole text; on, to the part of it the feature is meant for when the candidate marks one
+/// (the "2" of H2O for `subs`, the reph of an Indic cluster, an Arabic initial letter), so
+/// that on draws the text as a reader sees it. Candidates come from built-in context strings
+/// (`BuiltInSamples`), then from clusters and joining positions built from the face's own
+/// characters (`ContextSamples`: Indic and joining scripts), then from the feature's own
+/// lookups: the
 /// glyphs they take as input, back to characters through the cmap, tried alone, in words, on
 /// bases (marks), in pairs a ligature lookup would take, between the glyphs a contextual rule
 /// looks at, and last through the substitutions of other features (a glyph only `ccmp` or
@@ -33,12 +38,27 @@ final class FeatureSampler {
   static let languageSystemLimit = 8
 
   private var shapesLeft = 0
-  private var tried: [(text: String, language: String?)] = []
+  private var tried: [Found] = []
 
   /// What sampling one feature found.
   enum Outcome: Equatable {
     case visible(text: String, language: String?)
     case invisible(tried: [String], languages: [String?])
+  }
+
+  /// A text a feature was tried on, in its language (nil: `defaultLanguage`), with the parts
+  /// of it the feature was turned on for (nil: all of it).
+  struct Found: Equatable {
+    var text: String
+    var language: String?
+    var ranges: [Range<Int>]?
+  }
+
+  /// What sampling one feature found, with the parts of each text the feature acts on: the
+  /// sample (nil: no visible effect), and the texts tried when there is none.
+  struct Findings: Equatable {
+    var sample: Found?
+    var tried: [Found]
   }
 
   init(face: HarfBuzzFace) {
@@ -95,34 +115,109 @@ final class FeatureSampler {
     return (known.scalar, known.state == 3, (Int(known.order), known.scalar.value), known.script)
   }
 
-  /// Finds a sample for feature `tag` of `tables`, turned on with `value`.
+  /// Finds a sample for feature `tag` of `tables`, turned on with `value` (over the whole
+  /// sample: `findings` also says which part of it the feature is meant for).
   func sample(tag: String, tables: [LayoutTable], value: Int = 1) -> Outcome {
+    let found = findings(tag: tag, tables: tables, value: value)
+    if let sample = found.sample { return .visible(text: sample.text, language: sample.language) }
+    return .invisible(tried: found.tried.map(\.text), languages: found.tried.map(\.language))
+  }
+
+  /// Finds a sample for feature `tag` of `tables`, turned on with `value` for the parts of
+  /// the sample it is meant for.
+  func findings(tag: String, tables: [LayoutTable], value: Int = 1) -> Findings {
     shapesLeft = FeatureSampler.shapeBudget
     tried = []
     let hbTag = HarfBuzzTag.make(tag)
     let on = UInt32(max(1, value))
     if tag == "locl" {
-      if let found = sampleLocalized(tag: hbTag, tables: tables, value: on) { return found }
+      if let found = sampleLocalized(tag: hbTag, tables: tables, value: on) {
+        return Findings(sample: found, tried: [])
+      }
     } else {
-      for text in BuiltInSamples.byTag[tag] ?? [] where covers(text) {
-        if let found = test(text, tag: hbTag, value: on, language: nil, builtIn: true) {
-          return found
+      for text in BuiltInSamples.byTag[tag] ?? [] {
+        let candidate = Candidate(marked: text)
+        guard covers(candidate.scalars) else { continue }
+        if let found = test(candidate, tag: hbTag, value: on, language: nil, builtIn: true) {
+          return Findings(sample: found, tried: [])
         }
+      }
+      if let found = sampleInContext(tag: tag, hbTag: hbTag, tables: tables, value: on) {
+        return Findings(sample: found, tried: [])
       }
       if let found = sampleFromLookups(
         tag: hbTag, tables: tables, system: nil, value: on, language: nil)
       {
+        return Findings(sample: found, tried: [])
+      }
+    }
+    return Findings(sample: nil, tried: tried)
+  }
+
+  // MARK: - Clusters and joining positions
+
+  /// Tries the Indic clusters and joining positions `ContextSamples` builds for `tag`.
+  private func sampleInContext(tag: String, hbTag: UInt32, tables: [LayoutTable], value: UInt32)
+    -> Found?
+  {
+    var candidates = ContextSamples.indic(tag) { font.glyph(for: $0.value) != nil }
+    if ContextSamples.positions[tag] != nil {
+      var letters: [Unicode.Scalar] = []
+      var seen = Set<UInt32>()
+      for lookup in face.lookups(.gsub, feature: hbTag).prefix(FeatureSampler.lookupLimit) {
+        for g in face.lookupGlyphs(.gsub, lookup: lookup, limit: 2048).input
+        where seen.insert(g).inserted {
+          if let c = character(of: g), !c.isMark { letters.append(c.scalar) }
+        }
+      }
+      candidates += ContextSamples.joining(tag, letters: letters) {
+        font.glyph(for: $0.value) != nil
+      }
+    }
+    for candidate in candidates {
+      if let found = test(candidate, tag: hbTag, value: value, language: nil, builtIn: true) {
         return found
       }
     }
-    return .invisible(tried: tried.map(\.text), languages: tried.map(\.language))
+    // A font with both Indic specifications (`dev2` and `deva`) is shaped with the new one;
+    // a feature only the old one lists (`vatu` in Noto Sans Devanagari) acts only there, so
+    // its clusters are shaped again with that script tag (HarfBuzz's `x-hbsc` language).
+    let indic = ContextSamples.indic(tag) { font.glyph(for: $0.value) != nil }
+    guard !indic.isEmpty else { return nil }
+    for language in oldIndicLanguages(listing: hbTag) {
+      for candidate in indic {
+        if let found = test(
+          candidate, tag: hbTag, value: value, language: language, builtIn: true)
+        {
+          return found
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The languages (`x-hbsc` + script tag) that make HarfBuzz shape with the first
+  /// specification's tag of an Indic script (`deva`, `beng`) whose GSUB lists `feature`
+  /// there, when the face also has the second specification's tag (`dev2`, `bng2`), which
+  /// HarfBuzz prefers.
+  private func oldIndicLanguages(listing feature: UInt32) -> [String] {
+    let systems = face.languageSystems(.gsub)
+    let scripts = Set(systems.map(\.script))
+    var out: [String] = []
+    for system in systems where system.language == nil && system.features.contains(feature) {
+      let tag = HarfBuzzTag.string(system.script)
+      guard let newer = ContextSamples.oldIndicTags[tag], scripts.contains(HarfBuzzTag.make(newer))
+      else { continue }
+      out.append("x-hbsc" + tag)
+    }
+    return out
   }
 
   // MARK: - locl
 
   /// `locl` acts only in a language: each language system that lists it (GSUB first) is tried
   /// in its own language, with that language's built-in texts and then its own lookups.
-  private func sampleLocalized(tag: UInt32, tables: [LayoutTable], value: UInt32) -> Outcome? {
+  private func sampleLocalized(tag: UInt32, tables: [LayoutTable], value: UInt32) -> Found? {
     var systems: [(LayoutTable, HarfBuzzLanguageSystem, String)] = []
     var seenLanguages = Set<String>()
     for table in tables {
@@ -135,8 +230,10 @@ final class FeatureSampler {
     }
     for (table, system, language) in systems.prefix(FeatureSampler.languageSystemLimit) {
       let primary = String(language.prefix { $0 != "-" })
-      for text in BuiltInSamples.locl[primary] ?? [] where covers(text) {
-        if let found = test(text, tag: tag, value: value, language: language, builtIn: true) {
+      for text in BuiltInSamples.locl[primary] ?? [] {
+        let candidate = Candidate(marked: text)
+        guard covers(candidate.scalars) else { continue }
+        if let found = test(candidate, tag: tag, value: value, language: language, builtIn: true) {
           return found
         }
       }
@@ -156,7 +253,7 @@ final class FeatureSampler {
   private func sampleFromLookups(
     tag: UInt32, tables: [LayoutTable], system: HarfBuzzLanguageSystem?, value: UInt32,
     language: String?
-  ) -> Outcome? {
+  ) -> Found? {
     var inputGlyphs: [UInt32] = []
     var before: [UInt32] = []
     var after: [UInt32] = []
@@ -176,9 +273,9 @@ final class FeatureSampler {
     }
     guard !inputGlyphs.isEmpty else { return nil }
     var seen = Set<String>()
-    func attempt(_ text: String) -> Outcome? {
+    func attempt(_ text: String) -> Found? {
       guard !text.isEmpty, seen.insert(text).inserted else { return nil }
-      return test(text, tag: tag, value: value, language: language)
+      return test(Candidate(text), tag: tag, value: value, language: language)
     }
     let usable = inputGlyphs.compactMap { g in character(of: g).map { (glyph: g, character: $0) } }
     let ordered = CandidateText.ordered(
@@ -406,32 +503,41 @@ final class FeatureSampler {
   // MARK: - Shaping and comparing
 
   /// Whether the face maps every character of `text` (white space aside).
-  private func covers(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy {
-      $0.properties.isWhitespace || font.glyph(for: $0.value) != nil
-    }
+  private func covers(_ text: [Unicode.Scalar]) -> Bool {
+    text.allSatisfy { $0.properties.isWhitespace || font.glyph(for: $0.value) != nil }
   }
 
-  /// Shapes `text` off and on; when they differ, narrows it to the part that changes and
-  /// returns that (shaped again: a narrowed text that no longer differs is not used). A
-  /// built-in text only loses the words that do not change: its context is the point.
+  /// Shapes `candidate` off and on; when they differ, narrows it to the part that changes
+  /// and returns that (shaped again: a narrowed text that no longer differs is not used). A
+  /// built-in or ranged text only loses the words that do not change: its context is the
+  /// point.
   private func test(
-    _ text: String, tag: UInt32, value: UInt32, language: String?, builtIn: Bool = false
-  ) -> Outcome? {
+    _ candidate: Candidate, tag: UInt32, value: UInt32, language: String?, builtIn: Bool = false
+  ) -> Found? {
     guard shapesLeft >= 2 else { return nil }
-    let scalars = Array(text.unicodeScalars.prefix(FeatureSampler.maximumLength))
-    tried.append((String(String.UnicodeScalarView(scalars)), language))
-    let (off, on) = shapeBoth(scalars, tag: tag, value: value, language: language)
+    let scalars = Array(candidate.scalars.prefix(FeatureSampler.maximumLength))
+    let ranges = candidate.ranges?.filter { $0.upperBound <= scalars.count }
+    tried.append(Found(text: Candidate(scalars).text, language: language, ranges: ranges))
+    let (off, on) = shapeBoth(scalars, tag: tag, value: value, language: language, ranges: ranges)
     guard !off.isEmpty, looksDifferent(off, on) else { return nil }
     let changed = CandidateText.changedCharacters(off: off, on: on, count: scalars.count)
-    for narrowed in CandidateText.narrowings(scalars, changed: changed, wordsOnly: builtIn) {
-      guard narrowed != scalars, shapesLeft >= 2 else { break }
-      let (o, n) = shapeBoth(narrowed, tag: tag, value: value, language: language)
-      if !o.isEmpty, looksDifferent(o, n) {
-        return .visible(text: String(String.UnicodeScalarView(narrowed)), language: language)
+    let narrowings: [Candidate]
+    if ranges != nil {
+      narrowings = Candidate(scalars, ranges: ranges).changedWords(changed).map { [$0] } ?? []
+    } else {
+      narrowings = CandidateText.narrowings(scalars, changed: changed, wordsOnly: builtIn).map {
+        Candidate($0)
       }
     }
-    return .visible(text: String(String.UnicodeScalarView(scalars)), language: language)
+    for narrowed in narrowings {
+      guard narrowed.scalars != scalars, shapesLeft >= 2 else { break }
+      let (o, n) = shapeBoth(
+        narrowed.scalars, tag: tag, value: value, language: language, ranges: narrowed.ranges)
+      if !o.isEmpty, looksDifferent(o, n) {
+        return Found(text: narrowed.text, language: language, ranges: narrowed.ranges)
+      }
+    }
+    return Found(text: Candidate(scalars).text, language: language, ranges: ranges)
   }
 
   /// Whether two runs of the same text draw differently: another number of glyphs, other
@@ -462,14 +568,16 @@ final class FeatureSampler {
     return recorded
   }
 
-  /// `text` shaped with the feature off, then on.
-  func shapeBoth(_ text: [Unicode.Scalar], tag: UInt32, value: UInt32, language: String?)
-    -> (off: [ShapedGlyph], on: [ShapedGlyph])
-  {
+  /// `text` shaped with the feature off, then on (for `ranges` of it only, when given).
+  func shapeBoth(
+    _ text: [Unicode.Scalar], tag: UInt32, value: UInt32, language: String?,
+    ranges: [Range<Int>]? = nil
+  ) -> (off: [ShapedGlyph], on: [ShapedGlyph]) {
     shapesLeft -= 2
     let lang = language ?? FeatureSampler.defaultLanguage
     let off = buffer.shape(text, font: font, language: lang, features: [(tag, 0)])
-    let on = buffer.shape(text, font: font, language: lang, features: [(tag, value)])
+    let on = buffer.shape(
+      text, font: font, language: lang, features: [(tag, value)], ranges: ranges)
     return (off, on)
   }
 }

@@ -156,15 +156,28 @@ public struct FeatureSample: Codable, Sendable, Equatable {
   /// The setting that turns it off, explicitly (features such as `liga`, `kern`, `calt`,
   /// `locl` are on by default).
   public var off: FeatureSetting { FeatureSetting(tag: tag, value: 0) }
+  /// The OpenType script tag the sample is shaped with when it is not the one HarfBuzz
+  /// chooses (`deva`, the first Indic specification, in a font that also has `dev2`), from a
+  /// `language` of HarfBuzz's `x-hbsc` form (`x-hbscdeva`); nil otherwise.
+  public var scriptSystem: String? {
+    guard let language, let range = language.range(of: "x-hbsc") else { return nil }
+    let tag = language[range.upperBound...].prefix { $0.isLetter || $0.isNumber }
+    return tag.isEmpty ? nil : String(tag.prefix(4))
+  }
   /// The face the sample was found in: the regular face unless only another face has the
   /// feature or shows it (`swsh` in an italic).
   public var file: String
   public var index: Int
   public var style: String
+  /// The parts of `text` the feature is meant for, in Unicode scalars from its start: the
+  /// "2" of "H2O" for `subs`, the reph of "र्क" for `rphf`, the first letter of an Arabic
+  /// word for `init`. `on` applies to these only (the rest is the context the feature reads);
+  /// `off` always applies to the whole text. nil: `on` applies to the whole text.
+  public var ranges: [Range<Int>]?
 
   public init(
     tag: String, text: String, language: String? = nil, on: FeatureSetting, file: String,
-    index: Int, style: String
+    index: Int, style: String, ranges: [Range<Int>]? = nil
   ) {
     self.tag = tag
     self.text = text
@@ -173,6 +186,7 @@ public struct FeatureSample: Codable, Sendable, Equatable {
     self.file = file
     self.index = index
     self.style = style
+    self.ranges = ranges
   }
 }
 
@@ -184,12 +198,18 @@ public struct FeatureTrial: Codable, Sendable, Equatable {
   public var language: String?
   public var file: String
   public var index: Int
+  /// The parts of `text` the feature was turned on for (`FeatureSample.ranges`); nil: all.
+  public var ranges: [Range<Int>]?
 
-  public init(tag: String, text: String, language: String? = nil, file: String, index: Int) {
+  public init(
+    tag: String, text: String, language: String? = nil, file: String, index: Int,
+    ranges: [Range<Int>]? = nil
+  ) {
     self.tag = tag
     self.text = text
     self.language = language
     self.file = file
     self.index = index
+    self.ranges = ranges
   }
 }

@@ -179,20 +179,20 @@ public enum ProofReader {
           let entry = opened[faceNumber]
           let sampler = samplers[faceNumber] ?? FeatureSampler(face: entry.hb)
           samplers[faceNumber] = sampler
-          switch sampler.sample(tag: tag, tables: tables) {
-          case .visible(let text, let language):
+          let found = sampler.findings(tag: tag, tables: tables)
+          if let sample = found.sample {
             samples.append(
               FeatureSample(
-                tag: tag, text: text, language: language, on: FeatureSetting(tag: tag),
-                file: entry.face.file, index: entry.face.index, style: entry.face.style))
+                tag: tag, text: sample.text, language: sample.language,
+                on: FeatureSetting(tag: tag), file: entry.face.file, index: entry.face.index,
+                style: entry.face.style, ranges: sample.ranges))
             visible = true
-          case .invisible(let texts, let languages):
-            for (text, language) in zip(texts, languages) {
-              tried.append(
-                FeatureTrial(
-                  tag: tag, text: text, language: language, file: entry.face.file,
-                  index: entry.face.index))
-            }
+          }
+          for trial in found.tried {
+            tried.append(
+              FeatureTrial(
+                tag: tag, text: trial.text, language: trial.language, file: entry.face.file,
+                index: entry.face.index, ranges: trial.ranges))
           }
           if visible { break }
         }

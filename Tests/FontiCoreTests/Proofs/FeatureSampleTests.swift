@@ -12,7 +12,7 @@ import Testing
 @Suite struct FeatureSampleTests {
   static let families = [
     "Inter", "EB Garamond", "Cantarell", "DejaVu Serif", "Noto Sans Bengali", "Noto Sans Hebrew",
-    "Proof Copies",
+    "Proof Copies", "Noto Sans Devanagari", "Noto Sans Arabic",
   ]
 
   /// One glyph as Pango sets it, unrounded.
@@ -24,11 +24,12 @@ import Testing
   }
 
   /// Sets `text` in `face` of `family` with Pango, the OpenType `features` string applied
-  /// (`"smcp=1"`), tagged `language`; returns the glyphs of every run, the pixels of the text
-  /// drawn at 64 px, and the file Pango loaded.
+  /// (`"smcp=1"`) to the whole text or to `ranges` of it (in Unicode scalars), tagged
+  /// `language`; returns the glyphs of every run, the pixels of the text drawn at 64 px, and
+  /// the file Pango loaded.
   static func pangoGlyphs(
     _ text: String, family: FontFamily, face: FontFace, features: String, language: String,
-    environment: FontEnvironment
+    environment: FontEnvironment, ranges: [Range<Int>]? = nil
   ) throws -> (glyphs: [SetGlyph], pixels: [UInt8], file: String?) {
     let renderer = SpecimenRenderer(environment: environment)
     let surface = try CairoSurface.image(width: 2400, height: 200)
@@ -37,6 +38,14 @@ import Testing
     // Pango rounds glyph positions to whole pixels by default; a small kern would vanish.
     pango_context_set_round_glyph_positions(context.pointer, 0)
     let font = FontSpec(family: family.name, size: 64, face: face)
+    if let ranges {
+      // The catalogue's own way: TextLayout's feature ranges.
+      let setting = try FeatureSetting.parse(features)
+      let layout = TextLayout(
+        text, font: font, in: context, language: language, features: [setting],
+        featureRanges: ranges)
+      return try collect(layout, surface: surface, cr: cr, context: context, font: font)
+    }
     let layout = TextLayout(text, font: font, in: context, language: language)
     guard let current = pango_layout_get_attributes(layout.layout),
       let attributes = pango_attr_list_copy(current)
@@ -44,6 +53,15 @@ import Testing
     pango_attr_list_insert(attributes, pango_attr_font_features_new(features))
     pango_layout_set_attributes(layout.layout, attributes)
     pango_attr_list_unref(attributes)
+    return try collect(layout, surface: surface, cr: cr, context: context, font: font)
+  }
+
+  /// The glyphs of every run of `layout`, its pixels drawn on `surface`, and the file Pango
+  /// loaded for `font`.
+  static func collect(
+    _ layout: TextLayout, surface: CairoSurface, cr: CairoContext, context: TextContext,
+    font: FontSpec
+  ) throws -> (glyphs: [SetGlyph], pixels: [UInt8], file: String?) {
     var out: [SetGlyph] = []
     for line in 0..<pango_layout_get_line_count(layout.layout) {
       var runs = pango_layout_get_line_readonly(layout.layout, line)?.pointee.runs
@@ -96,7 +114,7 @@ import Testing
         language: language, environment: environment)
       let on = try FeatureSampleTests.pangoGlyphs(
         sample.text, family: family, face: face, features: "\(sample.tag)=\(sample.on.value)",
-        language: language, environment: environment)
+        language: language, environment: environment, ranges: sample.ranges)
       #expect(off.file == sample.file, "\(name) \(sample.tag): Pango loaded \(off.file ?? "-")")
       #expect(!off.glyphs.isEmpty)
       #expect(off.glyphs != on.glyphs, "\(name) \(sample.tag) “\(sample.text)” sets the same")
@@ -111,7 +129,7 @@ import Testing
         environment: environment)
       let on = try FeatureSampleTests.pangoGlyphs(
         trial.text, family: family, face: face, features: "\(trial.tag)=1", language: language,
-        environment: environment)
+        environment: environment, ranges: trial.ranges)
       // The same pixels: a font may swap in an identical copy of a glyph, which shows nothing.
       #expect(off.pixels == on.pixels, "\(name) \(trial.tag) “\(trial.text)” differs")
     }

@@ -308,13 +308,33 @@ final class HarfBuzzBuffer {
     _ text: [Unicode.Scalar], font: HarfBuzzFont, language: String,
     features: [(tag: UInt32, value: UInt32)]
   ) -> [ShapedGlyph] {
+    shape(text, font: font, language: language, features: features, ranges: nil)
+  }
+
+  /// `shape(_:font:language:features:)` with each feature applied to `ranges` of `text` only
+  /// (offsets in Unicode scalars, HarfBuzz's feature `start`/`end` over the clusters), or to
+  /// the whole text when `ranges` is nil. A range only adds the feature where it is: the
+  /// shaper's own masks (an Indic reph, an Arabic initial form) still apply elsewhere, so
+  /// turning a default feature off takes the whole text.
+  func shape(
+    _ text: [Unicode.Scalar], font: HarfBuzzFont, language: String,
+    features: [(tag: UInt32, value: UInt32)], ranges: [Range<Int>]?
+  ) -> [ShapedGlyph] {
     hb_buffer_clear_contents(pointer)
     let codepoints = text.map(\.value)
     hb_buffer_add_utf32(pointer, codepoints, Int32(codepoints.count), 0, Int32(codepoints.count))
     hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
     hb_buffer_guess_segment_properties(pointer)
-    let list = features.map {
-      hb_feature_t(tag: $0.tag, value: $0.value, start: 0, end: UInt32.max)
+    var spans: [(start: UInt32, end: UInt32)] = [(start: 0, end: UInt32.max)]
+    if let ranges {
+      spans = ranges.map {
+        (start: UInt32(clamping: $0.lowerBound), end: UInt32(clamping: $0.upperBound))
+      }
+    }
+    let list = features.flatMap { feature in
+      spans.map {
+        hb_feature_t(tag: feature.tag, value: feature.value, start: $0.start, end: $0.end)
+      }
     }
     hb_shape(font.pointer, pointer, list, UInt32(list.count))
     guard hb_buffer_allocation_successful(pointer) != 0 else { return [] }

@@ -229,13 +229,14 @@ final class TextLayout {
   /// Lays out `text` in `font` with font fallback OFF: a character the font lacks shows as
   /// Pango's hex box, never as another font's glyph. `language` tags the text (a BCP 47 code)
   /// for the forms a font reserves for it; otherwise it is shaped as the context's `en`.
-  /// `features` turns OpenType features on or off for the whole text (`font.variations` sets
-  /// the axes); `SampleSettings` carries both for a job's samples.
+  /// `features` turns OpenType features on or off for the whole text, or for
+  /// `featureRanges` of it only (in Unicode scalars; a feature sample's `ranges`)
+  /// (`font.variations` sets the axes); `SampleSettings` carries both for a job's samples.
   init(
     _ text: String, font: FontSpec, in context: TextContext, width: Double? = nil,
     wrap: Wrap = .anywhere, alignment: Alignment = .left, smallCaps: Bool = false,
     letterSpacing: Double = 0, fallback: Bool = false, language: String? = nil,
-    features: [FeatureSetting] = []
+    features: [FeatureSetting] = [], featureRanges: [Range<Int>]? = nil
   ) {
     guard let layout = pango_layout_new(context.pointer) else {
       preconditionFailure("pango: out of memory")
@@ -268,8 +269,18 @@ final class TextLayout {
       pango_attr_list_insert(attributes, pango_attr_language_new(tag))
     }
     if !features.isEmpty {
-      pango_attr_list_insert(
-        attributes, pango_attr_font_features_new(FeatureSetting.pangoString(features)))
+      let settings = FeatureSetting.pangoString(features)
+      if let featureRanges {
+        // Pango hands each attribute's byte range to HarfBuzz as the feature's start and end.
+        for range in TextLayout.byteRanges(featureRanges, in: text) {
+          guard let attribute = pango_attr_font_features_new(settings) else { continue }
+          attribute.pointee.start_index = range.lowerBound
+          attribute.pointee.end_index = range.upperBound
+          pango_attr_list_insert(attributes, attribute)
+        }
+      } else {
+        pango_attr_list_insert(attributes, pango_attr_font_features_new(settings))
+      }
     }
     if letterSpacing != 0 {
       pango_attr_list_insert(
@@ -294,6 +305,20 @@ final class TextLayout {
       buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
         pango_layout_set_text(layout, $0, Int32(buffer.count))
       }
+    }
+  }
+
+  /// Ranges of Unicode scalars in `text` as ranges of its UTF-8 bytes (Pango's attribute
+  /// indices); ranges past the end are cut to it.
+  static func byteRanges(_ ranges: [Range<Int>], in text: String) -> [Range<UInt32>] {
+    var offsets: [UInt32] = [0]
+    for s in text.unicodeScalars {
+      offsets.append(offsets[offsets.count - 1] + UInt32(UTF8.width(s)))
+    }
+    return ranges.compactMap { r in
+      let lower = min(max(0, r.lowerBound), offsets.count - 1)
+      let upper = min(max(lower, r.upperBound), offsets.count - 1)
+      return lower < upper ? offsets[lower]..<offsets[upper] : nil
     }
   }
 
