@@ -64,8 +64,11 @@ public struct BatchReport: Sendable {
   public var manifestError: Diagnostic?
   /// Why the favourites manifest could not be written at the end of the run, if it could not.
   public var favouritesError: Diagnostic?
-  /// The run was asked to count every warning as a failure (`run --strict`).
-  public var strict = false
+  /// The warnings that fail the run (`run --strict[=KIND,...]`); nil: none do.
+  public var strict: StrictPolicy?
+  /// The warnings found before the run (the job's, the fonts'), already shown to the user:
+  /// they count for `strict` as the outputs' do.
+  public var jobWarnings: [Diagnostic] = []
   /// The web gallery's page, relative to the output folder, when the run made it (written, or
   /// already on disk with the same bytes).
   public var gallery: String?
@@ -76,8 +79,16 @@ public struct BatchReport: Sendable {
   /// and, with `strict`, with no warning; false too when the run was interrupted.
   public var isComplete: Bool {
     !interrupted && failed == 0 && manifestError == nil && favouritesError == nil
-      && galleryError == nil && !(strict && warnings > 0)
+      && galleryError == nil && failingWarnings.isEmpty
   }
+
+  /// The warnings that fail the run under `strict`, counted by kind.
+  public var failingWarnings: [(kind: WarningKind, count: Int)] {
+    strict?.failing(jobWarnings + diagnostics) ?? []
+  }
+
+  /// "failing: 3 warnings under --strict: missing-glyphs ×3", when the run fails by them.
+  public var failingLine: String? { strict?.failingLine(jobWarnings + diagnostics) }
 
   /// Outputs of every kind that failed.
   public var failed: Int {
