@@ -112,6 +112,24 @@ struct WarningKindTests {
     }
   }
 
+  /// The gallery's "With warnings" filter counts the job's warnings, not facts about fonts.
+  @Test func theGalleryFilterCountsOnlyTheJobsWarnings() {
+    let own = GalleryModel.Family(
+      name: "Noto Sans Bengali", slug: "b", specimen: nil, missingGlyphs: 27,
+      warnings: [
+        "family 'Noto Sans Bengali' lacks 27 characters of the sample text (27 boxes drawn); its "
+          + "specimen shows its own script (bn)",
+        "family 'Noto Sans Bengali': Bold lacks 3 characters of Regular: U+0041",
+      ])
+    #expect(!own.hasWarnings)
+    let latin = GalleryModel.Family(
+      name: "Lato", slug: "l", specimen: nil, missingGlyphs: 1,
+      warnings: ["family 'Lato' lacks 1 character of the sample text (1 box drawn)"])
+    #expect(latin.hasWarnings)
+    let failed = GalleryModel.Family(name: "F", slug: "f", specimen: nil, error: "broken")
+    #expect(failed.hasWarnings)
+  }
+
   /// docs/warnings.md lists every kind with its group, as the code has it.
   @Test func theDocumentationListsEveryKindInItsGroup() throws {
     let docs = try String(
