@@ -483,14 +483,26 @@ public enum BatchRunner {
     // it comes from is on disk. It is rewritten only when it changed.
     let pagePath = plan.output + "/" + OutputLayout.gallery
     var preparedPage: AtomicFile.Prepared?
+    var pageSame = galleryKept
     if let page {
       do throws(Diagnostic) {
         if (try? AtomicFile.read(pagePath, limit: page.count + 1)) != page {
+          // A page no manifest of this folder records as it is on disk is not ours to replace:
+          // a site's own index.html, or our page edited since.
+          if plan.galleryFound == nil, FileStamp.state(pagePath) != nil {
+            report.manifest.gallery = nil
+            throw Diagnostic.error(
+              "'\(pagePath)' is not a page this folder's manifest.json records: fonti-batch did "
+                + "not write it, or it was edited since; it is left as it is",
+              hint: "move it away and run again to have the gallery written there, write "
+                + "elsewhere with -o, or set 'gallery: false'")
+          }
           let prepared = try AtomicFile.prepare(page, to: pagePath)
           preparedPage = prepared
           report.manifest.gallery?.mtimeNs = prepared.state.mtimeNs
         } else {
           report.manifest.gallery?.mtimeNs = FileStamp.state(pagePath)?.mtimeNs
+          pageSame = true
         }
       } catch {
         galleryError = error
@@ -534,6 +546,9 @@ public enum BatchRunner {
       } catch {
         manifestError = error
       }
+    }
+    if pageSame && manifestError == nil && galleryError == nil {
+      written(.unchanged(OutputLayout.gallery))
     }
     if let preparedPage {
       if manifestError == nil {
