@@ -59,4 +59,68 @@ import Testing
     #expect(again.status == 0)
     #expect(again.stderr.contains("same    index.html"), "\(again)")
   }
+
+  @Test func renderMakesTheFolderAPathEndingInASlashNames() throws {
+    let box = try sandbox()
+    let result = try box.run(["render", "DejaVu Serif", "-o", "shots/new/"])
+    #expect(result.status == 0, "\(result)")
+    #expect(box.read("shots/new/dejavu-serif.png") != nil)
+    try box.write("file", "x")
+    let blocked = try box.run(["render", "DejaVu Serif", "-o", "file/shots/"])
+    #expect(blocked.status == 2 && blocked.stderr.contains("is a file"), "\(blocked)")
+    // Without the slash the folder must exist: a missing one is a typo, not a request.
+    let typo = try box.run(["render", "DejaVu Serif", "-o", "shotz/a.png"])
+    #expect(typo.status == 2 && typo.stderr.contains("does not exist"), "\(typo)")
+  }
+
+  @Test func renderSuggestsAHyphenatedLanguageTag() throws {
+    let box = try sandbox()
+    let result = try box.run(["render", "DejaVu Serif", "--language", "en_GB"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("did you mean 'en-GB'?"), "\(result)")
+  }
+
+  @Test func aWholeNumberOptionIsWrittenAsOne() throws {
+    let box = try sandbox()
+    for text in ["1e3", "2.0", "0x10"] {
+      let result = try box.run(["diff", "a", "b", "--threshold", text])
+      #expect(result.status == 2, "\(text): \(result)")
+      #expect(result.stderr.contains("--threshold must be a whole number"), "\(text): \(result)")
+    }
+    let jobs = try box.run(["run", "-j", "1e0", "--dry-run"])
+    #expect(jobs.status == 2 && jobs.stderr.contains("--jobs must be a whole number"), "\(jobs)")
+  }
+
+  @Test func familiesSaysWhenNoFamilyCanSetTheLanguages() throws {
+    let box = try sandbox()
+    let none = try box.run(["families", "--lang", "ja"])
+    #expect(none.status == 1, "\(none)")
+    #expect(none.stdout.isEmpty)
+    #expect(none.stderr == "fonti-batch: no family can set every language of 'ja'\n", "\(none)")
+    let json = try box.run(["families", "--lang", "ja", "--json"])
+    #expect(json.status == 1)
+    let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any]
+    #expect(list?.isEmpty == true, "\(json)")
+    let some = try box.run(["families", "--lang", "he"])
+    #expect(some.status == 0 && some.stdout.contains("Noto Sans Hebrew"), "\(some)")
+  }
+
+  /// A name of wide (CJK) characters takes two cells a character: the columns after it line up.
+  @Test func theFamiliesTableLinesUpAfterWideNames() throws {
+    let box = try sandbox()
+    let font = Repository.fixtures + "/WideNames/WideName.ttf"
+    let result = try box.run(["families", "--fonts", font])
+    #expect(result.status == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let wide = try #require(lines.first { $0.hasPrefix("明朝テスト") }, "\(lines)")
+    let latin = try #require(lines.first { $0.hasPrefix("DejaVu Serif") })
+    func cells(before column: String, in line: String) -> Int? {
+      guard let range = line.range(of: column) else { return nil }
+      return String(line[..<range.lowerBound]).unicodeScalars.reduce(0) {
+        $0 + ((0x3000...0x9FFF).contains($1.value) ? 2 : 1)
+      }
+    }
+    #expect(cells(before: "style", in: wide) != nil)
+    #expect(cells(before: "style", in: wide) == cells(before: "style", in: latin), "\(lines)")
+  }
 }

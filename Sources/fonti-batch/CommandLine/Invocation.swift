@@ -207,7 +207,10 @@ extension Invocation {
     _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
   ) throws(UsageError) -> Double {
     guard let text = value(key) else { return fallback }
-    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
+    // A whole number is written as one: digits, not "1e3" or "2.0".
+    let written = !integer || Int(text) != nil
+    guard written, let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v
+    else {
       let shown =
         integer
         ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
