@@ -123,4 +123,20 @@ import Testing
     #expect(cells(before: "style", in: wide) != nil)
     #expect(cells(before: "style", in: wide) == cells(before: "style", in: latin), "\(lines)")
   }
+
+  /// `saved` reads a manifest found by where it is run: it names the one it read.
+  @Test func savedNamesTheManifestItRead() throws {
+    let box = try sandbox()
+    let empty = try box.run(["saved"])
+    let path = box.path("output/favourites.json")
+    #expect(empty.stderr.contains("(favourites manifest: '\(path)')"), "\(empty)")
+    #expect(try box.run(["saved", "add", "Cantarell"]).status == 0)
+    let list = try box.run(["saved"])
+    #expect(list.stdout.hasPrefix("Cantarell"), "\(list)")
+    #expect(
+      list.stderr == "(favourites manifest: '\(path)', 1 saved family)\n",
+      "\(list)")
+    let other = try box.run(["saved", "--manifest", "elsewhere.json"])
+    #expect(other.stderr.contains("'elsewhere.json'"), "\(other)")
+  }
 }
