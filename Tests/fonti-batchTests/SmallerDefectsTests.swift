@@ -139,4 +139,36 @@ import Testing
     let other = try box.run(["saved", "--manifest", "elsewhere.json"])
     #expect(other.stderr.contains("'elsewhere.json'"), "\(other)")
   }
+
+  /// merge: a folder given twice is said once; the output may not be one of the shards; a
+  /// merge says it copied what the shards drew, and again into the same folder that the files
+  /// are already in place.
+  @Test func mergeNamesARepeatedShardOnceRefusesAShardAsOutputAndSaysWhatItCopied() throws {
+    let box = try sandbox()
+    for k in 1...2 {
+      #expect(try box.run(["run", "-q", "-o", "s-\(k)", "--shard", "\(k)/2"]).status == 0)
+    }
+    let twice = try box.run(["merge", "s-1", "s-1", "s-2", "-o", "merged"])
+    #expect(twice.status == 2, "\(twice)")
+    #expect(twice.stderr.contains("'s-1' is given twice (also as 's-1')"), "\(twice)")
+    #expect(!twice.stderr.contains("shard 1/2 is given twice"), "said once: \(twice)")
+
+    let into = try box.run(["merge", "s-1", "s-2", "-o", "s-1/"])
+    #expect(into.status == 2, "\(into)")
+    #expect(into.stderr.contains("is the shard folder 's-1'"), "\(into)")
+    #expect(box.read("s-1/shard.json") != nil, "the shard is left whole")
+
+    let first = try box.run(["merge", "s-1", "s-2", "-o", "merged"])
+    #expect(first.status == 0, "\(first)")
+    #expect(
+      first.stderr.contains("2 families: 0 rendered, 2 copied from the shards, 0 up to date"),
+      "\(first)")
+    let again = try box.run(["merge", "s-1", "s-2", "-o", "merged", "-v"])
+    #expect(again.status == 0, "\(again)")
+    #expect(
+      again.stderr.contains("2 families: 0 rendered, 2 already in place, 0 up to date"),
+      "\(again)")
+    #expect(again.stderr.contains("same    specimens/cantarell.png"), "\(again)")
+    #expect(!again.stderr.contains("wrote   specimens/"), "\(again)")
+  }
 }

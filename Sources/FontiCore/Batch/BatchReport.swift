@@ -12,6 +12,11 @@ public struct BatchReport: Sendable {
     /// left as it was).
     public var kept = 0
     public var failed = 0
+    /// Of `rendered`, those `merge` copied from the shards that drew them, and of those, the
+    /// ones already in place with the same bytes (left as they were): the summary says so
+    /// rather than "rendered".
+    public var copied = 0
+    public var alreadyInPlace = 0
     /// Not drawn and listed in the manifest (carried over from the last run): `skipped`.
     var carried = 0
 
@@ -102,7 +107,11 @@ public struct BatchReport: Sendable {
   public var summary: String {
     func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     let f = families
-    var parts = ["\(f.rendered) rendered", "\(f.upToDate) up to date"]
+    var parts = ["\(f.rendered - f.copied) rendered", "\(f.upToDate) up to date"]
+    if f.alreadyInPlace > 0 { parts.insert("\(f.alreadyInPlace) already in place", at: 1) }
+    if f.copied > f.alreadyInPlace {
+      parts.insert("\(f.copied - f.alreadyInPlace) copied from the shards", at: 1)
+    }
     if f.kept > 0 { parts.append("\(f.kept) left out by --only") }
     if f.failed > 0 { parts.append("\(f.failed) failed") }
     let w = manifest.counts.warnings

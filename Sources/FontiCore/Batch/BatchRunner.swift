@@ -124,6 +124,8 @@ public enum BatchRunner {
     }
     // Outputs drawn elsewhere: copied in first, each whole or not at all.
     var copied = 0
+    var copiedPaths: Set<String> = []
+    var inPlace: Set<String> = []
     var copyInterrupted = false
     let toCopy = pending.filter { premade[$0.path] != nil }.count
     for item in pending {
@@ -132,8 +134,15 @@ public enum BatchRunner {
         copyInterrupted = true
         break
       }
-      results[item.path] = made.place(at: item.path)
-      if results[item.path]?.ok == true { announce(item.path) }
+      let (result, same) = made.placeOrKeep(at: item.path)
+      results[item.path] = result
+      copiedPaths.insert(item.path)
+      if same {
+        inPlace.insert(item.path)
+        written(.unchanged(relative(item.path)))
+      } else if result.ok {
+        announce(item.path)
+      }
       copied += 1
       progress(
         BatchProgress(
@@ -323,6 +332,8 @@ public enum BatchRunner {
           }
           entry.proofs = (proofs ?? FamilyProofReport()).selecting(job.proofs)
           report.families.rendered += 1
+          if copiedPaths.contains(path) { report.families.copied += 1 }
+          if inPlace.contains(path) { report.families.alreadyInPlace += 1 }
         } else {
           let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"
           entry.error = error
