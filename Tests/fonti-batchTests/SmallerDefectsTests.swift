@@ -171,4 +171,18 @@ import Testing
     #expect(again.stderr.contains("same    specimens/cantarell.png"), "\(again)")
     #expect(!again.stderr.contains("wrote   specimens/"), "\(again)")
   }
+
+  @Test func diffQuietPrintsOnlyErrors() throws {
+    let box = try sandbox()
+    let fixtures = Repository.fixtures + "/Diff"
+    let loud = try box.run(["diff", fixtures + "/base", fixtures + "/changed", "-o", "loud"])
+    #expect(loud.status == 0 && loud.stderr.contains("changed"), "\(loud)")
+    let quiet = try box.run(["diff", fixtures + "/base", fixtures + "/changed", "-o", "q", "-q"])
+    #expect(quiet.status == 0, "\(quiet)")
+    #expect(quiet.stderr.isEmpty, "\(quiet)")
+    #expect(box.read("q/diff.json") != nil, "the review is written all the same")
+    let exit = try box.run(
+      ["diff", fixtures + "/base", fixtures + "/changed", "-o", "q", "-q", "--exit-code"])
+    #expect(exit.status == 1 && exit.stderr.isEmpty, "\(exit)")
+  }
 }
