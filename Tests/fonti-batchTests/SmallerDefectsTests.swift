@@ -185,4 +185,24 @@ import Testing
       ["diff", fixtures + "/base", fixtures + "/changed", "-o", "q", "-q", "--exit-code"])
     #expect(exit.status == 1 && exit.stderr.isEmpty, "\(exit)")
   }
+
+  /// Two versions of one face (files that differ, here by trailing bytes) are both kept, with
+  /// a warning that only one of them is drawn.
+  @Test func importingASecondVersionOfAFaceWarns() throws {
+    let box = try sandbox()
+    let font = try Repository.font("Cantarell-Regular.otf")
+    try box.write("v1/Cantarell-Regular.otf", font)
+    try box.write("v2/Cantarell-Regular.otf", font + Data([0, 0, 0, 0]))
+    let first = try box.run(["fonts", "import", "v1/Cantarell-Regular.otf"])
+    #expect(first.status == 0 && !first.stderr.contains("versions"), "\(first)")
+    let second = try box.run(["fonts", "import", "v2/Cantarell-Regular.otf"])
+    #expect(second.status == 0, "\(second)")
+    #expect(
+      second.stderr.contains(
+        "the font library now holds 2 versions of 'Cantarell' Regular: 'Cantarell-Regular-2.otf', "
+          + "'Cantarell-Regular.otf'; fontconfig draws only one of them"), "\(second)")
+    // The same bytes again are not a second version.
+    let same = try box.run(["fonts", "import", "v1/Cantarell-Regular.otf"])
+    #expect(same.stdout.contains("already in the library"), "\(same)")
+  }
 }
