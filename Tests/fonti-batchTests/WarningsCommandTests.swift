@@ -123,4 +123,23 @@ import Testing
     let plain = try box.run(["check", "--strict"])
     #expect(!plain.stderr.contains("::warning"), "only under GitHub Actions: \(plain)")
   }
+
+  /// The job's warnings are printed one by one, up to ten of a kind; the rest of that kind is
+  /// one line with a count, and `-v` prints every one.
+  @Test func aFloodOfOneJobKindIsCutAfterTen() throws {
+    let patterns = (1...12).map { "\"Zz\($0)*\"" }.joined(separator: ", ")
+    let box = try sandbox(
+      WarningsCommandTests.job.replacingOccurrences(
+        of: "include: [\"*\"]", with: "include: [DejaVu Serif, \(patterns)]"))
+    let check = try box.run(["check"])
+    let lines = WarningsCommandTests.warningLines(check.stderr)
+    #expect(lines.filter { $0.contains("matches no family [unmatched-pattern]") }.count == 10)
+    #expect(
+      lines.contains {
+        $0.contains("2 more unmatched-pattern warnings (-v prints them) [unmatched-pattern]")
+      }, "\(lines)")
+    #expect(lines.count == 11, "\(lines)")
+    let verbose = try box.run(["check", "-v"])
+    #expect(WarningsCommandTests.warningLines(verbose.stderr).count == 12, "\(verbose)")
+  }
 }
