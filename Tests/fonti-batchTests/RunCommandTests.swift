@@ -252,11 +252,45 @@ import Testing
     for path in kept { #expect(box.read(path) != nil, "\(path)") }
   }
 
-  @Test func strictTurnsWarningsIntoExitOne() throws {
+  /// Noto Sans Hebrew cannot set the Latin sample: its specimen shows its own script, a fact
+  /// about the font (`own-script`) that `--strict` fails on only when named. A character the
+  /// families lack in a sample they can set is the job's (`missing-glyphs`) and fails it.
+  @Test func strictFailsOnTheJobsWarningsAndOnFontFactsWhenNamed() throws {
     let box = try sandbox()
-    let result = try box.run(["run", "--strict", "-q"])
-    #expect(result.status == 1, "missing glyphs in Noto Sans Hebrew are warnings: \(result)")
+    let plain = try box.run(["run", "--strict", "-q"])
+    #expect(plain.status == 0, "own-script is a font fact: \(plain)")
+    #expect(plain.stderr.isEmpty, "\(plain)")
+    let named = try box.run(["run", "--strict=own-script", "-q"])
+    #expect(named.status == 1, "\(named)")
+    #expect(
+      named.stderr == "fonti-batch: failing: 1 warning under --strict: own-script ×1\n",
+      "-q still says why: \(named)")
     #expect(box.read("output/specimens/noto-sans-hebrew.png") != nil, "files are still written")
+    let entry = try #require(
+      (try manifest(box)["families"] as? [[String: Any]])?.first {
+        $0["family"] as? String == "Noto Sans Hebrew"
+      })
+    #expect(entry["warningKinds"] as? [String] == ["own-script"], "\(entry)")
+    #expect(
+      (entry["warnings"] as? [String])?.first?.contains("its specimen shows its own script")
+        == true, "\(entry)")
+
+    try box.write(
+      "specimens.yaml",
+      RunCommandTests.job.replacingOccurrences(of: "judge my vow.", with: "judge my vow 東."))
+    let missing = try box.run(["run", "--strict"])
+    #expect(missing.status == 1, "\(missing)")
+    #expect(
+      missing.stderr.contains(
+        "warning: family 'DejaVu Serif' lacks 1 character of the sample text (1 box drawn) "
+          + "[missing-glyphs]"), "\(missing)")
+    #expect(missing.stderr.contains("failing: "), "\(missing)")
+    let byKind = try #require(try manifest(box)["warningsByKind"] as? [String: Int])
+    #expect((byKind["missing-glyphs"] ?? 0) >= 1 && (byKind["own-script"] ?? 0) >= 1, "\(byKind)")
+    // Naming a kind fails on exactly it.
+    #expect(try box.run(["run", "--strict=unmatched-pattern", "-q"]).status == 0)
+    let typo = try box.run(["run", "--strict=missing-glyph"])
+    #expect(typo.status == 2 && typo.stderr.contains("did you mean 'missing-glyphs'?"), "\(typo)")
   }
 
   @Test func anInvalidJobRendersNothing() throws {

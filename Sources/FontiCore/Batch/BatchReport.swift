@@ -12,6 +12,11 @@ public struct BatchReport: Sendable {
     /// left as it was).
     public var kept = 0
     public var failed = 0
+    /// Of `rendered`, those `merge` copied from the shards that drew them, and of those, the
+    /// ones already in place with the same bytes (left as they were): the summary says so
+    /// rather than "rendered".
+    public var copied = 0
+    public var alreadyInPlace = 0
     /// Not drawn and listed in the manifest (carried over from the last run): `skipped`.
     var carried = 0
 
@@ -64,8 +69,11 @@ public struct BatchReport: Sendable {
   public var manifestError: Diagnostic?
   /// Why the favourites manifest could not be written at the end of the run, if it could not.
   public var favouritesError: Diagnostic?
-  /// The run was asked to count every warning as a failure (`run --strict`).
-  public var strict = false
+  /// The warnings that fail the run (`run --strict[=KIND,...]`); nil: none do.
+  public var strict: StrictPolicy?
+  /// The warnings found before the run (the job's, the fonts'), already shown to the user:
+  /// they count for `strict` as the outputs' do.
+  public var jobWarnings: [Diagnostic] = []
   /// The web gallery's page, relative to the output folder, when the run made it (written, or
   /// already on disk with the same bytes).
   public var gallery: String?
@@ -76,8 +84,16 @@ public struct BatchReport: Sendable {
   /// and, with `strict`, with no warning; false too when the run was interrupted.
   public var isComplete: Bool {
     !interrupted && failed == 0 && manifestError == nil && favouritesError == nil
-      && galleryError == nil && !(strict && warnings > 0)
+      && galleryError == nil && failingWarnings.isEmpty
   }
+
+  /// The warnings that fail the run under `strict`, counted by kind.
+  public var failingWarnings: [(kind: WarningKind, count: Int)] {
+    strict?.failing(jobWarnings + diagnostics) ?? []
+  }
+
+  /// "failing: 3 warnings under --strict: missing-glyphs ×3", when the run fails by them.
+  public var failingLine: String? { strict?.failingLine(jobWarnings + diagnostics) }
 
   /// Outputs of every kind that failed.
   public var failed: Int {
@@ -91,7 +107,11 @@ public struct BatchReport: Sendable {
   public var summary: String {
     func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     let f = families
-    var parts = ["\(f.rendered) rendered", "\(f.upToDate) up to date"]
+    var parts = ["\(f.rendered - f.copied) rendered", "\(f.upToDate) up to date"]
+    if f.alreadyInPlace > 0 { parts.insert("\(f.alreadyInPlace) already in place", at: 1) }
+    if f.copied > f.alreadyInPlace {
+      parts.insert("\(f.copied - f.alreadyInPlace) copied from the shards", at: 1)
+    }
     if f.kept > 0 { parts.append("\(f.kept) left out by --only") }
     if f.failed > 0 { parts.append("\(f.failed) failed") }
     let w = manifest.counts.warnings

@@ -8,7 +8,8 @@ import Foundation
 public struct BatchOptions: Sendable {
   public var jobs: Int
   public var force = false
-  public var strict = false
+  /// The warnings that fail the run (`--strict`, `--strict=KIND,...`); nil: none do.
+  public var strict: StrictPolicy?
   /// How to start a worker: this executable and the arguments that make it one.
   public var worker: WorkerPool.Launch
 
@@ -50,7 +51,7 @@ public enum BatchRunner {
   /// longer needs it (`BatchPlan.PreviousEntries`), so a caller that hands over its only copy
   /// frees it during the run.
   public static func run(
-    _ plan: consuming BatchPlan, job: Job, options: BatchOptions, jobWarnings: Int = 0,
+    _ plan: consuming BatchPlan, job: Job, options: BatchOptions, jobWarnings: [Diagnostic] = [],
     premade: [String: PremadeOutput] = [:],
     progress: (BatchProgress) -> Void = { _ in },
     written: (BatchReport.FileEvent) -> Void = { _ in },
@@ -123,6 +124,8 @@ public enum BatchRunner {
     }
     // Outputs drawn elsewhere: copied in first, each whole or not at all.
     var copied = 0
+    var copiedPaths: Set<String> = []
+    var inPlace: Set<String> = []
     var copyInterrupted = false
     let toCopy = pending.filter { premade[$0.path] != nil }.count
     for item in pending {
@@ -131,8 +134,15 @@ public enum BatchRunner {
         copyInterrupted = true
         break
       }
-      results[item.path] = made.place(at: item.path)
-      if results[item.path]?.ok == true { announce(item.path) }
+      let (result, same) = made.placeOrKeep(at: item.path)
+      results[item.path] = result
+      copiedPaths.insert(item.path)
+      if same {
+        inPlace.insert(item.path)
+        written(.unchanged(relative(item.path)))
+      } else if result.ok {
+        announce(item.path)
+      }
       copied += 1
       progress(
         BatchProgress(
@@ -323,6 +333,8 @@ public enum BatchRunner {
           }
           entry.proofs = (proofs ?? FamilyProofReport()).selecting(job.proofs)
           report.families.rendered += 1
+          if copiedPaths.contains(path) { report.families.copied += 1 }
+          if inPlace.contains(path) { report.families.alreadyInPlace += 1 }
         } else {
           let error = r.ok ? "'\(path)' is not on disk after writing it" : r.error ?? "failed"
           entry.error = error
@@ -353,7 +365,8 @@ public enum BatchRunner {
         continue  // nothing on disk to list: not reached before an interruption, or left out
       }
       report.warnings += entry.warnings.count
-      report.diagnostics += entry.warnings.map { .warning($0) }
+      entry.warningKinds = Self.kinds(entry.warnings)
+      report.diagnostics += Self.warnings(entry.warnings, recorded: s.action != .render)
       report.manifest.families.append(entry)
     }
 
@@ -388,13 +401,20 @@ public enum BatchRunner {
         continue
       }
       report.warnings += entry.warnings?.count ?? 0
-      report.diagnostics += (entry.warnings ?? []).map { .warning($0) }
+      entry.warningKinds = Self.kinds(entry.warnings ?? [])
+      report.diagnostics += Self.warnings(entry.warnings ?? [], recorded: p.action != .render)
       report.manifest.pairings.append(entry)
     }
 
+    // Families whose specimens show their own script: their boxes on catalogue pages are a
+    // fact about the font, as their specimens' are.
+    let ownScript = Set(
+      report.manifest.families.filter { $0.warnings.contains { WarningKind.of($0) == .ownScript } }
+        .map(\.family))
     for c in plan.catalogues {
       let path = plan.output + "/" + c.file
       var entry: RunManifest.Catalogue
+      var drawn = false
       if c.action == .render, let r = results[path] {
         if r.ok && r.sha256 == nil {
           // Drawn, not finished: interrupted. The file is as it was.
@@ -406,7 +426,9 @@ public enum BatchRunner {
           entry = RunManifest.Catalogue(
             file: c.file, pages: r.pages ?? 0, sha256: sha, inputs: c.inputs, size: state.size,
             mtimeNs: state.mtimeNs, missingGlyphs: missing,
-            warnings: r.warnings + missingGlyphWarnings(c, missing), families: r.familyPages)
+            warnings: r.warnings + missingGlyphWarnings(c, missing, ownScript: ownScript),
+            families: r.familyPages)
+          drawn = true
           report.catalogues.append(.init(file: c.file, state: .rendered, pages: entry.pages))
         } else {
           report.catalogues.append(.init(file: c.file, state: .failed, pages: nil))
@@ -427,7 +449,8 @@ public enum BatchRunner {
         continue
       }
       report.warnings += entry.warnings?.count ?? 0
-      report.diagnostics += (entry.warnings ?? []).map { .warning($0) }
+      entry.warningKinds = Self.kinds(entry.warnings ?? [])
+      report.diagnostics += Self.warnings(entry.warnings ?? [], recorded: drawn == false)
       report.manifest.catalogues.append(entry)
     }
 
@@ -472,14 +495,26 @@ public enum BatchRunner {
     // it comes from is on disk. It is rewritten only when it changed.
     let pagePath = plan.output + "/" + OutputLayout.gallery
     var preparedPage: AtomicFile.Prepared?
+    var pageSame = galleryKept
     if let page {
       do throws(Diagnostic) {
         if (try? AtomicFile.read(pagePath, limit: page.count + 1)) != page {
+          // A page no manifest of this folder records as it is on disk is not ours to replace:
+          // a site's own index.html, or our page edited since.
+          if plan.galleryFound == nil, FileStamp.state(pagePath) != nil {
+            report.manifest.gallery = nil
+            throw Diagnostic.error(
+              "'\(pagePath)' is not a page this folder's manifest.json records: fonti-batch did "
+                + "not write it, or it was edited since; it is left as it is",
+              hint: "move it away and run again to have the gallery written there, write "
+                + "elsewhere with -o, or set 'gallery: false'")
+          }
           let prepared = try AtomicFile.prepare(page, to: pagePath)
           preparedPage = prepared
           report.manifest.gallery?.mtimeNs = prepared.state.mtimeNs
         } else {
           report.manifest.gallery?.mtimeNs = FileStamp.state(pagePath)?.mtimeNs
+          pageSame = true
         }
       } catch {
         galleryError = error
@@ -487,9 +522,16 @@ public enum BatchRunner {
     }
     // Every warning counts: the job's and the fonts' (before the run), the plan's, removals
     // that failed, and each output's.
+    let runWarnings = diagnostics.filter { $0.severity == .warning }
     report.manifest.counts = report.counts(
-      warnings: jobWarnings + report.warnings
-        + diagnostics.filter { $0.severity == .warning }.count)
+      warnings: jobWarnings.count + report.warnings + runWarnings.count)
+    let loose = jobWarnings + runWarnings
+    report.manifest.warnings = loose.isEmpty ? nil : loose.map(RunManifest.Warning.init)
+    report.manifest.warningsByKind = Self.byKind(
+      jobWarnings.map(\.message) + runWarnings.map(\.message)
+        + report.manifest.families.flatMap(\.warnings)
+        + report.manifest.pairings.flatMap { $0.warnings ?? [] }
+        + report.manifest.catalogues.flatMap { $0.warnings ?? [] })
     report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
     // A run that drew, copied and removed nothing (an unchanged re-run) leaves the manifest on
     // disk as it is when it would say the same but for its duration (after another such run):
@@ -516,6 +558,9 @@ public enum BatchRunner {
       } catch {
         manifestError = error
       }
+    }
+    if pageSame && manifestError == nil && galleryError == nil {
+      written(.unchanged(OutputLayout.gallery))
     }
     if let preparedPage {
       if manifestError == nil {
@@ -551,16 +596,40 @@ public enum BatchRunner {
   }
 
   /// Whether two manifests give the same gallery page: equal but for what the run adds after
-  /// making the page (its counts, duration and the page's own record).
+  /// making the page (its counts, duration, warnings by kind and the page's own record).
   static func sameGallerySource(_ a: RunManifest, _ b: RunManifest) -> Bool {
     func source(_ m: RunManifest) -> RunManifest {
       var m = m
       m.counts = b.counts
       m.durationSeconds = 0
       m.gallery = nil
+      m.warnings = nil
+      m.warningsByKind = nil
       return m
     }
     return source(a) == source(b)
+  }
+
+  /// An output's warnings as diagnostics; `recorded` when the output was not drawn by this run
+  /// (its warnings come from the previous manifest and are not printed again).
+  static func warnings(_ messages: [String], recorded: Bool) -> [Diagnostic] {
+    messages.map {
+      var d = Diagnostic.warning($0)
+      d.recorded = recorded
+      return d
+    }
+  }
+
+  /// The kinds of an entry's warnings, in their order (`warningKinds[i]` is the kind of
+  /// `warnings[i]`); nil when there is none.
+  static func kinds(_ warnings: [String]) -> [String]? {
+    warnings.isEmpty ? nil : warnings.map { WarningKind.of($0).rawValue }
+  }
+
+  /// How many warnings of each kind; nil when there is none.
+  static func byKind(_ warnings: [String]) -> [String: Int]? {
+    guard !warnings.isEmpty else { return nil }
+    return warnings.reduce(into: [:]) { $0[WarningKind.of($1).rawValue, default: 0] += 1 }
   }
 
   /// Seconds to the millisecond, as manifests record them.
@@ -579,18 +648,24 @@ public enum BatchRunner {
 
   /// One warning per family whose catalogue pages show boxes: the characters it lacks (of the
   /// sample and the texts), so that `texts:` lines a family cannot set do not pass unnoticed.
-  static func missingGlyphWarnings(_ c: BatchPlan.Catalogue, _ missing: [String: Int]) -> [String] {
+  /// Those of `ownScript` families (which cannot set the sample, and whose specimens show
+  /// their own script) say so.
+  static func missingGlyphWarnings(
+    _ c: BatchPlan.Catalogue, _ missing: [String: Int], ownScript: Set<String> = []
+  ) -> [String] {
     c.families.compactMap { name in
       guard let boxes = missing[name], boxes > 0 else { return nil }
       let characters = MissingCharacters.codes(c.missingCharacters[name] ?? [])
       let shown =
         characters.prefix(12).joined(separator: ", ")
         + (characters.count > 12 ? " and \(characters.count - 12) more" : "")
-      return characters.isEmpty
+      let warning =
+        characters.isEmpty
         ? "catalogue '\(c.file)': family '\(name)' shows \(boxes) missing glyph"
           + "\(boxes == 1 ? "" : "s") as boxes"
         : "catalogue '\(c.file)': family '\(name)' has no glyph for \(characters.count) character"
           + "\(characters.count == 1 ? "" : "s") of the sample and texts (\(shown)), shown as boxes"
+      return ownScript.contains(name) ? warning + "; its specimen shows its own script" : warning
     }
   }
 

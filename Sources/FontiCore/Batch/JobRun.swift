@@ -32,7 +32,8 @@ public struct JobRun {
     /// Plan only: nothing is written, not even the favourites.
     public var dryRun = false
     /// Every warning fails the run (`BatchReport.isComplete`); files are still written.
-    public var strict = false
+    /// The warnings that fail the run (`--strict[=KIND,...]`); nil: none do.
+    public var strict: StrictPolicy?
     /// Worker processes at most.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// The program the workers run: this executable unless said otherwise.
@@ -234,9 +235,10 @@ public struct JobRun {
     options.strict = request.strict
     var report = try BatchRunner.run(
       consume plan, job: job, options: options,
-      jobWarnings: resolved.warnings.filter { $0.severity == .warning }.count,
+      jobWarnings: resolved.warnings.filter { $0.severity == .warning },
       premade: request.merge?.premade(in: job.output) ?? [:],
       progress: progress, written: written, interrupted: interrupted)
+    report.jobWarnings = resolved.warnings.filter { $0.severity == .warning }
 
     if let part {
       // A shard writes no favourites (merge does): its folder holds its part and shard.json.

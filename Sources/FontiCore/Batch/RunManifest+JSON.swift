@@ -18,6 +18,8 @@ extension RunManifest: JSONWritable {
     w.member("title", title)
     w.member("tool", tool)
     w.member("version", version)
+    w.member("warnings", warnings)
+    w.member("warningsByKind", warningsByKind) { w, counts in w.object(counts) { $0.int($1) } }
     w.endObject()
   }
 
@@ -33,6 +35,8 @@ extension RunManifest: JSONWritable {
     var counts: Counts?
     var durationSeconds: Double?
     var gallery: Gallery?
+    var warnings: [Warning]?
+    var byKind: [String: Int]?
     try r.object { r, key in
       switch key {
       case "catalogues": catalogues = try r.array(of: Catalogue.init(reading:))
@@ -44,6 +48,8 @@ extension RunManifest: JSONWritable {
       case "title": title = try r.string()
       case "tool": tool = try r.string()
       case "version": version = try r.int()
+      case "warnings": warnings = try r.optional { try $0.array(of: Warning.init(reading:)) }
+      case "warningsByKind": byKind = try r.optional { try $0.dictionary(of: { try $0.int() }) }
       default: try r.skip()
       }
     }
@@ -56,6 +62,41 @@ extension RunManifest: JSONWritable {
     self.version = try r.required(version, "version")
     self.tool = try r.required(tool, "tool")
     self.gallery = gallery
+    self.warnings = warnings
+    self.warningsByKind = byKind
+  }
+}
+
+extension RunManifest.Warning: JSONWritable {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("column", column)
+    w.member("file", file)
+    w.member("kind", kind)
+    w.member("line", line)
+    w.member("message", message)
+    w.endObject()
+  }
+
+  init(reading r: inout JSONReader) throws {
+    var kind: String?
+    var message: String?
+    var file: String?
+    var line: Int?
+    var column: Int?
+    try r.object { r, key in
+      switch key {
+      case "column": column = try r.optional { try $0.int() }
+      case "file": file = try r.optional { try $0.string() }
+      case "kind": kind = try r.string()
+      case "line": line = try r.optional { try $0.int() }
+      case "message": message = try r.string()
+      default: try r.skip()
+      }
+    }
+    self.init(
+      kind: try r.required(kind, "kind"), message: try r.required(message, "message"), file: file,
+      line: line, column: column)
   }
 }
 
@@ -113,6 +154,7 @@ extension RunManifest.Family: JSONWritable {
     w.member("seconds", seconds)
     w.member("slug", slug)
     w.member("styles", styles)
+    w.member("warningKinds", warningKinds)
     w.member("warnings", warnings)
     w.endObject()
   }
@@ -128,6 +170,7 @@ extension RunManifest.Family: JSONWritable {
     var missingGlyphs: Int?
     var missingCharacters: [String]?
     var warnings: [String]?
+    var warningKinds: [String]?
     var files: [RunManifest.File]?
     var error: String?
     var seconds: Double?
@@ -156,6 +199,7 @@ extension RunManifest.Family: JSONWritable {
       case "seconds": seconds = try r.optional { try $0.double() }
       case "slug": slug = try r.string()
       case "styles": styles = try r.strings()
+      case "warningKinds": warningKinds = try r.optional { try $0.strings() }
       case "warnings": warnings = try r.strings()
       default: try r.skip()
       }
@@ -172,6 +216,7 @@ extension RunManifest.Family: JSONWritable {
     self.seconds = seconds
     self.drawnFrom = drawnFrom
     self.proofs = proofs
+    self.warningKinds = warningKinds
   }
 }
 
@@ -208,6 +253,7 @@ extension RunManifest.Pairing: JSONWritable {
     w.member("seconds", seconds)
     w.member("sha256", sha256)
     w.member("size", size)
+    w.member("warningKinds", warningKinds)
     w.member("warnings", warnings)
     w.endObject()
   }
@@ -221,6 +267,7 @@ extension RunManifest.Pairing: JSONWritable {
     var size: Int64?
     var mtimeNs: Int64?
     var warnings: [String]?
+    var warningKinds: [String]?
     var seconds: Double?
     try r.object { r, key in
       switch key {
@@ -232,6 +279,7 @@ extension RunManifest.Pairing: JSONWritable {
       case "seconds": seconds = try r.optional { try $0.double() }
       case "sha256": sha256 = try r.string()
       case "size": size = try r.optional { try $0.int64() }
+      case "warningKinds": warningKinds = try r.optional { try $0.strings() }
       case "warnings": warnings = try r.optional { try $0.strings() }
       default: try r.skip()
       }
@@ -242,6 +290,7 @@ extension RunManifest.Pairing: JSONWritable {
       size: size,
       mtimeNs: mtimeNs, warnings: warnings)
     self.seconds = seconds
+    self.warningKinds = warningKinds
   }
 }
 
@@ -258,6 +307,7 @@ extension RunManifest.Catalogue: JSONWritable {
     w.member("pages", pages)
     w.member("sha256", sha256)
     w.member("size", size)
+    w.member("warningKinds", warningKinds)
     w.member("warnings", warnings)
     w.endObject()
   }
@@ -271,6 +321,7 @@ extension RunManifest.Catalogue: JSONWritable {
     var mtimeNs: Int64?
     var missingGlyphs: [String: Int]?
     var warnings: [String]?
+    var warningKinds: [String]?
     var families: [RunManifest.FamilyPage]?
     try r.object { r, key in
       switch key {
@@ -283,6 +334,7 @@ extension RunManifest.Catalogue: JSONWritable {
       case "pages": pages = try r.int()
       case "sha256": sha256 = try r.string()
       case "size": size = try r.optional { try $0.int64() }
+      case "warningKinds": warningKinds = try r.optional { try $0.strings() }
       case "warnings": warnings = try r.optional { try $0.strings() }
       default: try r.skip()
       }
@@ -291,6 +343,7 @@ extension RunManifest.Catalogue: JSONWritable {
       file: try r.required(file, "file"), pages: try r.required(pages, "pages"),
       sha256: try r.required(sha256, "sha256"), inputs: inputs, size: size, mtimeNs: mtimeNs,
       missingGlyphs: missingGlyphs, warnings: warnings, families: families)
+    self.warningKinds = warningKinds
   }
 }
 

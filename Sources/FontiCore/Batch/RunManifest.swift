@@ -42,6 +42,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// each once (SPEC.md). Absent in manifests of earlier versions.
     public var missingCharacters: [String]?
     public var warnings: [String]
+    /// The kind of each warning (docs/warnings.md), in the order of `warnings`; absent when
+    /// there is no warning, and in manifests of earlier versions.
+    public var warningKinds: [String]?
     public var files: [File]
     /// Why the family failed, when it did (no file is listed then).
     public var error: String?
@@ -105,6 +108,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var mtimeNs: Int64?
     /// What drawing the sheet warned about (kept while the sheet is up to date).
     public var warnings: [String]?
+    /// The kind of each warning, in the order of `warnings`.
+    public var warningKinds: [String]?
     /// Seconds its worker took to draw the sheet (counted with its heading family's weight
     /// when shards are balanced).
     public var seconds: Double?
@@ -138,6 +143,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var missingGlyphs: [String: Int]?
     /// What drawing the catalogue warned about (kept while the catalogue is up to date).
     public var warnings: [String]?
+    /// The kind of each warning, in the order of `warnings`.
+    public var warningKinds: [String]?
     /// Each family's first page (`catalogue.pdf#page=N`), in the catalogue's order; absent in
     /// manifests of earlier versions.
     public var families: [FamilyPage]?
@@ -241,6 +248,36 @@ public struct RunManifest: Codable, Sendable, Equatable {
   public var durationSeconds: Double
   /// The web gallery written after this manifest; absent when the job has `gallery: false`.
   public var gallery: Gallery?
+  /// The warnings that belong to no output (the job's, the fonts', the run's own), each with
+  /// its kind; absent when there is none.
+  public var warnings: [Warning]?
+  /// Every warning of the run counted by kind (docs/warnings.md); absent when there is none.
+  public var warningsByKind: [String: Int]?
+
+  /// A warning that belongs to no output, with its kind and where it points.
+  public struct Warning: Codable, Sendable, Equatable {
+    public var kind: String
+    public var message: String
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+
+    public init(
+      kind: String, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil
+    ) {
+      self.kind = kind
+      self.message = message
+      self.file = file
+      self.line = line
+      self.column = column
+    }
+
+    public init(_ d: Diagnostic) {
+      self.init(
+        kind: d.kind.rawValue, message: d.message, file: d.file, line: d.mark?.line,
+        column: d.mark?.column)
+    }
+  }
 
   public init(
     title: String, families: [Family], pairings: [Pairing], catalogues: [Catalogue],

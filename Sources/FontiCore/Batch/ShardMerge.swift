@@ -18,7 +18,25 @@ public struct PremadeOutput: Sendable {
   /// Copies the file to `path` (temporary name, then renamed), checking its bytes against the
   /// checksum once more: what the worker's result would have been.
   func place(at path: String) -> WorkResult {
-    guard result.ok else { return result }  // failed in its shard: fails here too
+    placeOrKeep(at: path).result
+  }
+
+  /// As `place(at:)`, and whether the file was already there with these bytes (then it is
+  /// left as it is: a merge again into the same folder rewrites nothing).
+  func placeOrKeep(at path: String) -> (result: WorkResult, same: Bool) {
+    guard result.ok else { return (result, false) }  // failed in its shard: fails here too
+    if let onDisk = try? AtomicFile.read(path, limit: PremadeOutput.readLimit),
+      SHA256.hex(onDisk) == sha256
+    {
+      var result = self.result
+      result.ok = true
+      result.sha256 = sha256
+      return (result, true)
+    }
+    return (placed(at: path), false)
+  }
+
+  private func placed(at path: String) -> WorkResult {
     let data: Data?
     do {
       data = try AtomicFile.read(source, limit: PremadeOutput.readLimit)
@@ -144,16 +162,27 @@ public enum ShardMerge {
     func name(_ s: (folder: String, root: String, manifest: ShardManifest)) -> String {
       "shard \(s.manifest.shard)/\(s.manifest.shards) ('\(Sanitize.terminal(s.folder))')"
     }
-    // Same folder twice is one shard twice.
+    // Same folder twice is one shard twice: said once, and the folder counts once below
+    // (where it would be "shard 1/2 is given twice" again).
     var byRoot: [String: String] = [:]
-    for s in shards {
+    shards = shards.filter { s in
       if let other = byRoot[s.root] {
         problems.append(
           .error(
             "'\(Sanitize.terminal(s.folder))' is given twice (also as "
               + "'\(Sanitize.terminal(other))')"))
+        return false
       }
       byRoot[s.root] = s.folder
+      return true
+    }
+    // Merging into a shard's own folder would replace its files and remove its shard.json.
+    if let target = FileSystem.realPath(output), let shard = byRoot[target] {
+      problems.append(
+        .error(
+          "the output folder '\(Sanitize.terminal(output))' is the shard folder "
+            + "'\(Sanitize.terminal(shard))': merging into it would replace the shard's files",
+          hint: "merge into another folder with -o"))
     }
     guard let first = shards.first else {
       if problems.isEmpty { problems.append(.error("no shard folder is given")) }

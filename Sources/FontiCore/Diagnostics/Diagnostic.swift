@@ -46,6 +46,9 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
   public var snippet: String?
   /// A suggestion ("did you mean …?" is part of the message; hints say what to do).
   public var hint: String?
+  /// A warning of an output this run did not draw, carried over from the previous run's
+  /// manifest: it counts (and fails `--strict` as it did), but is not printed again.
+  public var recorded = false
 
   public init(
     _ severity: Severity, _ message: String, file: String? = nil, mark: Mark? = nil,

@@ -83,7 +83,15 @@ public final class DiffReview {
     let drawer = DiffDrawing(environment: environment)
     var staged: [(temporary: String, path: String)] = []
     var committed = false
-    defer { if !committed { for file in staged { unlink(file.temporary) } } }
+    // A changes/ folder this review made is removed again when nothing was put in it.
+    let images = folder + "/" + DiffReview.imagesFolder
+    var madeImages = false
+    defer {
+      if !committed {
+        for file in staged { unlink(file.temporary) }
+        if madeImages { rmdir(images) }
+      }
+    }
     func stage(_ path: String, _ write: (String) throws -> Void) throws(Diagnostic) {
       do {
         staged.append((try AtomicFile.stage(for: path, write), path))
@@ -95,7 +103,11 @@ public final class DiffReview {
     }
 
     let changed = result.outcomes.indices.filter { result.outcomes[$0].entry.status == .changed }
-    if !changed.isEmpty { try FileSystem.createFolder(folder + "/" + DiffReview.imagesFolder) }
+    if !changed.isEmpty {
+      var info = stat()
+      madeImages = stat(images, &info) != 0
+      try FileSystem.createFolder(images)
+    }
     for index in changed {
       guard let image = result.outcomes[index].entry.image else { continue }
       if interrupted() { return false }

@@ -93,10 +93,15 @@ public struct GalleryModel: Sendable, Codable, Equatable {
       self.pairings = pairings
     }
 
-    /// A variable font, or one with warnings (missing glyphs, any warning, a failure): what
-    /// the gallery's filters select on.
+    /// A variable font, or one with warnings of the job's kinds (docs/warnings.md: a sample
+    /// it cannot fully set, a coordinate out of range) or a failure: what the gallery's filters
+    /// select on. Facts about the fonts (a family shown in its own script, a face covering less
+    /// than the regular) are no such warning: on a machine with many script fonts they would
+    /// put most families under the filter.
     public var isVariable: Bool { !axes.isEmpty }
-    public var hasWarnings: Bool { missingGlyphs > 0 || !warnings.isEmpty || error != nil }
+    public var hasWarnings: Bool {
+      error != nil || warnings.contains { WarningKind.of($0).group == .job }
+    }
   }
 
   /// An image file and its size in pixels (the `<img>`'s `width` and `height`, so the grid

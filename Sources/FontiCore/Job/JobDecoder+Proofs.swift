@@ -121,17 +121,22 @@ extension JobDecoder {
     }
     let tag = raw.trimmingWhitespace()
     if let problem = JobDecoder.languageTagProblem(tag) {
-      let fixed = tag.replacingOccurrences(of: "_", with: "-")
       let hint =
-        fixed != tag && JobDecoder.languageTagProblem(fixed) == nil
-        ? "did you mean '\(fixed)'? (BCP 47 joins subtags with hyphens)"
-        : "a BCP 47 tag such as en, sr, vi or zh-TW"
+        JobDecoder.languageTagSuggestion(tag) ?? "a BCP 47 tag such as en, sr, vi or zh-TW"
       error(
         "\(name) '\(Sanitize.terminal(String(tag.prefix(40))))' \(problem)", at: node.mark,
         hint: hint)
       return nil
     }
     return tag
+  }
+
+  /// "did you mean 'en-GB'? (…)" for a tag written with underscores (`en_GB`, as locales
+  /// are), when the hyphenated tag is well formed.
+  public static func languageTagSuggestion(_ tag: String) -> String? {
+    let fixed = tag.replacingOccurrences(of: "_", with: "-")
+    guard fixed != tag, languageTagProblem(fixed) == nil else { return nil }
+    return "did you mean '\(fixed)'? (BCP 47 joins subtags with hyphens)"
   }
 
   /// Why `tag` is not shaped like a BCP 47 language tag, or nil when it is.

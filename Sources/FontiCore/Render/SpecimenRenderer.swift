@@ -434,7 +434,9 @@ public final class SpecimenRenderer {
       let labels = labelFamily?.coverage
       notes.append(
         SpecimenRenderer.missingNote(lacking) { labels?.contains($0) == true })
-      warnings.append(SpecimenRenderer.missingWarning(family.name, boxes: missing, lacking))
+      warnings.append(
+        SpecimenRenderer.missingWarning(
+          family.name, boxes: missing, lacking, instead: fallback.map(SpecimenRenderer.shows)))
     }
     if pictographic { notes.append("draws symbols, not letters") }
     if !notes.isEmpty, let labelContext, let labelFamily {
@@ -744,13 +746,29 @@ extension SpecimenRenderer {
   /// The run's warning for boxes in a sample: the characters the family lacks, as the
   /// specimen's note counts them, and the boxes drawn, as `missingGlyphs` and the gallery count
   /// them (a character used twice is one character and two boxes).
-  static func missingWarning(_ family: String, boxes: Int, _ characters: [Unicode.Scalar])
+  /// `instead`: what the specimen shows in place of a sample the family cannot set (its own
+  /// script, its glyphs, the text in capitals); such a warning is a fact about the font
+  /// (`own-script`), not about the job (`missing-glyphs`).
+  static func missingWarning(
+    _ family: String, boxes: Int, _ characters: [Unicode.Scalar], instead: String? = nil
+  )
     -> String
   {
     let lacking = max(characters.count, 1)
     let noun = lacking == 1 ? "character" : "characters"
     let drawn = boxes == 1 ? "1 box" : "\(boxes) boxes"
-    return "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(drawn) drawn)"
+    let warning = "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(drawn) drawn)"
+    guard let instead else { return warning }
+    return warning + "; its specimen shows \(instead)"
+  }
+
+  /// What a specimen shows in place of a sample its family cannot set, for its warning.
+  static func shows(_ sample: FallbackSample) -> String {
+    switch sample {
+    case .capitals: return "the text in capitals"
+    case .language(let code, let name, _): return "its own script (\(name == code ? code : name))"
+    case .glyphGrid: return "its own glyphs"
+    }
   }
 
   static func missingNote(

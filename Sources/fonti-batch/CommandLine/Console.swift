@@ -1,4 +1,5 @@
 import FontiCore
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +15,9 @@ final class Console: @unchecked Sendable {
   let stdinIsTerminal: Bool
   var quiet = false
   var verbose = false
-  private var warnings = 0
+  /// Also print diagnostics as GitHub Actions workflow commands (`GITHUB_ACTIONS=true`), so
+  /// that they show on the lines of a pull request.
+  let annotations: Bool
 
   init() {
     stdoutIsTerminal = isatty(1) == 1
@@ -24,6 +27,7 @@ final class Console: @unchecked Sendable {
     // A dumb terminal (Emacs' shell, some CI log viewers) shows escape codes as text.
     let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
     colour = stderrIsTerminal && !noColour && !dumb
+    annotations = getenv("GITHUB_ACTIONS").map { String(cString: $0) == "true" } ?? false
   }
 
   /// Writes to stdout as is.
@@ -45,6 +49,48 @@ final class Console: @unchecked Sendable {
   func report(_ diagnostic: Diagnostic) {
     if diagnostic.severity == .warning && quiet { return }
     write(2, DiagnosticPrinter(colour: colour).format(diagnostic))
+    if annotations { write(2, Console.workflowCommand(diagnostic) + "\n") }
+  }
+
+  /// A warning with its kind after it ("… [missing-glyphs]"), as `run` and `check` print them.
+  func report(_ diagnostic: Diagnostic, kind: WarningKind) {
+    if quiet { return }
+    var shown = diagnostic
+    shown.message += " [\(kind.rawValue)]"
+    write(2, DiagnosticPrinter(colour: colour).format(shown))
+    if annotations { write(2, Console.workflowCommand(diagnostic, kind: kind) + "\n") }
+  }
+
+  /// Why a command that went through exits non-zero (`--strict`): one line on stderr, even
+  /// when quiet.
+  func failing(_ line: String) {
+    write(2, "fonti-batch: \(Sanitize.terminal(line))\n")
+    if annotations { write(2, Console.workflowCommand(.error(line)) + "\n") }
+  }
+
+  /// `::warning file=F,line=L,col=C::message` (or `::error …`): a GitHub Actions workflow
+  /// command. Values are escaped as the runner reads them (`%`, CR, LF; and `:` `,` in
+  /// properties), so no message can end the command early or forge another.
+  static func workflowCommand(_ d: Diagnostic, kind: WarningKind? = nil) -> String {
+    func data(_ s: String) -> String {
+      s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        .replacingOccurrences(of: "\n", with: "%0A")
+    }
+    func property(_ s: String) -> String {
+      data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+    var properties: [String] = []
+    if let file = d.file { properties.append("file=" + property(Sanitize.terminal(file))) }
+    if let mark = d.mark { properties += ["line=\(mark.line)", "col=\(mark.column)"] }
+    if d.severity == .warning {
+      properties.append("title=" + property("fonti-batch " + (kind ?? d.kind).rawValue))
+    }
+    let command = d.severity == .warning ? "warning" : "error"
+    let message =
+      data(Sanitize.terminal(d.message))
+      + (d.hint.map { "%0A" + data(Sanitize.terminal($0)) } ?? "")
+    return "::\(command)" + (properties.isEmpty ? "" : " " + properties.joined(separator: ","))
+      + "::" + message
   }
 
   func report(_ diagnostics: [Diagnostic]) {

@@ -10,12 +10,20 @@ struct OptionSpec: Sendable {
   var help: String
   /// May be given more than once (values accumulate); otherwise a repeat is an error.
   var repeatable = false
+  /// For a flag that may also be given a value after `=` (`--strict=KIND,...`), the value's
+  /// placeholder. The next argument is never taken as its value.
+  var inlineValueName: String?
 
   var key: String { names.last ?? "" }
   var isFlag: Bool { valueName == nil }
 
   static func flag(_ names: String..., help: String) -> OptionSpec {
     OptionSpec(names: names, valueName: nil, help: help)
+  }
+
+  /// A flag that may carry a value after `=`: `--strict` or `--strict=KIND,...`.
+  static func flag(_ names: String..., orValue valueName: String, help: String) -> OptionSpec {
+    OptionSpec(names: names, valueName: nil, help: help, inlineValueName: valueName)
   }
 
   static func value(
@@ -143,6 +151,14 @@ struct Invocation {
           throw UsageError(message: "unknown option '\(name)'\(hint)", command: command)
         }
         if spec.isFlag {
+          if let inline, spec.inlineValueName != nil, name.hasPrefix("--") {
+            if invocation.flags.contains(spec.key) {
+              throw UsageError(message: "option '\(spec.key)' given twice", command: command)
+            }
+            invocation.flags.insert(spec.key)
+            invocation.values[spec.key] = [inline]
+            continue
+          }
           if let inline {
             // `-qv` style bundles are not supported; `--flag=x` never makes sense.
             throw UsageError(
@@ -191,7 +207,10 @@ extension Invocation {
     _ key: String, default fallback: Double, range: ClosedRange<Double>, integer: Bool = false
   ) throws(UsageError) -> Double {
     guard let text = value(key) else { return fallback }
-    guard let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v else {
+    // A whole number is written as one: digits, not "1e3" or "2.0".
+    let written = !integer || Int(text) != nil
+    guard written, let v = Double(text), v.isFinite, range.contains(v), !integer || v.rounded() == v
+    else {
       let shown =
         integer
         ? "\(Int(range.lowerBound))–\(Int(range.upperBound))"
@@ -214,6 +233,16 @@ extension Invocation {
     throw UsageError(
       message: "\(key) must be one of \(names.joined(separator: ", ")) (got '\(text)')\(hint)",
       command: command)
+  }
+
+  /// `--strict` (the job's kinds of warning fail), `--strict=KIND,...` (exactly those), or nil.
+  func strict() throws(UsageError) -> StrictPolicy? {
+    guard has("--strict") else { return nil }
+    guard let text = value("--strict") else { return .job }
+    switch StrictPolicy.parse(text) {
+    case .success(let policy): return policy
+    case .failure(let unknown): throw UsageError(message: unknown.message, command: command)
+    }
   }
 
   /// `-j N`, 1–64, by default the number of cores.

@@ -13,6 +13,7 @@ enum Usage {
     let rows = options.map { spec -> (String, String) in
       var left = spec.names.joined(separator: ", ")
       if let v = spec.valueName { left += " \(v)" }
+      if let v = spec.inlineValueName { left += "[=\(v)]" }
       if spec.repeatable { left += " (repeatable)" }
       return (left, spec.help)
     }

@@ -1,4 +1,5 @@
 import FontiCore
+import Foundation
 
 /// `fonti-batch check [JOB]`: validates the job file and reports every problem at once.
 enum CheckCommand {
@@ -8,17 +9,36 @@ enum CheckCommand {
     details: """
       JOB defaults to ./specimens.yaml; '-' reads the job from standard input (its relative
       paths are then relative to the current folder). Every problem is reported at once, on
-      stderr, as FILE:LINE:COLUMN: message; the verdict ('JOB: OK, N families selected') goes
-      to stdout. Exit status 0 when the job is valid, 2 when it is not.
+      stderr, as FILE:LINE:COLUMN: message [kind]; the verdict ('JOB: OK, N families selected')
+      goes to stdout. What can be known before drawing is checked: patterns, settings,
+      coordinates, and which families lack characters of the sample text, with the kinds a run
+      gives (docs/warnings.md). Exit status 0 when the job is valid, 1 when it is valid but
+      --strict fails on its warnings, 2 when it is not valid.
       """,
     maxPositionals: 1,
-    options: [.flag("-q", "--quiet", help: "print nothing when the job is valid, and no warnings")],
+    options: [
+      .flag(
+        "--strict", orValue: "KIND,...",
+        help: "the job's warnings fail the check (exit 1); =KIND,... names exactly which kinds"),
+      .flag("--json", help: "the verdict and every warning, with its kind, as JSON on stdout"),
+      .flag("-q", "--quiet", help: "print nothing when the job is valid, and no warnings"),
+      .flag("-v", "--verbose", help: "every warning, font facts included, one by one"),
+    ],
     run: { invocation, console in
+      if invocation.has("--quiet") && invocation.has("--verbose") {
+        throw UsageError(
+          message: "--quiet and --verbose contradict each other", command: invocation.command)
+      }
       console.quiet = invocation.has("--quiet")
-      return run(path: invocation.positionals.first ?? "specimens.yaml", console: console)
+      console.verbose = invocation.has("--verbose")
+      return run(
+        path: invocation.positionals.first ?? "specimens.yaml", strict: try invocation.strict(),
+        json: invocation.has("--json"), console: console)
     })
 
-  static func run(path: String, console: Console) -> ExitCode {
+  static func run(path: String, strict: StrictPolicy? = nil, json: Bool = false, console: Console)
+    -> ExitCode
+  {
     let name = Sanitize.terminal(JobDecoder.displayName(path))
     do {
       var request = JobRun.Request(job: path)
@@ -26,21 +46,68 @@ enum CheckCommand {
       let job = try JobRun(request, waiting: console.notice)
       // A run reads the favourites manifest before it renders: a damaged one fails it.
       try job.check()
-      let warnings = job.warnings
-      console.report(warnings)
-      let count = warnings.count
+      let warnings =
+        job.warnings
+        + SampleCoverageCheck.warnings(
+          text: job.resolved.job.defaults.text, families: job.resolved.families,
+          file: job.resolved.job.path)
+      let report = WarningReport(console: console, keptIn: nil)
+      report.print(warnings)
+      let count = warnings.filter { $0.severity == .warning }.count
       let families = job.resolved.families.count
-      if !console.quiet {
+      let failing = strict?.failingLine(warnings)
+      if json {
+        printJSON(
+          job: name, ok: failing == nil, families: families, diagnostics: warnings,
+          failing: failing, console: console)
+      } else if !console.quiet {
         console.line(
           "\(name): OK, \(families) famil\(families == 1 ? "y" : "ies") selected"
             + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
       }
-      return .success
+      report.failing(failing)
+      return failing == nil ? .success : .partial
     } catch {
       let code = ExitCode.report(error, console: console)
-      let errors = (error as? DiagnosticError)?.diagnostics.filter(\.isError).count ?? 1
+      let diagnostics = (error as? DiagnosticError)?.diagnostics ?? []
+      let errors = diagnostics.filter(\.isError).count
       if errors > 1 { console.err("\(name): \(errors) errors\n") }
+      if json {
+        printJSON(
+          job: name, ok: false, families: nil, diagnostics: diagnostics, failing: nil,
+          console: console)
+      }
       return code
     }
+  }
+
+  /// `{ "job", "ok", "families", "warnings": [{ "kind", "message", "file", "line", "column" }],
+  /// "errors": [...], "failing" }`.
+  static func printJSON(
+    job: String, ok: Bool, families: Int?, diagnostics: [Diagnostic], failing: String?,
+    console: Console
+  ) {
+    func entry(_ d: Diagnostic) -> [String: Any] {
+      var e: [String: Any] = ["message": d.message]
+      if d.severity == .warning { e["kind"] = d.kind.rawValue }
+      if let file = d.file { e["file"] = file }
+      if let mark = d.mark {
+        e["line"] = mark.line
+        e["column"] = mark.column
+      }
+      return e
+    }
+    var object: [String: Any] = [
+      "job": job, "ok": ok,
+      "warnings": diagnostics.filter { $0.severity == .warning }.map(entry),
+      "errors": diagnostics.filter(\.isError).map(entry),
+    ]
+    if let families { object["families"] = families }
+    if let failing { object["failing"] = failing }
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    else { return }
+    console.out(String(decoding: data, as: UTF8.self) + "\n")
   }
 }

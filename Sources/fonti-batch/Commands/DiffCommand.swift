@@ -27,6 +27,7 @@ extension Commands {
         help: "a glyph changed when more pixels than this differ (default 16)"),
       .flag("--exit-code", help: "exit 1 when anything changed, was added or removed"),
       .flag("--json", help: "print diff.json on stdout too"),
+      .flag("-q", "--quiet", help: "no progress and no summary; errors only"),
       .value(
         "-j", "--jobs", as: "N",
         help: "worker processes comparing families at once (default: number of cores)"),
@@ -42,6 +43,7 @@ struct DiffCommand {
   func run() throws -> ExitCode {
     let started = Date()
     let command = invocation.command
+    console.quiet = invocation.has("--quiet")
     let text = invocation.value("--text") ?? defaultSampleText
     if text.isEmpty { throw UsageError(message: "--text is empty", command: command) }
     if let problem = JobDecoder.Limits.sampleTextProblem(text) {

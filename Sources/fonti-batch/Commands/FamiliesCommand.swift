@@ -11,7 +11,8 @@ extension Commands {
       the family's regular face has every character of the text. Families Pango cannot draw
       (Type 1 or bitmap-only) are marked 'unsupported'. --lang vi,pl keeps only the families
       that can set every listed language (fontconfig's codes). --json also gives each family's
-      proofs: axes, instances, features, languages and codepoints.
+      proofs: axes, instances, features, languages and codepoints. Exit status 0; 1 when
+      --lang leaves no family (said on stderr; --json then prints an empty array).
       """,
     maxPositionals: 0,
     options: [
@@ -31,15 +32,22 @@ extension Commands {
       let text = invocation.value("--text")
       if let text, text.isEmpty { throw UsageError(message: "--text is empty", command: nil) }
       var families = environment.catalog.families
+      var status = ExitCode.success
       if let codes = invocation.value("--lang") {
         families = try languageFilter(codes).select(families)
+        if families.isEmpty {
+          // As grep: nothing found is said, and is exit status 1.
+          console.err(
+            "fonti-batch: no family can set every language of '\(Sanitize.terminal(codes))'\n")
+          status = .partial
+        }
       }
       if invocation.has("--json") {
         console.out(try FamilyListing.json(families, text: text))
-        return .success
+        return status
       }
       console.out(FamilyListing.table(families, text: text))
-      return .success
+      return status
     })
 }
 
@@ -103,12 +111,13 @@ enum FamilyListing {
   }
 
   static func table(_ families: [FontFamily], text: String?) -> String {
-    let width = min(40, families.map { Sanitize.terminal($0.name).count }.max() ?? 0)
+    // Columns by the width names take on a terminal: a CJK character takes two cells.
+    let width = min(40, families.map { Sanitize.terminal($0.name).terminalWidth }.max() ?? 0)
     var out = ""
     for f in families {
       let name = Sanitize.terminal(f.name)
       var columns = [
-        name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0),
+        name + String(repeating: " ", count: max(0, width - name.terminalWidth)),
         "\(f.styles.count) \(f.styles.count == 1 ? "style " : "styles")".leftPadded(to: 10),
         f.hasBold ? "bold" : "-   ",
         f.hasItalic ? "italic" : "-     ",
@@ -126,6 +135,26 @@ enum FamilyListing {
 }
 
 extension String {
+  /// The cells the string takes on a terminal: two for each East Asian wide or full-width
+  /// character (Unicode's East_Asian_Width W and F ranges), none for a combining mark or a
+  /// zero-width character, one for any other.
+  var terminalWidth: Int {
+    unicodeScalars.reduce(0) { width, s in
+      switch s.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format: return width
+      default: break
+      }
+      switch s.value {
+      case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+        return width + 2
+      default:
+        return width + 1
+      }
+    }
+  }
+
   func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }

@@ -76,6 +76,7 @@ extension Commands {
         }
       }
       warnAboutShadowing(added, console: console)
+      warnAboutTwoVersions(of: added, in: library, console: console)
       return ExitCode.of(outcomes)
     })
 
@@ -105,6 +106,42 @@ extension Commands {
       }
       return .success
     })
+
+  /// A warning for each face of an imported family that the library now holds in two files or
+  /// more (two versions of one font, kept side by side because their files differ): fontconfig
+  /// draws only one of them, and which is not the user's choice.
+  static func warnAboutTwoVersions(of families: [String], in library: FontLibrary, console: Console)
+  {
+    guard !families.isEmpty,
+      let (environment, _) = try? FontEnvironment.load(library: library)
+    else { return }
+    let folder = library.directory.hasSuffix("/") ? library.directory : library.directory + "/"
+    var warned = Set<String>()
+    for name in families where warned.insert(name.lowercased()).inserted {
+      guard let family = environment.catalog.family(named: name) else { continue }
+      var files: [String: [String]] = [:]
+      var order: [String] = []
+      for face in family.faces where face.file.hasPrefix(folder) {
+        let key = "\(face.style)|\(face.weight)|\(face.slant)|\(face.width)"
+        if files[key] == nil { order.append(key) }
+        if !(files[key]?.contains(face.file) ?? false) { files[key, default: []].append(face.file) }
+      }
+      for key in order {
+        guard let paths = files[key], paths.count > 1 else { continue }
+        let style = String(key.split(separator: "|").first ?? "")
+        let names = paths.map { "'\(Sanitize.terminal(($0 as NSString).lastPathComponent))'" }
+          .sorted()
+        console.report(
+          .warning(
+            "the font library now holds \(paths.count) versions of '\(Sanitize.terminal(name))' "
+              + "\(Sanitize.terminal(style)): \(names.joined(separator: ", ")); fontconfig draws "
+              + "only one of them",
+            hint:
+              "keep the one you want: delete the others from '\(Sanitize.terminal(library.directory))'"
+          ))
+      }
+    }
+  }
 
   /// A warning for each imported family that has the name of an installed one: runs use the
   /// imported fonts for it (SPEC: custom fonts win, with a warning).

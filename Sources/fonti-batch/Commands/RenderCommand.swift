@@ -54,13 +54,15 @@ extension Commands {
       let slugFile = "\(Slug.make(family.name)).png"
       var output = invocation.value("--output") ?? slugFile
       var isFolder: ObjCBool = false
+      // A path ending in '/' is a folder, made (with its parents) when it is missing.
+      var create: String?
       if output.hasSuffix("/") {
-        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder),
-          isFolder.boolValue
-        else {
+        if let problem = JobPath.outputFolderProblem(output) {
           throw UsageError(
-            message: "--output folder '\(output)' does not exist", command: invocation.command)
+            message: "--output folder '\(Sanitize.terminal(output))' \(problem)",
+            command: invocation.command)
         }
+        if !FileManager.default.fileExists(atPath: output) { create = output }
         output += slugFile
       } else if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder),
         isFolder.boolValue
@@ -72,8 +74,8 @@ extension Commands {
       }
       // The folder the file goes into is checked before anything is drawn, like a trailing '/'.
       let folder = FileSystem.folder(of: output)
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
-        isFolder.boolValue
+      guard create != nil || FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+        create != nil || isFolder.boolValue
       else {
         throw UsageError(
           message: "--output folder '\(folder)' does not exist", command: invocation.command)
@@ -90,6 +92,7 @@ extension Commands {
         // The curated "pairs well with" partners that are installed, as a run draws them.
         partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
         sample: settings.isEmpty ? nil : settings)
+      if let create { try FileSystem.createFolder(create) }
       let result = try SpecimenRenderer(environment: environment).render(request, to: output)
       for w in result.warnings { console.warning(w) }
       console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
@@ -116,7 +119,9 @@ extension Commands {
     if let tag = invocation.value("--language") {
       let trimmed = tag.trimmingCharacters(in: .whitespaces)
       if let problem = JobDecoder.languageTagProblem(trimmed) {
-        problems.append("--language '\(Sanitize.terminal(String(trimmed.prefix(40))))' \(problem)")
+        let hint = JobDecoder.languageTagSuggestion(trimmed).map { "; \($0)" } ?? ""
+        problems.append(
+          "--language '\(Sanitize.terminal(String(trimmed.prefix(40))))' \(problem)\(hint)")
       } else {
         settings.language = trimmed
       }

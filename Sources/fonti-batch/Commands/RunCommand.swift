@@ -38,7 +38,9 @@ extension Commands {
         help: "balance the shards by the timings of a previous run's manifest.json"),
       .flag("--force", help: "re-render even what is up to date"),
       .flag("--dry-run", help: "print what would be rendered; write nothing"),
-      .flag("--strict", help: "warnings (e.g. missing glyphs) fail the run (exit 1)"),
+      .flag(
+        "--strict", orValue: "KIND,...",
+        help: "the job's warnings fail the run (exit 1); =KIND,... names exactly which kinds"),
       .flag("--json", help: "machine-readable run summary on stdout"),
       .flag("-q", "--quiet", help: "no progress and no warnings; errors only"),
       .flag("-v", "--verbose", help: "a line per file written, left the same or removed"),
@@ -69,7 +71,7 @@ struct RunCommand {
     request.only = invocation.all("--only").map(FamilyPattern.init)
     request.force = invocation.has("--force")
     request.dryRun = invocation.has("--dry-run")
-    request.strict = invocation.has("--strict")
+    request.strict = try invocation.strict()
     request.shard = try shard()
     if let weights = invocation.value("--shard-weights") {
       guard request.shard != nil else {
@@ -109,7 +111,7 @@ struct RunCommand {
   /// removed.
   static func drive(_ request: JobRun.Request, console: Console) throws -> JobRun.Outcome {
     let job = try JobRun(request, waiting: console.notice)
-    console.report(job.warnings)
+    WarningReport(console: console).print(job.warnings)
     // From here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once,
     // and a run stops its workers and writes an honest manifest.
     Signals.install()
@@ -131,7 +133,9 @@ struct RunCommand {
   }
 
   func print(_ report: BatchReport, shard: ShardSpec? = nil) {
-    reportDiagnostics(report.diagnostics)
+    let warnings = WarningReport(console: console)
+    warnings.print(report.diagnostics)
+    defer { warnings.failing(report.failingLine) }
     for error in [report.manifestError, report.favouritesError, report.galleryError]
       .compactMap({ $0 })
     {
@@ -146,28 +150,6 @@ struct RunCommand {
       + String(format: " in %.1fs", report.manifest.durationSeconds)
       + " → \(Sanitize.terminal(report.output))/"
     console.err((report.interrupted ? "interrupted: " : "") + line + "\n")
-  }
-
-  /// Errors in full. Missing-glyph warnings are expected by the hundred on a machine with many
-  /// script-specific fonts: the first few are shown and the rest counted (all are in
-  /// manifest.json; -v prints every one).
-  func reportDiagnostics(_ diagnostics: [Diagnostic]) {
-    let shown = 5
-    var missing = 0
-    // Quiet: no warning is printed, so none is looked at.
-    for d in diagnostics where !(d.severity == .warning && console.quiet) {
-      if d.severity == .warning && !console.verbose && d.message.contains(" glyph") {
-        missing += 1
-        if missing > shown { continue }
-      }
-      console.report(d)
-    }
-    if missing > shown {
-      console.report(
-        .warning(
-          "\(missing - shown) more warnings of missing glyphs (all are listed in manifest.json; "
-            + "-v prints each)"))
-    }
   }
 
   /// `--dry-run`: each output and what a run would do with it; the tally on stderr.

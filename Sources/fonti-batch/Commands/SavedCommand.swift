@@ -22,18 +22,25 @@ extension Commands {
     options: [manifestOption, .flag("--json", help: "the manifest as JSON, for scripts")],
     run: { invocation, console in
       try invocation.checkListWord(subcommands: ["add", "remove", "clear"])
-      let store = FavouritesStore(path: manifestPath(invocation, console))
+      let path = manifestPath(invocation, console)
+      let store = FavouritesStore(path: path)
       let manifest = try store.load()
       if invocation.has("--json") {
         console.out(String(decoding: manifest.encoded(), as: UTF8.self))
         return .success
       }
+      // Which manifest was read, on stderr: the default depends on the folder it is run in.
+      let shown = Sanitize.terminal(path)
       if manifest.isEmpty {
         console.err(
-          "No saved fonts yet. Heart a font to keep it here: fonti-batch saved add FAMILY\n")
+          "No saved fonts yet. Heart a font to keep it here: fonti-batch saved add FAMILY\n"
+            + "(favourites manifest: '\(shown)')\n")
         return .success
       }
       console.out(SavedListing.table(manifest, header: console.stdoutIsTerminal))
+      let count = manifest.saved.count
+      console.err(
+        "(favourites manifest: '\(shown)', \(count) saved famil\(count == 1 ? "y" : "ies"))\n")
       return .success
     })
 

@@ -28,6 +28,7 @@ import Testing
     family.seconds = 0.123456789
     family.drawnFrom = FontFamily.DrawnFrom(
       regular: "/fonts/a/Inter-Regular.otf", variable: "/fonts/b/Inter.var.ttf")
+    family.warningKinds = hostile
     family.proofs = FamilyProofReport(
       axes: [
         FontProofs.Axis(tag: "wght", name: "Weight", min: 100, defaultValue: 400, max: 900),
@@ -52,6 +53,7 @@ import Testing
       heading: "Heading/\u{0}", body: "Body é", file: "pairings/a--b.png", sha256: "00",
       inputs: "11", size: 1, mtimeNs: -5, warnings: hostile)
     pairing.seconds = 12.5
+    pairing.warningKinds = ["own-script"]
     var counts = RunManifest.Counts(families: 2, rendered: 1, skipped: 1, failed: 0, warnings: 9)
     counts.pairings = 1
     counts.pairingsRendered = 1
@@ -72,6 +74,14 @@ import Testing
       ], counts: counts, durationSeconds: 3)
     manifest.gallery = RunManifest.Gallery(
       file: "index.html", sha256: "aa", size: 7, mtimeNs: 6, inputs: "bb")
+    manifest.catalogues[0].warningKinds = ["missing-glyphs"]
+    manifest.warnings = [
+      RunManifest.Warning(
+        kind: "unmatched-pattern", message: "pattern \"Zzz*\"", file: "job.yaml", line: 3,
+        column: 12),
+      RunManifest.Warning(kind: "other", message: "\u{1}", file: "/", line: 0, column: -1),
+    ]
+    manifest.warningsByKind = ["unmatched-pattern": 1, "own-script": 199, "é\"": 0]
     return manifest
   }
 

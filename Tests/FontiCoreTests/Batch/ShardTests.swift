@@ -107,23 +107,40 @@ import Testing
       name: name, faces: [FontFace(style: "Regular", weight: 80, slant: 0, file: file)])
   }
 
-  @Test func weightsComeFromTimingsElseFromFontSizes() {
+  @Test func weightsComeFromTimingsElseFromWhatIsDrawn() {
     let a = family("A", "/f/a.ttf")
     let b = family("B", "/f/b.ttf")
     let c = family("C", "/f/c.ttf")
-    let sizes: [String: Int64] = ["/f/a.ttf": 100, "/f/b.ttf": 300, "/f/c.ttf": 50]
     // Timings: a family they do not know weighs their median.
     let timed = ShardPartition.weights(
-      families: [a, b, c], pairings: [], timings: ["A": 2, "B": 4, "Gone": 9],
-      size: { sizes[$0] ?? 0 })
+      families: [a, b, c], pairings: [], timings: ["A": 2, "B": 4, "Gone": 9])
     #expect(timed.source == .timings)
     #expect(timed.weights == ["A": 2, "B": 4, "C": 4])
-    // No timings: file sizes, a pairing's two families counted with its heading.
-    let sized = ShardPartition.weights(
-      families: [a, b, c], pairings: [(heading: c, body: b)], timings: nil,
-      size: { sizes[$0] ?? 0 })
-    #expect(sized.source == .fontSizes)
-    #expect(sized.weights == ["A": 100, "B": 300, "C": 400])
+    // No timings: what is drawn. A specimen, a tenth for each face beyond the first, 0.7 for
+    // each pairing sheet the family heads; the size of its files does not count.
+    let fourFaces = FontFamily(
+      name: "D",
+      faces: ["Regular", "Bold", "Italic", "Bold Italic"].map {
+        FontFace(style: $0, weight: 80, slant: 0, file: "/f/huge-\($0).ttf")
+      })
+    let drawn = ShardPartition.weights(
+      families: [a, b, c, fourFaces], pairings: [(heading: c, body: b)], timings: nil)
+    #expect(drawn.source == .drawnWork)
+    let expected: [String: Double] = ["A": 1, "B": 1, "C": 1.7, "D": 1.3]
+    for (name, weight) in expected {
+      #expect(abs((drawn.weights[name] ?? 0) - weight) < 1e-9, "\(name): \(drawn.weights)")
+    }
+    // A family with large files (DejaVu Sans) no longer fills a shard alone: 1 + 21 families
+    // over 3 shards split 7 / 7 / 8, not 1 / 10 / 11.
+    let big = FontFamily(
+      name: "DejaVu Sans",
+      faces: (0..<9).map { FontFace(style: "Face \($0)", weight: 80, slant: 0, file: "/f/d\($0)") })
+    let small = (0..<21).map { family("Family \($0)", "/f/\($0).ttf") }
+    let weights = ShardPartition.weights(families: [big] + small, pairings: [], timings: nil)
+    let shards = ShardPartition.assign(
+      ([big] + small).map(\.name), weights: weights.weights, total: 3)
+    let sizes = (1...3).map { k in shards.values.filter { $0 == k }.count }.sorted()
+    #expect(sizes == [7, 7, 8], "\(sizes)")
   }
 
   @Test func timingsAreReadFromARunManifest() {
@@ -162,8 +179,7 @@ import Testing
     for k in 1...3 {
       let spec = ShardSpec(index: k, total: 3)
       guard let spec else { continue }
-      let part = ShardPart.make(
-        spec, plan: plan, inputs: inputs, timings: nil, size: { _ in 1000 })
+      let part = ShardPart.make(spec, plan: plan, inputs: inputs, timings: nil)
       let mine = part.restrict(plan, previous: nil, job: job)
       #expect(mine.catalogues.isEmpty)
       for s in mine.specimens { drawn[s.family.name, default: 0] += k }

@@ -119,6 +119,9 @@ struct DiffEngineTests {
         })
       #expect(!wrote, "stopped at question \(stopAt)")
       #expect(try files().isEmpty, "stopped at question \(stopAt)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty,
+        "no empty changes/ folder either, stopped at question \(stopAt)")
     }
     #expect(try review.writeFiles(result, to: folder))
     let written = try files()

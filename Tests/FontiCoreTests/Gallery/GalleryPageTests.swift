@@ -187,6 +187,7 @@ import Testing
     var family = GalleryModel.Family(
       name: "Inter", slug: "inter", specimen: "specimens/inter.png",
       styles: ["Regular", "Bold"], custom: true, saved: true, missingGlyphs: 1,
+      warnings: ["family 'Inter' lacks 1 character of the sample text (1 box drawn)"],
       axes: [.init(tag: "wght", min: 100, max: 900), .init(tag: "opsz", min: 14, max: 32.5)])
     let card = try GalleryPage.card(family)
     #expect(card.contains("<p class=\"meta\">2 styles · wght 100–900 · opsz 14–32.5</p>"))

@@ -1,0 +1,197 @@
+/// The stable name of a kind of warning: what the manifest, `--json`, `--strict=KIND` and the
+/// documentation (docs/warnings.md) call it.
+///
+/// Kinds are of two groups. `job` kinds are about the job — something its author can act on
+/// (a pattern that matches nothing, a coordinate out of range, a sample text a family cannot
+/// set) — and fail `--strict`. `font` kinds are facts about installed fonts (a face that covers
+/// less than its family's regular face, a family shown in its own script): recorded, printed as
+/// one counted line, and failing `--strict` only when named.
+public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
+  // About the job.
+  case missingGlyphs = "missing-glyphs"
+  case unmatchedPattern = "unmatched-pattern"
+  case axisRange = "axis-range"
+  case unknownSetting = "unknown-setting"
+  case noStyle = "no-style"
+  case duplicatePairing = "duplicate-pairing"
+  case catalogueEmpty = "catalogue-empty"
+  case catalogueKept = "catalogue-kept"
+  case fontFile = "font-file"
+  case outputFile = "output-file"
+  case environment = "environment"
+  case other = "other"
+  // Facts about installed fonts.
+  case ownScript = "own-script"
+  case faceCoverage = "face-coverage"
+  case faceWeight = "face-weight"
+  case notDrawable = "not-drawable"
+  case proofsUnreadable = "proofs-unreadable"
+  case customOverrides = "custom-overrides"
+
+  public enum Group: String, Sendable {
+    /// Something the job's author can act on: fails `--strict`.
+    case job
+    /// A fact about installed fonts: fails `--strict` only when named.
+    case font = "font-fact"
+  }
+
+  public var group: Group {
+    switch self {
+    case .ownScript, .faceCoverage, .faceWeight, .notDrawable, .proofsUnreadable,
+      .customOverrides:
+      return .font
+    default:
+      return .job
+    }
+  }
+
+  public static func < (a: WarningKind, b: WarningKind) -> Bool { a.rawValue < b.rawValue }
+
+  /// What a run prints for `count` warnings of a font-fact kind, in place of each one: one line
+  /// with the count ("199 families cannot set the sample text; each shows its own script").
+  public func summary(_ count: Int) -> String {
+    let families = count == 1 ? "1 family" : "\(count) families"
+    switch self {
+    case .ownScript:
+      return count == 1
+        ? "1 family cannot set the sample text; its specimen shows its own script"
+        : "\(count) families cannot set the sample text; each specimen shows its own script"
+    case .faceCoverage:
+      return "\(families) with faces that cover less than their regular face"
+    case .faceWeight:
+      return "\(families) whose face names and weights disagree"
+    case .notDrawable:
+      return "\(count) warning\(count == 1 ? "" : "s") of families or partners that cannot be drawn"
+    case .proofsUnreadable:
+      return "\(families) whose proofs could not be read"
+    case .customOverrides:
+      return
+        "\(count) custom famil\(count == 1 ? "y has" : "ies have") the name of an installed one"
+    default:
+      return "\(count) \(rawValue) warning\(count == 1 ? "" : "s")"
+    }
+  }
+
+  /// The kind of a warning, from its message. Every warning fonti-batch makes has one of the
+  /// shapes below (WarningKindTests pins each producer's message to its kind); a message of no
+  /// known shape is `other`, which counts as the job's, so an unknown warning still fails
+  /// `--strict`.
+  public static func of(_ message: String) -> WarningKind {
+    func has(_ s: String) -> Bool { message.contains(s) }
+    if has("; its specimen shows ") || has("; it shows its own script") { return .ownScript }
+    if has(" of the sample text (") || has(" glyphs of the pairing ")
+      || (message.hasPrefix("catalogue '") && (has("has no glyph for") || has("missing glyph")))
+    {
+      return .missingGlyphs
+    }
+    if has("matches no family") { return .unmatchedPattern }
+    if has(" is outside ") && has("; drawn at ") { return .axisRange }
+    if (message.hasPrefix("feature '") || message.hasPrefix("axis '"))
+      && (has("is not in family") || has("is in none of the selected families"))
+    {
+      return .unknownSetting
+    }
+    if has(" face; shown in ") && has("has no real ") { return .noStyle }
+    if message.hasPrefix("pairing '") && has(" is listed twice") { return .duplicatePairing }
+    if message.hasPrefix("catalogue '") && has("has no family to show") { return .catalogueEmpty }
+    if message.hasPrefix("catalogue '") && has(" is left as it was") { return .catalogueKept }
+    if has("its proofs are not listed") || has("features are not listed") {
+      return .proofsUnreadable
+    }
+    // What FamilyProofReport reads about a family's faces: "family 'X': Bold lacks 126
+    // characters of Book: …", "family 'X': face 'Bold' has a regular weight …".
+    if message.hasPrefix("family '") && has("': ") {
+      if has("fontconfig and Pango") { return .faceWeight }
+      if has(" lacks ") { return .faceCoverage }
+    }
+    if has("cannot be rendered: its fonts are") || has("cannot be drawn")
+      || has("could not be drawn") || message.hasPrefix("partner left out")
+      || has("has no font Pango can draw")
+    {
+      return .notDrawable
+    }
+    if has("has the name of an installed family") { return .customOverrides }
+    if has("(in the font library; skipped)") || message.hasPrefix("font folder '") {
+      return .fontFile
+    }
+    if message.hasPrefix("cannot remove '") || message.hasPrefix("cannot make the thumbnail")
+      || message.hasPrefix("gallery: ")
+    {
+      return .outputFile
+    }
+    if has("SOURCE_DATE_EPOCH") { return .environment }
+    return .other
+  }
+}
+
+/// Which warnings fail a run or a check (`--strict`, `--strict=KIND,...`).
+public struct StrictPolicy: Sendable, Hashable {
+  /// The kinds named, or nil for the default: every kind of the `job` group.
+  public var kinds: Set<WarningKind>?
+
+  public init(kinds: Set<WarningKind>? = nil) { self.kinds = kinds }
+
+  /// `--strict`: the job's kinds.
+  public static let job = StrictPolicy()
+  /// `--strict=all`: every kind.
+  public static let all = StrictPolicy(kinds: Set(WarningKind.allCases))
+
+  public func fails(_ kind: WarningKind) -> Bool {
+    kinds?.contains(kind) ?? (kind.group == .job)
+  }
+
+  /// `KIND,KIND` (or `all`, or `job` for the default); nil with the word that is no kind.
+  public static func parse(_ text: String) -> Result<StrictPolicy, UnknownKind> {
+    var kinds: Set<WarningKind> = []
+    for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+      switch name {
+      case "all": kinds.formUnion(WarningKind.allCases)
+      case "job": kinds.formUnion(WarningKind.allCases.filter { $0.group == .job })
+      default:
+        guard let kind = WarningKind(rawValue: name) else {
+          return .failure(UnknownKind(word: String(word)))
+        }
+        kinds.insert(kind)
+      }
+    }
+    return .success(StrictPolicy(kinds: kinds))
+  }
+
+  public struct UnknownKind: Error, Sendable {
+    public var word: String
+    /// "unknown warning kind 'missing-glyph' (did you mean 'missing-glyphs'?)".
+    public var message: String {
+      let names = WarningKind.allCases.map(\.rawValue) + ["all", "job"]
+      let hint = Suggest.didYouMean(word, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+      return "unknown warning kind '\(Sanitize.terminal(word))'\(hint); kinds: "
+        + WarningKind.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+  }
+
+  /// The warnings among `diagnostics` that fail under this policy, counted by kind, in kind
+  /// order: "missing-glyphs ×3, unmatched-pattern ×1".
+  public func failing(_ diagnostics: [Diagnostic]) -> [(kind: WarningKind, count: Int)] {
+    var counts: [WarningKind: Int] = [:]
+    for d in diagnostics where d.severity == .warning {
+      let kind = d.kind
+      if fails(kind) { counts[kind, default: 0] += 1 }
+    }
+    return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// The one line that says why `--strict` fails: "failing: 3 warnings under --strict:
+  /// missing-glyphs ×3"; nil when nothing fails.
+  public func failingLine(_ diagnostics: [Diagnostic]) -> String? {
+    let failing = failing(diagnostics)
+    guard !failing.isEmpty else { return nil }
+    let total = failing.reduce(0) { $0 + $1.count }
+    return "failing: \(total) warning\(total == 1 ? "" : "s") under --strict: "
+      + failing.map { "\($0.kind.rawValue) ×\($0.count)" }.joined(separator: ", ")
+  }
+}
+
+extension Diagnostic {
+  /// The warning's kind (for an error, the kind its message would have: unused).
+  public var kind: WarningKind { WarningKind.of(message) }
+}
