@@ -27,6 +27,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   case notDrawable = "not-drawable"
   case proofsUnreadable = "proofs-unreadable"
   case customOverrides = "custom-overrides"
+  case unvaried = "unvaried"
 
   public enum Group: String, Sendable {
     /// Something the job's author can act on: fails `--strict`.
@@ -38,7 +39,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   public var group: Group {
     switch self {
     case .ownScript, .faceCoverage, .faceWeight, .notDrawable, .proofsUnreadable,
-      .customOverrides:
+      .customOverrides, .unvaried:
       return .font
     default:
       return .job
@@ -67,6 +68,10 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case .customOverrides:
       return
         "\(count) custom famil\(count == 1 ? "y has" : "ies have") the name of an installed one"
+    case .unvaried:
+      return
+        "\(count) axis sweep\(count == 1 ? "" : "s") or named instance\(count == 1 ? "" : "s") "
+        + "that draw alike"
     default:
       return "\(count) \(rawValue) warning\(count == 1 ? "" : "s")"
     }
@@ -101,6 +106,10 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
     // What FamilyProofReport reads about a family's faces: "family 'X': Bold lacks 126
     // characters of Book: …", "family 'X': face 'Bold' has a regular weight …".
     if message.hasPrefix("family '") && has("': ") {
+      if has(": the face drawn does not vary") || has(" are drawn alike, at different coordinates")
+      {
+        return .unvaried
+      }
       if has("fontconfig and Pango") { return .faceWeight }
       if has(" lacks ") { return .faceCoverage }
     }

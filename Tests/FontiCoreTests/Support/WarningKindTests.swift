@@ -55,6 +55,11 @@ struct WarningKindTests {
         "family 'Noto Serif Myanmar': face 'Bold' has a regular weight (fontconfig 80): fontconfig "
           + "and Pango see no bold in it, and may draw it for regular text", .faceWeight
       ),
+      ("family 'Answer Flat': wght 100–900: the face drawn does not vary", .unvaried),
+      (
+        "family 'Answer Flat': instances 'Thin' and 'Black' are drawn alike, at different "
+          + "coordinates", .unvaried
+      ),
       ("family 'X': cannot read 'x.ttf'; its proofs are not listed", .proofsUnreadable),
       ("family 'X': 'x.ttf': not a font; its features are not listed", .proofsUnreadable),
       (
