@@ -22,9 +22,12 @@ import Testing
       #expect(help.status == 0, "\(help)")
       let options = help.stdout.components(separatedBy: "\nOptions:\n").last ?? ""
       let names = options.split(separator: "\n").flatMap { line in
-        // "  -o, --output DIR  help": the spellings before the placeholder.
+        // "  -o, --output DIR  help": the spellings before the placeholder; an optional value
+        // written into the name ("--strict[=KIND,...]") is not part of it.
         line.split(separator: " ").prefix { $0.hasPrefix("-") }.map {
-          String($0.trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+          String(
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+              .prefix { $0 != "[" && $0 != "=" })
         }
       }
       table.append((name, names))
