@@ -69,6 +69,24 @@ import Testing
     #expect(bengali["warningKinds"] as? [String] == ["own-script"], "\(bengali)")
   }
 
+  /// A family warns of its own script twice when a catalogue shows it too: the counted line
+  /// counts families, not lines.
+  @Test func aFactLineCountsFamiliesNotWarnings() throws {
+    let box = try sandbox(
+      WarningsCommandTests.job.replacingOccurrences(
+        of: "catalogues: []", with: "catalogues:\n  - file: catalogue.pdf"))
+    let run = try box.run(["run"])
+    #expect(run.status == 0, "\(run)")
+    let own = WarningsCommandTests.warningLines(run.stderr).filter { $0.hasSuffix("[own-script]") }
+    #expect(own.count == 1, "\(own)")
+    #expect(own.first?.contains("2 families cannot set the sample text") == true, "\(own)")
+    let verbose = try box.run(["run", "--force", "-v"])
+    let each = WarningsCommandTests.warningLines(verbose.stderr).filter {
+      $0.hasSuffix("[own-script]")
+    }
+    #expect(each.count == 4, "a specimen's and a catalogue's warning each: \(each)")
+  }
+
   /// `check` sees what the run will: a pattern that matches nothing, a character of the sample
   /// a family lacks; both fail `check --strict` and `run --strict` alike.
   @Test func checkStrictAndRunStrictAgree() throws {

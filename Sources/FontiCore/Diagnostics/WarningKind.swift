@@ -48,6 +48,15 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
 
   public static func < (a: WarningKind, b: WarningKind) -> Bool { a.rawValue < b.rawValue }
 
+  /// Whether `summary` counts families (a family may warn of it more than once: its specimen,
+  /// then each catalogue that shows it) rather than warnings.
+  public var summaryCountsFamilies: Bool {
+    switch self {
+    case .ownScript, .faceCoverage, .faceWeight, .proofsUnreadable, .customOverrides: return true
+    default: return false
+    }
+  }
+
   /// What a run prints for `count` warnings of a font-fact kind, in place of each one: one line
   /// with the count ("199 families cannot set the sample text; each shows its own script").
   public func summary(_ count: Int) -> String {

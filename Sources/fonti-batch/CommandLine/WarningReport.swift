@@ -12,6 +12,9 @@ struct WarningReport {
 
   func print(_ diagnostics: [Diagnostic]) {
     var counts: [WarningKind: Int] = [:]
+    // A family warns of one fact more than once (its specimen, then each catalogue showing it):
+    // a fact's line counts families, not lines.
+    var families: [WarningKind: Set<String>] = [:]
     var factKinds: [WarningKind] = []
     var recorded = 0
     for d in diagnostics {
@@ -26,6 +29,9 @@ struct WarningReport {
       }
       let kind = d.kind
       counts[kind, default: 0] += 1
+      if kind.group == .font, let family = Self.family(named: d.message) {
+        families[kind, default: []].insert(family)
+      }
       if console.verbose {
         console.report(d, kind: kind)
       } else if kind.group == .font {
@@ -43,8 +49,9 @@ struct WarningReport {
           "\(count - Self.shownPerKind) more \(kind.rawValue) warnings (\(kept))"), kind: kind)
     }
     for kind in factKinds {
-      let count = counts[kind] ?? 0
-      let only = count == 1 ? diagnostics.first { !$0.recorded && $0.kind == kind } : nil
+      let lines = counts[kind] ?? 0
+      let count = kind.summaryCountsFamilies ? families[kind]?.count ?? lines : lines
+      let only = lines == 1 ? diagnostics.first { !$0.recorded && $0.kind == kind } : nil
       if let only {
         console.report(only, kind: kind)
       } else {
@@ -57,6 +64,14 @@ struct WarningReport {
         "\(recorded) warning\(recorded == 1 ? "" : "s") of outputs left as they were "
           + "\(recorded == 1 ? "is" : "are") recorded in manifest.json (-v prints them)")
     }
+  }
+
+  /// The family a warning names first ("family 'X' …", "catalogue 'c.pdf': family 'X' …").
+  static func family(named message: String) -> String? {
+    guard let start = message.range(of: "family '") else { return nil }
+    let rest = message[start.upperBound...]
+    guard let end = rest.range(of: "' ") ?? rest.range(of: "':") else { return nil }
+    return String(rest[..<end.lowerBound])
   }
 
   /// The reason a `--strict` run or check fails, on stderr even when quiet.
