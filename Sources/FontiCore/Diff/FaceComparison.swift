@@ -19,12 +19,6 @@ public struct DiffSettings: Sendable, Hashable, Codable {
     self.text = text
   }
 
-  /// Strings whose shaped widths show kerning: the spacing proofs and the classic pairs.
-  static let kerningProofs = [
-    "HOHOHO", "nonono", "AV", "AW", "AY", "AT", "LT", "LV", "LY", "PA", "TA", "To", "Ta", "Te",
-    "Ty", "Va", "Vo", "Wa", "Yo", "f)", "f]", "f?", "r.", "r,", "y.", "v,", "\"A", "'A", "11",
-  ]
-
   /// The sample is compared set on lines of this many ems, at 1.25 ems apart.
   static let sampleLineWidth = 32.0
   static let sampleLineHeight = 1.25
@@ -236,7 +230,7 @@ struct FaceDifference: Sendable {
   var metrics: [String: [Int?]] = [:]
   var axes = DiffReport.Axes()
   var instances = DiffReport.Instances()
-  var kerning: [DiffReport.Kerning] = []
+  var shaping: DiffReport.FaceShaping?
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
@@ -357,6 +351,18 @@ final class FaceComparer {
       paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
     let sampleAt = FaceComparer.representative(compared, axes: axesAfter)
 
+    // Shaping: compared where a table it reads differs, or at instances that moved.
+    let shapingTablesSame =
+      settings.shortcuts && before.hasSameTable("cmap", as: after)
+      && ShapingComparer.tables.allSatisfy { before.hasSameTable($0, as: after) }
+    var shaping = DiffReport.FaceShaping(face: pair.label)
+    let shaper = ShapingComparer(before: before, after: after)
+    var shapingInputs: ShapingInputs?
+    if !shapingTablesSame {
+      shaping.tables.changed = shaper.changedTables()
+      shaping.features = shaper.listChanges()
+    }
+
     for (index, (ib, ia)) in compared.enumerated() {
       let sameCoordinates =
         ib.map { b in ia.map { FaceComparer.sameCoordinates(b, $0) } ?? false }
@@ -368,13 +374,35 @@ final class FaceComparer {
         try compareGlyphs(
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
       }
-      compareKerning(fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
+      if !(shapingTablesSame && sameCoordinates) {
+        let inputs =
+          shapingInputs
+          ?? ShapingInputs(
+            groups: shaper.kerningGroups(fontBefore, fontAfter),
+            features: shaper.comparedFeatures(), marks: shaper.markTexts())
+        shapingInputs = inputs
+        shaping.kerning.pairs += shaper.kerning(
+          fontBefore, fontAfter, groups: inputs.groups, instance: instance)
+        shaping.features.changed += shaper.featureEffects(
+          fontBefore, fontAfter, texts: inputs.features, instance: instance)
+        shaping.marks += shaper.marks(
+          fontBefore, fontAfter, texts: inputs.marks, instance: instance)
+      }
       try compareSample(
         fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,
         into: &out)
     }
     out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
+    ShapingComparer.finish(&shaping)
+    if !shaping.isEmpty { out.shaping = shaping }
     return out
+  }
+
+  /// What a face's shaping is compared on, worked out once for all its instances.
+  struct ShapingInputs {
+    var groups: ShapingComparer.KerningGroups
+    var features: [String: [[Unicode.Scalar]]]
+    var marks: [[Unicode.Scalar]]
   }
 
   /// The sample as both sides set it at the face's representative instance, for the review
@@ -506,34 +534,7 @@ final class FaceComparer {
     out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
   }
 
-  // MARK: Kerning and the sample
-
-  private func compareKerning(
-    _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,
-    into out: inout FaceDifference
-  ) {
-    for text in DiffSettings.kerningProofs {
-      let scalars = text.unicodeScalars.map(\.value)
-      guard scalars.allSatisfy({ before.glyph(for: $0) != nil && after.glyph(for: $0) != nil })
-      else { continue }
-      let (wb, kb) = FaceComparer.widthAndKerning(text, before)
-      let (wa, ka) = FaceComparer.widthAndKerning(text, after)
-      if !FaceComparer.sameLength(kb, before.face.unitsPerEm, ka, after.face.unitsPerEm) {
-        out.kerning.append(
-          DiffReport.Kerning(
-            text: text, face: face, instance: instance, kerning: [kb, ka], width: [wb, wa]))
-      }
-    }
-  }
-
-  /// A shaped string's width, and how much of it is kerning: the width less the glyphs' own
-  /// advances (so a glyph whose advance changed does not read as a kerning change).
-  static func widthAndKerning(_ text: String, _ font: HarfBuzzFont) -> (Int, Int) {
-    let glyphs = font.shape(text)
-    let width = glyphs.reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
-    let own = glyphs.reduce(0) { ShapedText.clamped($0 + font.advance(of: $1.glyph)) }
-    return (width, ShapedText.clamped(width - own))
-  }
+  // MARK: The sample
 
   private func compareSample(
     _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,

@@ -144,7 +144,7 @@ enum FamilyComparison {
       entry.instances.added += d.instances.added
       entry.instances.removed += d.instances.removed
       entry.instances.changed += d.instances.changed
-      entry.kerning += d.kerning
+      if let shaping = d.shaping { entry.shaping.append(shaping) }
       entry.sample += d.sample
       images += d.glyphImages
     }
@@ -191,7 +191,7 @@ enum FamilyComparison {
   static func isChanged(_ f: DiffReport.Family) -> Bool {
     !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.metrics.isEmpty || !f.faceMetrics.isEmpty
       || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
-      || !f.languages.isEmpty || !f.kerning.isEmpty || !f.sample.isEmpty
+      || !f.languages.isEmpty || !f.shaping.isEmpty || !f.sample.isEmpty
   }
 
   // MARK: Faces
@@ -387,19 +387,7 @@ enum FamilyComparison {
       let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
       lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
     }
-    if !f.kerning.isEmpty {
-      // Each change with its string quoted and its face named: "“11” Bold: 0 → -113".
-      let strings = Set(f.kerning.map(\.text)).count
-      let faces = Set(f.kerning.map { [$0.face, $0.instance ?? ""] }).count
-      let shown = f.kerning.prefix(3).map { k in
-        let face = k.instance.map { "\(k.face) \($0)" } ?? k.face
-        return "“\(k.text)” \(face): \(k.kerning[0]) → \(k.kerning[1])"
-      }
-      lines.append(
-        "kerning changed in \(count(strings, "proof string"))"
-          + (faces > 1 ? " of \(count(faces, "face"))" : "") + ": "
-          + shown.joined(separator: "; ") + (f.kerning.count > 3 ? "; …" : ""))
-    }
+    lines += shapingLines(f.shaping, family: f.features)
     lines += metricLines(f.metrics, face: nil)
     for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
     if !f.faces.added.isEmpty {

@@ -50,7 +50,7 @@ struct DiffEngineTests {
     #expect(f.faceMetrics.isEmpty)
     #expect(f.features.removed == ["smcp"] && f.features.added.isEmpty)
     #expect(f.faces.isEmpty && f.axes.isEmpty && f.instances.isEmpty && f.languages.isEmpty)
-    #expect(f.kerning.isEmpty && f.sample.isEmpty)
+    #expect(f.sample.isEmpty)
     #expect(report.counts == DiffReport.Counts(families: 1, changed: 1))
     #expect(report.hasDifferences && !report.hasFailures)
     #expect(
@@ -179,7 +179,7 @@ struct DiffEngineTests {
     #expect(f.glyphs.count == 8)
     #expect(f.glyphs.allSatisfy { $0.pixels > 16 && $0.advance[0] == $0.advance[1] })
     #expect(f.instances.isEmpty && f.axes.isEmpty && f.metrics.isEmpty)
-    #expect(f.kerning.isEmpty && f.sample.isEmpty && f.codepoints.isEmpty)
+    #expect(f.shaping.isEmpty && f.sample.isEmpty && f.codepoints.isEmpty)
   }
 
   @Test func aMovedNamedInstanceIsCaught() throws {
@@ -194,13 +194,16 @@ struct DiffEngineTests {
     // Everything drawn at Bold changed, and only there.
     #expect(!f.glyphs.isEmpty && f.glyphs.allSatisfy { $0.instance == "Bold" })
     #expect(f.sample.map(\.instance) == ["Bold"])
-    #expect(f.kerning.allSatisfy { $0.instance == "Bold" })
-    // Said with each string quoted and its face and instance named.
-    let first = try #require(f.kerning.first)
-    let line = try #require(FamilyComparison.summary(f).first { $0.hasPrefix("kerning changed") })
+    // Kerning is variable in this font: pairs shape differently at Bold, and only there.
+    let shaping = try #require(f.shaping.first)
+    #expect(f.shaping.count == 1 && shaping.face == "Regular")
+    #expect(shaping.kerning.count > 0 && shaping.kerning.pairs.allSatisfy { $0.instance == "Bold" })
+    #expect(shaping.tables.changed.isEmpty)
+    // Said with each pair quoted and its instance named.
+    let first = try #require(shaping.kerning.pairs.first)
+    let line = try #require(FamilyComparison.summary(f).first { $0.hasPrefix("kerning (Regular)") })
     #expect(
-      line.contains("“\(first.text)” Regular Bold: \(first.kerning[0]) → \(first.kerning[1])"),
-      "\(line)")
+      line.contains("“\(first.pair)” Bold \(first.kerning[0]) → \(first.kerning[1])"), "\(line)")
   }
 
   @Test func featuresAndLanguagesAreComparedAsProofsAndCoverageSayThem() throws {
@@ -219,7 +222,7 @@ struct DiffEngineTests {
         DiffReport.NearlyChange(
           language: "eu", before: ["U+00D1", "U+00DC", "U+00F1", "U+00FC"],
           after: ["U+00D1", "U+00F1"])))
-    #expect(f.glyphs.isEmpty && f.sample.isEmpty && f.kerning.isEmpty && f.metrics.isEmpty)
+    #expect(f.glyphs.isEmpty && f.sample.isEmpty && f.metrics.isEmpty)
     #expect(f.summary.contains("feature liga (Standard Ligatures): visible → no visible effect"))
     #expect(f.summary.contains { $0.hasPrefix("languages gained: de") })
   }

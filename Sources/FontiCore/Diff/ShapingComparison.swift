@@ -1,0 +1,415 @@
+import Foundation
+
+/// Compares what shaping produces in two versions of one face: every kerning pair of the
+/// characters both encode (a class representative standing for its class), each feature's
+/// effect on the texts it can act on, mark attachment on bases and marks, and the features,
+/// scripts and language systems each version lists. Everything is shaped with HarfBuzz straight
+/// from the files; work is bounded by counts (`pairBudget`, `markLimit`), never by time.
+///
+/// Not Sendable: it owns HarfBuzz objects; one per face pair on the thread that compares.
+final class ShapingComparer {
+  let before: HarfBuzzFace
+  let after: HarfBuzzFace
+  private let buffer = HarfBuzzBuffer()
+
+  /// Pairs of class representatives shaped per instance, at most: 500 first-glyph classes by
+  /// 500 second-glyph classes.
+  static let pairBudget = 250_000
+  /// Kerning pairs listed per face (all are counted).
+  static let pairsListed = 100
+  /// Bases and marks tried for mark attachment, at most.
+  static let markLimit = (bases: 48, marks: 32)
+  /// Texts listed per feature and instance (all are tried).
+  static let textsListed = 4
+  /// Characters of a feature's lookups tried one by one, per side.
+  static let inputCharacterLimit = 64
+  /// Pairs of input characters tried per feature and side, at most.
+  static let pairTextLimit = 64
+  /// Tables whose bytes decide shaping.
+  static let tables = ["GSUB", "GPOS", "GDEF", "kern"]
+  /// Features that have their own comparison (kerning, marks).
+  static let ownComparison: Set<String> = ["kern", "dist", "mark", "mkmk", "size"]
+
+  init(before: HarfBuzzFace, after: HarfBuzzFace) {
+    self.before = before
+    self.after = after
+  }
+
+  /// The shaping tables whose bytes differ.
+  func changedTables() -> [String] {
+    ShapingComparer.tables.filter { !before.hasSameTable($0, as: after) }
+  }
+
+  // MARK: Features, scripts, language systems
+
+  static func featureTags(_ face: HarfBuzzFace) -> Set<String> {
+    Set(LayoutTable.allCases.flatMap { face.featureTags($0).map(HarfBuzzTag.string) })
+  }
+
+  static func systems(_ face: HarfBuzzFace) -> (scripts: Set<String>, systems: Set<String>) {
+    var scripts = Set<String>()
+    var systems = Set<String>()
+    for table in LayoutTable.allCases {
+      for system in face.languageSystems(table) {
+        let script = HarfBuzzTag.string(system.script)
+        scripts.insert(script)
+        let language = system.language.map {
+          HarfBuzzTag.string($0).trimmingCharacters(in: .whitespaces)
+        }
+        systems.insert("\(script)/\(language ?? "dflt")")
+      }
+    }
+    return (scripts, systems)
+  }
+
+  /// Features, scripts and language systems added or removed.
+  func listChanges() -> DiffReport.ShapingFeatures {
+    var out = DiffReport.ShapingFeatures()
+    let tb = ShapingComparer.featureTags(before)
+    let ta = ShapingComparer.featureTags(after)
+    out.added = ta.subtracting(tb).sorted()
+    out.removed = tb.subtracting(ta).sorted()
+    let sb = ShapingComparer.systems(before)
+    let sa = ShapingComparer.systems(after)
+    out.scripts = FaceComparer.difference(sb.scripts, sa.scripts)
+    out.languageSystems = FaceComparer.difference(sb.systems, sa.systems)
+    return out
+  }
+
+  // MARK: Glyph names and shaped runs
+
+  private var names: [ObjectIdentifier: [UInt32: String]] = [:]
+
+  /// A glyph's name, or `#ID` where the font has none.
+  func name(_ glyph: UInt32, _ font: HarfBuzzFont) -> String {
+    let key = ObjectIdentifier(font)
+    if let known = names[key]?[glyph] { return known }
+    let found = font.glyphName(glyph) ?? "#\(glyph)"
+    names[key, default: [:]][glyph] = found
+    return found
+  }
+
+  private var advances: [ObjectIdentifier: [UInt32: Int]] = [:]
+
+  private func advance(_ glyph: UInt32, _ font: HarfBuzzFont) -> Int {
+    let key = ObjectIdentifier(font)
+    if let known = advances[key]?[glyph] { return known }
+    let value = font.advance(of: glyph)
+    advances[key, default: [:]][glyph] = value
+    return value
+  }
+
+  /// Whether two runs set the same glyphs: by name where both fonts name them, else by ID.
+  func sameGlyphs(
+    _ b: [ShapedGlyph], _ fb: HarfBuzzFont, _ a: [ShapedGlyph], _ fa: HarfBuzzFont
+  ) -> Bool {
+    guard b.count == a.count else { return false }
+    for (x, y) in zip(b, a) where name(x.glyph, fb) != name(y.glyph, fa) { return false }
+    return true
+  }
+
+  /// Whether two runs of the same glyphs are placed alike (advances, offsets), in each face's
+  /// units.
+  func samePositions(
+    _ b: [ShapedGlyph], _ ub: Int, _ a: [ShapedGlyph], _ ua: Int
+  ) -> Bool {
+    guard b.count == a.count else { return false }
+    for (x, y) in zip(b, a) {
+      if !FaceComparer.sameLength(x.xAdvance, ub, y.xAdvance, ua)
+        || !FaceComparer.sameLength(x.xOffset, ub, y.xOffset, ua)
+        || !FaceComparer.sameLength(x.yOffset, ub, y.yOffset, ua)
+        || !FaceComparer.sameLength(x.yAdvance, ub, y.yAdvance, ua)
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  private func shape(
+    _ scalars: [Unicode.Scalar], _ font: HarfBuzzFont, features: [(tag: UInt32, value: UInt32)] = []
+  ) -> [ShapedGlyph] {
+    buffer.shape(scalars, font: font, language: FeatureSampler.defaultLanguage, features: features)
+  }
+
+  // MARK: Kerning
+
+  /// The characters both versions encode that kerning is tried on: every visible character
+  /// and the space, not marks (`marks` tries those on bases).
+  func kerningCharacters() -> [Unicode.Scalar] {
+    let common = Set(before.unicodes).intersection(after.unicodes)
+    return common.compactMap(Unicode.Scalar.init).filter {
+      ($0 == " " || CandidateText.isUsable($0)) && !CandidateText.isMark($0)
+    }.sorted { CandidateText.rank($0) < CandidateText.rank($1) }
+  }
+
+  /// The characters grouped by how they kern in both versions, first and second glyph apart;
+  /// each group's first (best-ranked) character stands for it.
+  struct KerningGroups {
+    var left: [[Unicode.Scalar]]
+    var right: [[Unicode.Scalar]]
+  }
+
+  func kerningGroups(_ fb: HarfBuzzFont, _ fa: HarfBuzzFont) -> KerningGroups {
+    let classesBefore = KerningClasses(face: before)
+    let classesAfter = KerningClasses(face: after)
+    var leftIndex: [[Int32]: Int] = [:]
+    var rightIndex: [[Int32]: Int] = [:]
+    var groups = KerningGroups(left: [], right: [])
+    for scalar in kerningCharacters() {
+      guard let gb = fb.glyph(for: scalar.value), let ga = fa.glyph(for: scalar.value) else {
+        continue
+      }
+      let l = classesBefore.leftKey(gb) + [-9] + classesAfter.leftKey(ga)
+      let r = classesBefore.rightKey(gb) + [-9] + classesAfter.rightKey(ga)
+      if let i = leftIndex[l] {
+        groups.left[i].append(scalar)
+      } else {
+        leftIndex[l] = groups.left.count
+        groups.left.append([scalar])
+      }
+      if let i = rightIndex[r] {
+        groups.right[i].append(scalar)
+      } else {
+        rightIndex[r] = groups.right.count
+        groups.right.append([scalar])
+      }
+    }
+    // Within the budget: the first classes (their representatives best-ranked first).
+    let total = groups.left.count * groups.right.count
+    if total > ShapingComparer.pairBudget {
+      let side = Int(Double(ShapingComparer.pairBudget).squareRoot())
+      let leftKept = min(
+        groups.left.count, max(side, ShapingComparer.pairBudget / max(1, groups.right.count)))
+      let rightKept = min(groups.right.count, ShapingComparer.pairBudget / max(1, leftKept))
+      groups.left = Array(groups.left.prefix(leftKept))
+      groups.right = Array(groups.right.prefix(rightKept))
+    }
+    return groups
+  }
+
+  /// Every pair of class representatives shaped in both versions; the pairs whose positioning
+  /// differs (and whose glyphs are the same: a substitution is a feature's change).
+  func kerning(
+    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, groups: KerningGroups, instance: String?
+  ) -> [DiffReport.KerningPair] {
+    let ub = before.unitsPerEm
+    let ua = after.unitsPerEm
+    var out: [DiffReport.KerningPair] = []
+    for l in groups.left {
+      for r in groups.right {
+        let text = [l[0], r[0]]
+        let b = shape(text, fb)
+        let a = shape(text, fa)
+        guard sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua) else { continue }
+        let kb = b.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fb) }
+        let ka = a.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fa) }
+        out.append(
+          DiffReport.KerningPair(
+            pair: String(String.UnicodeScalarView(text)),
+            codepoints: text.map { DiffNumber.codepoint($0.value) }, instance: instance,
+            kerning: [kb, ka], classPairs: l.count * r.count))
+      }
+    }
+    return out
+  }
+
+  /// Largest change first, then by pair.
+  static func sortPairs(_ pairs: inout [DiffReport.KerningPair]) {
+    pairs.sort {
+      (abs($0.kerning[1] - $0.kerning[0]), $1.pair, $1.instance ?? "")
+        > (abs($1.kerning[1] - $1.kerning[0]), $0.pair, $0.instance ?? "")
+    }
+  }
+
+  /// A face's shaping once every instance is compared: the pairs counted, sorted and cut to
+  /// `pairsListed`; the changed tables in which nothing was seen to shape differently.
+  static func finish(_ shaping: inout DiffReport.FaceShaping) {
+    sortPairs(&shaping.kerning.pairs)
+    shaping.kerning.count = shaping.kerning.pairs.reduce(0) { $0 + $1.classPairs }
+    shaping.kerning.pairs = Array(shaping.kerning.pairs.prefix(pairsListed))
+    let f = shaping.features
+    let listsDiffer =
+      !f.added.isEmpty || !f.removed.isEmpty || !f.scripts.isEmpty
+      || !f.languageSystems.isEmpty
+    let positioned =
+      shaping.kerning.count > 0 || !shaping.marks.isEmpty
+      || f.changed.contains { $0.positionsOnly }
+    let substituted = f.changed.contains { !$0.positionsOnly }
+    shaping.tables.unexplained = shaping.tables.changed.filter { table in
+      switch table {
+      case "GSUB": return !(substituted || listsDiffer)
+      case "GPOS", "kern": return !(positioned || listsDiffer)
+      default: return !(positioned || substituted || listsDiffer)
+      }
+    }
+  }
+
+  // MARK: Features
+
+  /// The texts a feature can act on in either version: the sample `FeatureSampler` finds in
+  /// each, and the characters its lookups take as input, one by one.
+  func featureTexts(_ tag: String) -> [[Unicode.Scalar]] {
+    var texts: [[Unicode.Scalar]] = []
+    var seen = Set<String>()
+    func add(_ text: [Unicode.Scalar]) {
+      let key = String(String.UnicodeScalarView(text))
+      guard !text.isEmpty, seen.insert(key).inserted else { return }
+      texts.append(text)
+    }
+    let hbTag = HarfBuzzTag.make(tag)
+    for face in [before, after] {
+      let tables = LayoutTable.allCases.filter {
+        face.featureTags($0).contains(hbTag)
+      }
+      guard !tables.isEmpty else { continue }
+      if case .visible(let text, _) = FeatureSampler(face: face).sample(tag: tag, tables: tables) {
+        add(Array(text.unicodeScalars))
+      }
+      let font = HarfBuzzFont(face: face)
+      let reverse = font.reverseCharacterMap()
+      var characters: [Unicode.Scalar] = []
+      var substituting: [(lookup: UInt32, glyphs: [(UInt32, Unicode.Scalar)])] = []
+      for table in tables {
+        for lookup in face.lookups(table, feature: hbTag).prefix(FeatureSampler.lookupLimit) {
+          var glyphs: [(UInt32, Unicode.Scalar)] = []
+          for g in face.lookupGlyphs(table, lookup: lookup, limit: 2048).input
+          where Int(g) < reverse.count && reverse[Int(g)] != 0 {
+            if let s = Unicode.Scalar(reverse[Int(g)]), CandidateText.isUsable(s) {
+              characters.append(s)
+              glyphs.append((g, s))
+            }
+          }
+          if table == .gsub { substituting.append((lookup, glyphs)) }
+        }
+      }
+      let ordered = Set(characters).sorted { CandidateText.rank($0) < CandidateText.rank($1) }
+      for s in ordered.prefix(ShapingComparer.inputCharacterLimit) {
+        add(CandidateText.isMark(s) ? ["o", s] : [s])
+      }
+      // Ligatures and other rules of two glyphs: the pairs of input characters a lookup
+      // substitutes as a pair (and not the first alone), asked of HarfBuzz without shaping.
+      var pairs = 0
+      for (lookup, glyphs) in substituting {
+        let firsts = glyphs.prefix(ShapingComparer.inputCharacterLimit)
+        for (g1, s1) in firsts
+        where !face.wouldSubstitute(lookup: lookup, glyphs: [g1], zeroContext: true) {
+          for (g2, s2) in firsts
+          where pairs < ShapingComparer.pairTextLimit
+            && face.wouldSubstitute(lookup: lookup, glyphs: [g1, g2], zeroContext: true)
+          {
+            add([s1, s2])
+            pairs += 1
+          }
+        }
+      }
+    }
+    return texts
+  }
+
+  /// The texts that the features both versions have shape differently with the feature on,
+  /// where they shape alike with it off (a change of another feature, or of kerning, is
+  /// reported there). GSUB features are shaped with kerning off.
+  func featureEffects(
+    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, texts: [String: [[Unicode.Scalar]]],
+    instance: String?
+  ) -> [DiffReport.FeatureEffect] {
+    let ub = before.unitsPerEm
+    let ua = after.unitsPerEm
+    var out: [DiffReport.FeatureEffect] = []
+    let kern = HarfBuzzTag.make("kern")
+    for tag in texts.keys.sorted() {
+      let hbTag = HarfBuzzTag.make(tag)
+      let substitutes =
+        before.featureTags(.gsub).contains(hbTag) || after.featureTags(.gsub).contains(hbTag)
+      let extra: [(tag: UInt32, value: UInt32)] = substitutes ? [(tag: kern, value: UInt32(0))] : []
+      var listed = 0
+      for text in texts[tag] ?? [] where listed < ShapingComparer.textsListed {
+        let onB = shape(text, fb, features: [(hbTag, 1)] + extra)
+        let onA = shape(text, fa, features: [(hbTag, 1)] + extra)
+        let glyphsAlike = sameGlyphs(onB, fb, onA, fa)
+        if glyphsAlike && samePositions(onB, ub, onA, ua) { continue }
+        let offB = shape(text, fb, features: [(hbTag, 0)] + extra)
+        let offA = shape(text, fa, features: [(hbTag, 0)] + extra)
+        guard sameGlyphs(offB, fb, offA, fa) && samePositions(offB, ub, offA, ua) else {
+          continue
+        }
+        out.append(
+          DiffReport.FeatureEffect(
+            tag: tag, instance: instance, text: String(String.UnicodeScalarView(text)),
+            before: onB.map { name($0.glyph, fb) }, after: onA.map { name($0.glyph, fa) },
+            positionsOnly: glyphsAlike))
+        listed += 1
+      }
+    }
+    return out
+  }
+
+  /// The features both versions list, each with the texts it is compared on.
+  func comparedFeatures() -> [String: [[Unicode.Scalar]]] {
+    let both = ShapingComparer.featureTags(before).intersection(
+      ShapingComparer.featureTags(after))
+    var out: [String: [[Unicode.Scalar]]] = [:]
+    for tag in both.sorted() where !ShapingComparer.ownComparison.contains(tag) {
+      out[tag] = featureTexts(tag)
+    }
+    return out
+  }
+
+  // MARK: Marks
+
+  /// Bases and marks of the mark-attachment lookups (`mark`, `mkmk`) of either version, as
+  /// characters both encode: the texts base + mark and base + mark + mark.
+  func markTexts() -> [[Unicode.Scalar]] {
+    var bases = Set<Unicode.Scalar>()
+    var marks = Set<Unicode.Scalar>()
+    let common = Set(before.unicodes).intersection(after.unicodes)
+    for face in [before, after] {
+      let reverse = HarfBuzzFont(face: face).reverseCharacterMap()
+      for tag in ["mark", "mkmk"] {
+        for lookup in face.lookups(.gpos, feature: HarfBuzzTag.make(tag)) {
+          for g in face.lookupGlyphs(.gpos, lookup: lookup, limit: 4096).input
+          where Int(g) < reverse.count && common.contains(reverse[Int(g)]) {
+            guard let s = Unicode.Scalar(reverse[Int(g)]), CandidateText.isUsable(s) else {
+              continue
+            }
+            if CandidateText.isMark(s) { marks.insert(s) } else { bases.insert(s) }
+          }
+        }
+      }
+    }
+    let rank = { (a: Unicode.Scalar, b: Unicode.Scalar) in
+      CandidateText.rank(a) < CandidateText.rank(b)
+    }
+    let baseList = bases.sorted(by: rank).prefix(ShapingComparer.markLimit.bases)
+    let markList = marks.sorted(by: rank).prefix(ShapingComparer.markLimit.marks)
+    var texts: [[Unicode.Scalar]] = []
+    for b in baseList { for m in markList { texts.append([b, m]) } }
+    if let b = baseList.first {
+      for m in markList { for n in markList { texts.append([b, m, n]) } }
+    }
+    return texts
+  }
+
+  /// The marks placed elsewhere on their base (or mark) in `texts`.
+  func marks(
+    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, texts: [[Unicode.Scalar]], instance: String?
+  ) -> [DiffReport.MarkChange] {
+    let ub = before.unitsPerEm
+    let ua = after.unitsPerEm
+    var out: [DiffReport.MarkChange] = []
+    for text in texts {
+      let b = shape(text, fb)
+      let a = shape(text, fa)
+      guard b.count > 1, sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua),
+        let lb = b.last, let la = a.last
+      else { continue }
+      out.append(
+        DiffReport.MarkChange(
+          text: String(String.UnicodeScalarView(text)),
+          codepoints: text.map { DiffNumber.codepoint($0.value) }, instance: instance,
+          before: [lb.xOffset, lb.yOffset], after: [la.xOffset, la.yOffset]))
+    }
+    return out
+  }
+}
