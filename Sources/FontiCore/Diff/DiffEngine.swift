@@ -32,6 +32,7 @@ public struct DiffResult: Sendable {
       outcome.profile = drawing.profile
       outcome.charactersAdded = drawing.charactersAdded
       outcome.charactersRemoved = drawing.charactersRemoved
+      outcome.shapingImages = drawing.shapingImages
     }
     return outcome
   }

@@ -231,6 +231,8 @@ struct FaceDifference: Sendable {
   var axes = DiffReport.Axes()
   var instances = DiffReport.Instances()
   var shaping: DiffReport.FaceShaping?
+  /// Pictures of the largest shaping changes, at the first instance that has any.
+  var shapingImages: [ShapingImage] = []
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
@@ -381,12 +383,19 @@ final class FaceComparer {
             groups: shaper.kerningGroups(fontBefore, fontAfter),
             features: shaper.comparedFeatures(), marks: shaper.markTexts())
         shapingInputs = inputs
-        shaping.kerning.pairs += shaper.kerning(
+        let pairs = shaper.kerning(
           fontBefore, fontAfter, groups: inputs.groups, instance: instance)
-        shaping.features.changed += shaper.featureEffects(
+        let effects = shaper.featureEffects(
           fontBefore, fontAfter, texts: inputs.features, instance: instance)
-        shaping.marks += shaper.marks(
-          fontBefore, fontAfter, texts: inputs.marks, instance: instance)
+        let marks = shaper.marks(fontBefore, fontAfter, texts: inputs.marks, instance: instance)
+        shaping.kerning.pairs += pairs
+        shaping.features.changed += effects
+        shaping.marks += marks
+        if out.shapingImages.isEmpty {
+          out.shapingImages = shaper.images(
+            fontBefore, fontAfter, face: pair.label, instance: instance, pairs: pairs,
+            effects: effects, marks: marks)
+        }
       }
       try compareSample(
         fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,

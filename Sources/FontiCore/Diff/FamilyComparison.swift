@@ -12,6 +12,8 @@ struct FamilyOutcome: Sendable {
   /// face that gained or lost it, as changes whose two sides are the same outline.
   var charactersAdded: [GlyphChange] = []
   var charactersRemoved: [GlyphChange] = []
+  /// Shaping changes drawn both ways (kerning pairs, feature texts, marks), face by face.
+  var shapingImages: [ShapingImage] = []
   /// An added or removed family: what it has, for its section of the PDF.
   var profile: FamilyProfile?
   /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
@@ -124,6 +126,7 @@ enum FamilyComparison {
 
     var characterFaces = CharacterFaces(compared: differences.count)
     var images: [GlyphChange] = []
+    var shapingImages: [ShapingImage] = []
     for (n, d) in differences.enumerated() {
       for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
@@ -147,6 +150,7 @@ enum FamilyComparison {
       if let shaping = d.shaping { entry.shaping.append(shaping) }
       entry.sample += d.sample
       images += d.glyphImages
+      shapingImages += d.shapingImages
     }
     entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
@@ -160,6 +164,7 @@ enum FamilyComparison {
     var outcome = FamilyOutcome(entry: entry)
     guard entry.status == .changed else { return outcome }
     outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
+    outcome.shapingImages = shapingImages
     func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
       let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
       return comparer.characterImages(

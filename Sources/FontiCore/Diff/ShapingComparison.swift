@@ -413,3 +413,97 @@ final class ShapingComparer {
     return out
   }
 }
+
+/// A text as one version shapes it, for the review's pictures: each glyph's outline and where
+/// it goes, in the face's units.
+struct ShapedRun: Sendable, Codable, Hashable {
+  var outlines: [GlyphOutline]
+  var x: [Int]
+  var y: [Int]
+  var unitsPerEm: Int
+
+  var placed: [GlyphRaster.Placed] {
+    zip(outlines, zip(x, y)).map {
+      GlyphRaster.Placed(outline: $0, x: Double($1.0), y: Double($1.1))
+    }
+  }
+}
+
+/// One shaping change drawn both ways: a kerning pair, a feature's text, a mark on its base.
+struct ShapingImage: Sendable, Codable, Hashable {
+  /// "Kerning", "Feature liga", "Mark attachment".
+  var kind: String
+  /// The text and its numbers: "“To” −105 → −255".
+  var title: String
+  var face: String
+  var instance: String?
+  var before: ShapedRun
+  var after: ShapedRun
+
+  /// Shaping images kept per face and kind, at most.
+  static let perKind = 3
+}
+
+extension ShapingComparer {
+  /// `text` shaped by `font` with `features`, with its glyphs' outlines.
+  func run(
+    _ text: [Unicode.Scalar], _ font: HarfBuzzFont,
+    features: [(tag: UInt32, value: UInt32)] = []
+  ) -> ShapedRun {
+    let glyphs = buffer(text, font, features)
+    var pen = 0
+    var run = ShapedRun(outlines: [], x: [], y: [], unitsPerEm: font.face.unitsPerEm)
+    for g in glyphs {
+      run.outlines.append(font.outline(of: g.glyph))
+      run.x.append(pen + g.xOffset)
+      run.y.append(g.yOffset)
+      pen = ShapedText.clamped(pen + g.xAdvance)
+    }
+    return run
+  }
+
+  private func buffer(
+    _ text: [Unicode.Scalar], _ font: HarfBuzzFont, _ features: [(tag: UInt32, value: UInt32)]
+  ) -> [ShapedGlyph] {
+    HarfBuzzBuffer().shape(
+      text, font: font, language: FeatureSampler.defaultLanguage, features: features)
+  }
+
+  /// Pictures of the largest changes found at one instance: kerning pairs, feature texts and
+  /// marks, `ShapingImage.perKind` of each at most.
+  func images(
+    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, face: String, instance: String?,
+    pairs: [DiffReport.KerningPair], effects: [DiffReport.FeatureEffect],
+    marks: [DiffReport.MarkChange]
+  ) -> [ShapingImage] {
+    var out: [ShapingImage] = []
+    var sorted = pairs
+    ShapingComparer.sortPairs(&sorted)
+    for p in sorted.prefix(ShapingImage.perKind) {
+      let text = Array(p.pair.unicodeScalars)
+      out.append(
+        ShapingImage(
+          kind: "Kerning", title: "“\(p.pair)” \(p.kerning[0]) → \(p.kerning[1])", face: face,
+          instance: instance, before: run(text, fb), after: run(text, fa)))
+    }
+    var tags = Set<String>()
+    for e in effects where tags.insert(e.tag).inserted && tags.count <= ShapingImage.perKind {
+      let text = Array(e.text.unicodeScalars)
+      let on: [(tag: UInt32, value: UInt32)] = [(tag: HarfBuzzTag.make(e.tag), value: 1)]
+      out.append(
+        ShapingImage(
+          kind: "Feature \(e.tag)", title: "“\(e.text)”", face: face, instance: instance,
+          before: run(text, fb, features: on), after: run(text, fa, features: on)))
+    }
+    for m in marks.prefix(ShapingImage.perKind) {
+      let text = Array(m.text.unicodeScalars)
+      out.append(
+        ShapingImage(
+          kind: "Mark attachment",
+          title: "“\(m.text)” y \(m.before[1]) → \(m.after[1])"
+            + (m.before[0] != m.after[0] ? ", x \(m.before[0]) → \(m.after[0])" : ""),
+          face: face, instance: instance, before: run(text, fb), after: run(text, fa)))
+    }
+    return out
+  }
+}

@@ -107,6 +107,25 @@ struct DiffShapingTests {
     #expect(try family(report, "Fixture Legacy Kern").status == .unchanged)
   }
 
+  /// The change image and the review get each kind of shaping change drawn both ways: the
+  /// legacy kern family, whose glyphs are all the same, no longer has nothing to show.
+  @Test func shapingChangesAreDrawnBothWays() throws {
+    let result = try engine.compare("shaping-before", "shaping-after")
+    let index = try #require(result.report.families.firstIndex { $0.family == "Fixture Shaping" })
+    let images = result.outcomes[index].shapingImages
+    #expect(Set(images.map(\.kind)).isSuperset(of: ["Kerning", "Feature calt", "Feature liga"]))
+    #expect(images.contains { $0.kind == "Mark attachment" })
+    let liga = try #require(images.first { $0.kind == "Feature liga" })
+    #expect(liga.before.outlines.count == 1 && liga.before.outlines != liga.after.outlines)
+    let to = try #require(images.first { $0.title.hasPrefix("“To”") })
+    // The same two glyphs, the o 150 units further left.
+    #expect(to.before.outlines == to.after.outlines && to.before.x[1] - to.after.x[1] == 150)
+    let legacy = try #require(
+      result.report.families.firstIndex { $0.family == "Fixture Legacy Kern" })
+    #expect(result.outcomes[legacy].glyphImages.isEmpty)
+    #expect(result.outcomes[legacy].shapingImages.map(\.title) == ["“AV” -80 → -120"])
+  }
+
   @Test func classesComeFromTheFontsOwnClassDefinitions() throws {
     let face = try HarfBuzzFace(
       file: DiffEngineTests.path("shaping-before/FixtureShaping-Regular.otf"))
