@@ -6,26 +6,31 @@ extension DiffDrawing {
   /// numbers over three lines, before, after and their overlay, at one size.
   func drawShapingGrid(
     _ images: [ShapingImage], top: Double, bottom: Double, columns: Int, x: Double,
-    width: Double, on cr: CairoContext
+    width: Double, heading: Bool = true, textSize: Double = 13, on cr: CairoContext
   ) {
     guard !images.isEmpty else { return }
     let context = labelContext(for: cr)
-    let heading = caption("Shaping changes · before, after, overlay", size: 13, in: context)
-    cr.setColour(palette.text, alpha: 0.6)
-    heading.draw(at: x, top)
+    let headingHeight = heading ? textSize * 2 : 0
+    if heading {
+      let text = caption(
+        "Shaping changes · before, after, overlay", size: textSize, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      text.draw(at: x, top)
+    }
     let rows = (images.count + columns - 1) / columns
     let cell = width / Double(max(columns, 1))
-    let rowHeight = (bottom - top - 26) / Double(max(rows, 1))
+    let rowHeight = (bottom - top - headingHeight) / Double(max(rows, 1))
     for (n, image) in images.enumerated() {
       let cx = x + Double(n % columns) * cell
-      let cy = top + 26 + Double(n / columns) * rowHeight
-      let boxWidth = cell - 18
+      let cy = top + headingHeight + Double(n / columns) * rowHeight
+      let boxWidth = cell - textSize * 1.4
       let place = image.instance.map { "\(image.face) \($0)" } ?? image.face
-      let title = label("\(image.kind) · \(place) · \(image.title)", size: 13, in: context)
+      let title = label(
+        "\(image.kind) · \(place) · \(image.title)", size: textSize, in: context)
       title.ellipsize(width: boxWidth)
       cr.setColour(palette.text, alpha: 0.85)
       title.draw(at: cx, cy)
-      let band = (rowHeight - 30) / 3
+      let band = (rowHeight - textSize * 2.3) / 3
       // One em size for the three lines: the wider run fits the cell, the band its height.
       let widest =
         [image.before, image.after].map { run -> Double in
@@ -38,7 +43,7 @@ extension DiffDrawing {
         }.max() ?? 1
       let em = max(8, min(band * 0.78, (boxWidth - 8) / max(widest, 0.2)))
       for line in 0..<3 {
-        let lineTop = cy + 22 + Double(line) * band
+        let lineTop = cy + textSize * 1.7 + Double(line) * band
         cr.setColour(palette.text, alpha: 0.05)
         cr.rectangle(cx, lineTop, boxWidth, band - 4)
         cr.fill()
@@ -61,7 +66,8 @@ extension DiffDrawing {
             on: cr)
         }
         cr.restore()
-        let tag = caption(["before", "after", "overlay"][line], size: 10, in: context)
+        let tag = caption(
+          ["before", "after", "overlay"][line], size: textSize * 0.77, in: context)
         cr.setColour(palette.text, alpha: 0.45)
         tag.draw(at: cx + boxWidth - tag.size.width - 4, lineTop + 2)
       }

@@ -124,6 +124,16 @@ struct DiffShapingTests {
       result.report.families.firstIndex { $0.family == "Fixture Legacy Kern" })
     #expect(result.outcomes[legacy].glyphImages.isEmpty)
     #expect(result.outcomes[legacy].shapingImages.map(\.title) == ["“AV” -80 → -120"])
+    // The review's pages give them rows, two a row, the first with the heading.
+    let rows = DiffDocumentPlan(result).pages.flatMap { page -> [DiffDocumentPlan.Block] in
+      guard case .family(index, _, let placed) = page.kind else { return [] }
+      return placed.map(\.block).filter {
+        if case .shapingRow = $0 { return true }
+        return false
+      }
+    }
+    #expect(rows.first == .shapingRow([0, 1], first: true))
+    #expect(rows.count == (images.count + 1) / 2)
   }
 
   @Test func classesComeFromTheFontsOwnClassDefinitions() throws {
