@@ -247,6 +247,25 @@ final class ShapingComparer {
 
   // MARK: Features
 
+  private var samplers: [Int: FeatureSampler] = [:]
+  private var reverseMaps: [Int: [UInt32]] = [:]
+
+  /// One sampler per side (0 before, 1 after), for all its features.
+  private func sampler(_ side: Int) -> FeatureSampler {
+    if let known = samplers[side] { return known }
+    let made = FeatureSampler(face: side == 0 ? before : after)
+    samplers[side] = made
+    return made
+  }
+
+  /// Each glyph's lowest code point, per side, read once.
+  private func reverseMap(_ side: Int) -> [UInt32] {
+    if let known = reverseMaps[side] { return known }
+    let map = HarfBuzzFont(face: side == 0 ? before : after).reverseCharacterMap()
+    reverseMaps[side] = map
+    return map
+  }
+
   /// The texts a feature can act on in either version: the sample `FeatureSampler` finds in
   /// each, and the characters its lookups take as input, one by one.
   func featureTexts(_ tag: String) -> [[Unicode.Scalar]] {
@@ -258,16 +277,15 @@ final class ShapingComparer {
       texts.append(text)
     }
     let hbTag = HarfBuzzTag.make(tag)
-    for face in [before, after] {
+    for (side, face) in [before, after].enumerated() {
       let tables = LayoutTable.allCases.filter {
         face.featureTags($0).contains(hbTag)
       }
       guard !tables.isEmpty else { continue }
-      if case .visible(let text, _) = FeatureSampler(face: face).sample(tag: tag, tables: tables) {
+      if case .visible(let text, _) = sampler(side).sample(tag: tag, tables: tables) {
         add(Array(text.unicodeScalars))
       }
-      let font = HarfBuzzFont(face: face)
-      let reverse = font.reverseCharacterMap()
+      let reverse = reverseMap(side)
       var characters: [Unicode.Scalar] = []
       var substituting: [(lookup: UInt32, glyphs: [(UInt32, Unicode.Scalar)])] = []
       for table in tables {
@@ -364,8 +382,8 @@ final class ShapingComparer {
     var bases = Set<Unicode.Scalar>()
     var marks = Set<Unicode.Scalar>()
     let common = Set(before.unicodes).intersection(after.unicodes)
-    for face in [before, after] {
-      let reverse = HarfBuzzFont(face: face).reverseCharacterMap()
+    for (side, face) in [before, after].enumerated() {
+      let reverse = reverseMap(side)
       for tag in ["mark", "mkmk"] {
         for lookup in face.lookups(.gpos, feature: HarfBuzzTag.make(tag)) {
           for g in face.lookupGlyphs(.gpos, lookup: lookup, limit: 4096).input
