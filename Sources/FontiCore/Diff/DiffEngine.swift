@@ -95,6 +95,8 @@ public enum DiffEngine {
       greyLevels: settings.greyLevels, pixelsPerEm: settings.pixelsPerEm, text: settings.text,
       counts: DiffReport.Counts(), families: [], unreadable: before.unreadable + after.unreadable)
     var kept: [FamilyOutcome] = []
+    var outcomes = outcomes
+    LikelyRenames.mark(&outcomes, before: before, after: after)
     for var outcome in outcomes {
       switch outcome.entry.status {
       case .added: report.counts.added += 1

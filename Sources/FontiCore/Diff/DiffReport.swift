@@ -59,6 +59,8 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var instances = Instances()
     public var features = Features()
     public var languages = Languages()
+    /// For a removed or added family: the family it was probably renamed to or from.
+    public var likelyRename: LikelyRename?
     /// What shaping does differently, per face (`DiffReport+Shaping`).
     public var shaping: [FaceShaping] = []
     public var sample: [Sample] = []

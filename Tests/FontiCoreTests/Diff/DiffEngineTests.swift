@@ -234,6 +234,32 @@ struct DiffEngineTests {
     #expect(report.families[0].faces.added == ["Regular"])
     #expect(report.families[1].faces.removed == ["Regular"])
     #expect(report.counts == DiffReport.Counts(families: 2, added: 1, removed: 1))
+    // The same outlines under another name: named as a likely rename on both entries.
+    let rename = DiffReport.LikelyRename(
+      before: "Fixture Garamond", after: "Fixture Antiqua", reason: "same outlines")
+    #expect(report.families.allSatisfy { $0.likelyRename == rename })
+    #expect(
+      report.families.allSatisfy {
+        $0.summary.last == "likely rename: Fixture Garamond → Fixture Antiqua? (same outlines)"
+      })
+  }
+
+  @Test func aFamilyReplacedUnderTheSameFileNameIsALikelyRename() throws {
+    let folder = try TemporaryDirectory("fonti-diff-rename")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("after"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: DiffEngineTests.path("box-before/FixtureBox-Regular.ttf"),
+      toPath: folder.file("after/FixtureGaramond-Regular.otf"))
+    let report = try compare("base", folder.file("after")).report
+    #expect(report.families.map(\.status) == [.added, .removed])
+    #expect(
+      report.families.allSatisfy {
+        $0.likelyRename?.reason == "same file name" && $0.likelyRename?.after == "Fixture Box"
+      })
+    // Different outlines and different file names: no rename.
+    let other = try compare("base", "box-after").report
+    #expect(other.families.allSatisfy { $0.likelyRename == nil })
   }
 
   /// A family on one side only shows its sample as that side sets it, once.
