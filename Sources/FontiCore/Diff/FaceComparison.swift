@@ -377,14 +377,14 @@ final class FaceComparer {
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
       }
       if !(shapingTablesSame && sameCoordinates) {
-        let inputs =
+        var inputs =
           shapingInputs
           ?? ShapingInputs(
             groups: shaper.kerningGroups(fontBefore, fontAfter),
             features: shaper.comparedFeatures(), marks: shaper.markTexts())
-        shapingInputs = inputs
         let pairs = shaper.kerning(
-          fontBefore, fontAfter, groups: inputs.groups, instance: instance)
+          fontBefore, fontAfter, groups: &inputs.groups, instance: instance)
+        shapingInputs = inputs
         let effects = shaper.featureEffects(
           fontBefore, fontAfter, texts: inputs.features, instance: instance)
         let marks = shaper.marks(fontBefore, fontAfter, texts: inputs.marks, instance: instance)

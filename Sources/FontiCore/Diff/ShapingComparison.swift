@@ -28,7 +28,9 @@ final class ShapingComparer {
   /// Tables whose bytes decide shaping.
   static let tables = ["GSUB", "GPOS", "GDEF", "kern"]
   /// Features that have their own comparison (kerning, marks).
-  static let ownComparison: Set<String> = ["kern", "dist", "mark", "mkmk", "size"]
+  static let ownComparison: Set<String> = ["kern", "mark", "mkmk", "abvm", "blwm", "size"]
+  /// Features whose lookups attach marks.
+  static let markFeatures = ["mark", "mkmk", "abvm", "blwm"]
 
   init(before: HarfBuzzFace, after: HarfBuzzFace) {
     self.before = before
@@ -148,6 +150,9 @@ final class ShapingComparer {
   struct KerningGroups {
     var left: [[Unicode.Scalar]]
     var right: [[Unicode.Scalar]]
+    /// After the first instance: the pairs (left × right.count + right) that kern there in
+    /// either version, the only ones shaped at the other instances.
+    var kerned: [Int]?
   }
 
   func kerningGroups(_ fb: HarfBuzzFont, _ fa: HarfBuzzFont) -> KerningGroups {
@@ -191,19 +196,33 @@ final class ShapingComparer {
   /// Every pair of class representatives shaped in both versions; the pairs whose positioning
   /// differs (and whose glyphs are the same: a substitution is a feature's change).
   func kerning(
-    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, groups: KerningGroups, instance: String?
+    _ fb: HarfBuzzFont, _ fa: HarfBuzzFont, groups: inout KerningGroups, instance: String?
   ) -> [DiffReport.KerningPair] {
     let ub = before.unitsPerEm
     let ua = after.unitsPerEm
     var out: [DiffReport.KerningPair] = []
-    for l in groups.left {
-      for r in groups.right {
-        let text = [l[0], r[0]]
-        let b = shape(text, fb)
-        let a = shape(text, fa)
+    let first = groups.kerned == nil
+    var kerned: [Int] = []
+    let tried =
+      groups.kerned
+      ?? Array(0..<(groups.left.count * groups.right.count))
+    let columns = max(1, groups.right.count)
+    for index in tried {
+      let l = groups.left[index / columns]
+      let r = groups.right[index % columns]
+      let text = [l[0], r[0]]
+      let b = shape(text, fb)
+      let a = shape(text, fa)
+      let kb = b.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fb) }
+      let ka = a.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fa) }
+      if first
+        && (kb != 0 || ka != 0 || b.contains { $0.xOffset != 0 || $0.yOffset != 0 }
+          || a.contains { $0.xOffset != 0 || $0.yOffset != 0 })
+      {
+        kerned.append(index)
+      }
+      do {
         guard sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua) else { continue }
-        let kb = b.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fb) }
-        let ka = a.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fa) }
         out.append(
           DiffReport.KerningPair(
             pair: String(String.UnicodeScalarView(text)),
@@ -211,6 +230,7 @@ final class ShapingComparer {
             kerning: [kb, ka], classPairs: l.count * r.count))
       }
     }
+    if first { groups.kerned = kerned }
     return out
   }
 
@@ -258,6 +278,38 @@ final class ShapingComparer {
     return made
   }
 
+  private var clusters: [Int: [[Unicode.Scalar]]] = [:]
+
+  /// Indic clusters for a face that maps a virama: consonant + virama + consonant over the
+  /// first `clusterConsonants` consonants of its block (half forms, conjuncts, their kerning),
+  /// and RA + virama + consonant (reph).
+  func clusterTexts(_ side: Int) -> [[Unicode.Scalar]] {
+    if let known = clusters[side] { return known }
+    let face = side == 0 ? before : after
+    let mapped = Set(face.unicodes)
+    var texts: [[Unicode.Scalar]] = []
+    for virama in ShapingComparer.viramas where mapped.contains(virama) {
+      let block = virama & ~0x7F
+      let consonants = (block + 0x15...block + 0x39).filter { mapped.contains($0) }.prefix(
+        ShapingComparer.clusterConsonants
+      ).compactMap(Unicode.Scalar.init)
+      guard let v = Unicode.Scalar(virama) else { continue }
+      for c1 in consonants { for c2 in consonants { texts.append([c1, v, c2]) } }
+      if let ra = Unicode.Scalar(block + 0x30), mapped.contains(ra.value) {
+        for c in consonants { texts.append([ra, v, c]) }
+      }
+    }
+    clusters[side] = texts
+    return texts
+  }
+
+  /// The viramas of the Indic scripts (Devanagari to Malayalam).
+  static let viramas: [UInt32] = [
+    0x094D, 0x09CD, 0x0A4D, 0x0ACD, 0x0B4D, 0x0BCD, 0x0C4D, 0x0CCD, 0x0D4D,
+  ]
+  /// Consonants of a block paired in clusters.
+  static let clusterConsonants = 6
+
   /// Each glyph's lowest code point, per side, read once.
   private func reverseMap(_ side: Int) -> [UInt32] {
     if let known = reverseMaps[side] { return known }
@@ -301,6 +353,7 @@ final class ShapingComparer {
           if table == .gsub { substituting.append((lookup, glyphs)) }
         }
       }
+      for text in clusterTexts(side) { add(text) }
       let ordered = Set(characters).sorted { CandidateText.rank($0) < CandidateText.rank($1) }
       for s in ordered.prefix(ShapingComparer.inputCharacterLimit) {
         add(CandidateText.isMark(s) ? ["o", s] : [s])
@@ -384,7 +437,7 @@ final class ShapingComparer {
     let common = Set(before.unicodes).intersection(after.unicodes)
     for (side, face) in [before, after].enumerated() {
       let reverse = reverseMap(side)
-      for tag in ["mark", "mkmk"] {
+      for tag in ShapingComparer.markFeatures {
         for lookup in face.lookups(.gpos, feature: HarfBuzzTag.make(tag)) {
           for g in face.lookupGlyphs(.gpos, lookup: lookup, limit: 4096).input
           where Int(g) < reverse.count && common.contains(reverse[Int(g)]) {

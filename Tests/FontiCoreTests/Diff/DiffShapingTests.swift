@@ -136,6 +136,23 @@ struct DiffShapingTests {
     #expect(rows.count == (images.count + 1) / 2)
   }
 
+  /// Devanagari: a conjunct retargeted (akhn), an anusvara's anchor moved (abvm), and a
+  /// half form's kerning (dist, which no pair of characters shows: the sampler's clusters do).
+  @Test func devanagariConjunctsMarksAndHalfFormKerningAreCompared() throws {
+    let report = try engine.compare("deva-before", "deva-after").report
+    let f = try family(report, "Fixture Devanagari")
+    #expect(f.status == .changed)
+    let regular = try face(f, "Regular")
+    let akhn = try #require(regular.features.changed.first { $0.tag == "akhn" })
+    #expect(akhn.text.contains("क्ष") && akhn.before.contains("kassadeva"))
+    #expect(!akhn.after.contains("kassadeva"))
+    let anusvara = try #require(regular.marks.first { $0.codepoints == ["U+0915", "U+0902"] })
+    #expect(anusvara.after[1] - anusvara.before[1] == 50)
+    let dist = try #require(regular.features.changed.first { $0.tag == "dist" })
+    #expect(dist.positionsOnly && dist.before == dist.after)
+    #expect(regular.tables.unexplained.isEmpty)
+  }
+
   @Test func classesComeFromTheFontsOwnClassDefinitions() throws {
     let face = try HarfBuzzFace(
       file: DiffEngineTests.path("shaping-before/FixtureShaping-Regular.otf"))

@@ -184,3 +184,47 @@ if __name__ == "__main__":
     after()
     resaved()
     unused_lookup()
+    devanagari()
+
+
+DEVANAGARI = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf"
+DEVANAGARI_TEXT = "कखगघचजटडतदनपबमयरलवशषसहािीुूेैोौंः़्क्ष"
+
+
+def devanagari():
+    """Noto Sans Devanagari (SIL OFL 1.1), the consonants, vowel signs, virama and anusvara
+    above, with every feature; renamed Fixture Devanagari. The AFTER copy has exactly: the akhn
+    conjunct क्ष retargeted (kassadeva → kadeva), the anusvara's anchor on क 50 units higher
+    (abvm), and the dist pair of क's half form and क (क्क) 30 units tighter (−64 → −94)."""
+    from fontTools import subset
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+    options.hinting = False
+    options.notdef_outline = True
+    options.glyph_names = True
+    font = TTFont(DEVANAGARI)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=DEVANAGARI_TEXT)
+    subsetter.subset(font)
+    fixtures.rename(font, "Fixture Devanagari")
+    font.save(out("deva-before", "FixtureDevanagari-Regular.ttf"))
+
+    font = TTFont(out("deva-before", "FixtureDevanagari-Regular.ttf"))
+    (akhn,) = feature_lookups(font, "GSUB", "akhn", 4)
+    for subtable in lookup(font, "GSUB", akhn).SubTable:
+        for ligature in subtable.ligatures.get("kadeva", []):
+            if ligature.Component == ["viramadeva", "ssadeva"]:
+                ligature.LigGlyph = "kadeva"
+    (abvm,) = feature_lookups(font, "GPOS", "abvm", 4)
+    subtable = lookup(font, "GPOS", abvm).SubTable[0]
+    base = subtable.BaseArray.BaseRecord[subtable.BaseCoverage.glyphs.index("kadeva")]
+    base.BaseAnchor[0].YCoordinate += 50
+    (dist,) = feature_lookups(font, "GPOS", "dist", 2)
+    subtable = lookup(font, "GPOS", dist).SubTable[0]
+    assert subtable.Format == 1
+    pair_set = subtable.PairSet[subtable.Coverage.glyphs.index("kaprehalfdeva")]
+    record = next(r for r in pair_set.PairValueRecord if r.SecondGlyph == "kadeva")
+    assert record.Value1.XAdvance == -64
+    record.Value1.XAdvance -= 30
+    font.save(out("deva-after", "FixtureDevanagari-Regular.ttf"))
