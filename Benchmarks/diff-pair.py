@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The `diff` measurement's pair of full fonts, for the side-by-side run with diffenator3:
 Noto Sans Regular as installed, and a copy with one class kerning pair tightened by 50 units,
-one glyph pair changed, one ligature retargeted and one glyph (R) moved.
+one glyph pair changed, one `liga` ligature retargeted and one glyph (R) moved.
 
     /usr/bin/python3 Benchmarks/diff-pair.py DIR     # writes DIR/before.ttf, DIR/after.ttf
 
@@ -45,7 +45,11 @@ for lookup in gpos.LookupList.Lookup:
                 if "glyph" in done:
                     break
 gsub = font["GSUB"].table
-for lookup in gsub.LookupList.Lookup:
+liga = {i for r in gsub.FeatureList.FeatureRecord if r.FeatureTag == "liga"
+        for i in r.Feature.LookupListIndex}
+for index, lookup in enumerate(gsub.LookupList.Lookup):
+    if index not in liga:
+        continue
     subtables = lookup.SubTable
     if lookup.LookupType == 7:
         subtables = [s.ExtSubTable for s in subtables]

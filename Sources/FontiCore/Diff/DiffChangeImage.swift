@@ -83,6 +83,12 @@ extension DiffDrawing {
       } else if !shaping.isEmpty {
         drawShapingGrid(
           shaping, top: top, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
+      } else if let sample = outcome.sample,
+        !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty
+      {
+        drawMetricLines(
+          outcome.entry.metrics, sample: sample, top: top, bottom: bottom, x: margin,
+          width: width, on: cr)
       } else if !characters.isEmpty {
         let added = outcome.charactersAdded.count
         let removed = outcome.charactersRemoved.count

@@ -153,6 +153,18 @@ struct DiffShapingTests {
     #expect(regular.tables.unexplained.isEmpty)
   }
 
+  /// A family whose only change is its vertical metrics has them drawn as lines: those with
+  /// both values, ascenders and heights up, win descent down, in a fixed order.
+  @Test func changedVerticalMetricsBecomeLines() {
+    let lines = DiffDrawing.metricLines([
+      "winDescent": [250, 300], "xHeight": [400, 420], "unitsPerEm": [1000, 2048],
+      "capHeight": [nil, 650],
+    ])
+    #expect(lines.map(\.key) == ["xHeight", "winDescent"])
+    #expect(lines.map(\.down) == [false, true])
+    #expect(lines.map(\.before) == [400, 250] && lines.map(\.after) == [420, 300])
+  }
+
   @Test func classesComeFromTheFontsOwnClassDefinitions() throws {
     let face = try HarfBuzzFace(
       file: DiffEngineTests.path("shaping-before/FixtureShaping-Regular.otf"))
