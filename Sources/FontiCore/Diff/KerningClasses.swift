@@ -18,6 +18,9 @@ struct KerningClasses {
     right = Array(repeating: [], count: count)
     var ownLeft = Set<UInt32>()
     var ownRight = Set<UInt32>()
+    // Entries read from GPOS, at most: a hostile table's sets and classes, pointing at the same
+    // bytes many times over, cost no more than this; past it, every glyph is its own class.
+    var budget = KerningClasses.readLimit
 
     // GDEF glyph classes.
     face.withTable("GDEF") { gdef in
@@ -43,7 +46,7 @@ struct KerningClasses {
           let lookupType = bytes.u16(lookupOffset), let subtables = bytes.u16(lookupOffset + 4)
         else { continue }
         var readAll = true
-        for s in 0..<min(subtables, 4096) {
+        for s in 0..<min(subtables, 4096) where budget > 0 {
           guard var sub = bytes.u16(lookupOffset + 6 + 2 * s).map({ lookupOffset + $0 }) else {
             readAll = false
             continue
@@ -64,6 +67,7 @@ struct KerningClasses {
           subtableNumber += 1
           guard let coverage = bytes.u16(sub + 2).map({ sub + $0 }) else { continue }
           let covered = bytes.coverage(at: coverage, glyphCount: count)
+          budget -= covered.count + 1
           if format == 1 {
             guard let setCount = bytes.u16(sub + 8), let vf1 = bytes.u16(sub + 4),
               let vf2 = bytes.u16(sub + 6)
@@ -74,15 +78,18 @@ struct KerningClasses {
               guard let set = bytes.u16(sub + 10 + 2 * p).map({ sub + $0 }),
                 let pairs = bytes.u16(set)
               else { continue }
+              budget -= pairs
+              guard budget > 0 else { break }
               for r in 0..<pairs {
-                if let second = bytes.u16(set + 2 + r * recordSize) {
-                  ownRight.insert(UInt32(second))
-                }
+                guard let second = bytes.u16(set + 2 + r * recordSize) else { break }
+                ownRight.insert(UInt32(second))
               }
             }
           } else if format == 2 {
             guard let def1 = bytes.u16(sub + 8), let def2 = bytes.u16(sub + 10) else { continue }
             let coveredSet = Set(covered)
+            budget -= 2 * count + covered.count
+            guard budget > 0 else { break }
             var class1: [UInt32: Int] = [:]
             for (glyph, value) in bytes.classDef(at: sub + def1, glyphCount: count) {
               class1[glyph] = value
@@ -140,9 +147,17 @@ struct KerningClasses {
       }
     }
 
+    if budget <= 0 {
+      ownLeft.formUnion(0..<UInt32(count))
+      ownRight.formUnion(0..<UInt32(count))
+    }
     for g in ownLeft where Int(g) < count { left[Int(g)] = [Int32.max, Int32(g)] }
     for g in ownRight where Int(g) < count { right[Int(g)] = [Int32.max, Int32(g)] }
   }
+
+  /// Entries of GPOS pair lookups read per face, at most (a large CJK or Indic font's kerning
+  /// reads a few hundred thousand).
+  static let readLimit = 4_000_000
 
   func leftKey(_ glyph: UInt32) -> [Int32] {
     Int(glyph) < left.count ? left[Int(glyph)] : [Int32.max, Int32(bitPattern: glyph)]
