@@ -376,6 +376,8 @@ enum FamilyComparison {
       lines.append(
         "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
     }
+    // Shaping before the sample: a kerning pair or a ligature that changed is why a sample did.
+    lines += shapingLines(f.shaping, family: f.features)
     // A family's usual faces (regular, bold, italic, bold italic and then some) each a line.
     let samplesShown = 8
     for s in f.sample.prefix(samplesShown) {
@@ -392,7 +394,6 @@ enum FamilyComparison {
       let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
       lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
     }
-    lines += shapingLines(f.shaping, family: f.features)
     lines += metricLines(f.metrics, face: nil)
     for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
     if !f.faces.added.isEmpty {

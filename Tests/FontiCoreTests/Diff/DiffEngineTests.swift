@@ -201,7 +201,12 @@ struct DiffEngineTests {
     #expect(shaping.tables.changed.isEmpty)
     // Said with each pair quoted and its instance named.
     let first = try #require(shaping.kerning.pairs.first)
-    let line = try #require(FamilyComparison.summary(f).first { $0.hasPrefix("kerning (Regular)") })
+    let summary = FamilyComparison.summary(f)
+    let line = try #require(summary.first { $0.hasPrefix("kerning (Regular)") })
+    // Said before the sample it changed.
+    let kerningAt = try #require(summary.firstIndex(of: line))
+    let sampleAt = try #require(summary.firstIndex { $0.hasPrefix("sample") })
+    #expect(kerningAt < sampleAt)
     #expect(
       line.contains("“\(first.pair)” Bold \(first.kerning[0]) → \(first.kerning[1])"), "\(line)")
   }
