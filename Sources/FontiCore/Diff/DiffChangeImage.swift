@@ -89,6 +89,14 @@ extension DiffDrawing {
         drawMetricLines(
           outcome.entry.metrics, sample: sample, top: top, bottom: bottom, x: margin,
           width: width, on: cr)
+      } else if !outcome.instanceImages.isEmpty {
+        let band = min(180, (bottom - top) / Double(outcome.instanceImages.count))
+        for (n, image) in outcome.instanceImages.enumerated() {
+          let what = image.only == "before" ? "Instance removed" : "Instance added"
+          _ = drawSameSample(
+            image, top: top + Double(n) * band, height: band - 12, x: margin, width: width,
+            title: "\(what) · \(image.face) · \(image.instance ?? "")", on: cr)
+        }
       } else if !characters.isEmpty {
         let added = outcome.charactersAdded.count
         let removed = outcome.charactersRemoved.count
@@ -165,11 +173,12 @@ extension DiffDrawing {
   /// bottom of what it drew.
   func drawSameSample(
     _ sample: SampleChange, top: Double, height: Double, x: Double, width: Double,
-    on cr: CairoContext
+    title: String? = nil, on cr: CairoContext
   ) -> Double {
     let context = labelContext(for: cr)
     let heading = caption(
-      "\(sample.title) · \(FamilyComparison.place(sample.face, sample.instance))"
+      title
+        ?? "\(sample.title) · \(FamilyComparison.place(sample.face, sample.instance))"
         + " · the same before and after",
       size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)

@@ -33,6 +33,7 @@ public struct DiffResult: Sendable {
       outcome.charactersAdded = drawing.charactersAdded
       outcome.charactersRemoved = drawing.charactersRemoved
       outcome.shapingImages = drawing.shapingImages
+      outcome.instanceImages = drawing.instanceImages
     }
     return outcome
   }

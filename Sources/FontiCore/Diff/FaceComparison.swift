@@ -233,6 +233,8 @@ struct FaceDifference: Sendable {
   var shaping: DiffReport.FaceShaping?
   /// Pictures of the largest shaping changes, at the first instance that has any.
   var shapingImages: [ShapingImage] = []
+  /// The sample at named instances added (`only` "after") or removed (`only` "before").
+  var instanceImages: [SampleChange] = []
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
@@ -303,6 +305,9 @@ final class FaceComparer {
     }
   }
 
+  /// Instances added or removed drawn per face, at most.
+  static let instanceImages = 3
+
   /// Tables from which HarfBuzz draws outlines and takes advances and the cmap.
   static let outlineTables = [
     "glyf", "loca", "CFF ", "CFF2", "gvar", "avar", "fvar", "HVAR", "hmtx", "hhea", "maxp", "cmap",
@@ -343,6 +348,18 @@ final class FaceComparer {
     let (paired, added, removed) = FaceComparer.pairInstances(instancesBefore, instancesAfter)
     out.instances.added = added.map { FaceComparer.describe($0, face: pair.label) }
     out.instances.removed = removed.map { FaceComparer.describe($0, face: pair.label) }
+    // Instances on one side only, drawn at their coordinates from that side.
+    for (instances, face, side) in [(added, after, "after"), (removed, before, "before")] {
+      for instance in instances.prefix(FaceComparer.instanceImages - out.instanceImages.count) {
+        let font = HarfBuzzFont(face: face)
+        font.setNamedInstance(instance.index)
+        let shaped = ShapedText(sample.text, font: font, language: sample.language)
+        out.instanceImages.append(
+          SampleChange(
+            before: shaped, after: shaped, face: pair.label, instance: instance.name, pixels: 0,
+            languageName: sample.languageName, only: side))
+      }
+    }
     for (b, a) in paired where !FaceComparer.sameCoordinates(b, a) {
       out.instances.changed.append(
         DiffReport.InstanceChange(

@@ -14,6 +14,8 @@ struct FamilyOutcome: Sendable {
   var charactersRemoved: [GlyphChange] = []
   /// Shaping changes drawn both ways (kerning pairs, feature texts, marks), face by face.
   var shapingImages: [ShapingImage] = []
+  /// The sample at instances added or removed (`SampleChange.only` says which).
+  var instanceImages: [SampleChange] = []
   /// An added or removed family: what it has, for its section of the PDF.
   var profile: FamilyProfile?
   /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
@@ -127,6 +129,7 @@ enum FamilyComparison {
     var characterFaces = CharacterFaces(compared: differences.count)
     var images: [GlyphChange] = []
     var shapingImages: [ShapingImage] = []
+    var instanceImages: [SampleChange] = []
     for (n, d) in differences.enumerated() {
       for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
@@ -151,6 +154,7 @@ enum FamilyComparison {
       entry.sample += d.sample
       images += d.glyphImages
       shapingImages += d.shapingImages
+      instanceImages += d.instanceImages
     }
     entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
@@ -165,6 +169,7 @@ enum FamilyComparison {
     guard entry.status == .changed else { return outcome }
     outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
     outcome.shapingImages = shapingImages
+    outcome.instanceImages = Array(instanceImages.prefix(FaceComparer.instanceImages))
     func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
       let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
       return comparer.characterImages(

@@ -165,6 +165,19 @@ struct DiffShapingTests {
     #expect(lines.map(\.before) == [400, 250] && lines.map(\.after) == [420, 300])
   }
 
+  /// An added named instance is drawn: the sample set at its coordinates from the after side.
+  @Test func anAddedInstanceIsDrawnAtItsCoordinates() throws {
+    let result = try engine.compare("variable", "variable-added-instance")
+    let f = try #require(result.report.families.first)
+    #expect(f.status == .changed && f.instances.added.map(\.name) == ["Heavy"])
+    let image = try #require(result.outcomes[0].instanceImages.first)
+    #expect(result.outcomes[0].instanceImages.count == 1)
+    #expect(image.instance == "Heavy" && image.only == "after")
+    // Heavier than the regular sample: wider at wght 850 than at the default 400.
+    let regular = try #require(result.outcomes[0].sample)
+    #expect(image.after.width > regular.after.width)
+  }
+
   @Test func classesComeFromTheFontsOwnClassDefinitions() throws {
     let face = try HarfBuzzFace(
       file: DiffEngineTests.path("shaping-before/FixtureShaping-Regular.otf"))

@@ -185,6 +185,7 @@ if __name__ == "__main__":
     resaved()
     unused_lookup()
     devanagari()
+    added_instance()
 
 
 DEVANAGARI = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf"
@@ -228,3 +229,15 @@ def devanagari():
     assert record.Value1.XAdvance == -64
     record.Value1.XAdvance -= 30
     font.save(out("deva-after", "FixtureDevanagari-Regular.ttf"))
+
+
+def added_instance():
+    """`variable/` (Fixture Sans VF) with one named instance added: "Heavy" at wght 850."""
+    from fontTools.ttLib.tables._f_v_a_r import NamedInstance
+    font = TTFont(out("variable", "FixtureSansVF.ttf"))
+    name_id = font["name"].addMultilingualName({"en": "Heavy"}, font)
+    instance = NamedInstance()
+    instance.subfamilyNameID = name_id
+    instance.coordinates = {"wght": 850}
+    font["fvar"].instances.append(instance)
+    font.save(out("variable-added-instance", "FixtureSansVF.ttf"))
