@@ -7,7 +7,10 @@
 #
 # Checks that every changed family is found and no other is reported (exit 1 otherwise), then
 # prints one table: time, CPU, peak memory (parent + workers) of the whole review and of a
-# review of 30 families (memory must stay flat), and the ratio to the PNG run (target ≤ 3).
+# review of 30 families (memory must stay flat), and the ratio to the PNG run (target ≤ 3);
+# then one pair of full fonts (Benchmarks/diff-pair.py: Noto Sans Regular, kerning, a ligature
+# and a glyph changed) compared by fonti-batch and by diffenator3 side by side (diffenator3 from
+# PyPI, installed once in a virtual environment under .build/; target ≤ 1/10 of its time).
 # Nothing here is a test: numbers vary with the machine. BENCH_JOBS (cores), BENCH_DIFF_DIR.
 set -euo pipefail
 BENCH=bench-diff
@@ -62,14 +65,30 @@ mkdir -p "$WORK/png"
 job "$WORK/png/job.yaml" "$WORK/families.txt" "[]"
 measure png "$BIN" run -q --force -j "$JOBS" "$WORK/png/job.yaml"
 
+# One pair of full fonts, side by side with diffenator3 (PyPI), on the same cores.
+D3=$ROOT/.build/diffenator3-venv
+if [ ! -x "$D3/bin/diffenator3" ]; then
+  echo "$BENCH: installing diffenator3 from PyPI in $D3 (once)" >&2
+  python3 -m venv "$D3" >&2 && "$D3/bin/pip" install -q diffenator3 >&2
+fi
+PAIR=$COPIES/pair
+[ -f "$PAIR/after.ttf" ] || /usr/bin/python3 "$HERE/diff-pair.py" "$PAIR" >&2
+measure pair "$BIN" diff "$PAIR/before.ttf" "$PAIR/after.ttf" -o "$WORK/pair" -j "$JOBS"
+measure d3 "$D3/bin/diffenator3" --jobs "$JOBS" "$PAIR/before.ttf" "$PAIR/after.ttf"
+PAIRFOUND=$(jq -r '[.families[0].shaping[0].kerning.count, (.families[0].shaping[0].features.changed | length), (.families[0].glyphs | length)] | "\(.[0]) kerning pairs, \(.[1]) feature texts, \(.[2]) glyphs"' "$WORK/pair/diff.json")
+
 dheader() { printf '%-58s %8s %8s %10s\n' "" "seconds" "CPU s" "peak MiB"; }
 line() { printf '%-58s %8s %8s %10s\n' "$1" "$(secs "$2")" "$(cpu "$2")" "${3:-}"; }
 dheader
 line "fonti-batch diff, $N families ($CHANGED changed)" diff "$(mib diff)"
 printf '%-58s %8s %8s %10s\n' "fonti-batch diff, 30 families" "" "" "$(mib diff30)"
 line "fonti-batch run, PNG, $(wc -l < "$WORK/families.txt") of the same families" png
+line "fonti-batch diff, one pair of full fonts (Noto Sans)" pair
+line "diffenator3 $("$D3/bin/diffenator3" --version | awk '{print $2}'), the same pair" d3
 echo
 echo "changed families found:               $CHANGED of $CHANGED, no other reported"
 echo "diff / PNG run time:                  $(ratio "$(secs diff)" "$(secs png)")   (target ≤ 3)"
 echo "diff / PNG run CPU time:              $(ratio "$(cpu diff)" "$(cpu png)")"
+echo "one pair, fonti-batch found:          $PAIRFOUND"
+echo "one pair, fonti-batch / diffenator3:  $(ratio "$(secs pair)" "$(secs d3)")   (target ≤ 0.10)"
 echo "peak memory, $N vs 30 families:      $(ratio "$(rss diff)" "$(rss diff30)")   (target ≤ 1.20)"

@@ -83,6 +83,31 @@ import Testing
       box.list(box.path("same")) == [".fonti-batch.lock", "diff.json", "diff.md", "diff.pdf"])
   }
 
+  /// Shaping changes alone (kerning pairs, a ligature, a contextual alternate, a mark anchor, a
+  /// feature gone from one face, a legacy kern table) fail `--exit-code`, reach diff.json's
+  /// `shaping` and diff.md; a copy re-saved by fontTools passes.
+  @Test func shapingChangesFailExitCodeAndAReSavedCopyPasses() throws {
+    let box = try CLISandbox("fonti-diff-shaping")
+    let changed = try box.run(
+      ["diff", fixture("shaping-before"), fixture("shaping-after"), "--exit-code"])
+    #expect(changed.status == 1, "\(changed)")
+    let families = try #require(try json(box)["families"] as? [[String: Any]])
+    #expect(families.map { $0["status"] as? String } == ["changed", "changed"])
+    let legacy = try #require((families[0]["shaping"] as? [[String: Any]])?.first)
+    let kerning = try #require(legacy["kerning"] as? [String: Any])
+    #expect(kerning["count"] as? Int == 1)
+    let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
+    #expect(markdown.contains("kerning (Regular): 1 pair changed: “AV” -80 → -120"))
+    #expect(markdown.contains("feature removed (Italic): smcp"))
+    #expect(
+      box.list(box.path("diff/changes")) == ["fixture-legacy-kern.png", "fixture-shaping.png"])
+
+    let resaved = try box.run(
+      ["diff", fixture("shaping-before"), fixture("shaping-resaved"), "--exit-code", "-o", "same"])
+    #expect(resaved.status == 0, "\(resaved)")
+    #expect(box.list(box.path("same/changes")).isEmpty)
+  }
+
   @Test func jsonPrintsTheFileItWrote() throws {
     let box = try CLISandbox("fonti-diff-json")
     let result = try box.run([

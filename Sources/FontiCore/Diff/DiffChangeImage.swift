@@ -69,13 +69,45 @@ extension DiffDrawing {
         top = drawSameSample(sample, top: y, height: 150, x: margin, width: width, on: cr) + 26
       }
       let glyphs = Array(outcome.glyphImages.prefix(8))
+      let shaping = Array(outcome.shapingImages.prefix(glyphs.isEmpty ? 6 : 2))
+      let characters = Array((outcome.charactersAdded + outcome.charactersRemoved).prefix(8))
       if !glyphs.isEmpty {
+        let split = shaping.isEmpty ? bottom : top + (bottom - top) * 0.55
         drawGlyphGrid(
-          glyphs, total: outcome.entry.glyphs.count, top: top, bottom: bottom,
+          glyphs, total: outcome.entry.glyphs.count, top: top, bottom: split,
           columns: min(4, glyphs.count), x: margin, width: width, on: cr)
+        if !shaping.isEmpty {
+          drawShapingGrid(
+            shaping, top: split + 8, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
+        }
+      } else if !shaping.isEmpty {
+        drawShapingGrid(
+          shaping, top: top, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
+      } else if let sample = outcome.sample,
+        !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty
+      {
+        drawMetricLines(
+          outcome.entry.metrics, sample: sample, top: top, bottom: bottom, x: margin,
+          width: width, on: cr)
+      } else if !outcome.instanceImages.isEmpty {
+        let band = min(180, (bottom - top) / Double(outcome.instanceImages.count))
+        for (n, image) in outcome.instanceImages.enumerated() {
+          let what = image.only == "before" ? "Instance removed" : "Instance added"
+          _ = drawSameSample(
+            image, top: top + Double(n) * band, height: band - 12, x: margin, width: width,
+            title: "\(what) · \(image.face) · \(image.instance ?? "")", on: cr)
+        }
+      } else if !characters.isEmpty {
+        let added = outcome.charactersAdded.count
+        let removed = outcome.charactersRemoved.count
+        drawGlyphGrid(
+          characters, total: characters.count, top: top, bottom: bottom,
+          columns: min(4, characters.count), x: margin, width: width,
+          heading: "Characters · \(added) added, \(removed) removed (drawn from their side)",
+          on: cr)
       } else {
         let note = label(
-          "No glyph changed: see the changes listed above.", size: 19, in: context)
+          "No glyph or shaping changed: see the changes listed above.", size: 19, in: context)
         cr.setColour(palette.text, alpha: 0.55)
         note.draw(at: margin, top)
       }
@@ -141,11 +173,12 @@ extension DiffDrawing {
   /// bottom of what it drew.
   func drawSameSample(
     _ sample: SampleChange, top: Double, height: Double, x: Double, width: Double,
-    on cr: CairoContext
+    title: String? = nil, on cr: CairoContext
   ) -> Double {
     let context = labelContext(for: cr)
     let heading = caption(
-      "\(sample.title) · \(FamilyComparison.place(sample.face, sample.instance))"
+      title
+        ?? "\(sample.title) · \(FamilyComparison.place(sample.face, sample.instance))"
         + " · the same before and after",
       size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)
@@ -163,13 +196,15 @@ extension DiffDrawing {
   /// start and both advances, and the character and its numbers under it.
   func drawGlyphGrid(
     _ glyphs: [GlyphChange], total: Int, top: Double, bottom: Double, columns: Int, x: Double,
-    width: Double, on cr: CairoContext
+    width: Double, heading title: String? = nil, on cr: CairoContext
   ) {
     let context = labelContext(for: cr)
     let heading = caption(
-      total > glyphs.count
-        ? "Glyph changes · \(glyphs.count) of \(FamilyComparison.grouped(total)): each changed letter once, largest first"
-        : "Glyph changes · \(FamilyComparison.grouped(total))", size: 13, in: context)
+      title
+        ?? (total > glyphs.count
+          ? "Glyph changes · \(glyphs.count) of \(FamilyComparison.grouped(total)): each changed letter once, largest first"
+          : "Glyph changes · \(FamilyComparison.grouped(total))"),
+      size: 13, in: context)
     cr.setColour(palette.text, alpha: 0.6)
     heading.draw(at: x, top)
     let rows = (glyphs.count + columns - 1) / columns

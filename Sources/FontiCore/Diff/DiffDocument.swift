@@ -389,6 +389,13 @@ final class DiffDocument {
       note.ellipsize(width: g.contentWidth)
       cr.setColour(palette.ink(0.6))
       note.draw(at: g.margin, y + 24)
+    case .shapingRow(let indices, let first):
+      let images = indices.filter { $0 < outcome.shapingImages.count }.map {
+        outcome.shapingImages[$0]
+      }
+      drawing.drawShapingGrid(
+        images, top: y + (first ? 6 : 0), bottom: y + (first ? 148 : 132) - 6, columns: 2,
+        x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
     case .characterRow(let added, let indices):
       let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
       let namesFaces = Set(cells.map(\.entry.face)).count > 1

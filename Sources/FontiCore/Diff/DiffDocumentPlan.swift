@@ -79,6 +79,8 @@ struct DiffDocumentPlan {
     /// Characters added (or removed): `shown` of `total` drawn below.
     case charactersHeading(added: Bool, shown: Int, total: Int)
     case characterRow(added: Bool, [Int])
+    /// Shaping changes (`FamilyOutcome.shapingImages`), two a row; the first row has the heading.
+    case shapingRow([Int], first: Bool)
   }
 
   struct Placed: Equatable {
@@ -189,6 +191,11 @@ struct DiffDocumentPlan {
         if outcome.entry.glyphs.count > shown {
           blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
         }
+      }
+      let shaping = outcome.shapingImages.count
+      for rowStart in stride(from: 0, to: shaping, by: 2) {
+        blocks.append(
+          .shapingRow(Array(rowStart..<min(rowStart + 2, shaping)), first: rowStart == 0))
       }
       familyPages[index] = pages.count + 1
       let parts = familyParts(blocks, outcome)
@@ -306,6 +313,7 @@ struct DiffDocumentPlan {
     case .moreGlyphs: return 20
     case .charactersHeading: return 44
     case .characterRow: return g.characterRowHeight
+    case .shapingRow(_, let first): return first ? 148 : 132
     }
   }
 }

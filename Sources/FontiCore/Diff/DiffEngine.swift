@@ -32,6 +32,8 @@ public struct DiffResult: Sendable {
       outcome.profile = drawing.profile
       outcome.charactersAdded = drawing.charactersAdded
       outcome.charactersRemoved = drawing.charactersRemoved
+      outcome.shapingImages = drawing.shapingImages
+      outcome.instanceImages = drawing.instanceImages
     }
     return outcome
   }
@@ -94,6 +96,8 @@ public enum DiffEngine {
       greyLevels: settings.greyLevels, pixelsPerEm: settings.pixelsPerEm, text: settings.text,
       counts: DiffReport.Counts(), families: [], unreadable: before.unreadable + after.unreadable)
     var kept: [FamilyOutcome] = []
+    var outcomes = outcomes
+    LikelyRenames.mark(&outcomes, before: before, after: after)
     for var outcome in outcomes {
       switch outcome.entry.status {
       case .added: report.counts.added += 1

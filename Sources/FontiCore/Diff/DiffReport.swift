@@ -59,7 +59,10 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var instances = Instances()
     public var features = Features()
     public var languages = Languages()
-    public var kerning: [Kerning] = []
+    /// For a removed or added family: the family it was probably renamed to or from.
+    public var likelyRename: LikelyRename?
+    /// What shaping does differently, per face (`DiffReport+Shaping`).
+    public var shaping: [FaceShaping] = []
     public var sample: [Sample] = []
   }
 
@@ -143,15 +146,6 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var removed: [Instance] = []
     public var changed: [InstanceChange] = []
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
-  }
-
-  /// A proof string whose kerning changed: the sum of its pair adjustments, and its width.
-  public struct Kerning: Codable, Sendable, Hashable {
-    public var text: String
-    public var face: String
-    public var instance: String?
-    public var kerning: [Int]
-    public var width: [Int]
   }
 
   /// The sample text where its width or its image changed.

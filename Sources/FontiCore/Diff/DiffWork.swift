@@ -54,6 +54,8 @@ struct FamilyDrawing: Codable {
   var profile: FamilyProfile?
   var charactersAdded: [GlyphChange]
   var charactersRemoved: [GlyphChange]
+  var shapingImages: [ShapingImage]
+  var instanceImages: [SampleChange]
 
   /// The file name the temporary takes after `.fonti-tmp-PID-RANDOM-`.
   static func name(_ slug: String) -> String { "review-\(slug).json" }
@@ -99,7 +101,8 @@ enum DiffWork {
     let data = try FamilyDrawing.encoder().encode(
       FamilyDrawing(
         glyphImages: outcome.glyphImages, sample: outcome.sample, profile: outcome.profile,
-        charactersAdded: outcome.charactersAdded, charactersRemoved: outcome.charactersRemoved))
+        charactersAdded: outcome.charactersAdded, charactersRemoved: outcome.charactersRemoved,
+        shapingImages: outcome.shapingImages, instanceImages: outcome.instanceImages))
     let (fd, path) = try AtomicFile.createTemporary(
       beside: folder + "/" + FamilyDrawing.name(slug), mode: 0o600)
     defer { close(fd) }

@@ -19,12 +19,6 @@ public struct DiffSettings: Sendable, Hashable, Codable {
     self.text = text
   }
 
-  /// Strings whose shaped widths show kerning: the spacing proofs and the classic pairs.
-  static let kerningProofs = [
-    "HOHOHO", "nonono", "AV", "AW", "AY", "AT", "LT", "LV", "LY", "PA", "TA", "To", "Ta", "Te",
-    "Ty", "Va", "Vo", "Wa", "Yo", "f)", "f]", "f?", "r.", "r,", "y.", "v,", "\"A", "'A", "11",
-  ]
-
   /// The sample is compared set on lines of this many ems, at 1.25 ems apart.
   static let sampleLineWidth = 32.0
   static let sampleLineHeight = 1.25
@@ -236,7 +230,11 @@ struct FaceDifference: Sendable {
   var metrics: [String: [Int?]] = [:]
   var axes = DiffReport.Axes()
   var instances = DiffReport.Instances()
-  var kerning: [DiffReport.Kerning] = []
+  var shaping: DiffReport.FaceShaping?
+  /// Pictures of the largest shaping changes, at the first instance that has any.
+  var shapingImages: [ShapingImage] = []
+  /// The sample at named instances added (`only` "after") or removed (`only` "before").
+  var instanceImages: [SampleChange] = []
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
@@ -307,6 +305,9 @@ final class FaceComparer {
     }
   }
 
+  /// Instances added or removed drawn per face, at most.
+  static let instanceImages = 3
+
   /// Tables from which HarfBuzz draws outlines and takes advances and the cmap.
   static let outlineTables = [
     "glyf", "loca", "CFF ", "CFF2", "gvar", "avar", "fvar", "HVAR", "hmtx", "hhea", "maxp", "cmap",
@@ -347,6 +348,18 @@ final class FaceComparer {
     let (paired, added, removed) = FaceComparer.pairInstances(instancesBefore, instancesAfter)
     out.instances.added = added.map { FaceComparer.describe($0, face: pair.label) }
     out.instances.removed = removed.map { FaceComparer.describe($0, face: pair.label) }
+    // Instances on one side only, drawn at their coordinates from that side.
+    for (instances, face, side) in [(added, after, "after"), (removed, before, "before")] {
+      for instance in instances.prefix(FaceComparer.instanceImages - out.instanceImages.count) {
+        let font = HarfBuzzFont(face: face)
+        font.setNamedInstance(instance.index)
+        let shaped = ShapedText(sample.text, font: font, language: sample.language)
+        out.instanceImages.append(
+          SampleChange(
+            before: shaped, after: shaped, face: pair.label, instance: instance.name, pixels: 0,
+            languageName: sample.languageName, only: side))
+      }
+    }
     for (b, a) in paired where !FaceComparer.sameCoordinates(b, a) {
       out.instances.changed.append(
         DiffReport.InstanceChange(
@@ -356,6 +369,18 @@ final class FaceComparer {
     let compared: [(NamedInstance?, NamedInstance?)] =
       paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
     let sampleAt = FaceComparer.representative(compared, axes: axesAfter)
+
+    // Shaping: compared where a table it reads differs, or at instances that moved.
+    let shapingTablesSame =
+      settings.shortcuts && before.hasSameTable("cmap", as: after)
+      && ShapingComparer.tables.allSatisfy { before.hasSameTable($0, as: after) }
+    var shaping = DiffReport.FaceShaping(face: pair.label)
+    let shaper = ShapingComparer(before: before, after: after)
+    var shapingInputs: ShapingInputs?
+    if !shapingTablesSame {
+      shaping.tables.changed = shaper.changedTables()
+      shaping.features = shaper.listChanges()
+    }
 
     for (index, (ib, ia)) in compared.enumerated() {
       let sameCoordinates =
@@ -368,13 +393,42 @@ final class FaceComparer {
         try compareGlyphs(
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
       }
-      compareKerning(fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
+      if !(shapingTablesSame && sameCoordinates) {
+        var inputs =
+          shapingInputs
+          ?? ShapingInputs(
+            groups: shaper.kerningGroups(fontBefore, fontAfter),
+            features: shaper.comparedFeatures(), marks: shaper.markTexts())
+        let pairs = shaper.kerning(
+          fontBefore, fontAfter, groups: &inputs.groups, instance: instance)
+        shapingInputs = inputs
+        let effects = shaper.featureEffects(
+          fontBefore, fontAfter, texts: inputs.features, instance: instance)
+        let marks = shaper.marks(fontBefore, fontAfter, texts: inputs.marks, instance: instance)
+        shaping.kerning.pairs += pairs
+        shaping.features.changed += effects
+        shaping.marks += marks
+        if out.shapingImages.isEmpty {
+          out.shapingImages = shaper.images(
+            fontBefore, fontAfter, face: pair.label, instance: instance, pairs: pairs,
+            effects: effects, marks: marks)
+        }
+      }
       try compareSample(
         fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,
         into: &out)
     }
     out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
+    ShapingComparer.finish(&shaping)
+    if !shaping.isEmpty { out.shaping = shaping }
     return out
+  }
+
+  /// What a face's shaping is compared on, worked out once for all its instances.
+  struct ShapingInputs {
+    var groups: ShapingComparer.KerningGroups
+    var features: [String: [[Unicode.Scalar]]]
+    var marks: [[Unicode.Scalar]]
   }
 
   /// The sample as both sides set it at the face's representative instance, for the review
@@ -506,34 +560,7 @@ final class FaceComparer {
     out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
   }
 
-  // MARK: Kerning and the sample
-
-  private func compareKerning(
-    _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,
-    into out: inout FaceDifference
-  ) {
-    for text in DiffSettings.kerningProofs {
-      let scalars = text.unicodeScalars.map(\.value)
-      guard scalars.allSatisfy({ before.glyph(for: $0) != nil && after.glyph(for: $0) != nil })
-      else { continue }
-      let (wb, kb) = FaceComparer.widthAndKerning(text, before)
-      let (wa, ka) = FaceComparer.widthAndKerning(text, after)
-      if !FaceComparer.sameLength(kb, before.face.unitsPerEm, ka, after.face.unitsPerEm) {
-        out.kerning.append(
-          DiffReport.Kerning(
-            text: text, face: face, instance: instance, kerning: [kb, ka], width: [wb, wa]))
-      }
-    }
-  }
-
-  /// A shaped string's width, and how much of it is kerning: the width less the glyphs' own
-  /// advances (so a glyph whose advance changed does not read as a kerning change).
-  static func widthAndKerning(_ text: String, _ font: HarfBuzzFont) -> (Int, Int) {
-    let glyphs = font.shape(text)
-    let width = glyphs.reduce(0) { ShapedText.clamped($0 + $1.xAdvance) }
-    let own = glyphs.reduce(0) { ShapedText.clamped($0 + font.advance(of: $1.glyph)) }
-    return (width, ShapedText.clamped(width - own))
-  }
+  // MARK: The sample
 
   private func compareSample(
     _ before: HarfBuzzFont, _ after: HarfBuzzFont, face: String, instance: String?,

@@ -12,6 +12,10 @@ struct FamilyOutcome: Sendable {
   /// face that gained or lost it, as changes whose two sides are the same outline.
   var charactersAdded: [GlyphChange] = []
   var charactersRemoved: [GlyphChange] = []
+  /// Shaping changes drawn both ways (kerning pairs, feature texts, marks), face by face.
+  var shapingImages: [ShapingImage] = []
+  /// The sample at instances added or removed (`SampleChange.only` says which).
+  var instanceImages: [SampleChange] = []
   /// An added or removed family: what it has, for its section of the PDF.
   var profile: FamilyProfile?
   /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
@@ -124,6 +128,8 @@ enum FamilyComparison {
 
     var characterFaces = CharacterFaces(compared: differences.count)
     var images: [GlyphChange] = []
+    var shapingImages: [ShapingImage] = []
+    var instanceImages: [SampleChange] = []
     for (n, d) in differences.enumerated() {
       for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
@@ -144,9 +150,11 @@ enum FamilyComparison {
       entry.instances.added += d.instances.added
       entry.instances.removed += d.instances.removed
       entry.instances.changed += d.instances.changed
-      entry.kerning += d.kerning
+      if let shaping = d.shaping { entry.shaping.append(shaping) }
       entry.sample += d.sample
       images += d.glyphImages
+      shapingImages += d.shapingImages
+      instanceImages += d.instanceImages
     }
     entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
@@ -160,6 +168,8 @@ enum FamilyComparison {
     var outcome = FamilyOutcome(entry: entry)
     guard entry.status == .changed else { return outcome }
     outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
+    outcome.shapingImages = shapingImages
+    outcome.instanceImages = Array(instanceImages.prefix(FaceComparer.instanceImages))
     func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
       let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
       return comparer.characterImages(
@@ -191,7 +201,7 @@ enum FamilyComparison {
   static func isChanged(_ f: DiffReport.Family) -> Bool {
     !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.metrics.isEmpty || !f.faceMetrics.isEmpty
       || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
-      || !f.languages.isEmpty || !f.kerning.isEmpty || !f.sample.isEmpty
+      || !f.languages.isEmpty || !f.shaping.isEmpty || !f.sample.isEmpty
   }
 
   // MARK: Faces
@@ -371,6 +381,8 @@ enum FamilyComparison {
       lines.append(
         "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
     }
+    // Shaping before the sample: a kerning pair or a ligature that changed is why a sample did.
+    lines += shapingLines(f.shaping, family: f.features)
     // A family's usual faces (regular, bold, italic, bold italic and then some) each a line.
     let samplesShown = 8
     for s in f.sample.prefix(samplesShown) {
@@ -386,19 +398,6 @@ enum FamilyComparison {
       let more = f.sample.count - samplesShown
       let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
       lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
-    }
-    if !f.kerning.isEmpty {
-      // Each change with its string quoted and its face named: "“11” Bold: 0 → -113".
-      let strings = Set(f.kerning.map(\.text)).count
-      let faces = Set(f.kerning.map { [$0.face, $0.instance ?? ""] }).count
-      let shown = f.kerning.prefix(3).map { k in
-        let face = k.instance.map { "\(k.face) \($0)" } ?? k.face
-        return "“\(k.text)” \(face): \(k.kerning[0]) → \(k.kerning[1])"
-      }
-      lines.append(
-        "kerning changed in \(count(strings, "proof string"))"
-          + (faces > 1 ? " of \(count(faces, "face"))" : "") + ": "
-          + shown.joined(separator: "; ") + (f.kerning.count > 3 ? "; …" : ""))
     }
     lines += metricLines(f.metrics, face: nil)
     for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }

@@ -50,7 +50,7 @@ struct DiffEngineTests {
     #expect(f.faceMetrics.isEmpty)
     #expect(f.features.removed == ["smcp"] && f.features.added.isEmpty)
     #expect(f.faces.isEmpty && f.axes.isEmpty && f.instances.isEmpty && f.languages.isEmpty)
-    #expect(f.kerning.isEmpty && f.sample.isEmpty)
+    #expect(f.sample.isEmpty)
     #expect(report.counts == DiffReport.Counts(families: 1, changed: 1))
     #expect(report.hasDifferences && !report.hasFailures)
     #expect(
@@ -182,7 +182,7 @@ struct DiffEngineTests {
     #expect(f.glyphs.count == 8)
     #expect(f.glyphs.allSatisfy { $0.pixels > 16 && $0.advance[0] == $0.advance[1] })
     #expect(f.instances.isEmpty && f.axes.isEmpty && f.metrics.isEmpty)
-    #expect(f.kerning.isEmpty && f.sample.isEmpty && f.codepoints.isEmpty)
+    #expect(f.shaping.isEmpty && f.sample.isEmpty && f.codepoints.isEmpty)
   }
 
   @Test func aMovedNamedInstanceIsCaught() throws {
@@ -197,13 +197,21 @@ struct DiffEngineTests {
     // Everything drawn at Bold changed, and only there.
     #expect(!f.glyphs.isEmpty && f.glyphs.allSatisfy { $0.instance == "Bold" })
     #expect(f.sample.map(\.instance) == ["Bold"])
-    #expect(f.kerning.allSatisfy { $0.instance == "Bold" })
-    // Said with each string quoted and its face and instance named.
-    let first = try #require(f.kerning.first)
-    let line = try #require(FamilyComparison.summary(f).first { $0.hasPrefix("kerning changed") })
+    // Kerning is variable in this font: pairs shape differently at Bold, and only there.
+    let shaping = try #require(f.shaping.first)
+    #expect(f.shaping.count == 1 && shaping.face == "Regular")
+    #expect(shaping.kerning.count > 0 && shaping.kerning.pairs.allSatisfy { $0.instance == "Bold" })
+    #expect(shaping.tables.changed.isEmpty)
+    // Said with each pair quoted and its instance named.
+    let first = try #require(shaping.kerning.pairs.first)
+    let summary = FamilyComparison.summary(f)
+    let line = try #require(summary.first { $0.hasPrefix("kerning (Regular)") })
+    // Said before the sample it changed.
+    let kerningAt = try #require(summary.firstIndex(of: line))
+    let sampleAt = try #require(summary.firstIndex { $0.hasPrefix("sample") })
+    #expect(kerningAt < sampleAt)
     #expect(
-      line.contains("“\(first.text)” Regular Bold: \(first.kerning[0]) → \(first.kerning[1])"),
-      "\(line)")
+      line.contains("“\(first.pair)” Bold \(first.kerning[0]) → \(first.kerning[1])"), "\(line)")
   }
 
   @Test func featuresAndLanguagesAreComparedAsProofsAndCoverageSayThem() throws {
@@ -222,7 +230,7 @@ struct DiffEngineTests {
         DiffReport.NearlyChange(
           language: "eu", before: ["U+00D1", "U+00DC", "U+00F1", "U+00FC"],
           after: ["U+00D1", "U+00F1"])))
-    #expect(f.glyphs.isEmpty && f.sample.isEmpty && f.kerning.isEmpty && f.metrics.isEmpty)
+    #expect(f.glyphs.isEmpty && f.sample.isEmpty && f.metrics.isEmpty)
     #expect(f.summary.contains("feature liga (Standard Ligatures): visible → no visible effect"))
     #expect(f.summary.contains { $0.hasPrefix("languages gained: de") })
   }
@@ -234,6 +242,32 @@ struct DiffEngineTests {
     #expect(report.families[0].faces.added == ["Regular"])
     #expect(report.families[1].faces.removed == ["Regular"])
     #expect(report.counts == DiffReport.Counts(families: 2, added: 1, removed: 1))
+    // The same outlines under another name: named as a likely rename on both entries.
+    let rename = DiffReport.LikelyRename(
+      before: "Fixture Garamond", after: "Fixture Antiqua", reason: "same outlines")
+    #expect(report.families.allSatisfy { $0.likelyRename == rename })
+    #expect(
+      report.families.allSatisfy {
+        $0.summary.last == "likely rename: Fixture Garamond → Fixture Antiqua? (same outlines)"
+      })
+  }
+
+  @Test func aFamilyReplacedUnderTheSameFileNameIsALikelyRename() throws {
+    let folder = try TemporaryDirectory("fonti-diff-rename")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("after"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: DiffEngineTests.path("box-before/FixtureBox-Regular.ttf"),
+      toPath: folder.file("after/FixtureGaramond-Regular.otf"))
+    let report = try compare("base", folder.file("after")).report
+    #expect(report.families.map(\.status) == [.added, .removed])
+    #expect(
+      report.families.allSatisfy {
+        $0.likelyRename?.reason == "same file name" && $0.likelyRename?.after == "Fixture Box"
+      })
+    // Different outlines and different file names: no rename.
+    let other = try compare("base", "box-after").report
+    #expect(other.families.allSatisfy { $0.likelyRename == nil })
   }
 
   /// A family on one side only shows its sample as that side sets it, once.

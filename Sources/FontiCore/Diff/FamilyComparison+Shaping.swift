@@ -1,0 +1,71 @@
+extension FamilyComparison {
+  /// What shaping does differently, in words, face by face: kerning pairs (largest first, with a
+  /// count), features and language systems added or removed, feature effects with their text,
+  /// marks placed elsewhere, and tables that changed without shaping differently. A feature
+  /// added or removed in every face is said once, for the family (`family`).
+  static func shapingLines(_ faces: [DiffReport.FaceShaping], family: DiffReport.Features)
+    -> [String]
+  {
+    var lines: [String] = []
+    for s in faces {
+      let face = s.face
+      if s.kerning.count > 0 {
+        let shown = s.kerning.pairs.prefix(3).map { p in
+          "“\(p.pair)”\(p.instance.map { " \($0)" } ?? "") \(p.kerning[0]) → \(p.kerning[1])"
+            + (p.classPairs > 1 ? " (\(grouped(p.classPairs)) pairs of its classes)" : "")
+        }
+        let more = s.kerning.count > shown.count ? "; …" : ""
+        lines.append(
+          "kerning (\(face)): \(count(s.kerning.count, "pair")) changed: "
+            + shown.joined(separator: "; ") + more)
+      }
+      var f = s.features
+      f.added.removeAll { family.added.contains($0) }
+      f.removed.removeAll { family.removed.contains($0) }
+      if !f.added.isEmpty {
+        lines.append("\(plural(f.added.count, "feature")) added (\(face)): \(list(f.added))")
+      }
+      if !f.removed.isEmpty {
+        lines.append(
+          "\(plural(f.removed.count, "feature")) removed (\(face)): \(list(f.removed))")
+      }
+      if !f.scripts.added.isEmpty {
+        lines.append("scripts added (\(face)): \(list(f.scripts.added))")
+      }
+      if !f.scripts.removed.isEmpty {
+        lines.append("scripts removed (\(face)): \(list(f.scripts.removed))")
+      }
+      if !f.languageSystems.added.isEmpty {
+        lines.append("language systems added (\(face)): \(list(f.languageSystems.added))")
+      }
+      if !f.languageSystems.removed.isEmpty {
+        lines.append("language systems removed (\(face)): \(list(f.languageSystems.removed))")
+      }
+      var byTag: [String: [DiffReport.FeatureEffect]] = [:]
+      for e in f.changed { byTag[e.tag, default: []].append(e) }
+      for tag in byTag.keys.sorted() {
+        guard let effects = byTag[tag], let first = effects.first else { continue }
+        let place = first.instance.map { "\(face) \($0)" } ?? face
+        let what =
+          first.positionsOnly
+          ? "placed differently"
+          : "\(first.before.joined(separator: " ")) → \(first.after.joined(separator: " "))"
+        let more = effects.count > 1 ? " (and \(effects.count - 1) more)" : ""
+        lines.append("feature \(tag) (\(place)): “\(first.text)” \(what)\(more)")
+      }
+      if let first = s.marks.first {
+        let point = { (p: [Int]) in "(\(p[0]), \(p[1]))" }
+        lines.append(
+          "mark attachment (\(face)): \(count(s.marks.count, "mark")) placed differently: "
+            + "“\(first.text)” \(point(first.before)) → \(point(first.after))"
+            + (s.marks.count > 1 ? ", …" : ""))
+      }
+      if !s.tables.unexplained.isEmpty {
+        lines.append(
+          "\(s.tables.unexplained.joined(separator: ", ")) changed (\(face)); "
+            + "no tried pair or text shapes differently")
+      }
+    }
+    return lines
+  }
+}
