@@ -38,20 +38,20 @@ sources() {
     "$core/Fonts/FontFamily.swift" "$core/Languages/Languages.swift" "$core/Languages/ISOCodes.swift"
     "$core/Languages/CodePointText.swift" Fuzz/Stubs/Orthographies.swift)
   case $1 in
-    job) echo "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+    job) echo "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       Fuzz/JobDecoderFuzzer.swift ;;
-    favourites) echo "$core"/Favourites/*.swift "$core"/Job/*.swift "$core"/Diagnostics/*.swift \
+    favourites) echo "$core"/Favourites/*.swift "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift \
       "${settings[@]}" \
       "$core/Support/FileLock.swift" "${support[@]}" \
       Fuzz/FavouritesFuzzer.swift ;;
     run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
       "$core/Support/Version.swift" \
-      "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+      "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       "$core/Proofs/FamilyProofReport.swift" Fuzz/RunManifestFuzzer.swift ;;
     shard-manifest) echo "$core/Batch/ShardManifest.swift" "$core/Batch/ShardSpec.swift" \
       "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
       "$core/Support/Version.swift" \
-      "$core"/Job/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
+      "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       "$core/Proofs/FamilyProofReport.swift" Fuzz/ShardManifestFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest, shard-manifest)" >&2; exit 2 ;;
   esac

@@ -68,18 +68,6 @@ extension FontFamily {
     return DrawnFrom(regular: regularFace?.file, variable: axesFile)
   }
 
-  /// The files a family's answers come from (`drawnFrom`), as the manifest and `families
-  /// --json` record them.
-  public struct DrawnFrom: Sendable, Hashable, Codable {
-    public var regular: String?
-    public var variable: String?
-
-    public init(regular: String?, variable: String?) {
-      self.regular = regular
-      self.variable = variable
-    }
-  }
-
   /// Whether `face` comes from one of the family's variable files.
   public func isVariable(_ face: FontFace) -> Bool { variableFiles.contains(face.file) }
 

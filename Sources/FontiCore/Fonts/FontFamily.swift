@@ -84,6 +84,18 @@ public struct FontFamily: FamilyCarrier {
     self.isSymbol = isSymbol
   }
 
+  /// The files a family's answers come from (`drawnFrom`), as the manifest and `families
+  /// --json` record them.
+  public struct DrawnFrom: Sendable, Hashable, Codable {
+    public var regular: String?
+    public var variable: String?
+
+    public init(regular: String?, variable: String?) {
+      self.regular = regular
+      self.variable = variable
+    }
+  }
+
   /// The faces Pango can draw.
   public var renderableFaces: [FontFace] { faces.filter(\.isRenderable) }
   /// The renderable faces that answer for their style: of faces of one style from several
