@@ -108,6 +108,24 @@ import Testing
     #expect(box.list(box.path("same/changes")).isEmpty)
   }
 
+  /// An outline whose point moved 5 units, fewer pixels than the threshold, fails
+  /// `--exit-code` and is said, with its move, in diff.json, diff.md and the PDF.
+  @Test func aSmallOutlineMoveFailsExitCodeAndIsSaidEverywhere() throws {
+    let box = try CLISandbox("fonti-diff-nudge")
+    let result = try box.run(["diff", fixture("base"), fixture("nudge-point"), "--exit-code"])
+    #expect(result.status == 1, "\(result)")
+    let family = try #require((try json(box)["families"] as? [[String: Any]])?.first)
+    #expect(family["status"] as? String == "changed")
+    let moved = try #require((family["glyphsMoved"] as? [[String: Any]])?.first)
+    #expect(moved["moved"] as? Int == 5 && moved["codepoint"] as? String == "U+0052")
+    let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
+    #expect(markdown.contains("outline of U+0052 R (Regular) moved by up to 5 units"))
+    #expect(box.list(box.path("diff/changes")) == ["fixture-garamond.png"])
+    if let text = try tool("pdftotext", [box.path("diff/diff.pdf"), "-"]) {
+      #expect(text.output.contains("moved 5 units"), "\(text.output)")
+    }
+  }
+
   @Test func jsonPrintsTheFileItWrote() throws {
     let box = try CLISandbox("fonti-diff-json")
     let result = try box.run([

@@ -180,7 +180,7 @@ final class DiffDocument {
       ),
       (
         "Glyphs",
-        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted"
+        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted, or when their points move by a unit or more"
       ),
       ("Sample", report.text.replacingOccurrences(of: "\n", with: " ")),
       ("Date", CatalogueWriter.displayDate(creationDate)),
@@ -519,6 +519,7 @@ final class DiffDocument {
       case 1: drawing.fill(after, colour: palette.text, on: cr)
       default:
         drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
+        drawing.markMove(change, em: fit.em, x: ox, y: oy, on: cr)
       }
     }
     let e = change.entry
@@ -529,6 +530,7 @@ final class DiffDocument {
     drawing.drawCharacterLabel(
       name, size: 8.5, bold: true, at: x, top: y + panelHeight + 4, in: context)
     var numbers: [String] = []
+    if let moved = DiffDrawing.moveText(e) { numbers.append(moved) }
     if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
     if e.advance[0] != e.advance[1] {
       numbers.append("advance \(e.advance[0]) → \(e.advance[1])")

@@ -184,13 +184,12 @@ struct DiffDocumentPlan {
       }
       let shown = outcome.glyphImages.count
       if shown > 0 {
-        blocks.append(.glyphsHeading(shown: shown, total: outcome.entry.glyphs.count))
+        let total = outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count
+        blocks.append(.glyphsHeading(shown: shown, total: total))
         for rowStart in stride(from: 0, to: shown, by: g.glyphColumns) {
           blocks.append(.glyphRow(Array(rowStart..<min(rowStart + g.glyphColumns, shown))))
         }
-        if outcome.entry.glyphs.count > shown {
-          blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
-        }
+        if total > shown { blocks.append(.moreGlyphs(total - shown)) }
       }
       let shaping = outcome.shapingImages.count
       for rowStart in stride(from: 0, to: shaping, by: 2) {
