@@ -126,6 +126,21 @@ import Testing
     }
   }
 
+  /// A named instance added or removed is set at its coordinates on the family's PDF page.
+  @Test func theReviewPDFSetsAnInstanceAddedOrRemoved() throws {
+    let box = try CLISandbox("fonti-diff-instance")
+    for (before, after, word) in [
+      ("variable", "variable-added-instance", "INSTANCE ADDED"),
+      ("variable-added-instance", "variable", "INSTANCE REMOVED"),
+    ] {
+      let result = try box.run(["diff", fixture(before), fixture(after), "-o", word])
+      #expect(result.status == 0, "\(result)")
+      if let text = try tool("pdftotext", [box.path(word + "/diff.pdf"), "-"]) {
+        #expect(text.output.contains(word), "\(text.output)")
+      }
+    }
+  }
+
   @Test func jsonPrintsTheFileItWrote() throws {
     let box = try CLISandbox("fonti-diff-json")
     let result = try box.run([
@@ -323,13 +338,14 @@ import Testing
       #expect(text.status == 0)
       for phrase in [
         "What changed", "Fixture Garamond", "feature removed: smcp", "x-height 400 → 420",
-        "U+0052 R", "advance before", "advance after",
+        "U+0052 R", "advance before", "advance after", "moved 40 units", "VERTICAL METRICS",
+        "BEFORE DASHED, AFTER SOLID",
       ] {
         #expect(text.output.contains(phrase), "\(phrase) is not in the PDF's text")
       }
     }
     if let info = try tool("pdfinfo", [pdf]) {
-      #expect(info.output.contains("Pages:           2"))
+      #expect(info.output.contains("Pages:           3"))
       #expect(info.output.contains("Creator:         fonti-batch"))
     }
   }
