@@ -572,8 +572,10 @@ final class FaceComparer {
         : try raster.difference(
           [GlyphRaster.Placed(outline: ob, x: 0, y: 0)], unitsPerEm: ub,
           [GlyphRaster.Placed(outline: oa, x: 0, y: 0)], unitsPerEm: ua)
+      // Capped: a hostile font's far-flung points must not overflow Int.
       let moved =
-        sameOutline || ub != ua ? nil : ob.largestMove(to: oa).map { Int($0.distance.rounded()) }
+        sameOutline || ub != ua
+        ? nil : ob.largestMove(to: oa).map { Int(min($0.distance, 1e9).rounded()) }
       let entry = DiffReport.Glyph(
         codepoint: DiffNumber.codepoint(scalar), face: face, instance: instance, pixels: pixels,
         advance: [ab, aa], moved: moved)

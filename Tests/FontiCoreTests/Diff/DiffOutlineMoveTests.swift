@@ -47,7 +47,7 @@ struct DiffOutlineMoveTests {
     #expect(low.glyphs.map(\.moved) == [5] && low.glyphsMoved.isEmpty)
   }
 
-  @Test func pointsAreComparedOnlyWhenBothSidesHaveTheSame() {
+  @Test func pointsAreComparedOnlyWhenBothSidesHaveTheSame() throws {
     var square = GlyphOutline()
     square.move(0, 0)
     square.line(100, 0)
@@ -61,6 +61,16 @@ struct DiffOutlineMoveTests {
     let move = square.largestMove(to: moved)
     #expect(move?.distance == 5 && move?.x == 103 && move?.y == 4)
     #expect(square.largestMove(to: square) == nil)
+    // A hostile point far away is measured in Double (the report caps it; no overflow).
+    for x in [Float(1e20), Float.greatestFiniteMagnitude] {
+      var far = GlyphOutline()
+      far.move(0, 0)
+      far.line(x, 0)
+      far.line(100, 100)
+      far.close()
+      let distance = try #require(square.largestMove(to: far)?.distance)
+      #expect(distance.isFinite && distance > Double(x) * 0.99)
+    }
     var redrawn = moved
     redrawn.line(0, 50)
     #expect(square.largestMove(to: redrawn) == nil)
