@@ -108,6 +108,39 @@ import Testing
     #expect(box.list(box.path("same/changes")).isEmpty)
   }
 
+  /// An outline whose point moved 5 units, fewer pixels than the threshold, fails
+  /// `--exit-code` and is said, with its move, in diff.json, diff.md and the PDF.
+  @Test func aSmallOutlineMoveFailsExitCodeAndIsSaidEverywhere() throws {
+    let box = try CLISandbox("fonti-diff-nudge")
+    let result = try box.run(["diff", fixture("base"), fixture("nudge-point"), "--exit-code"])
+    #expect(result.status == 1, "\(result)")
+    let family = try #require((try json(box)["families"] as? [[String: Any]])?.first)
+    #expect(family["status"] as? String == "changed")
+    let moved = try #require((family["glyphsMoved"] as? [[String: Any]])?.first)
+    #expect(moved["moved"] as? Int == 5 && moved["codepoint"] as? String == "U+0052")
+    let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
+    #expect(markdown.contains("outline of U+0052 R (Regular) moved by up to 5 units"))
+    #expect(box.list(box.path("diff/changes")) == ["fixture-garamond.png"])
+    if let text = try tool("pdftotext", [box.path("diff/diff.pdf"), "-"]) {
+      #expect(text.output.contains("moved 5 units"), "\(text.output)")
+    }
+  }
+
+  /// A named instance added or removed is set at its coordinates on the family's PDF page.
+  @Test func theReviewPDFSetsAnInstanceAddedOrRemoved() throws {
+    let box = try CLISandbox("fonti-diff-instance")
+    for (before, after, word) in [
+      ("variable", "variable-added-instance", "INSTANCE ADDED"),
+      ("variable-added-instance", "variable", "INSTANCE REMOVED"),
+    ] {
+      let result = try box.run(["diff", fixture(before), fixture(after), "-o", word])
+      #expect(result.status == 0, "\(result)")
+      if let text = try tool("pdftotext", [box.path(word + "/diff.pdf"), "-"]) {
+        #expect(text.output.contains(word), "\(text.output)")
+      }
+    }
+  }
+
   @Test func jsonPrintsTheFileItWrote() throws {
     let box = try CLISandbox("fonti-diff-json")
     let result = try box.run([
@@ -305,13 +338,14 @@ import Testing
       #expect(text.status == 0)
       for phrase in [
         "What changed", "Fixture Garamond", "feature removed: smcp", "x-height 400 → 420",
-        "U+0052 R", "advance before", "advance after",
+        "U+0052 R", "advance before", "advance after", "moved 40 units", "VERTICAL METRICS",
+        "BEFORE DASHED, AFTER SOLID",
       ] {
         #expect(text.output.contains(phrase), "\(phrase) is not in the PDF's text")
       }
     }
     if let info = try tool("pdfinfo", [pdf]) {
-      #expect(info.output.contains("Pages:           2"))
+      #expect(info.output.contains("Pages:           3"))
       #expect(info.output.contains("Creator:         fonti-batch"))
     }
   }

@@ -22,22 +22,31 @@ extension DiffDrawing {
     }
   }
 
-  /// Draws the changed metrics over the start of `sample` between `top` and `bottom`.
+  /// The heading of a metrics picture.
+  static func metricsHeading(_ sample: SampleChange) -> String {
+    "Vertical metrics · \(FamilyComparison.place(sample.face, sample.instance)) · before dashed, after solid"
+  }
+
+  /// Draws the changed metrics over the start of `sample` between `top` and `bottom`: the
+  /// heading at `headingSize` (none when nil), the values at `labelSize`, lines `stroke` wide.
   func drawMetricLines(
     _ metrics: [String: [Int?]], sample: SampleChange, top: Double, bottom: Double, x: Double,
-    width: Double, on cr: CairoContext
+    width: Double, headingSize: Double? = 13, labelSize: Double = 15, stroke: Double = 2,
+    on cr: CairoContext
   ) {
     let lines = DiffDrawing.metricLines(metrics)
     guard !lines.isEmpty else { return }
     let context = labelContext(for: cr)
-    let heading = caption(
-      "Vertical metrics · \(FamilyComparison.place(sample.face, sample.instance)) · before dashed, after solid",
-      size: 13, in: context)
-    cr.setColour(palette.text, alpha: 0.6)
-    heading.draw(at: x, top)
+    var headingHeight = 0.0
+    if let headingSize {
+      let heading = caption(DiffDrawing.metricsHeading(sample), size: headingSize, in: context)
+      cr.setColour(palette.text, alpha: 0.6)
+      heading.draw(at: x, top)
+      headingHeight = headingSize * 2.3
+    }
     let units = Double(max(1, sample.after.unitsPerEm))
-    let em = max(20, min((bottom - top - 40) / 1.5, 220))
-    let baseline = top + 30 + em * 1.15
+    let em = max(labelSize * 1.3, min((bottom - top - headingHeight - 10) / 1.5, 220))
+    let baseline = top + headingHeight + em * 1.15
     let firstLine = ShapedText.lines(sample.after, sample.after, lineWidth: 3.2).first ?? []
     fill(
       samplePlacement(sample.after, lines: [firstLine], em: em, x: x + 8, y: baseline),
@@ -53,17 +62,19 @@ extension DiffDrawing {
         cr.newPath()
         cr.move(to: x, y)
         cr.line(to: labelX - 12, y)
-        cr.setDash(after ? [] : [6, 5])
+        cr.setDash(after ? [] : [3 * stroke, 2.5 * stroke])
         cr.setColour(after ? DiffDrawing.afterColour : DiffDrawing.beforeHatch)
-        cr.stroke(width: 2)
+        cr.stroke(width: stroke)
         cr.setDash([])
       }
       let name = FamilyComparison.metricNames[line.key] ?? line.key
-      let text = label("\(name) \(line.before) → \(line.after)", size: 15, in: context)
+      let text = label("\(name) \(line.before) → \(line.after)", size: labelSize, in: context)
       let midUnits = Double(line.after) / units * em
       let y = line.down ? baseline + midUnits : baseline - midUnits
       cr.setColour(palette.text, alpha: 0.85)
-      text.draw(at: labelX, min(bottom - 20, y - text.size.height / 2 + Double(n % 2) * 4))
+      text.draw(
+        at: labelX,
+        min(bottom - labelSize * 1.3, y - text.size.height / 2 + Double(n % 2) * labelSize / 4))
     }
   }
 }

@@ -59,7 +59,8 @@ extension DiffDrawing {
       drawSampleBands(sample, top: y, bottom: bottom - strip, x: margin, width: width, on: cr)
       if !glyphs.isEmpty {
         drawGlyphGrid(
-          glyphs, total: outcome.entry.glyphs.count, top: bottom - strip + 14, bottom: bottom,
+          glyphs, total: outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count,
+          top: bottom - strip + 14, bottom: bottom,
           columns: 7, x: margin, width: width, on: cr)
       }
     } else {
@@ -74,7 +75,8 @@ extension DiffDrawing {
       if !glyphs.isEmpty {
         let split = shaping.isEmpty ? bottom : top + (bottom - top) * 0.55
         drawGlyphGrid(
-          glyphs, total: outcome.entry.glyphs.count, top: top, bottom: split,
+          glyphs, total: outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count, top: top,
+          bottom: split,
           columns: min(4, glyphs.count), x: margin, width: width, on: cr)
         if !shaping.isEmpty {
           drawShapingGrid(
@@ -228,6 +230,7 @@ extension DiffDrawing {
         glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy),
         glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy),
         area: (cx, boxTop, box.width, box.height), hatch: max(3.5, fit.em / 40), on: cr)
+      markMove(change, em: fit.em, x: ox, y: oy, on: cr)
       let name = label(
         FamilyComparison.character(change.entry.codepoint), size: 14, bold: true, in: context)
       name.ellipsize(width: box.width)
@@ -235,6 +238,9 @@ extension DiffDrawing {
       drawCharacterLabel(
         name, size: 14, bold: true, at: cx, top: boxTop + box.height + 4, in: context)
       var numbers: [String] = []
+      if let moved = DiffDrawing.moveText(change.entry, short: columns > 4) {
+        numbers.append(moved)
+      }
       if change.entry.pixels > 0 {
         numbers.append("\(FamilyComparison.grouped(change.entry.pixels)) px")
       }

@@ -180,7 +180,7 @@ final class DiffDocument {
       ),
       (
         "Glyphs",
-        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted"
+        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted, or when their points move by a unit or more"
       ),
       ("Sample", report.text.replacingOccurrences(of: "\n", with: " ")),
       ("Date", CatalogueWriter.displayDate(creationDate)),
@@ -396,6 +396,26 @@ final class DiffDocument {
       drawing.drawShapingGrid(
         images, top: y + (first ? 6 : 0), bottom: y + (first ? 148 : 132) - 6, columns: 2,
         x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
+    case .metrics:
+      guard let sample = outcome.sample else { return }
+      let heading = drawing.caption(DiffDrawing.metricsHeading(sample), size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let top = y + 30
+      cr.setColour(palette.ink(0.03))
+      cr.rectangle(g.margin, top, g.contentWidth, g.metricsHeight - 38)
+      cr.fill()
+      drawing.drawMetricLines(
+        f.metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
+        x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
+        stroke: 1, on: cr)
+    case .instance(let index, let em, let band):
+      guard index < outcome.instanceImages.count else { return }
+      let image = outcome.instanceImages[index]
+      let what = image.only == "before" ? "Instance removed" : "Instance added"
+      drawSample(
+        image, top: y, em: em, band: band, same: true, context, cr,
+        title: "\(what) · \(image.face) · \(image.instance ?? "")")
     case .characterRow(let added, let indices):
       let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
       let namesFaces = Set(cells.map(\.entry.face)).count > 1
@@ -442,12 +462,14 @@ final class DiffDocument {
 
   private func drawSample(
     _ sample: SampleChange, top: Double, em: Double, band: Double, same: Bool,
-    _ context: TextContext, _ cr: CairoContext
+    _ context: TextContext, _ cr: CairoContext, title: String? = nil
   ) {
     let place = FamilyComparison.place(sample.face, sample.instance)
     let heading = drawing.caption(
-      same && sample.only == nil
-        ? "\(sample.title) · \(place) · the same before and after" : "\(sample.title) · \(place)",
+      title
+        ?? (same && sample.only == nil
+          ? "\(sample.title) · \(place) · the same before and after"
+          : "\(sample.title) · \(place)"),
       size: 7.5,
       in: context)
     cr.setColour(palette.accent)
@@ -519,6 +541,7 @@ final class DiffDocument {
       case 1: drawing.fill(after, colour: palette.text, on: cr)
       default:
         drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
+        drawing.markMove(change, em: fit.em, x: ox, y: oy, on: cr)
       }
     }
     let e = change.entry
@@ -529,6 +552,7 @@ final class DiffDocument {
     drawing.drawCharacterLabel(
       name, size: 8.5, bold: true, at: x, top: y + panelHeight + 4, in: context)
     var numbers: [String] = []
+    if let moved = DiffDrawing.moveText(e) { numbers.append(moved) }
     if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
     if e.advance[0] != e.advance[1] {
       numbers.append("advance \(e.advance[0]) → \(e.advance[1])")

@@ -6,8 +6,9 @@ import Foundation
 /// A4 portrait. The cover has the counts and starts the table of families by status (changed,
 /// added, removed, failed, then the unchanged ones three to a row), continued on summary pages.
 /// Each changed family then gets its pages: a header, its changes in words, the sample before /
-/// after / overlay, a grid of its largest glyph changes (before, after, overlay each), and some
-/// of its added and removed characters, drawn; each added or removed family a short page: its
+/// after / overlay, a grid of its largest glyph changes (before, after, overlay each), its
+/// shaping changes, its changed vertical metrics as lines over the sample, the sample at each
+/// named instance added or removed, and some of its added and removed characters, drawn; each added or removed family a short page: its
 /// files, faces, axes, instances, features, languages, and its sample as it sets it.
 struct DiffDocumentPlan {
   struct Geometry {
@@ -41,6 +42,8 @@ struct DiffDocumentPlan {
     var characterPanelHeight = 54.0
     var characterRowHeight = 86.0
     var lineHeight = 14.5
+    /// The vertical metrics picture, its heading included.
+    var metricsHeight = 190.0
   }
 
   /// One line of the families table.
@@ -81,6 +84,11 @@ struct DiffDocumentPlan {
     case characterRow(added: Bool, [Int])
     /// Shaping changes (`FamilyOutcome.shapingImages`), two a row; the first row has the heading.
     case shapingRow([Int], first: Bool)
+    /// The changed vertical metrics as lines over the start of the sample, before and after.
+    case metrics
+    /// A named instance added or removed (`FamilyOutcome.instanceImages[index]`): the sample
+    /// set at it, from its side.
+    case instance(Int, em: Double, band: Double)
   }
 
   struct Placed: Equatable {
@@ -184,18 +192,27 @@ struct DiffDocumentPlan {
       }
       let shown = outcome.glyphImages.count
       if shown > 0 {
-        blocks.append(.glyphsHeading(shown: shown, total: outcome.entry.glyphs.count))
+        let total = outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count
+        blocks.append(.glyphsHeading(shown: shown, total: total))
         for rowStart in stride(from: 0, to: shown, by: g.glyphColumns) {
           blocks.append(.glyphRow(Array(rowStart..<min(rowStart + g.glyphColumns, shown))))
         }
-        if outcome.entry.glyphs.count > shown {
-          blocks.append(.moreGlyphs(outcome.entry.glyphs.count - shown))
-        }
+        if total > shown { blocks.append(.moreGlyphs(total - shown)) }
       }
       let shaping = outcome.shapingImages.count
       for rowStart in stride(from: 0, to: shaping, by: 2) {
         blocks.append(
           .shapingRow(Array(rowStart..<min(rowStart + 2, shaping)), first: rowStart == 0))
+      }
+      if outcome.sample != nil, !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty {
+        blocks.append(.metrics)
+      }
+      for (n, image) in outcome.instanceImages.enumerated() {
+        let fit = image.fit(
+          width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
+          minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
+        let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
+        blocks.append(.instance(n, em: fit.em, band: band))
       }
       familyPages[index] = pages.count + 1
       let parts = familyParts(blocks, outcome)
@@ -314,6 +331,8 @@ struct DiffDocumentPlan {
     case .charactersHeading: return 44
     case .characterRow: return g.characterRowHeight
     case .shapingRow(_, let first): return first ? 148 : 132
+    case .metrics: return g.metricsHeight
+    case .instance(_, _, let band): return 30 + band + 8
     }
   }
 }

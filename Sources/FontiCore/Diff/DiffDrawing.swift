@@ -297,6 +297,27 @@ final class DiffDrawing {
   }
 
   /// One side of a changed glyph as a placement.
+  /// A ring around the point of the outline that moved most (its place on the after side), so
+  /// that a move of a few units, a sliver in the overlay, is found at a glance.
+  func markMove(_ change: GlyphChange, em: Double, x: Double, y: Double, on cr: CairoContext) {
+    guard let move = change.largestMove, move.distance >= 0.5 else { return }
+    let scale = em / Double(max(1, change.unitsPerEm.after))
+    let px = x + move.x * scale
+    let py = y - move.y * scale
+    guard px.isFinite, py.isFinite, abs(px) < 1e6, abs(py) < 1e6 else { return }
+    cr.newPath()
+    cr.circle(px, py, radius: max(4, em * 0.07))
+    cr.setColour(DiffDrawing.afterColour, alpha: 0.9)
+    cr.stroke(width: max(1, em / 160))
+    cr.newPath()
+  }
+
+  /// "moved 5 units" for a glyph whose points moved.
+  static func moveText(_ entry: DiffReport.Glyph, short: Bool = false) -> String? {
+    guard let moved = entry.moved, moved > 0 else { return nil }
+    return short ? "moved \(moved) u" : "moved \(FamilyComparison.count(moved, "unit"))"
+  }
+
   func glyphPlacement(_ change: GlyphChange, after: Bool, em: Double, x: Double, y: Double)
     -> Placement
   {

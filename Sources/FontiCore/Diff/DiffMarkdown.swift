@@ -12,7 +12,7 @@ enum DiffMarkdown {
     out += counts.joined(separator: " · ") + " of \(c.families) "
     out += c.families == 1 ? "family" : "families"
     out += " (a glyph changes when more than \(report.threshold) px differ at "
-    out += "\(report.pixelsPerEm) px per em)\n\n"
+    out += "\(report.pixelsPerEm) px per em, or its points move by a unit or more)\n\n"
 
     let listed = report.families.filter { $0.status != .unchanged }
     if !listed.isEmpty {

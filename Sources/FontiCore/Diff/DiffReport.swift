@@ -48,8 +48,12 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var summary: [String]
     public var codepoints = AddedRemoved<String>()
     public var glyphs: [Glyph] = []
-    /// Glyphs whose outline differs but by `threshold` pixels or fewer: seen, not reported.
+    /// Glyphs whose outline differs but by `threshold` pixels or fewer (those in `glyphsMoved`
+    /// included).
     public var glyphsBelowThreshold = 0
+    /// The glyphs below the threshold whose points moved by a font unit or more, each with
+    /// `moved`: a change of the family, however few pixels it paints.
+    public var glyphsMoved: [Glyph] = []
     /// The regular face's vertical metrics that changed: `{ "xHeight": [400, 420] }`.
     public var metrics: [String: [Int?]] = [:]
     /// The same for the other faces, where theirs changed.
@@ -87,6 +91,9 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var instance: String?
     public var pixels: Int
     public var advance: [Int]
+    /// How far the outline's points moved, at most, in font units (rounded), when both sides
+    /// draw the glyph with the same points at the same units per em.
+    public var moved: Int? = nil
   }
 
   public struct FaceMetrics: Codable, Sendable, Hashable {

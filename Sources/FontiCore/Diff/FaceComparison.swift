@@ -132,6 +132,27 @@ enum LetterGroups {
   }
 }
 
+extension GlyphOutline {
+  /// The point that moved most between `self` and `other` (the distance in font units and
+  /// where it lands), when both have the same verbs (the same points in the same order); nil
+  /// when the outline was redrawn or is the same.
+  func largestMove(to other: GlyphOutline) -> (distance: Double, x: Double, y: Double)? {
+    guard verbs == other.verbs, coordinates.count == other.coordinates.count else { return nil }
+    var best: (distance: Double, x: Double, y: Double)?
+    var i = 0
+    while i + 1 < coordinates.count {
+      let dx = Double(other.coordinates[i]) - Double(coordinates[i])
+      let dy = Double(other.coordinates[i + 1]) - Double(coordinates[i + 1])
+      let d = (dx * dx + dy * dy).squareRoot()
+      if d.isFinite, d > (best?.distance ?? 0) {
+        best = (d, Double(other.coordinates[i]), Double(other.coordinates[i + 1]))
+      }
+      i += 2
+    }
+    return best
+  }
+}
+
 /// A changed glyph with what its review image needs.
 struct GlyphChange: Sendable {
   var entry: DiffReport.Glyph
@@ -159,6 +180,11 @@ struct GlyphChange: Sendable {
     let units = Double(max(1, unitsPerEm.after))
     let shift = abs(Double(entry.advance[1] - entry.advance[0])) / units * 64
     return Double(entry.pixels) + (shift * 64).rounded()
+  }
+
+  /// Where the outline moved most, in font units of the after side, when its points moved.
+  var largestMove: (distance: Double, x: Double, y: Double)? {
+    unitsPerEm.before == unitsPerEm.after ? before.largestMove(to: after) : nil
   }
 
   /// Largest change first (`weight`), then by character, face and instance.
@@ -227,6 +253,8 @@ struct FaceDifference: Sendable {
   /// The largest changes with their outlines (at most `DiffSettings.glyphImages`).
   var glyphImages: [GlyphChange] = []
   var belowThreshold = 0
+  /// Glyphs below the threshold whose points moved by a font unit or more.
+  var moved: [DiffReport.Glyph] = []
   var metrics: [String: [Int?]] = [:]
   var axes = DiffReport.Axes()
   var instances = DiffReport.Instances()
@@ -419,6 +447,7 @@ final class FaceComparer {
         into: &out)
     }
     out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
+    out.moved.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
     ShapingComparer.finish(&shaping)
     if !shaping.isEmpty { out.shaping = shaping }
     return out
@@ -543,14 +572,21 @@ final class FaceComparer {
         : try raster.difference(
           [GlyphRaster.Placed(outline: ob, x: 0, y: 0)], unitsPerEm: ub,
           [GlyphRaster.Placed(outline: oa, x: 0, y: 0)], unitsPerEm: ua)
-      guard pixels > settings.threshold || !sameAdvance else {
-        out.belowThreshold += 1
-        continue
-      }
+      // Capped: a hostile font's far-flung points must not overflow Int.
+      let moved =
+        sameOutline || ub != ua
+        ? nil : ob.largestMove(to: oa).map { Int(min($0.distance, 1e9).rounded()) }
       let entry = DiffReport.Glyph(
         codepoint: DiffNumber.codepoint(scalar), face: face, instance: instance, pixels: pixels,
-        advance: [ab, aa])
-      out.glyphs.append(entry)
+        advance: [ab, aa], moved: moved)
+      if pixels > settings.threshold || !sameAdvance {
+        out.glyphs.append(entry)
+      } else {
+        out.belowThreshold += 1
+        // Points that moved by a unit or more are a change whatever they paint at 64 px/em.
+        guard let moved, moved > 0 else { continue }
+        out.moved.append(entry)
+      }
       out.glyphImages.append(
         GlyphChange(entry: entry, before: ob, after: oa, unitsPerEm: (ub, ua)))
       if out.glyphImages.count > 4 * settings.glyphImages {

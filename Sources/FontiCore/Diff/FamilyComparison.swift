@@ -135,6 +135,7 @@ enum FamilyComparison {
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
       entry.glyphs += d.glyphs
       entry.glyphsBelowThreshold += d.belowThreshold
+      entry.glyphsMoved += d.moved
       if n == 0 {
         entry.metrics = d.metrics
       } else if !d.metrics.isEmpty {
@@ -199,7 +200,8 @@ enum FamilyComparison {
   }
 
   static func isChanged(_ f: DiffReport.Family) -> Bool {
-    !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.metrics.isEmpty || !f.faceMetrics.isEmpty
+    !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.glyphsMoved.isEmpty || !f.metrics.isEmpty
+      || !f.faceMetrics.isEmpty
       || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
       || !f.languages.isEmpty || !f.shaping.isEmpty || !f.sample.isEmpty
   }
@@ -331,16 +333,18 @@ enum FamilyComparison {
     }
     if !f.glyphs.isEmpty {
       // One entry per character, however many faces and instances it changed in.
-      var byCharacter: [String: (pixels: Int, advance: Int, places: Int, first: DiffReport.Glyph)] =
-        [:]
+      var byCharacter:
+        [String: (pixels: Int, advance: Int, moved: Int, places: Int, first: DiffReport.Glyph)] =
+          [:]
       for g in f.glyphs {
         let delta = abs(g.advance[1] - g.advance[0])
         if let known = byCharacter[g.codepoint] {
           byCharacter[g.codepoint] = (
-            max(known.pixels, g.pixels), max(known.advance, delta), known.places + 1, known.first
+            max(known.pixels, g.pixels), max(known.advance, delta), max(known.moved, g.moved ?? 0),
+            known.places + 1, known.first
           )
         } else {
-          byCharacter[g.codepoint] = (g.pixels, delta, 1, g)
+          byCharacter[g.codepoint] = (g.pixels, delta, g.moved ?? 0, 1, g)
         }
       }
       let sorted = byCharacter.sorted {
@@ -354,6 +358,7 @@ enum FamilyComparison {
       let shown = top.prefix(3).map { codepoint, change -> String in
         var what: [String] = []
         let upTo = change.places > 1 ? "up to " : ""
+        if change.moved > 0 { what.append("moved \(upTo)\(count(change.moved, "unit"))") }
         if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
         if change.places == 1, change.first.advance[0] != change.first.advance[1] {
           what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
@@ -370,6 +375,18 @@ enum FamilyComparison {
       let more = top.count > 3 ? ", …" : ""
       lines.append(
         "\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
+    }
+    // Outlines that moved by too few pixels to pass the threshold, each with its move.
+    let moved = f.glyphsMoved.sorted {
+      ($0.moved ?? 0, $1.codepoint) > ($1.moved ?? 0, $0.codepoint)
+    }
+    for g in moved.prefix(3) {
+      lines.append(
+        "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) moved by up to "
+          + "\(count(g.moved ?? 0, "unit")) (\(grouped(g.pixels)) px, within the threshold)")
+    }
+    if moved.count > 3 {
+      lines.append("\(moved.count - 3) more outlines moved within the threshold")
     }
     for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
     where !points.isEmpty {
