@@ -5,30 +5,25 @@
 /// `regularFace`); where coordinates are asked for, or an axis is proofed, only the variable
 /// files can answer: a static face drawn at `wght=900` would look exactly like its regular.
 extension FontFamily {
-  /// A variable file of the family and the tags of its axes, in `fvar` order.
-  public struct VariableFile: Sendable, Hashable {
-    public var file: String
-    public var axes: [String]
-  }
-
-  /// The family's variable files with their axes (HarfBuzz reads each `fvar`), most axes first,
-  /// then in the order fontconfig prefers their regular faces. A file whose axes cannot be
-  /// read is left out.
-  public var variableFileAxes: [VariableFile] {
-    guard !variableFiles.isEmpty else { return [] }
+  /// Records `files` (fontconfig's variable fonts of the family) with their axes, each `fvar`
+  /// read once here (HarfBuzz): most axes first, then in the order fontconfig prefers their
+  /// regular faces. A file whose axes cannot be read is left out.
+  mutating func setVariableFiles(_ files: Set<String>) {
+    guard !files.isEmpty else { return }
     let rank = Dictionary(
       faces.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { a, _ in a })
-    return variableFiles.compactMap { file in
-      let axes = FamilyProofReport.axes(file: file, index: 0).map(\.tag)
+    variableFiles = files.compactMap { file in
+      let axes = FamilyProofReport.axes(file: file, index: 0)
       return axes.isEmpty ? nil : VariableFile(file: file, axes: axes)
     }.sorted {
-      ($0.axes.count, -(rank[$0.file] ?? .max)) > ($1.axes.count, -(rank[$1.file] ?? .max))
+      ($0.axes.count, -(rank[$0.file] ?? .max), $1.file)
+        > ($1.axes.count, -(rank[$1.file] ?? .max), $0.file)
     }
   }
 
   /// The variable file axes and named instances are read from (and the instance grid drawn
   /// from): the one with the most axes; nil for a family with no variable file.
-  public var axesFile: String? { variableFileAxes.first?.file }
+  public var axesFile: String? { variableFiles.first?.file }
 
   /// The face whose axes and instances describe the family: the regular face of `axesFile`
   /// when the family has a variable file, else its regular face.
@@ -41,11 +36,10 @@ extension FontFamily {
   /// have every one of those axes the family's variable files have at all (an axis none has is
   /// ignored, as everywhere); nil when no variable file has them.
   public func variableCut(axes: [String]) -> FontFamily? {
-    let files = variableFileAxes
-    guard !files.isEmpty else { return nil }
-    let known = Set(files.flatMap(\.axes))
+    guard !variableFiles.isEmpty else { return nil }
+    let known = Set(variableFiles.flatMap { $0.axes.map(\.tag) })
     let wanted = Set(axes).intersection(known)
-    let chosen = files.filter { wanted.isSubset(of: Set($0.axes)) }.map(\.file)
+    let chosen = variableFiles.filter { wanted.isSubset(of: Set($0.axes.map(\.tag))) }.map(\.file)
     return variableCut(files: Set(chosen))
   }
 
@@ -55,7 +49,7 @@ extension FontFamily {
     guard !kept.isEmpty else { return nil }
     var cut = self
     cut.faces = kept
-    cut.variableFiles = variableFiles.filter { files.contains($0) }
+    cut.variableFiles = variableFiles.filter { files.contains($0.file) }
     return cut
   }
 
@@ -69,7 +63,9 @@ extension FontFamily {
   }
 
   /// Whether `face` comes from one of the family's variable files.
-  public func isVariable(_ face: FontFace) -> Bool { variableFiles.contains(face.file) }
+  public func isVariable(_ face: FontFace) -> Bool {
+    variableFiles.contains { $0.file == face.file }
+  }
 
   /// Adds the italics that exist only as positions on a variable file's axes: a family none of
   /// whose faces is italic, with a variable file that has a `slnt` axis reaching below 0 or an
@@ -78,13 +74,13 @@ extension FontFamily {
   /// be a defect; one that exists only as coordinates is still the family's own.
   mutating func addAxisItalics() {
     guard !variableFiles.isEmpty, !answeringFaces.contains(where: \.isItalic) else { return }
-    for variable in variableFileAxes {
+    for variable in variableFiles {
       guard
         let roman = faces.first(where: {
           $0.file == variable.file && !$0.isItalic && $0.coordinates == nil
         })
       else { continue }
-      let axes = FamilyProofReport.axes(file: variable.file, index: 0)
+      let axes = variable.axes
       var italic: [String: Double] = [:]
       if let slnt = axes.first(where: { $0.tag == "slnt" }), slnt.min < 0 {
         italic["slnt"] = slnt.min

@@ -69,8 +69,9 @@ public struct FontFamily: FamilyCarrier {
   public var coverage: CharacterCoverage
   /// fontconfig's `symbol` flag: a symbol-encoded (pictographic) font.
   public var isSymbol: Bool
-  /// The family's files that are variable fonts (fontconfig lists them as `variable`), sorted.
-  public var variableFiles: [String] = []
+  /// The family's files that are variable fonts (fontconfig lists them as `variable`), with
+  /// their axes, in the order they answer (`setVariableFiles`).
+  public var variableFiles: [VariableFile] = []
 
   public init(
     name: String, faces: [FontFace], isCustom: Bool = false, languages: [String] = [],
@@ -82,6 +83,12 @@ public struct FontFamily: FamilyCarrier {
     self.languages = languages
     self.coverage = coverage
     self.isSymbol = isSymbol
+  }
+
+  /// A variable file of the family and its axes, in `fvar` order.
+  public struct VariableFile: Sendable, Hashable {
+    public var file: String
+    public var axes: [FontProofs.Axis]
   }
 
   /// The files a family's answers come from (`drawnFrom`), as the manifest and `families

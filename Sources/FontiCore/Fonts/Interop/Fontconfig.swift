@@ -329,7 +329,7 @@ final class FontconfigConfiguration {
         sorted = order.map { sorted[$0] }
       }
       var family = FontFamily(name: entry.name, faces: sorted.map(\.0), isCustom: custom)
-      family.variableFiles = (variableFiles[entry.name.lowercased()] ?? []).sorted()
+      family.setVariableFiles(variableFiles[entry.name.lowercased()] ?? [])
       family.addAxisItalics()
       if let regular = family.regularFace, let pattern = sorted.first(where: { $0.0 == regular })?.1
       {
