@@ -21,8 +21,15 @@ extension FamilyProofReport {
         report.warnings.append("family '\(name)': \(error); its proofs are not listed")
       }
     } else if options.axes {
-      (report.axes, report.instances, report.hiddenAxes) = axesAndInstances(family)
-      report.warnings += unvaried(family, report).map { "family '\(name)': \($0)" }
+      if let face = axesHarfBuzzFace(family) {
+        (report.axes, report.instances, report.hiddenAxes) = axesAndInstances(face)
+        report.warnings += VariationCheck.warnings(
+          face: face, axes: report.axes ?? [], hidden: Set(report.hiddenAxes),
+          instances: report.instances ?? [], steps: CataloguePlan.sweepSteps
+        ).map { "family '\(name)': \($0)" }
+      } else {
+        (report.axes, report.instances) = ([], [])
+      }
     }
     if !options.axes {
       report.axes = nil
@@ -54,26 +61,24 @@ extension FamilyProofReport {
     ParallelMap.map(families, threads: threads) { read($0, options: options) }
   }
 
-  /// The regular face's axes and named instances (empty for a static family or one that
-  /// cannot be read).
+  /// The axes and named instances of the family's `axesFace` (empty for a static family or
+  /// one that cannot be read).
   public static func axesAndInstances(_ family: FontFamily) -> (
     axes: [FontProofs.Axis], instances: [FontProofs.Instance], hidden: [String]
   ) {
-    guard let regular = family.axesFace,
-      let face = try? HarfBuzzFace(file: regular.file, index: regular.index)
-    else { return ([], [], []) }
-    let (axes, hidden) = ProofReader.readAxes(face)
-    return (axes, ProofReader.readInstances(face, axes: axes), hidden)
+    axesHarfBuzzFace(family).map(axesAndInstances) ?? ([], [], [])
   }
 
-  /// The sweeps and instances of `family` (read into `report`) that draw alike.
-  static func unvaried(_ family: FontFamily, _ report: FamilyProofReport) -> [String] {
-    guard let axes = report.axes, !axes.isEmpty, let face = family.axesFace,
-      let hb = try? HarfBuzzFace(file: face.file, index: face.index)
-    else { return [] }
-    return VariationCheck.warnings(
-      face: hb, axes: axes, hidden: Set(report.hiddenAxes), instances: report.instances ?? [],
-      steps: CataloguePlan.sweepSteps)
+  /// The family's `axesFace`, opened; nil when it cannot be read.
+  static func axesHarfBuzzFace(_ family: FontFamily) -> HarfBuzzFace? {
+    family.axesFace.flatMap { try? HarfBuzzFace(file: $0.file, index: $0.index) }
+  }
+
+  static func axesAndInstances(_ face: HarfBuzzFace) -> (
+    axes: [FontProofs.Axis], instances: [FontProofs.Instance], hidden: [String]
+  ) {
+    let (axes, hidden) = ProofReader.readAxes(face)
+    return (axes, ProofReader.readInstances(face, axes: axes), hidden)
   }
 
   /// The axes of face `index` of `file` (none when it is static or cannot be read).
