@@ -22,7 +22,7 @@ BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-setup fuzz lint clean
+.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-serve bench-setup fuzz lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -76,12 +76,14 @@ test: setup-test
 	$(SWIFT) test --no-parallel 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}
 
 # make bench: the everyday benchmark (every installed family, against a pango-view loop), then
-# diff on the installed families against a copy with ~10 % changed, then the scale benchmark
+# diff on the installed families against a copy with ~10 % changed, then `serve` under the load
+# of open pages (keystrokes, a font rebuilt, 8 pages typing), then the scale benchmark
 # (thousands of synthetic families installed). Each alone: bench-everyday, bench-diff,
-# bench-scale. Each prints a table; docs/performance.md says what each row means.
+# bench-serve, bench-scale. Each prints a table; docs/performance.md says what each row means.
 bench: bench-setup
 	bash Benchmarks/bench.sh $(BIN_RELEASE)
 	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)
+	bash Benchmarks/bench-serve.sh $(BIN_RELEASE)
 	bash Benchmarks/bench-scale.sh $(BIN_RELEASE)
 
 bench-everyday: bench-setup
@@ -92,6 +94,9 @@ bench-scale: bench-setup
 
 bench-diff: bench-setup
 	bash Benchmarks/bench-diff.sh $(BIN_RELEASE)
+
+bench-serve: bench-setup
+	bash Benchmarks/bench-serve.sh $(BIN_RELEASE)
 
 bench-setup: setup-test
 	$(call apt_install,$(BENCH_PACKAGES))
