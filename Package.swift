@@ -21,6 +21,9 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     // SHA-256: Nettle's, which uses the CPU's SHA instructions (five times GLib's GChecksum).
     .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
+    // `serve`: libsoup 3's HTTP server and GIO's file monitors, on GLib's main loop.
+    .systemLibrary(
+      name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     // glibc's malloc_trim, which Glibc's Swift module does not bring.
     .systemLibrary(name: "CSystem"),
 
@@ -33,7 +36,7 @@ let package = Package(
       name: "FontiCore",
       dependencies: [
         "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CNettle",
-        "CSystem", "CPangoMatch",
+        "CSystem", "CPangoMatch", "CSoup",
       ]),
 
     // The thin command-line front end.

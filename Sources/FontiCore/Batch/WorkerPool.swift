@@ -194,6 +194,13 @@ public final class WorkerPool {
   }
 
   func spawn() throws -> Slot {
+    let process = try WorkerPool.start(launch)
+    pids.append(process.pid)
+    return Slot(process: process)
+  }
+
+  /// Starts one worker of `launch` and sends it its set-up.
+  static func start(_ launch: Launch) throws -> ChildProcess {
     // A worker that crashes (a font that breaks FreeType or HarfBuzz) costs one family, reported
     // by the parent in one sanitised line. Its own last words — the Swift runtime's backtrace,
     // GLib warnings quoting untrusted family names — must not reach the user's terminal, and
@@ -208,9 +215,8 @@ public final class WorkerPool {
     let process = try ChildProcess(
       executable: launch.executable, arguments: launch.arguments, environment: environment,
       keepStderr: keepStderr)
-    pids.append(process.pid)
     _ = process.send(setup)
-    return Slot(process: process)
+    return process
   }
 
   /// Waits for a dead worker and says how it died.

@@ -19,6 +19,7 @@ enum Commands {
       fontsImport,
       fontsRemove,
       diff,
+      ServeCommand.spec,
       versionCommand,
       CompletionsCommand.spec,
       CompletionsCommand.manSpec,

@@ -104,28 +104,10 @@ extension Commands {
   /// `render --variations/--features/--language` as sample settings; a malformed item is a
   /// usage error naming it (every bad item at once).
   static func sampleSettings(_ invocation: Invocation) throws -> SampleSettings {
-    var settings = SampleSettings()
-    var problems: [String] = []
-    if let text = invocation.value("--variations") {
-      let parsed = VariationSetting.parseList(text)
-      settings.variations = parsed.settings
-      problems += parsed.errors.map { "--variations: \($0.message)" }
-    }
-    if let text = invocation.value("--features") {
-      let parsed = FeatureSetting.parseList(text)
-      settings.features = parsed.settings
-      problems += parsed.errors.map { "--features: \($0.message)" }
-    }
-    if let tag = invocation.value("--language") {
-      let trimmed = tag.trimmingCharacters(in: .whitespaces)
-      if let problem = JobDecoder.languageTagProblem(trimmed) {
-        let hint = JobDecoder.languageTagSuggestion(trimmed).map { "; \($0)" } ?? ""
-        problems.append(
-          "--language '\(Sanitize.terminal(String(trimmed.prefix(40))))' \(problem)\(hint)")
-      } else {
-        settings.language = trimmed
-      }
-    }
+    let (settings, problems) = SampleSettings.parse(
+      variations: invocation.value("--variations"), features: invocation.value("--features"),
+      language: invocation.value("--language"),
+      names: ("--variations", "--features", "--language"))
     guard problems.isEmpty else {
       throw UsageError(message: problems.joined(separator: "; "), command: invocation.command)
     }

@@ -46,6 +46,13 @@ final class FontconfigConfiguration {
     return FontconfigConfiguration(c)
   }
 
+  /// Loads the process's configuration again when a font folder or configuration file changed
+  /// since it was loaded (`serve`, when fonts are installed or removed). Returns whether it did.
+  static func reloadCurrentIfChanged() -> Bool {
+    guard FcConfigUptoDate(nil) == FcFalse else { return false }
+    return FcInitReinitialize() == FcTrue
+  }
+
   /// The configuration file `file`, else the process's (calls `FcInitLoadConfig`, which
   /// honours `FONTCONFIG_FILE`), parsed with no font loaded: its folders, cache folders and
   /// rules, to which `addFolder` adds only the folders asked for.

@@ -1,0 +1,205 @@
+import CSoup
+import Foundation
+
+/// libsoup 3's HTTP server on GLib's default main context: requests are parsed, answered and
+/// streamed by libsoup; this wraps them as `Exchange`s for `LiveServer`. Everything here runs on
+/// the thread that runs `MainLoop.run` (confined, hence `@unchecked Sendable`).
+final class HTTPServer: @unchecked Sendable {
+  private let server: UnsafeMutablePointer<SoupServer>
+  private let handler: (Exchange) -> Void
+
+  init(handler: @escaping (Exchange) -> Void) throws(ServeError) {
+    guard let server = CSoup_server_new() else { throw ServeError("libsoup: cannot make a server") }
+    self.server = server
+    self.handler = handler
+    let callback: SoupServerCallback = { _, message, path, query, data in
+      guard let message, let data else { return }
+      let me = Unmanaged<HTTPServer>.fromOpaque(data).takeUnretainedValue()
+      let exchange = Exchange(
+        message: message, path: path.map { String(cString: $0) } ?? "/",
+        query: HTTPServer.decode(query))
+      me.handler(exchange)
+    }
+    soup_server_add_handler(
+      server, nil, callback, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  deinit {
+    soup_server_disconnect(server)
+    g_object_unref(UnsafeMutableRawPointer(server))
+  }
+
+  /// Listens on `host` (an IP address) at `port` (0: any free port); returns the port.
+  func listen(host: String, port: Int) throws(ServeError) -> Int {
+    guard let address = g_inet_socket_address_new_from_string(host, guint(port)) else {
+      throw ServeError("'\(host)' is not an IP address to listen on")
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+    var error: UnsafeMutablePointer<GError>?
+    if soup_server_listen(server, address, SoupServerListenOptions(0), &error) == 0 {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      g_error_free(error)
+      throw ServeError("cannot listen on \(host):\(port): \(reason)")
+    }
+    var bound = port
+    let uris = soup_server_get_uris(server)
+    var node = uris
+    while let n = node {
+      if let uri = n.pointee.data?.assumingMemoryBound(to: OpaquePointer.self) {
+        bound = Int(g_uri_get_port(OpaquePointer(uri)))
+      }
+      node = n.pointee.next
+    }
+    g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
+    return bound
+  }
+
+  /// The decoded query of a request (libsoup decodes `application/x-www-form-urlencoded`).
+  static func decode(_ table: OpaquePointer?) -> [String: String] {
+    guard let table else { return [:] }
+    var result: [String: String] = [:]
+    var iterator = GHashTableIter()
+    g_hash_table_iter_init(&iterator, table)
+    var key: gpointer?
+    var value: gpointer?
+    while g_hash_table_iter_next(&iterator, &key, &value) != 0 {
+      guard let key, let value else { continue }
+      result[String(cString: key.assumingMemoryBound(to: CChar.self))] = String(
+        cString: value.assumingMemoryBound(to: CChar.self))
+    }
+    return result
+  }
+}
+
+/// One request and its answer. Answer at once with `respond`, or later: `defer()` keeps the
+/// request open (libsoup waits) until `respond`, or until the client goes (`isOpen` false,
+/// `onClose` called). A stream (`startStream`) sends chunks until the client goes.
+final class Exchange: @unchecked Sendable {
+  private let message: OpaquePointer
+  let method: String
+  let path: String
+  let query: [String: String]
+  private(set) var isOpen = true
+  private var paused = false
+  private var answered = false
+  /// Called once, when the client has gone or the answer went out.
+  var onClose: (() -> Void)?
+
+  fileprivate init(message: OpaquePointer, path: String, query: [String: String]) {
+    self.message = message
+    self.path = path
+    self.query = query
+    method = soup_server_message_get_method(message).map { String(cString: $0) } ?? ""
+    g_object_ref(UnsafeMutableRawPointer(message))
+    let retained = Unmanaged.passRetained(self).toOpaque()
+    // The signal holds the exchange until the message is finished (then released once).
+    _ = CSoup_on_finished(
+      message,
+      { _, data in
+        guard let data else { return }
+        let me = Unmanaged<Exchange>.fromOpaque(data).takeRetainedValue()
+        me.finish()
+      }, retained)
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(message))
+  }
+
+  private func finish() {
+    guard isOpen else { return }
+    isOpen = false
+    let close = onClose
+    onClose = nil
+    close?()
+  }
+
+  func header(_ name: String) -> String? {
+    let headers = soup_server_message_get_request_headers(message)
+    return soup_message_headers_get_one(headers, name).map { String(cString: $0) }
+  }
+
+  /// The request's body, whole (libsoup collects it before calling the handler).
+  var body: [UInt8] {
+    guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
+      body.pointee.length > 0
+    else { return [] }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(body.pointee.length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(body.pointee.length)))
+    }
+  }
+
+  /// Keeps the request open after the handler returns; answer it later with `respond`.
+  func deferAnswer() {
+    guard !paused else { return }
+    paused = true
+    soup_server_message_pause(message)
+  }
+
+  func respond(
+    _ status: Int, type: String, body: [UInt8], headers: [(String, String)] = []
+  ) {
+    guard isOpen, !answered else { return }
+    answered = true
+    // libsoup knows the phrases of the codes it uses itself; not 421's.
+    soup_server_message_set_status(
+      message, guint(status), status == 421 ? "Misdirected Request" : nil)
+    let responseHeaders = soup_server_message_get_response_headers(message)
+    for (name, value) in Exchange.commonHeaders + headers {
+      soup_message_headers_replace(responseHeaders, name, value)
+    }
+    body.withUnsafeBufferPointer {
+      soup_server_message_set_response(
+        message, type, SOUP_MEMORY_COPY,
+        $0.baseAddress.map { UnsafeRawPointer($0) }?
+          .assumingMemoryBound(to: CChar.self), gsize($0.count))
+    }
+    if paused {
+      paused = false
+      soup_server_message_unpause(message)
+    }
+  }
+
+  func respond(_ status: Int, text: String, headers: [(String, String)] = []) {
+    respond(
+      status, type: "text/plain; charset=utf-8", body: Array((text + "\n").utf8), headers: headers)
+  }
+
+  /// Sent with every answer.
+  static let commonHeaders: [(String, String)] = [
+    ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+    ("Cache-Control", "no-store"),
+  ]
+
+  /// Starts a chunked answer that stays open: `send` adds to it.
+  func startStream(type: String, headers: [(String, String)] = []) {
+    guard isOpen, !answered else { return }
+    answered = true
+    soup_server_message_set_status(message, 200, nil)
+    let responseHeaders = soup_server_message_get_response_headers(message)
+    soup_message_headers_set_encoding(responseHeaders, SOUP_ENCODING_CHUNKED)
+    soup_message_headers_replace(responseHeaders, "Content-Type", type)
+    for (name, value) in Exchange.commonHeaders + headers {
+      soup_message_headers_replace(responseHeaders, name, value)
+    }
+    deferAnswer()
+  }
+
+  /// Adds `text` to a stream and lets libsoup write it.
+  func send(_ text: String) {
+    guard isOpen, answered else { return }
+    let body = soup_server_message_get_response_body(message)
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer {
+      soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
+    }
+    // Out of chunks, libsoup pauses the message again by itself.
+    soup_server_message_unpause(message)
+  }
+}
+
+/// What stops `serve` from starting: printed as `fonti-batch: error: …`, exit 2.
+public struct ServeError: Error, CustomStringConvertible, Sendable {
+  public var description: String
+  init(_ description: String) { self.description = description }
+}
