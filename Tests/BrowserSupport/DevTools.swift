@@ -359,6 +359,13 @@ public final class Page {
     _ = try browser.take("Page.loadEventFired", session: session, timeout: timeout)
   }
 
+  /// Waits for an event of this page named `method` (`Page.loadEventFired`, …) that arrived
+  /// since it was last waited for, and returns its parameters.
+  @discardableResult
+  public func waitForEvent(_ method: String, timeout: Double = 30) throws -> [String: Any] {
+    try browser.take(method, session: session, timeout: timeout)
+  }
+
   /// Reloads the page and returns once its load event fired.
   public func reload(timeout: Double = 30) throws {
     browser.events[session]?.removeAll { $0["method"] as? String == "Page.loadEventFired" }
@@ -417,7 +424,8 @@ public final class Page {
   }
 
   /// Presses and releases a named key: Backspace, Delete, Enter, Escape, Tab, the arrows,
-  /// Home, End, PageUp, PageDown, or a single printable character.
+  /// Home, End, PageUp, PageDown, or a single printable character (keydown, keypress and
+  /// input, keyup).
   public func press(_ key: String) throws {
     let named: [String: (virtual: Int, text: String?)] = [
       "Backspace": (8, nil), "Tab": (9, nil), "Enter": (13, "\r"), "Escape": (27, nil),
@@ -425,12 +433,18 @@ public final class Page {
       "ArrowLeft": (37, nil), "ArrowUp": (38, nil), "ArrowRight": (39, nil),
       "ArrowDown": (40, nil), "Delete": (46, nil), " ": (32, " "),
     ]
+    let punctuation: [String: (code: String, virtual: Int)] = [
+      "/": ("Slash", 191), ".": ("Period", 190), ",": ("Comma", 188), "-": ("Minus", 189),
+      "=": ("Equal", 187), ";": ("Semicolon", 186), "'": ("Quote", 222),
+    ]
     let code: String
     let virtual: Int
     let text: String?
     if let known = named[key] {
       code = key == " " ? "Space" : key
       (virtual, text) = known
+    } else if let known = punctuation[key] {
+      (code, virtual, text) = (known.code, known.virtual, key)
     } else if key.count == 1, let scalar = key.unicodeScalars.first {
       let upper = key.uppercased()
       code = scalar.properties.isAlphabetic ? "Key\(upper)" : ""
