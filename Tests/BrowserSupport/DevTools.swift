@@ -41,6 +41,7 @@ public final class DevTools {
   private var buffer: [UInt8] = []
   private var nextID = 0
   private var replyFor: [Int: [String: Any]] = [:]
+  private var abandoned: Set<Int> = []  // commands that timed out: their late replies are dropped
   fileprivate var events: [String: [[String: Any]]] = [:]  // by session id ("" = the browser)
   fileprivate var errors: [String: [String]] = [:]  // the console's errors, by session id
   fileprivate var networkErrors: [String: [String]] = [:]
@@ -219,6 +220,7 @@ public final class DevTools {
     let deadline = Date().addingTimeInterval(timeout)
     while replyFor[id] == nil {
       guard try pump(until: deadline) else {
+        abandoned.insert(id)
         throw Failure(description: "no reply to \(method) within \(timeout) s")
       }
     }
@@ -260,7 +262,7 @@ public final class DevTools {
 
   private func file(_ message: [String: Any]) {
     if let id = message["id"] as? Int {
-      replyFor[id] = message
+      if abandoned.remove(id) == nil { replyFor[id] = message }
       return
     }
     let session = (message["sessionId"] as? String) ?? ""

@@ -103,6 +103,19 @@ struct DevToolsTests {
     #expect(failure?.description.contains("last value: 0") == true)
   }
 
+  /// A command that gets no reply (a promise that never settles) fails after the browser's
+  /// command time-out, naming the command; the browser goes on answering.
+  @Test func aCommandWithoutAReplyTimesOut() throws {
+    let page = try browser.newPage(url: formPage())
+    browser.commandTimeout = 0.5
+    let failure = #expect(throws: DevTools.Failure.self) {
+      try page.evaluate("new Promise(() => {})")
+    }
+    #expect(failure?.description.contains("no reply to Runtime.evaluate") == true)
+    browser.commandTimeout = 30
+    #expect(try page.evaluate("1 + 1") as? Int == 2)
+  }
+
   @Test func aMissingOrCoveredElementIsNotClicked() throws {
     let page = try browser.newPage(url: formPage())
     let missing = #expect(throws: DevTools.Failure.self) { try page.click("#nothing") }
