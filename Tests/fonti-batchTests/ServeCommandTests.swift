@@ -192,6 +192,23 @@ import Testing
     #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
   }
 
+  /// A heart from the command line beside the server reaches open pages, even when it makes
+  /// the output folder.
+  @Test func aFavouriteSavedBesideReachesOpenPages() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let events = try server.open("/events")
+    defer { close(events) }
+    let seen = try server.waitFor("retry:", on: events)
+    let added = try box.run(["saved", "add", "Cantarell", "--manifest", "out/favourites.json"])
+    #expect(added.status == 0, "\(added)")
+    let heard = try server.waitFor("event: saved", on: events, after: seen)
+    #expect(String(decoding: heard, as: UTF8.self).contains("\"family\":\"Cantarell\""))
+    let state = try state(server)
+    let saved = try #require(state["saved"] as? [[String: Any]])
+    #expect(saved.first?["family"] as? String == "Cantarell")
+  }
+
   @Test func startsOnlyOnAValidJobAndSaysWhy() throws {
     let box = try sandbox()
     try box.write("job.yaml", "version: 1\nfamilies: { include: [\"Nope Sans\"] }\n")
