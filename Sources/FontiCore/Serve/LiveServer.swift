@@ -80,7 +80,15 @@ public final class LiveServer: @unchecked Sendable {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGCHLD, SIG_DFL)
     let server = try HTTPServer { [unowned self] in self.handle($0) }
-    port = try server.listen(host: options.host, port: options.port)
+    do {
+      port = try server.listen(host: options.host, port: options.port)
+    } catch {
+      var error = error
+      if options.port != 0 && error.description.contains("in use") {
+        error.description += " (--port 0 takes any free port)"
+      }
+      throw error
+    }
     http = server
     let shown = options.host.contains(":") ? "[\(options.host)]" : options.host
     switch options.host {
