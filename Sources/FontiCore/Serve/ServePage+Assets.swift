@@ -104,6 +104,7 @@ extension ServePage {
     .name:focus-visible { outline: none; }
     .name::after { content: ""; position: absolute; inset: 0; }
     .meta { margin: 0; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
+    .when { grid-column: 1 / -1; margin: 2px 0 0; color: var(--accent); font-size: 12px; }
     .meta .warn { color: var(--accent); font-weight: 600; }
     .bi { display: flex; gap: 3px; justify-self: end; margin-right: 6px; }
     .bi span { display: grid; place-items: center; width: 20px; height: 20px; font-size: 12px; border: 1px solid var(--line); border-radius: 5px; color: var(--muted); }
@@ -407,9 +408,11 @@ extension ServePage {
         heart.type = 'button';
         heart.append(el('span', '', '♡'));
         heart.firstChild.setAttribute('aria-hidden', 'true');
-        info.append(name, heart, meta, bi);
+        const when = el('p', 'when');
+        when.hidden = true;
+        info.append(name, heart, meta, bi, when);
         li.append(box, info);
-        const card = { f: f, li: li, pic: new Pic(box, ''), name: name, meta: meta, ph: ph, b: b, i: i, heart: heart, done: '' };
+        const card = { f: f, li: li, pic: new Pic(box, ''), name: name, meta: meta, ph: ph, b: b, i: i, heart: heart, when: when, done: '' };
         name.addEventListener('click', () => openFamily(card.f.slug));
         heart.addEventListener('click', () => toggleSaved(card.f));
         updateCard(card, f);
@@ -458,6 +461,11 @@ extension ServePage {
 
       /* Requests every visible card that does not show what the settings ask for. */
       function drawVisible() {
+        /* Behind the full-screen view no card is seen: they are drawn when it closes. */
+        if (current) {
+          checkDrawn();
+          return;
+        }
         for (const slug of visible) {
           const card = cards.get(slug);
           if (card && !card.li.hidden) drawCard(card);
@@ -474,6 +482,7 @@ extension ServePage {
         if (card.pic.wanted === key && card.seq === seq) return;
         card.seq = seq;
         const s = seq;
+        delete body.dataset.drawnSeq;
         card.li.classList.add('busy');
         card.pic.load(key, s, (ok, status) => {
           if (card.pic.wanted !== '' && card.pic.wanted !== key) return;
@@ -485,8 +494,8 @@ extension ServePage {
             if (s !== seq) card.pic.mark(seq);
           } else if (status === 503 || status === 0) {
             card.pic.wanted = '';
-            if (!card.retried && s === seq) {
-              card.retried = true;
+            if (card.retried !== s && s === seq) {
+              card.retried = s;
               setTimeout(() => {
                 if (visible.has(card.f.slug) && s === seq && cards.get(card.f.slug) === card) drawCard(card);
               }, 1000);
@@ -496,15 +505,18 @@ extension ServePage {
             card.done = key;
             card.ph.textContent = card.f.name + ' · not drawn (' + status + ')';
           }
-          card.retried = false;
           checkDrawn();
         });
       }
       function checkDrawn() {
-        if (unseen.size) return;
-        for (const slug of visible) {
-          const card = cards.get(slug);
-          if (card && !card.li.hidden && card.done !== cardKey(card.f)) return;
+        if (current) {
+          if (viewerPic.key !== viewerKey()) return;
+        } else {
+          if (unseen.size) return;
+          for (const slug of visible) {
+            const card = cards.get(slug);
+            if (card && !card.li.hidden && card.done !== cardKey(card.f)) return;
+          }
         }
         if (body.dataset.drawnSeq !== String(seq)) {
           body.dataset.drawnSeq = String(seq);
@@ -565,11 +577,18 @@ extension ServePage {
           if (ui.grid.children[i] !== li) ui.grid.insertBefore(li, ui.grid.children[i] || null);
           i++;
         }
-        if (view.saved) {
-          const inView = new Set(slugs);
-          for (const [slug, card] of cards) if (!inView.has(slug)) card.li.hidden = true;
+        const dates = new Map(savedList.map((s) => [s.slug, s.savedAt]));
+        for (const card of cards.values()) {
+          const at = view.saved ? dates.get(card.f.slug) : undefined;
+          card.when.hidden = !at;
+          if (at) card.when.textContent = 'Saved ' + savedDate(at);
         }
         filter();
+      }
+      function savedDate(at) {
+        const d = new Date(at);
+        if (isNaN(d.getTime())) return at;
+        return d.toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
       }
       function filter() {
         const terms = fold(view.q).split(/\s+/).filter(Boolean);
@@ -802,7 +821,7 @@ extension ServePage {
       }
       function toggleSaved(f) {
         if (!token) {
-          toast('Saving needs the address fonti-batch serve printed (with its token): open the address serve printed.');
+          toast('Saving needs this page\u2019s token: open the address serve printed (fonti-batch serve shows it, with ?token=\u2026).');
           return;
         }
         const want = !f.saved;
@@ -852,12 +871,29 @@ extension ServePage {
         if (!current.italic) missing.push('italic');
         $('s-v-faces').textContent = missing.length ? 'No ' + missing.join(' or ') + ' face: the toggles greyed out draw the regular.' : '';
       }
+      function viewerKey() {
+        return '/card/' + encodeURIComponent(current.slug) + '.png?' + viewerQuery([['scale', '2']]);
+      }
       function drawViewer() {
         const f = current;
         const slug = encodeURIComponent(f.slug);
-        const key = '/card/' + slug + '.png?' + viewerQuery([['scale', '2']]);
-        if (viewerPic.key !== key && viewerPic.wanted !== key) viewerPic.load(key, seq);
-        else viewerPic.mark(seq);
+        const key = viewerKey();
+        if (viewerPic.key !== key && (viewerPic.wanted !== key || viewerPic.seq !== seq)) {
+          viewerPic.seq = seq;
+          delete body.dataset.drawnSeq;
+          const s = seq;
+          viewerPic.load(key, s, (ok, status) => {
+            if (ok) checkDrawn();
+            else if ((status === 503 || status === 0) && current === f && s === seq && viewerPic.retried !== s) {
+              viewerPic.retried = s;
+              viewerPic.wanted = '';
+              setTimeout(() => { if (current === f && s === seq && viewerPic.key !== viewerKey()) drawViewer(); }, 1000);
+            }
+          });
+        } else if (viewerPic.key === key) {
+          viewerPic.mark(seq);
+          checkDrawn();
+        }
         $('s-v-share').href = '/share/' + slug + '.png?' + viewerQuery([]);
         $('s-v-share').setAttribute('download', f.slug + '.png');
         $('s-v-proofs').href = '/proofs/' + slug + '.pdf';
@@ -902,8 +938,7 @@ extension ServePage {
         const input = (a) => {
           const fn = (x) => {
             localVar[a.tag] = x;
-            if (current) drawViewer();
-            syncURL();
+            changed();
           };
           fn.local = true;
           return fn;
@@ -944,7 +979,7 @@ extension ServePage {
       $('s-v-axes-reset').addEventListener('click', () => {
         localVar = {};
         fillViewer();
-        drawViewer();
+        changed();
       });
       $('s-v-heart').addEventListener('click', () => { if (current) toggleSaved(current); });
       $('s-close').addEventListener('click', () => ui.dlg.close());
@@ -958,6 +993,7 @@ extension ServePage {
         syncURL();
         const card = f && cards.get(f.slug);
         if (card) card.name.focus();
+        drawVisible();
       });
       function step(d) {
         if (!current) return;
