@@ -127,8 +127,8 @@ extension ServePage {
     .v-nav button:hover { border-color: var(--accent); }
     .v-nav .heart { width: 40px; border-radius: 10px; }
     .v-body { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 24px; padding: 0 22px 22px; }
-    .v-pic { width: min(100%, calc(96vh - 120px)); margin: 0 auto; border: 1px solid var(--line); border-radius: 8px; }
-    .v-side { max-height: calc(96vh - 120px); overflow: auto; font-size: 14px; }
+    .v-pic { width: min(100%, calc(96vh - 150px)); margin: 0 auto; border: 1px solid var(--line); border-radius: 8px; }
+    .v-side { max-height: calc(96vh - 150px); overflow: auto; font-size: 14px; }
     .v-side section { margin-bottom: 22px; }
     .v-side ul { margin: 0; padding: 0; list-style: none; }
     .v-side .note { margin: 8px 0 0; color: var(--muted); font-size: 13px; }
@@ -216,8 +216,9 @@ extension ServePage {
         italic: params.get('italic') === '1',
         lang: params.get('lang') || '',
         var: parseVar(params.get('var') || ''),
-        varSet: params.has('var'),
+        varTouched: params.has('var'),
         feat: params.has('feat') ? splitList(params.get('feat') || '') : null,
+        featTouched: params.has('feat'),
         q: params.get('q') || '',
         filter: filters.includes(params.get('filter')) ? params.get('filter') : 'all',
         family: params.get('family') || '',
@@ -364,6 +365,8 @@ extension ServePage {
           }
           const old = self.img;
           img.dataset.seq = String(s);
+          const v = new URLSearchParams(key.split('?')[1] || '').get('v');
+          if (v) img.dataset.v = v;
           self.box.prepend(img);
           self.img = img;
           self.url = url;
@@ -449,6 +452,7 @@ extension ServePage {
       }
       function marks(e, has, on, what) {
         e.className = (has ? '' : 'no') + (on && has ? ' on' : '');
+        e.setAttribute('role', 'img');
         e.title = has ? what + ' face: yes' : 'No ' + what.toLowerCase() + ' face: drawn without it';
         e.setAttribute('aria-label', e.title);
       }
@@ -672,6 +676,7 @@ extension ServePage {
         pressed(ui.italic, view.italic);
         ui.lang.value = view.lang;
         ui.lang.setAttribute('aria-invalid', view.lang && !langValue() ? 'true' : 'false');
+        ui.text.lang = langValue();
         ui.q.value = view.q;
         $('s-filter-' + view.filter).checked = true;
       }
@@ -698,6 +703,7 @@ extension ServePage {
         const before = langValue();
         view.lang = ui.lang.value;
         ui.lang.setAttribute('aria-invalid', view.lang && !langValue() ? 'true' : 'false');
+        ui.text.lang = langValue();
         if (langValue() !== before) changed();
         else syncURL();
       });
@@ -755,6 +761,9 @@ extension ServePage {
       }
       function buildControls() {
         const d = job.defaults;
+        /* Until the reader moves them, the axes and features follow the job's defaults. */
+        if (!view.varTouched) view.var = {};
+        if (!view.featTouched) view.feat = null;
         ui.text.placeholder = d.text || 'Type anything';
         view.size = Math.min(96, Math.max(12, view.size || d.size || 48));
         ui.lang.placeholder = d.language || 'en';
@@ -765,6 +774,7 @@ extension ServePage {
           view.var[a.tag] = v;
           ui.axes.append(slider(a, v, (x) => {
             view.var[a.tag] = x;
+            view.varTouched = true;
             changed();
           }));
         }
@@ -782,6 +792,7 @@ extension ServePage {
           box.checked = view.feat.includes(f);
           box.addEventListener('change', () => {
             view.feat = features.filter((x) => (x === f ? box.checked : view.feat.includes(x)));
+            view.featTouched = true;
             changed();
           });
           const off = f.startsWith('-');
@@ -869,7 +880,7 @@ extension ServePage {
         const missing = [];
         if (!current.bold) missing.push('bold');
         if (!current.italic) missing.push('italic');
-        $('s-v-faces').textContent = missing.length ? 'No ' + missing.join(' or ') + ' face: the toggles greyed out draw the regular.' : '';
+        $('s-v-faces').textContent = missing.length ? 'No ' + missing.join(' or ') + ' face in this family: a greyed toggle draws the regular.' : '';
       }
       function viewerKey() {
         return '/card/' + encodeURIComponent(current.slug) + '.png?' + viewerQuery([['scale', '2']]);
