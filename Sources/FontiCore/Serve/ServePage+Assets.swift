@@ -210,7 +210,7 @@ extension ServePage {
 
       /* The view's state: what the URL holds. */
       const view = {
-        text: params.get('text') || '',
+        text: Array.from(params.get('text') || '').slice(0, 2000).join(''),
         size: parseInt(params.get('size') || '', 10) || 0,
         bold: params.get('bold') === '1',
         italic: params.get('italic') === '1',
@@ -228,6 +228,8 @@ extension ServePage {
       let seq = 1;
       const cards = new Map();
       const visible = new Set();
+      /* Cards observed whose first intersection report has not come yet. */
+      const unseen = new Set();
       let order = [];
       let savedList = [];
 
@@ -305,11 +307,9 @@ extension ServePage {
         this.box = box;
         this.alt = alt;
         this.img = null;
-        this.url = '';
         this.key = '';
         this.wanted = '';
         this.ctrl = null;
-        this.retry = 0;
       }
       Pic.prototype.cancel = function () {
         if (this.ctrl) this.ctrl.abort();
@@ -369,7 +369,6 @@ extension ServePage {
           if (v) img.dataset.v = v;
           self.box.prepend(img);
           self.img = img;
-          self.url = url;
           self.key = key;
           self.wanted = '';
           const ph = self.box.querySelector('.ph');
@@ -494,8 +493,10 @@ extension ServePage {
           if (ok) {
             card.done = key;
             api.cardsLoaded++;
-            api.lastDrawn[card.f.slug] = s;
-            if (s !== seq) card.pic.mark(seq);
+            /* Still what the settings ask for after later changes that left this card alike. */
+            const now = key === cardKey(card.f) ? seq : s;
+            api.lastDrawn[card.f.slug] = now;
+            card.pic.mark(now);
           } else if (status === 503 || status === 0) {
             card.pic.wanted = '';
             if (card.retried !== s && s === seq) {
@@ -531,8 +532,6 @@ extension ServePage {
           }
         }
       }
-      /* Cards observed whose first intersection report has not come yet. */
-      const unseen = new Set();
       const observer = new IntersectionObserver((entries) => {
         for (const e of entries) {
           const slug = e.target.dataset.slug;
@@ -648,6 +647,7 @@ extension ServePage {
       /* MARK: Controls */
 
       let timer = 0;
+      let styles = '';
       /* A change to what cards show: a new seq, the visible cards redrawn, soon. */
       function changed() {
         seq++;
@@ -657,9 +657,12 @@ extension ServePage {
         timer = setTimeout(() => {
           timer = 0;
           syncURL();
-          for (const card of cards.values()) {
-            marks(card.b, card.f.bold, view.bold, 'Bold');
-            marks(card.i, card.f.italic, view.italic, 'Italic');
+          if (styles !== String([view.bold, view.italic])) {
+            styles = String([view.bold, view.italic]);
+            for (const card of cards.values()) {
+              marks(card.b, card.f.bold, view.bold, 'Bold');
+              marks(card.i, card.f.italic, view.italic, 'Italic');
+            }
           }
           drawVisible();
           if (current) drawViewer();
