@@ -1,7 +1,7 @@
 import Foundation
 
 /// One card asked of `serve`, from its URL's query: the settings `render` takes, with the
-/// job's defaults for what is left out. What it draws is exactly what `render` draws for them
+/// job's defaults (text, size, theme, language, variations, features) for what is left out. What it draws is exactly what `render` draws for them
 /// (the curated partners along the bottom, 1080 px at `scale`): `specimen` builds the same
 /// `SpecimenRequest` `render` does.
 struct CardRequest: Sendable {
@@ -68,7 +68,12 @@ struct CardRequest: Sendable {
       names: ("var", "feat", "lang"))
     problems += parsed.problems
     guard problems.isEmpty else { return .failure(.invalid(problems.joined(separator: "; "))) }
-    let settings = parsed.settings
+    // Left out: the job's; given empty (`feat=`): none.
+    var settings = parsed.settings
+    let job = defaults.sample
+    if query["var"] == nil { settings.variations = job.variations }
+    if query["feat"] == nil { settings.features = job.features }
+    if query["lang"] == nil { settings.language = job.language }
     let key = [
       slug, version, text, ProofNumber.format(size), "\(flag("bold"))", "\(flag("italic"))",
       theme.rawValue, "\(Int(scale))", settings.language ?? "",

@@ -132,6 +132,8 @@ final class CardWorkers: @unchecked Sendable {
   /// A page's newer request makes its older ones that have not started stale.
   private func dropStale(newer origin: Origin) {
     guard origin.seq >= newest[origin.client] ?? Int.min else { return }
+    // Pages come and go; a bound keeps made-up client names from growing the table.
+    if newest.count >= 4096 { newest.removeAll() }
     newest[origin.client] = origin.seq
     for job in pending {
       let stale = job.waiters.filter {

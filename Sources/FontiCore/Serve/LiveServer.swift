@@ -80,7 +80,15 @@ public final class LiveServer: @unchecked Sendable {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGCHLD, SIG_DFL)
     let server = try HTTPServer { [unowned self] in self.handle($0) }
-    port = try server.listen(host: options.host, port: options.port)
+    do {
+      port = try server.listen(host: options.host, port: options.port)
+    } catch {
+      var error = error
+      if options.port != 0 && error.description.contains("in use") {
+        error.description += " (--port 0 takes any free port)"
+      }
+      throw error
+    }
     http = server
     let shown = options.host.contains(":") ? "[\(options.host)]" : options.host
     switch options.host {
@@ -313,6 +321,7 @@ public final class LiveServer: @unchecked Sendable {
       return
     }
     let list = savedList()
+    watch()
     exchange.respond(200, type: "application/json", body: JSON.encode(["saved": list.entries]))
     broadcastSaved(list)
   }
@@ -402,7 +411,13 @@ public final class LiveServer: @unchecked Sendable {
   ]
 
   private func changed(_ path: String) {
-    if path == snapshot.favourites {
+    let favouritesFolder = FileSystem.folder(of: snapshot.favourites)
+    if path == favouritesFolder {
+      // The output folder made (by a heart, a run, `saved add`): its manifest is watched from
+      // now on, and read now, in case it was written before the watch began.
+      watch()
+    }
+    if path == snapshot.favourites || path == favouritesFolder {
       MainLoop.remove(savedDebounce)
       savedDebounce = MainLoop.after(80) { [unowned self] in
         savedDebounce = 0
@@ -447,7 +462,7 @@ public final class LiveServer: @unchecked Sendable {
       let result = Result { () throws(DiagnosticError) in
         try ServeSnapshot.load(
           path: path, library: options.library, configFile: options.configFile,
-          reloadFonts: fonts)
+          reloadFonts: true)
       }
       let box = UncheckedBox(result)
       MainLoop.post { [unowned self] in apply(box.value, fonts: fonts) }
@@ -467,7 +482,9 @@ public final class LiveServer: @unchecked Sendable {
       snapshot = new
       errors = []
       for slug in event.changed { cache.removeAll(prefix: slug + "\u{1F}") }
-      if fonts || new.setup != old.setup { workers?.restart(launch(new)) }
+      if fonts || loaded.fontsReloaded || new.setup != old.setup {
+        workers?.restart(launch(new))
+      }
       watch()
     case .failure(let error):
       errors = error.diagnostics.filter(\.isError)

@@ -26,14 +26,17 @@ struct ServeSnapshot: Sendable {
   struct Loaded: Sendable {
     var snapshot: ServeSnapshot
     var warnings: [Diagnostic]
+    /// fontconfig read its folders again (something in them changed).
+    var fontsReloaded = false
   }
 
   /// Loads the job at `path` and its fonts (after fontconfig has looked at its folders again,
-  /// with `reloadFonts`). Throws every problem at once, located.
+  /// with `reloadFonts`: it reads them again only when one changed). Throws every problem at
+  /// once, located.
   static func load(
     path: String, library: FontLibrary?, configFile: String?, reloadFonts: Bool
   ) throws(DiagnosticError) -> Loaded {
-    if reloadFonts { _ = FontconfigConfiguration.reloadCurrentIfChanged() }
+    let reloaded = reloadFonts && FontconfigConfiguration.reloadCurrentIfChanged()
     let resolved = try ResolvedJob.load(path: path, library: library, configFile: configFile)
     let catalog = resolved.catalog
     let families = resolved.families.filter(\.isRenderable)
@@ -76,7 +79,7 @@ struct ServeSnapshot: Sendable {
         installedFolders: environment.workerFolders),
       fontFolders: folders,
       favourites: FavouritesStore(job: resolved.job).path)
-    return Loaded(snapshot: snapshot, warnings: resolved.warnings)
+    return Loaded(snapshot: snapshot, warnings: resolved.warnings, fontsReloaded: reloaded)
   }
 
   /// The slugs whose cards differ between `old` and this snapshot (new, gone or changed).

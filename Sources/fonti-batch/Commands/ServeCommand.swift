@@ -47,7 +47,7 @@ enum ServeCommand {
       do {
         address = try server.start()
       } catch {
-        throw RequestError("\(error)")
+        throw Diagnostic.error("\(error)")
       }
       console.line("serving \(address)  (Ctrl-C stops)")
       if invocation.has("--open") { open(address) }

@@ -29,29 +29,35 @@ final class HTTPServer: @unchecked Sendable {
     g_object_unref(UnsafeMutableRawPointer(server))
   }
 
-  /// Listens on `host` (an IP address) at `port` (0: any free port); returns the port.
+  /// Listens on `host` (an IP address) at `port` (0: any free port); returns the port. The
+  /// socket is made here for its backlog: GIO's default of 10 drops the SYNs of a page's burst
+  /// of card requests beyond it, which then wait a second for their retransmission.
   func listen(host: String, port: Int) throws(ServeError) -> Int {
     guard let address = g_inet_socket_address_new_from_string(host, guint(port)) else {
       throw ServeError("'\(host)' is not an IP address to listen on")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(address)) }
     var error: UnsafeMutablePointer<GError>?
-    if soup_server_listen(server, address, SoupServerListenOptions(0), &error) == 0 {
+    func failed() -> ServeError {
       let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      g_error_free(error)
-      throw ServeError("cannot listen on \(host):\(port): \(reason)")
+      if error != nil { g_error_free(error) }
+      return ServeError("cannot listen on \(host):\(port): \(reason)")
     }
-    var bound = port
-    let uris = soup_server_get_uris(server)
-    var node = uris
-    while let n = node {
-      if let uri = n.pointee.data?.assumingMemoryBound(to: OpaquePointer.self) {
-        bound = Int(g_uri_get_port(OpaquePointer(uri)))
-      }
-      node = n.pointee.next
-    }
-    g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
-    return bound
+    guard
+      let socket = g_socket_new(
+        g_socket_address_get_family(address), G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
+        &error)
+    else { throw failed() }
+    defer { g_object_unref(UnsafeMutableRawPointer(socket)) }
+    g_socket_set_listen_backlog(socket, 512)
+    guard g_socket_bind(socket, address, 1, &error) != 0, g_socket_listen(socket, &error) != 0,
+      soup_server_listen_socket(server, socket, SoupServerListenOptions(0), &error) != 0
+    else { throw failed() }
+    guard let local = g_socket_get_local_address(socket, &error) else { throw failed() }
+    defer { g_object_unref(UnsafeMutableRawPointer(local)) }
+    return Int(
+      g_inet_socket_address_get_port(
+        UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self)))
   }
 
   /// The decoded query of a request (libsoup decodes `application/x-www-form-urlencoded`).

@@ -1,0 +1,224 @@
+import FontiCore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `serve`: the job's families live over HTTP, drawn as `render` draws them, safe by default,
+/// following the job and font files as they change.
+@Suite struct ServeCommandTests {
+  static let job = """
+    version: 1
+    output: out
+    fonts: [myfonts/]
+    families: { include: ["DejaVu Serif", "Cantarell", "Answer Serif"] }
+    png: { scale: 2 }
+    """
+
+  static var answerFonts: String { Repository.fixtures + "/AnswerFonts" }
+
+  /// A sandbox with the job above and one custom font (the old Answer Serif, which lacks ß).
+  func sandbox() throws -> CLISandbox {
+    let box = try CLISandbox("fonti-serve")
+    try box.write("job.yaml", Self.job)
+    let old = try Data(
+      contentsOf: URL(fileURLWithPath: Self.answerFonts + "/AnswerSerif-A-old.ttf"))
+    try box.write("myfonts/Answer.ttf", old)
+    box.environment["TMPDIR"] = box.root + "/tmp"
+    try FileManager.default.createDirectory(
+      atPath: box.root + "/tmp", withIntermediateDirectories: true)
+    return box
+  }
+
+  func state(_ server: ServeProcess) throws -> [String: Any] {
+    let answer = try server.request("/api/state")
+    #expect(answer.status == 200)
+    return try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+  }
+
+  func version(_ state: [String: Any], _ slug: String) -> String? {
+    (state["families"] as? [[String: Any]])?.first { $0["slug"] as? String == slug }?["v"]
+      as? String
+  }
+
+  @Test func aCardIsThePNGRenderWritesAndShareUsesTheJobsScale() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let card = try server.request("/card/dejavu-serif.png?text=Hamburg%20fonts&size=60&bold=1")
+    #expect(card.status == 200, "\(card.text)")
+    #expect(card.headers["content-type"] == "image/png")
+    let rendered = try box.run([
+      "render", "DejaVu Serif", "--text", "Hamburg fonts", "--size", "60", "--bold", "-o",
+      "r.png",
+    ])
+    #expect(rendered.status == 0, "\(rendered)")
+    #expect(card.body == box.read("r.png"), "the served card is not the PNG render writes")
+    // The same card again comes from the cache, byte for byte.
+    #expect(
+      try server.request("/card/dejavu-serif.png?text=Hamburg%20fonts&size=60&bold=1").body
+        == card.body)
+
+    let share = try server.request("/share/dejavu-serif.png?text=Hamburg%20fonts&size=60&bold=1")
+    #expect(share.status == 200)
+    #expect(share.headers["content-disposition"] == "attachment; filename=\"dejavu-serif.png\"")
+    let big = try box.run([
+      "render", "DejaVu Serif", "--text", "Hamburg fonts", "--size", "60", "--bold", "--scale",
+      "2", "-o", "r2.png",
+    ])
+    #expect(big.status == 0)
+    #expect(share.body == box.read("r2.png"), "Share is not render at the job's png.scale")
+
+    let stopped = try server.interrupt()
+    #expect(stopped.status == 130, "\(stopped)")
+    #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
+  }
+
+  @Test func refusesForeignHostsChangesWithoutTheTokenAndBadRequests() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    // DNS rebinding: a name that resolves here is still not the served address.
+    let foreign = try server.request("/api/state", host: "attacker.example:\(server.port)")
+    #expect(foreign.status == 421)
+    let page = try server.request("/?token=\(server.token)")
+    #expect(page.status == 200)
+    #expect(page.headers["content-security-policy"] == ServePage.contentSecurityPolicy)
+    #expect(page.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+
+    let heart = Data(#"{"family": "Cantarell", "saved": true}"#.utf8)
+    #expect(try server.request("POST", "/api/saved", body: heart).status == 403)
+    #expect(
+      try server.request(
+        "POST", "/api/saved", headers: ["X-Fonti-Token": "0" + server.token],
+        body: heart
+      ).status == 403)
+    #expect(try server.request("GET", "/api/saved").status == 405)
+    #expect(box.read("out/favourites.json") == nil, "a refused heart changed the favourites")
+    let saved = try server.request(
+      "POST", "/api/saved", headers: ["X-Fonti-Token": server.token], body: heart)
+    #expect(saved.status == 200, "\(saved.text)")
+    let manifest = try #require(box.read("out/favourites.json"))
+    #expect(String(decoding: manifest, as: UTF8.self).contains("\"Cantarell\""))
+    // The same store as `saved`: the CLI sees the heart.
+    let listed = try box.run(["saved", "--manifest", "out/favourites.json"])
+    #expect(listed.stdout.contains("Cantarell"), "\(listed)")
+
+    #expect(try server.request("/card/no-such-family.png").status == 404)
+    #expect(try server.request("/card/../job.yaml").status == 404)
+    #expect(try server.request("/job.yaml").status == 404)
+    #expect(try server.request("/card/cantarell.png?size=400").status == 400)
+    #expect(try server.request("/card/cantarell.png?var=wght%3Dheavy").status == 400)
+    #expect(try server.request("POST", "/card/cantarell.png").status == 405)
+  }
+
+  /// A font rebuilt in place: the page hears of it on its event stream, the family's version
+  /// changes and its card shows the new outlines (version 2 adds ß), the others stay.
+  @Test func followsARebuiltFontFile() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let before = try state(server)
+    let v1 = try #require(version(before, "answer-serif"))
+    let cantarell = version(before, "cantarell")
+    let old = try server.request("/card/answer-serif.png?text=Stra%C3%9Fe&v=\(v1)")
+    #expect(old.status == 200)
+    let events = try server.open("/events")
+    defer { close(events) }
+    _ = try server.waitFor("retry:", on: events)
+    let new = try Data(
+      contentsOf: URL(fileURLWithPath: Self.answerFonts + "/AnswerSerif-B-new.ttf"))
+    try new.write(to: URL(fileURLWithPath: box.path("myfonts/Answer.ttf")))
+    let heard = try server.waitFor("answer-serif", on: events)
+    #expect(String(decoding: heard, as: UTF8.self).contains("event: state"))
+    let after = try state(server)
+    let v2 = try #require(version(after, "answer-serif"))
+    #expect(v2 != v1)
+    #expect(version(after, "cantarell") == cantarell, "an untouched family changed version")
+    let redrawn = try server.request("/card/answer-serif.png?text=Stra%C3%9Fe&v=\(v2)")
+    #expect(redrawn.status == 200)
+    #expect(redrawn.body != old.body, "the card still shows the old font")
+  }
+
+  /// A job that stops validating: its located errors are in the state, the last good families
+  /// stay served; fixed, the errors go.
+  @Test func aBrokenJobShowsItsErrorsAndKeepsTheLastGoodState() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let events = try server.open("/events")
+    defer { close(events) }
+    var seen = try server.waitFor("retry:", on: events)
+    try box.write("job.yaml", Self.job + "\nsizes: [12, \"big\"]\n")
+    seen = try server.waitFor("\"errors\":1", on: events, after: seen)
+    let broken = try state(server)
+    let errors = try #require(broken["errors"] as? [[String: Any]])
+    #expect(errors.count == 1)
+    #expect(errors.first?["line"] as? Int == 6, "\(errors)")
+    #expect((errors.first?["text"] as? String)?.contains("job.yaml:6:") == true, "\(errors)")
+    #expect((broken["families"] as? [Any])?.count == 3)
+    #expect(try server.request("/card/cantarell.png?text=Still").status == 200)
+    try box.write("job.yaml", Self.job.replacingOccurrences(of: ", \"Answer Serif\"", with: ""))
+    _ = try server.waitFor("\"errors\":0", on: events, after: seen)
+    let fixed = try state(server)
+    #expect((fixed["errors"] as? [Any])?.isEmpty == true)
+    #expect((fixed["families"] as? [Any])?.count == 2)
+    #expect(try server.request("/card/answer-serif.png").status == 404)
+  }
+
+  /// A page's newer keystroke drops its older cards that no worker has started (answered 503),
+  /// and its own card is drawn.
+  @Test func aNewerKeystrokeDropsTheStaleCards() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let older = (0..<12).map { i in
+      "/card/\(["dejavu-serif", "cantarell", "answer-serif"][i % 3]).png?text=Old\(i)&size=\(20 + i)&client=page1&seq=1"
+    }
+    let sockets = try older.map { try server.open($0) }
+    usleep(30_000)
+    let newest = try server.request("/card/cantarell.png?text=New&client=page1&seq=2")
+    #expect(newest.status == 200)
+    var statuses: [Int] = []
+    for socket in sockets {
+      var data = Data()
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let n = read(socket, &buffer, buffer.count)
+        if n <= 0 { break }
+        data.append(contentsOf: buffer[..<n])
+      }
+      close(socket)
+      statuses.append(try ServeProcess.parse(data).status)
+    }
+    #expect(statuses.contains(503), "no stale card was dropped: \(statuses)")
+    #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+  }
+
+  /// A heart from the command line beside the server reaches open pages, even when it makes
+  /// the output folder.
+  @Test func aFavouriteSavedBesideReachesOpenPages() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let events = try server.open("/events")
+    defer { close(events) }
+    let seen = try server.waitFor("retry:", on: events)
+    let added = try box.run(["saved", "add", "Cantarell", "--manifest", "out/favourites.json"])
+    #expect(added.status == 0, "\(added)")
+    let heard = try server.waitFor("event: saved", on: events, after: seen)
+    #expect(String(decoding: heard, as: UTF8.self).contains("\"family\":\"Cantarell\""))
+    let state = try state(server)
+    let saved = try #require(state["saved"] as? [[String: Any]])
+    #expect(saved.first?["family"] as? String == "Cantarell")
+  }
+
+  @Test func startsOnlyOnAValidJobAndSaysWhy() throws {
+    let box = try sandbox()
+    try box.write("job.yaml", "version: 1\nfamilies: { include: [\"Nope Sans\"] }\n")
+    let result = try box.run(["serve", "--port", "0", "job.yaml"])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr.contains("job.yaml:2:"), "\(result.stderr)")
+    let stdin = try box.run(["serve", "-"])
+    #expect(stdin.status == 2)
+    try box.write("job.yaml", Self.job)
+    let host = try box.run(["serve", "--host", "not-an-address", "--port", "0", "job.yaml"])
+    #expect(host.status == 2, "\(host)")
+  }
+}
