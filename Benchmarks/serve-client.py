@@ -9,9 +9,9 @@ pages do, over HTTP (the standard library only), and prints the table.
         # CUSTOM_FONT is the job's `fonts:` file; DIR holds a.ttf and b.ttf
 
 A page (class Page) keeps 6 connections to the server, as a browser does over HTTP/1.1, and
-queues its card requests in order; a keystroke gives each card a new `seq` and drops the
-requests of older keystrokes not yet sent (a browser cancels an image whose `src` changed
-before it loads). A keystroke counts when its 12 cards all arrive (200): the time from the
+queues its card requests in order; a keystroke asks for its cards 40 ms later (the page's
+debounce), each with a new `seq`, and drops the requests of older keystrokes not yet sent (the
+page aborts their fetches; one already sent runs to its answer here). A keystroke counts when its 12 cards all arrive (200): the time from the
 keystroke to the last of them. Its cards answered 503 (stale: a newer keystroke came) or
 dropped before they were sent do not count; the table says how many counted.
 
@@ -45,6 +45,7 @@ import time
 import urllib.parse
 
 TYPING_INTERVAL = 1 / 8  # 8 characters a second
+DEBOUNCE = 0.040  # the page draws 40 ms after the last keystroke (ServePage's script)
 SENTENCE = 20  # characters a sentence
 VISIBLE = 12  # cards on the screen
 CONNECTIONS = 6  # a browser's connections to one host over HTTP/1.1
@@ -388,7 +389,10 @@ def typing(page, families, keystrokes):
             if done == keystrokes:
                 break
             time.sleep(max(0, start + i * TYPING_INTERVAL - time.monotonic()))
+            pressed = time.monotonic()
+            time.sleep(DEBOUNCE)
             k = page.keystroke(text[:i], families)
+            k.start = pressed
             done += 1
         k.ends_sentence = True
         page.idle()
