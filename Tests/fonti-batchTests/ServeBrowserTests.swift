@@ -87,6 +87,31 @@ struct ServeBrowserTests {
     #expect(try shownSeq(page, "cantarell") != nil)
   }
 
+  /// A link to a variable family's full-screen view with its own coordinates draws them and
+  /// keeps them in the address.
+  @Test func aLinkToAFamilysViewDrawsItsCoordinates() throws {
+    let box = try tests.sandbox()
+    for file in ["AnswerSans-VF.ttf", "AnswerSans-Regular.ttf"] {
+      try box.write(
+        "myfonts/" + file,
+        try Data(contentsOf: URL(fileURLWithPath: ServeCommandTests.answerFonts + "/" + file)))
+    }
+    try box.write(
+      "job.yaml",
+      ServeCommandTests.job.replacingOccurrences(of: "\"Cantarell\"", with: "\"Answer Sans\""))
+    let server = try ServeProcess(box)
+    let (browser, page) = try open(server, query: "&family=answer-sans&var=wght%3D900")
+    defer { browser.close() }
+    try page.waitFor("document.querySelector('#s-v-pic img[data-seq]')")
+    let asked = try page.evaluate(
+      "performance.getEntriesByType('resource').map(e => e.name)"
+        + ".filter(n => n.includes('/card/answer-sans.png') && n.includes('scale=2')).join(' ')")
+    #expect((asked as? String)?.contains("var=wght%3D900") == true, "\(asked ?? "")")
+    let search = try page.evaluate("location.search") as? String
+    #expect(
+      search?.contains("var=wght%3D900") == true && search?.contains("family=answer-sans") == true)
+  }
+
   /// From the page itself: a heart without the token is refused and changes nothing.
   @Test func aChangeWithoutTheTokenIsRefused() throws {
     let box = try tests.sandbox()
