@@ -192,6 +192,46 @@ import Testing
     #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
   }
 
+  /// Open pages take turns: a page that asked for one card is not kept waiting behind another
+  /// page's newer keystrokes.
+  @Test func pagesTakeTurns() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    func burst(_ seq: Int) -> [String] {
+      (0..<6).map { i in
+        "/card/\(["dejavu-serif", "cantarell", "answer-serif"][i % 3]).png?text=A\(seq)x\(i)"
+          + "&size=\(30 + i)&scale=3&client=pageA&seq=\(seq)"
+      }
+    }
+    var sockets = try burst(1).map { try server.open($0) }
+    usleep(20_000)
+    let other = try server.open("/card/cantarell.png?text=B&size=70&client=pageB&seq=1")
+    usleep(20_000)
+    let second = try burst(2).map { try server.open($0) }
+    sockets += second
+    // The order in which the answers end.
+    var finished: [Int32] = []
+    var open = sockets + [other]
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let end = Date().addingTimeInterval(60)
+    while !open.isEmpty && Date() < end {
+      var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      guard poll(&fds, nfds_t(fds.count), 1000) > 0 else { continue }
+      for p in fds where p.revents != 0 {
+        if read(p.fd, &buffer, buffer.count) <= 0 {
+          finished.append(p.fd)
+          open.removeAll { $0 == p.fd }
+          close(p.fd)
+        }
+      }
+    }
+    let place = try #require(finished.firstIndex(of: other))
+    let laterOfA = finished[(place + 1)...].filter { second.contains($0) }.count
+    #expect(
+      laterOfA >= 3,
+      "page B's one card waited behind page A's newer ones: \(place) of \(finished.count)")
+  }
+
   /// A heart from the command line beside the server reaches open pages, even when it makes
   /// the output folder.
   @Test func aFavouriteSavedBesideReachesOpenPages() throws {

@@ -6,9 +6,9 @@ import Foundation
 
 /// The worker processes that draw `serve`'s cards: the same workers, protocol and renderer as a
 /// run's (`Worker`), kept running between requests and fed from the main loop. A card asked for
-/// while the same card is being drawn waits for that drawing; the newest request is drawn
-/// first; a request its page has made stale (same `client`, smaller `seq`) is dropped before
-/// it reaches a worker. A worker that dies costs its item one more try, then the item fails;
+/// while the same card is being drawn waits for that drawing; open pages take turns, and each
+/// page's newest request is drawn first; a request its page has made stale (same `client`,
+/// smaller `seq`) is dropped before it reaches a worker. A worker that dies costs its item one more try, then the item fails;
 /// a fresh worker takes its place. New fonts: `restart` ends idle workers at once and busy ones
 /// after their item, so no drawing uses a font file's old outlines from a cache.
 final class CardWorkers: @unchecked Sendable {
@@ -74,6 +74,9 @@ final class CardWorkers: @unchecked Sendable {
   private var nextFile = 0
   /// The newest `seq` seen of each page.
   private var newest: [String: Int] = [:]
+  /// When each page last had a drawing dispatched (`turns` counts dispatches).
+  private var lastTurn: [String: Int] = [:]
+  private var turns = 0
   private var stopped = false
 
   /// Cards drawn, and drawn again after a worker died, since the start (for the benchmark).
@@ -133,7 +136,10 @@ final class CardWorkers: @unchecked Sendable {
   private func dropStale(newer origin: Origin) {
     guard origin.seq >= newest[origin.client] ?? Int.min else { return }
     // Pages come and go; a bound keeps made-up client names from growing the table.
-    if newest.count >= 4096 { newest.removeAll() }
+    if newest.count >= 4096 {
+      newest.removeAll()
+      lastTurn.removeAll()
+    }
     newest[origin.client] = origin.seq
     for job in pending {
       let stale = job.waiters.filter {
@@ -205,11 +211,10 @@ final class CardWorkers: @unchecked Sendable {
       } else {
         return
       }
-      // Newest first.
-      guard let i = pending.indices.max(by: { pending[$0].order < pending[$1].order }) else {
-        return
-      }
+      guard let i = next() else { return }
       let job = pending.remove(at: i)
+      turns += 1
+      lastTurn[Self.page(of: job)] = turns
       guard var line = try? JSONEncoder().encode(job.item) else {
         forget(job)
         for w in job.waiters { w.answer(.failed("cannot encode the card")) }
@@ -221,6 +226,22 @@ final class CardWorkers: @unchecked Sendable {
       slot.job = job
       slot.served += 1
       _ = slot.process.send(line)
+    }
+  }
+
+  /// The page a drawing is for: its newest waiter's (empty: none said).
+  private static func page(of job: Job) -> String {
+    job.waiters.last?.origin?.client ?? ""
+  }
+
+  /// Which pending drawing goes next: pages take turns (the one served longest ago first), so
+  /// a page whose user stopped typing is not kept waiting behind another's keystrokes; within a
+  /// page, the newest request first.
+  private func next() -> Int? {
+    pending.indices.min { a, b in
+      let x = lastTurn[Self.page(of: pending[a])] ?? 0
+      let y = lastTurn[Self.page(of: pending[b])] ?? 0
+      return x != y ? x < y : pending[a].order > pending[b].order
     }
   }
 

@@ -161,6 +161,9 @@ public final class LiveServer: @unchecked Sendable {
         200, type: "text/html; charset=utf-8",
         body: Array(ServePage.html(title: snapshot.job.title)),
         headers: [("Content-Security-Policy", ServePage.contentSecurityPolicy)])
+    case "/favicon.ico":
+      // Asked for by every browser; the page has none.
+      exchange.respond(204, type: "image/x-icon", body: [])
     case "/api/state":
       exchange.respond(200, type: "application/json", body: stateJSON())
     case "/events":
