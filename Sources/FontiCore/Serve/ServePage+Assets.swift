@@ -634,7 +634,7 @@ extension ServePage {
       function syncURL() {
         const p = new URLSearchParams();
         if (token) p.set('token', token);
-        for (const kv of settings()) p.set(kv[0], kv[1]);
+        for (const kv of current ? settings(viewerVar()) : settings()) p.set(kv[0], kv[1]);
         if (view.lang && !langValue()) p.set('lang', view.lang);
         if (view.q.trim()) p.set('q', view.q);
         if (view.filter !== 'all') p.set('filter', view.filter);
@@ -926,6 +926,14 @@ extension ServePage {
         }
         if (!current || current.slug !== f.slug) {
           localVar = {};
+          /* A link to a family's view carries its own axes: they become its sliders' values. */
+          const jobTags = (job.axes || []).map((a) => a.tag);
+          for (const a of f.axes || []) {
+            if (f.slug === view.family && a.tag in view.var && !jobTags.includes(a.tag)) {
+              localVar[a.tag] = view.var[a.tag];
+              delete view.var[a.tag];
+            }
+          }
           viewerPic.clear();
         }
         current = f;
