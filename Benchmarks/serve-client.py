@@ -151,6 +151,15 @@ class Server:
         finally:
             c.close()
 
+    def check(self, phase):
+        """Stops the benchmark if the server has ended on its own."""
+        code = self.process.poll()
+        if code is not None:
+            fail(
+                f"the server ended (exit {code}) during {phase}; its last words:\n"
+                + "".join(self.stderr[-20:])
+            )
+
     def stop(self):
         """Ctrl-C, as a user stops it; the exit code (130 expected)."""
         if self.process.poll() is None:
@@ -516,6 +525,7 @@ def main_run(binary, job, custom_path, versions_folder):
         warm.keystroke(sentence(typed=False), families)
         warm.idle(timeout=300)
         warm.close()
+        server.check("the warm-up")
 
         # 1. one page typing.
         for connections in (CONNECTIONS, VISIBLE):
@@ -523,6 +533,7 @@ def main_run(binary, job, custom_path, versions_folder):
             typing(page, visible, 60)
             page.close()
             results[f"typing-{connections}"] = typed([page])
+            server.check("one page typing")
 
         # 2. every family for a new text, three times.
         times = []
@@ -535,6 +546,7 @@ def main_run(binary, job, custom_path, versions_folder):
                 fail(f"every family: cards missing ({page.errors[:3]}, {page.stale} stale)")
             times.append(k.last - k.start)
         results["all"] = times
+        server.check("every family")
 
         # 3. a rebuilt font.
         results["rebuild"] = rebuild(server, custom_path, versions, slug)
@@ -565,6 +577,7 @@ def main_run(binary, job, custom_path, versions_folder):
             for t in threads:
                 t.join()
             time.sleep(1)
+            server.check("the memory run")
             halves.append(resident_kib(server.pid))
         for p in pages:
             p.close()
@@ -586,6 +599,7 @@ def main_run(binary, job, custom_path, versions_folder):
         for p in pages:
             p.close()
         results["eight"] = typed(pages)
+        server.check("8 pages typing")
     finally:
         if sampler:
             sampler.stop()
