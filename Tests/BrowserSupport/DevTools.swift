@@ -61,7 +61,10 @@ public final class DevTools {
 
   /// Starts headless Chromium; each page's viewport is `windowSize` (width, height) CSS pixels
   /// at a device scale of 1.
-  public static func launch(chromium: Chromium, windowSize: (Int, Int) = (1280, 900)) throws
+  /// `arguments` are added to Chromium's own (`--host-resolver-rules=…`, say).
+  public static func launch(
+    chromium: Chromium, windowSize: (Int, Int) = (1280, 900), arguments: [String] = []
+  ) throws
     -> DevTools
   {
     signal(SIGPIPE, SIG_IGN)  // a write to a browser that died is an error, not our death
@@ -80,16 +83,17 @@ public final class DevTools {
     // Ours stay clear of 3 and 4, where the child's copies go, and close on exec.
     toChild = toChild.map(aboveFour)
     fromChild = fromChild.map(aboveFour)
-    let flags = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder)/profile",
-      "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
-      "--disable-extensions", "--disable-sync", "--disable-background-networking",
-      "--disable-component-update", "--disable-default-apps", "--disable-crash-reporter",
-      "--disable-breakpad", "--mute-audio", "--hide-scrollbars",
-      "--window-size=\(windowSize.0),\(windowSize.1)",
-      // Light colour scheme, and `loading="lazy"` images loaded as a screen would (not at once).
-      "--blink-settings=preferredColorScheme=1,lazyLoadEnabled=true", "about:blank",
-    ]
+    let flags =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder)/profile",
+        "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
+        "--disable-extensions", "--disable-sync", "--disable-background-networking",
+        "--disable-component-update", "--disable-default-apps", "--disable-crash-reporter",
+        "--disable-breakpad", "--mute-audio", "--hide-scrollbars",
+        "--window-size=\(windowSize.0),\(windowSize.1)",
+        // Light colour scheme, and `loading="lazy"` images loaded as a screen would (not at once).
+        "--blink-settings=preferredColorScheme=1,lazyLoadEnabled=true",
+      ] + arguments + ["about:blank"]
     let arguments = [chromium.executable] + flags
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

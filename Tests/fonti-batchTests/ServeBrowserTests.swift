@@ -112,6 +112,22 @@ struct ServeBrowserTests {
       search?.contains("var=wght%3D900") == true && search?.contains("family=answer-sans") == true)
   }
 
+  /// DNS rebinding: a name that resolves to this machine (here by the browser's own rule) is
+  /// not the address serve printed, and gets nothing.
+  @Test func aPageUnderAnotherNameGetsNothing() throws {
+    let box = try tests.sandbox()
+    let server = try ServeProcess(box)
+    let chromium = try #require(Chromium.find())
+    let browser = try DevTools.launch(
+      chromium: chromium, arguments: ["--host-resolver-rules=MAP rebound.example 127.0.0.1"])
+    defer { browser.close() }
+    let page = try browser.newPage(
+      url: "http://rebound.example:\(server.port)/?token=\(server.token)")
+    let text = try page.evaluate("document.body.innerText") as? String
+    #expect(text?.contains("answers only to the address it printed") == true, "\(text ?? "")")
+    #expect(try page.evaluate("typeof window.fontiServe") as? String == "undefined")
+  }
+
   /// From the page itself: a heart without the token is refused and changes nothing.
   @Test func aChangeWithoutTheTokenIsRefused() throws {
     let box = try tests.sandbox()

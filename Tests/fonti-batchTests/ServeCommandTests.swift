@@ -249,6 +249,19 @@ import Testing
     #expect(saved.first?["family"] as? String == "Cantarell")
   }
 
+  /// Every address: a warning that the fonts are exposed; any IP address at the port is the
+  /// served address, a name is still refused.
+  @Test func listeningOnEveryAddressWarnsAndStillChecksTheHost() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box, arguments: ["job.yaml", "--host", "0.0.0.0"])
+    #expect(try server.request("/api/state").status == 200)
+    #expect(try server.request("/api/state", host: "localhost:\(server.port)").status == 200)
+    #expect(try server.request("/api/state", host: "rebound.example:\(server.port)").status == 421)
+    #expect(try server.request("/api/state", host: "127.0.0.1:\(server.port + 1)").status == 421)
+    let stopped = try server.interrupt()
+    #expect(stopped.stderr.contains("exposes the fonts"), "\(stopped.stderr)")
+  }
+
   @Test func startsOnlyOnAValidJobAndSaysWhy() throws {
     let box = try sandbox()
     try box.write("job.yaml", "version: 1\nfamilies: { include: [\"Nope Sans\"] }\n")
