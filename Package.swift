@@ -21,22 +21,24 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     // SHA-256: Nettle's, which uses the CPU's SHA instructions (five times GLib's GChecksum).
     .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
-    // `serve`: libsoup 3's HTTP server and GIO's file monitors, on GLib's main loop.
-    .systemLibrary(
-      name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+    // `serve`: GLib's main loop and GIO's sockets and file monitors (Pango loads them anyway).
+    .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
     // glibc's malloc_trim, which Glibc's Swift module does not bring.
     .systemLibrary(name: "CSystem"),
 
     // Pango's font matching on the calling thread, not two new threads a pattern (see its
     // source): the one C file of the package, an override of GLib's g_thread_new.
     .target(name: "CPangoMatch", dependencies: ["CPango"]),
+    // libsoup 3's HTTP server for `serve`, loaded when first used rather than linked (see its
+    // header); libsoup-3.0-dev is only needed for the library itself to be installed.
+    .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl")]),
 
     // Everything the tool does; never prints.
     .target(
       name: "FontiCore",
       dependencies: [
         "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CNettle",
-        "CSystem", "CPangoMatch", "CSoup",
+        "CSystem", "CPangoMatch", "CGio", "CSoup",
       ]),
 
     // The thin command-line front end.

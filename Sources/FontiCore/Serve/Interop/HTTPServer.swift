@@ -1,18 +1,24 @@
+import CGio
 import CSoup
 import Foundation
 
-/// libsoup 3's HTTP server on GLib's default main context: requests are parsed, answered and
-/// streamed by libsoup; this wraps them as `Exchange`s for `LiveServer`. Everything here runs on
+/// libsoup 3's HTTP server on GLib's default main context (libsoup is loaded by `CSoup` when a
+/// server is first made): requests are parsed, answered and streamed by libsoup; this wraps
+/// them as `Exchange`s for `LiveServer`. Everything here runs on
 /// the thread that runs `MainLoop.run` (confined, hence `@unchecked Sendable`).
 final class HTTPServer: @unchecked Sendable {
-  private let server: UnsafeMutablePointer<SoupServer>
+  private let server: OpaquePointer
   private let handler: (Exchange) -> Void
 
   init(handler: @escaping (Exchange) -> Void) throws(ServeError) {
+    if let failure = CSoup_load_failure() {
+      throw ServeError(
+        "serve needs libsoup 3 (Debian: libsoup-3.0-0): \(String(cString: failure))")
+    }
     guard let server = CSoup_server_new() else { throw ServeError("libsoup: cannot make a server") }
     self.server = server
     self.handler = handler
-    let callback: SoupServerCallback = { _, message, path, query, data in
+    let callback: CSoup_handler = { _, message, path, query, data in
       guard let message, let data else { return }
       let me = Unmanaged<HTTPServer>.fromOpaque(data).takeUnretainedValue()
       let exchange = Exchange(
@@ -20,12 +26,11 @@ final class HTTPServer: @unchecked Sendable {
         query: HTTPServer.decode(query))
       me.handler(exchange)
     }
-    soup_server_add_handler(
-      server, nil, callback, Unmanaged.passUnretained(self).toOpaque(), nil)
+    CSoup_server_add_handler(server, callback, Unmanaged.passUnretained(self).toOpaque())
   }
 
   deinit {
-    soup_server_disconnect(server)
+    CSoup_server_disconnect(server)
     g_object_unref(UnsafeMutableRawPointer(server))
   }
 
@@ -51,7 +56,7 @@ final class HTTPServer: @unchecked Sendable {
     defer { g_object_unref(UnsafeMutableRawPointer(socket)) }
     g_socket_set_listen_backlog(socket, 512)
     guard g_socket_bind(socket, address, 1, &error) != 0, g_socket_listen(socket, &error) != 0,
-      soup_server_listen_socket(server, socket, SoupServerListenOptions(0), &error) != 0
+      CSoup_server_listen_socket(server, socket, &error) != 0
     else { throw failed() }
     guard let local = g_socket_get_local_address(socket, &error) else { throw failed() }
     defer { g_object_unref(UnsafeMutableRawPointer(local)) }
@@ -95,12 +100,12 @@ final class Exchange: @unchecked Sendable {
     self.message = message
     self.path = path
     self.query = query
-    method = soup_server_message_get_method(message).map { String(cString: $0) } ?? ""
+    method = CSoup_method(message).map { String(cString: $0) } ?? ""
     g_object_ref(UnsafeMutableRawPointer(message))
     let retained = Unmanaged.passRetained(self).toOpaque()
     // The signal holds the exchange until the message is finished (then released once).
-    _ = CSoup_on_finished(
-      message,
+    _ = CGio_on_finished(
+      UnsafeMutableRawPointer(message),
       { _, data in
         guard let data else { return }
         let me = Unmanaged<Exchange>.fromOpaque(data).takeRetainedValue()
@@ -121,17 +126,15 @@ final class Exchange: @unchecked Sendable {
   }
 
   func header(_ name: String) -> String? {
-    let headers = soup_server_message_get_request_headers(message)
-    return soup_message_headers_get_one(headers, name).map { String(cString: $0) }
+    CSoup_request_header(message, name).map { String(cString: $0) }
   }
 
   /// The request's body, whole (libsoup collects it before calling the handler).
   var body: [UInt8] {
-    guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
-      body.pointee.length > 0
-    else { return [] }
-    return data.withMemoryRebound(to: UInt8.self, capacity: Int(body.pointee.length)) {
-      Array(UnsafeBufferPointer(start: $0, count: Int(body.pointee.length)))
+    var length: gsize = 0
+    guard let data = CSoup_request_body(message, &length) else { return [] }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
     }
   }
 
@@ -139,7 +142,7 @@ final class Exchange: @unchecked Sendable {
   func deferAnswer() {
     guard !paused else { return }
     paused = true
-    soup_server_message_pause(message)
+    CSoup_pause(message)
   }
 
   func respond(
@@ -148,21 +151,14 @@ final class Exchange: @unchecked Sendable {
     guard isOpen, !answered else { return }
     answered = true
     // libsoup knows the phrases of the codes it uses itself; not 421's.
-    soup_server_message_set_status(
-      message, guint(status), status == 421 ? "Misdirected Request" : nil)
-    let responseHeaders = soup_server_message_get_response_headers(message)
+    CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
     for (name, value) in Exchange.commonHeaders + headers {
-      soup_message_headers_replace(responseHeaders, name, value)
+      CSoup_set_header(message, name, value)
     }
-    body.withUnsafeBufferPointer {
-      soup_server_message_set_response(
-        message, type, SOUP_MEMORY_COPY,
-        $0.baseAddress.map { UnsafeRawPointer($0) }?
-          .assumingMemoryBound(to: CChar.self), gsize($0.count))
-    }
+    body.withUnsafeBytes { CSoup_set_response(message, type, $0.baseAddress, gsize($0.count)) }
     if paused {
       paused = false
-      soup_server_message_unpause(message)
+      CSoup_unpause(message)
     }
   }
 
@@ -181,12 +177,11 @@ final class Exchange: @unchecked Sendable {
   func startStream(type: String, headers: [(String, String)] = []) {
     guard isOpen, !answered else { return }
     answered = true
-    soup_server_message_set_status(message, 200, nil)
-    let responseHeaders = soup_server_message_get_response_headers(message)
-    soup_message_headers_set_encoding(responseHeaders, SOUP_ENCODING_CHUNKED)
-    soup_message_headers_replace(responseHeaders, "Content-Type", type)
+    CSoup_set_status(message, 200, nil)
+    CSoup_set_chunked(message)
+    CSoup_set_header(message, "Content-Type", type)
     for (name, value) in Exchange.commonHeaders + headers {
-      soup_message_headers_replace(responseHeaders, name, value)
+      CSoup_set_header(message, name, value)
     }
     deferAnswer()
   }
@@ -194,13 +189,10 @@ final class Exchange: @unchecked Sendable {
   /// Adds `text` to a stream and lets libsoup write it.
   func send(_ text: String) {
     guard isOpen, answered else { return }
-    let body = soup_server_message_get_response_body(message)
     let bytes = Array(text.utf8)
-    bytes.withUnsafeBufferPointer {
-      soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
-    }
+    bytes.withUnsafeBytes { CSoup_append(message, $0.baseAddress, gsize($0.count)) }
     // Out of chunks, libsoup pauses the message again by itself.
-    soup_server_message_unpause(message)
+    CSoup_unpause(message)
   }
 }
 

@@ -1,4 +1,4 @@
-import CSoup
+import CGio
 import Foundation
 
 /// GLib's default main loop, which libsoup's server, GIO's file monitors, the workers' pipes
@@ -120,7 +120,7 @@ final class FolderMonitors: @unchecked Sendable {
           file, G_FILE_MONITOR_WATCH_MOVES, nil, nil)
       else { continue }
       g_file_monitor_set_rate_limit(monitor, 50)
-      _ = CSoup_on_changed(
+      _ = CGio_on_changed(
         monitor,
         { _, file, other, _, data in
           guard let data else { return }
