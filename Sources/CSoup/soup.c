@@ -17,6 +17,9 @@ enum { SOUP_ENCODING_CHUNKED = 4 };  /* SoupEncoding */
 static struct {
   CSoupServer *(*server_new)(const char *first, ...);
   void (*add_handler)(CSoupServer *, const char *, CSoup_handler, gpointer, GDestroyNotify);
+  void (*add_early_handler)(
+      CSoupServer *, const char *, CSoup_handler, gpointer, GDestroyNotify);
+  GSocket *(*get_socket)(CSoupMessage *);
   gboolean (*listen_socket)(CSoupServer *, GSocket *, int, GError **);
   void (*disconnect)(CSoupServer *);
   const char *(*get_method)(CSoupMessage *);
@@ -32,6 +35,7 @@ static struct {
   void (*set_status)(CSoupMessage *, guint, const char *);
   void (*set_response)(CSoupMessage *, const char *, int, const char *, gsize);
   void (*body_append)(SoupMessageBody *, int, gconstpointer, gsize);
+  void (*body_set_accumulate)(SoupMessageBody *, gboolean);
 } soup;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -55,6 +59,8 @@ static void load(void) {
   }
   CSOUP_SYMBOL(server_new, "soup_server_new")
   CSOUP_SYMBOL(add_handler, "soup_server_add_handler")
+  CSOUP_SYMBOL(add_early_handler, "soup_server_add_early_handler")
+  CSOUP_SYMBOL(get_socket, "soup_server_message_get_socket")
   CSOUP_SYMBOL(listen_socket, "soup_server_listen_socket")
   CSOUP_SYMBOL(disconnect, "soup_server_disconnect")
   CSOUP_SYMBOL(get_method, "soup_server_message_get_method")
@@ -70,6 +76,7 @@ static void load(void) {
   CSOUP_SYMBOL(set_status, "soup_server_message_set_status")
   CSOUP_SYMBOL(set_response, "soup_server_message_set_response")
   CSOUP_SYMBOL(body_append, "soup_message_body_append")
+  CSOUP_SYMBOL(body_set_accumulate, "soup_message_body_set_accumulate")
 #undef CSOUP_SYMBOL
 }
 
@@ -84,6 +91,20 @@ CSoupServer *CSoup_server_new(void) {
 
 void CSoup_server_add_handler(CSoupServer *server, CSoup_handler handler, gpointer data) {
   soup.add_handler(server, NULL, handler, data, NULL);
+}
+
+void CSoup_server_add_early_handler(
+    CSoupServer *server, CSoup_handler handler, gpointer data) {
+  soup.add_early_handler(server, NULL, handler, data, NULL);
+}
+
+void CSoup_discard_body(CSoupMessage *message) {
+  soup.body_set_accumulate(soup.request_body(message), FALSE);
+}
+
+int CSoup_socket_fd(CSoupMessage *message) {
+  GSocket *socket = soup.get_socket(message);
+  return socket != NULL ? g_socket_get_fd(socket) : -1;
 }
 
 gboolean CSoup_server_listen_socket(CSoupServer *server, GSocket *socket, GError **error) {

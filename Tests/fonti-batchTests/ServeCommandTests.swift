@@ -232,6 +232,70 @@ import Testing
       "page B's one card waited behind page A's newer ones: \(place) of \(finished.count)")
   }
 
+  /// Connections the clients close — cards a page aborted while they were drawn, kept-alive
+  /// connections left idle — are closed here too: the server's descriptors do not grow.
+  @Test func connectionsClientsCloseAreClosed() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let pid = server.running.process.processIdentifier
+    // Its sockets (workers' pipes come and go with the workers).
+    func descriptors() -> Int {
+      let folder = "/proc/\(pid)/fd"
+      return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0))?
+          .hasPrefix("socket:") == true
+      }.count
+    }
+    let before = descriptors()
+    let aborted = try (0..<30).map { i in
+      try server.open("/card/dejavu-serif.png?text=gone\(i)&size=\(20 + i)&scale=3")
+    }
+    usleep(100_000)
+    for socket in aborted { close(socket) }
+    for _ in 0..<20 {
+      let socket = try server.open("/api/state")
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      _ = read(socket, &buffer, buffer.count)
+      close(socket)
+    }
+    var after = descriptors()
+    for _ in 0..<100 where after > before {
+      usleep(50_000)
+      after = descriptors()
+    }
+    #expect(after <= before, "descriptors: \(before) before, \(after) after")
+    #expect(try server.request("/api/state").status == 200)
+  }
+
+  /// What is not for this server is answered before its body is kept: a body too large, a
+  /// subresource of another site's page (a navigation to the page is fine).
+  @Test func largeBodiesAndOtherSitesAreTurnedAway() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let pid = server.running.process.processIdentifier
+    func resident() -> Int {
+      let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+      let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+      return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    let before = resident()
+    let big = Data(count: 64 << 20)
+    let answer = try server.request(
+      "POST", "/api/saved", headers: ["X-Fonti-Token": server.token], body: big)
+    #expect(answer.status == 413)
+    #expect(
+      resident() - before < 32 << 10, "the server kept the body: \(before) → \(resident()) KiB")
+    let card = try server.request(
+      "GET", "/card/cantarell.png",
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"])
+    #expect(card.status == 403)
+    let page = try server.request(
+      "GET", "/?token=\(server.token)",
+      headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"])
+    #expect(page.status == 200)
+    #expect(page.headers["cross-origin-resource-policy"] == "same-origin")
+  }
+
   /// A heart from the command line beside the server reaches open pages, even when it makes
   /// the output folder.
   @Test func aFavouriteSavedBesideReachesOpenPages() throws {

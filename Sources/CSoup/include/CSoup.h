@@ -20,6 +20,10 @@ const char *CSoup_load_failure(void);
 
 CSoupServer *CSoup_server_new(void);
 void CSoup_server_add_handler(CSoupServer *server, CSoup_handler handler, gpointer data);
+/* Called when a request's headers are read, before its body: an answer set here is sent
+ * without the body being read. */
+void CSoup_server_add_early_handler(
+    CSoupServer *server, CSoup_handler handler, gpointer data);
 gboolean CSoup_server_listen_socket(CSoupServer *server, GSocket *socket, GError **error);
 void CSoup_server_disconnect(CSoupServer *server);
 
@@ -27,6 +31,10 @@ const char *CSoup_method(CSoupMessage *message);
 const char *CSoup_request_header(CSoupMessage *message, const char *name);
 /* The request's body, collected whole by libsoup; its length in `length`. */
 const char *CSoup_request_body(CSoupMessage *message, gsize *length);
+/* The request's body is read and dropped as it comes, not kept (called before it is read). */
+void CSoup_discard_body(CSoupMessage *message);
+/* The descriptor of the request's connection, or -1. */
+int CSoup_socket_fd(CSoupMessage *message);
 void CSoup_pause(CSoupMessage *message);
 void CSoup_unpause(CSoupMessage *message);
 void CSoup_set_status(CSoupMessage *message, guint status, const char *reason);

@@ -70,16 +70,23 @@ public final class LiveServer: @unchecked Sendable {
     for i in bytes.indices { bytes[i] = random.next() }
     token = bytes.map { String(format: "%02x", $0) }.joined()
     var template = Array((NSTemporaryDirectory() + "/fonti-serve-XXXXXX").utf8CString)
-    folder = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) } ?? NSTemporaryDirectory()
+    guard
+      let made = template.withUnsafeMutableBufferPointer({ buffer in
+        buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
+      })
+    else {
+      throw DiagnosticError(
+        .error("cannot make a temporary folder: \(FileSystem.describe(errno))"))
     }
+    folder = made
   }
 
   /// Starts listening; returns the address to open (with the token).
   public func start() throws(ServeError) -> String {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGCHLD, SIG_DFL)
-    let server = try HTTPServer { [unowned self] in self.handle($0) }
+    let server = try HTTPServer(
+      screen: { [unowned self] in self.screen($0) }, handler: { [unowned self] in self.handle($0) })
     do {
       port = try server.listen(host: options.host, port: options.port)
     } catch {
@@ -137,11 +144,30 @@ public final class LiveServer: @unchecked Sendable {
 
   // MARK: Requests
 
-  private func handle(_ exchange: Exchange) {
-    guard let host = exchange.header("Host"), hostAllowed(host) else {
-      exchange.respond(421, text: "this server answers only to the address it printed")
-      return
+  /// Before a request's body is read: not for this server's address (DNS rebinding), a
+  /// subresource of another site's page, or too large to read.
+  private func screen(_ head: HTTPServer.Head) -> (status: Int, text: String)? {
+    guard let host = head.header("Host"), hostAllowed(host) else {
+      return (421, "this server answers only to the address it printed")
     }
+    // Another site may link to the page, not use what it serves (cards tell which families
+    // are here) nor make it draw.
+    if let site = head.header("Sec-Fetch-Site"), site == "cross-site" || site == "same-site",
+      head.header("Sec-Fetch-Mode") != "navigate"
+    {
+      return (403, "this server answers only its own page")
+    }
+    let length = head.header("Content-Length").flatMap { Int($0) } ?? 0
+    if length > Self.bodyLimit || head.header("Transfer-Encoding") != nil {
+      return (413, "request too large")
+    }
+    return nil
+  }
+
+  /// The largest request body read (a heart's is a few dozen bytes).
+  static let bodyLimit = 4096
+
+  private func handle(_ exchange: Exchange) {
     let path = exchange.path
     if path == "/api/saved" {
       guard exchange.method == "POST" else {
@@ -255,7 +281,8 @@ public final class LiveServer: @unchecked Sendable {
       proofs: job.proofs.isEmpty ? .standard : job.proofs,
       sample: job.defaults.sample.isEmpty ? nil : job.defaults.sample)
     produce(
-      exchange, key: "\(slug)\u{1F}\(version)\u{1F}proofs", type: "application/pdf",
+      exchange, key: "\(slug)\u{1F}\(version)\u{1F}proofs\u{1F}\(snapshot.jobHash)",
+      type: "application/pdf",
       headers: [("Content-Disposition", "inline; filename=\"\(slug)-proofs.pdf\"")], origin: nil
     ) { path in .catalogue(input, path: path.replacingOccurrences(of: ".png", with: ".pdf")) }
   }
@@ -461,14 +488,14 @@ public final class LiveServer: @unchecked Sendable {
     fontsChanged = false
     let path = jobPath
     let options = options
-    Thread.detachNewThread { [unowned self] in
+    Thread.detachNewThread { [weak self] in
       let result = Result { () throws(DiagnosticError) in
         try ServeSnapshot.load(
           path: path, library: options.library, configFile: options.configFile,
           reloadFonts: true)
       }
       let box = UncheckedBox(result)
-      MainLoop.post { [unowned self] in apply(box.value, fonts: fonts) }
+      MainLoop.post { [weak self] in self?.apply(box.value, fonts: fonts) }
     }
   }
 
@@ -485,6 +512,8 @@ public final class LiveServer: @unchecked Sendable {
       snapshot = new
       errors = []
       for slug in event.changed { cache.removeAll(prefix: slug + "\u{1F}") }
+      // The label and box faces are on every card.
+      if new.setup != old.setup { cache = CardCache(limit: options.cacheLimit) }
       if fonts || loaded.fontsReloaded || new.setup != old.setup {
         workers?.restart(launch(new))
       }

@@ -21,6 +21,8 @@ struct ServeSnapshot: Sendable {
   var fontFolders: Set<String>
   /// The favourites manifest's path.
   var favourites: String
+  /// SHA-256 of the job file's bytes: what proof pages are drawn from beyond the fonts.
+  var jobHash: String
 
   /// A snapshot and the job's warnings.
   struct Loaded: Sendable {
@@ -43,10 +45,23 @@ struct ServeSnapshot: Sendable {
     let slugs = Slug.unique(families.map(\.name))
     var partners: [String: [FontFamily]] = [:]
     var versions: [String: String] = [:]
+    // What a card shows beyond its family's files: the job's defaults (a query leaves them
+    // out) and the label face, so a card's address changes whenever its picture may.
+    let job = resolved.job
+    let label = SpecimenRenderer.labelFamily(in: catalog)
+    let shared =
+      [
+        job.defaults.text, ProofNumber.format(job.defaults.size), job.defaults.theme.rawValue,
+        job.defaults.sample.language ?? "",
+        job.defaults.sample.variations.map(\.description).joined(separator: ","),
+        job.defaults.sample.features.map(\.description).joined(separator: ","),
+        "\(job.png.scale)",
+      ] + (label.map { [$0.name] + $0.files.map(FileStamp.stamp) } ?? [])
     for (family, slug) in zip(families, slugs) {
       let strip = PairingMap.curated.strip(for: family.name, catalog: catalog)
       partners[family.name] = strip
-      let parts = ([family] + strip).flatMap { f in [f.name] + f.files.map(FileStamp.stamp) }
+      let parts =
+        shared + ([family] + strip).flatMap { f in [f.name] + f.files.map(FileStamp.stamp) }
       versions[slug] = String(SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
     }
     var warnings: [String: [String]] = [:]
@@ -74,11 +89,12 @@ struct ServeSnapshot: Sendable {
       versions: versions, partners: partners, warnings: warnings,
       setup: WorkerSetup(
         customFonts: environment.customFiles,
-        labelFamily: SpecimenRenderer.labelFamily(in: catalog).map(FamilyRef.init),
+        labelFamily: label.map(FamilyRef.init),
         boxDigitsFace: environment.boxDigitsFace,
         installedFolders: environment.workerFolders),
       fontFolders: folders,
-      favourites: FavouritesStore(job: resolved.job).path)
+      favourites: FavouritesStore(job: resolved.job).path,
+      jobHash: SHA256.hex(resolved.job.bytes ?? []))
     return Loaded(snapshot: snapshot, warnings: resolved.warnings, fontsReloaded: reloaded)
   }
 

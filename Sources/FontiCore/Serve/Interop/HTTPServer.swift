@@ -8,16 +8,46 @@ import Foundation
 /// the thread that runs `MainLoop.run` (confined, hence `@unchecked Sendable`).
 final class HTTPServer: @unchecked Sendable {
   private let server: OpaquePointer
+  private let screen: (Head) -> (status: Int, text: String)?
   private let handler: (Exchange) -> Void
 
-  init(handler: @escaping (Exchange) -> Void) throws(ServeError) {
+  /// A request's method, path and headers, as read before its body.
+  struct Head {
+    let method: String
+    let path: String
+    let header: (String) -> String?
+  }
+
+  /// `screen` sees each request before its body is read: an answer it gives is the request's
+  /// (a request too large, or not meant for this server), and its body is dropped as libsoup
+  /// reads it, never kept. The others go to `handler` whole.
+  init(
+    screen: @escaping (Head) -> (status: Int, text: String)?,
+    handler: @escaping (Exchange) -> Void
+  ) throws(ServeError) {
     if let failure = CSoup_load_failure() {
       throw ServeError(
         "serve needs libsoup 3 (Debian: libsoup-3.0-0): \(String(cString: failure))")
     }
     guard let server = CSoup_server_new() else { throw ServeError("libsoup: cannot make a server") }
     self.server = server
+    self.screen = screen
     self.handler = handler
+    let early: CSoup_handler = { _, message, path, _, data in
+      guard let message, let data else { return }
+      let me = Unmanaged<HTTPServer>.fromOpaque(data).takeUnretainedValue()
+      let head = Head(
+        method: CSoup_method(message).map { String(cString: $0) } ?? "",
+        path: path.map { String(cString: $0) } ?? "/",
+        header: { name in CSoup_request_header(message, name).map { String(cString: $0) } })
+      let answer = me.screen(head)
+      // libsoup reads a body even when the answer is given here: only a request that may
+      // have one (a POST that passed) keeps what it reads.
+      if answer != nil || head.method != "POST" { CSoup_discard_body(message) }
+      guard let (status, text) = answer else { return }
+      Exchange.answer(message, status, text: text)
+    }
+    CSoup_server_add_early_handler(server, early, Unmanaged.passUnretained(self).toOpaque())
     let callback: CSoup_handler = { _, message, path, query, data in
       guard let message, let data else { return }
       let me = Unmanaged<HTTPServer>.fromOpaque(data).takeUnretainedValue()
@@ -55,6 +85,7 @@ final class HTTPServer: @unchecked Sendable {
     else { throw failed() }
     defer { g_object_unref(UnsafeMutableRawPointer(socket)) }
     g_socket_set_listen_backlog(socket, 512)
+    g_socket_set_blocking(socket, 0)
     guard g_socket_bind(socket, address, 1, &error) != 0, g_socket_listen(socket, &error) != 0,
       CSoup_server_listen_socket(server, socket, &error) != 0
     else { throw failed() }
@@ -93,6 +124,8 @@ final class Exchange: @unchecked Sendable {
   private(set) var isOpen = true
   private var paused = false
   private var answered = false
+  /// While the answer is deferred: a watch on the connection for the client going away.
+  private var watch: UInt32 = 0
   /// Called once, when the client has gone or the answer went out.
   var onClose: (() -> Void)?
 
@@ -118,6 +151,7 @@ final class Exchange: @unchecked Sendable {
   }
 
   private func finish() {
+    stopWatching()
     guard isOpen else { return }
     isOpen = false
     let close = onClose
@@ -138,11 +172,56 @@ final class Exchange: @unchecked Sendable {
     }
   }
 
-  /// Keeps the request open after the handler returns; answer it later with `respond`.
+  /// Keeps the request open after the handler returns; answer it later with `respond`. libsoup
+  /// 3.2 does not notice a client that goes meanwhile (a page that aborts a card it no longer
+  /// needs), so the connection is watched here: a client gone is told to `onClose` at once (its
+  /// drawing is dropped), and answered, which lets libsoup find the connection closed and free
+  /// it.
   func deferAnswer() {
     guard !paused else { return }
     paused = true
     CSoup_pause(message)
+    let fd = CSoup_socket_fd(message)
+    guard fd >= 0, watch == 0 else { return }
+    watch = MainLoop.watch(fd) { [weak self] in
+      guard let self else { return false }
+      var byte: UInt8 = 0
+      let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return true }
+      // More of a request (a client that pipelines) is not a departure: stop looking.
+      watch = 0
+      if n <= 0 { abandoned() }
+      return false
+    }
+  }
+
+  private func stopWatching() {
+    MainLoop.remove(watch)
+    watch = 0
+  }
+
+  /// The client went before its answer, or left a stream.
+  private func abandoned() {
+    guard isOpen else { return }
+    let close = onClose
+    onClose = nil
+    close?()
+    // Something to write makes libsoup find the connection closed, and free it.
+    if answered {
+      send(": gone\n\n")
+    } else {
+      respond(503, text: "the client has gone")
+    }
+  }
+
+  /// An answer given before the body is read (`HTTPServer`'s screen).
+  fileprivate static func answer(_ message: OpaquePointer, _ status: Int, text: String) {
+    CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
+    for (name, value) in commonHeaders { CSoup_set_header(message, name, value) }
+    let body = Array((text + "\n").utf8)
+    body.withUnsafeBytes {
+      CSoup_set_response(message, "text/plain; charset=utf-8", $0.baseAddress, gsize($0.count))
+    }
   }
 
   func respond(
@@ -150,6 +229,7 @@ final class Exchange: @unchecked Sendable {
   ) {
     guard isOpen, !answered else { return }
     answered = true
+    stopWatching()
     // libsoup knows the phrases of the codes it uses itself; not 421's.
     CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
     for (name, value) in Exchange.commonHeaders + headers {
@@ -168,9 +248,13 @@ final class Exchange: @unchecked Sendable {
   }
 
   /// Sent with every answer.
+  /// `Connection: close`: libsoup 3.2 leaks a kept-alive connection that the client closes
+  /// while it is idle (fixed in 3.3); one connection a request costs little on loopback. No other
+  /// origin may use what is served (`Cross-Origin-Resource-Policy`).
   static let commonHeaders: [(String, String)] = [
     ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-    ("Cache-Control", "no-store"),
+    ("Cache-Control", "no-store"), ("Connection", "close"),
+    ("Cross-Origin-Resource-Policy", "same-origin"),
   ]
 
   /// Starts a chunked answer that stays open: `send` adds to it.
