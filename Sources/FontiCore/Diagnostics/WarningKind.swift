@@ -213,3 +213,14 @@ extension Diagnostic {
   /// The warning's kind (for an error, the kind its message would have: unused).
   public var kind: WarningKind { WarningKind.of(message) }
 }
+
+extension Diagnostic {
+  /// The family a warning names first ("family 'X' …", "catalogue 'c.pdf': family 'X' …"), read
+  /// from its message as its kind is.
+  public var namedFamily: String? {
+    guard let start = message.range(of: "family '") else { return nil }
+    let rest = message[start.upperBound...]
+    guard let end = rest.range(of: "' ") ?? rest.range(of: "':") else { return nil }
+    return String(rest[..<end.lowerBound])
+  }
+}

@@ -14,7 +14,7 @@ struct ServeSnapshot: Sendable {
   var versions: [String: String]
   /// The curated partners drawn along the bottom of a card, as `render` draws them.
   var partners: [String: [FontFamily]]
-  /// The job's warnings that name a family, per family name.
+  /// The job's warnings, per the family each names first.
   var warnings: [String: [String]]
   var setup: WorkerSetup
   /// Folders whose changes may change the fonts: installed fonts' folders and custom fonts'.
@@ -49,6 +49,14 @@ struct ServeSnapshot: Sendable {
     // out) and the label face, so a card's address changes whenever its picture may.
     let job = resolved.job
     let label = SpecimenRenderer.labelFamily(in: catalog)
+    // A family's files are stamped once, though it is also a partner of others.
+    var stamps: [String: [String]] = [:]
+    func stamp(_ f: FontFamily) -> [String] {
+      if let known = stamps[f.name] { return known }
+      let made = [f.name] + f.files.map(FileStamp.stamp)
+      stamps[f.name] = made
+      return made
+    }
     let shared =
       [
         job.defaults.text, ProofNumber.format(job.defaults.size), job.defaults.theme.rawValue,
@@ -56,20 +64,16 @@ struct ServeSnapshot: Sendable {
         job.defaults.sample.variations.map(\.description).joined(separator: ","),
         job.defaults.sample.features.map(\.description).joined(separator: ","),
         "\(job.png.scale)",
-      ] + (label.map { [$0.name] + $0.files.map(FileStamp.stamp) } ?? [])
+      ] + (label.map(stamp) ?? [])
     for (family, slug) in zip(families, slugs) {
       let strip = PairingMap.curated.strip(for: family.name, catalog: catalog)
       partners[family.name] = strip
-      let parts =
-        shared + ([family] + strip).flatMap { f in [f.name] + f.files.map(FileStamp.stamp) }
+      let parts = shared + ([family] + strip).flatMap(stamp)
       versions[slug] = String(SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
     }
     var warnings: [String: [String]] = [:]
-    let names = Set(families.map(\.name))
     for d in resolved.warnings where d.severity == .warning {
-      for name in names where d.message.contains("'\(name)'") {
-        warnings[name, default: []].append(d.message)
-      }
+      if let name = d.namedFamily { warnings[name, default: []].append(d.message) }
     }
     let environment = resolved.environment
     var folders = Set(

@@ -29,7 +29,7 @@ struct WarningReport {
       }
       let kind = d.kind
       counts[kind, default: 0] += 1
-      if kind.group == .font, let family = Self.family(named: d.message) {
+      if kind.group == .font, let family = d.namedFamily {
         families[kind, default: []].insert(family)
       }
       if console.verbose {
@@ -64,14 +64,6 @@ struct WarningReport {
         "\(recorded) warning\(recorded == 1 ? "" : "s") of outputs left as they were "
           + "\(recorded == 1 ? "is" : "are") recorded in manifest.json (-v prints them)")
     }
-  }
-
-  /// The family a warning names first ("family 'X' …", "catalogue 'c.pdf': family 'X' …").
-  static func family(named message: String) -> String? {
-    guard let start = message.range(of: "family '") else { return nil }
-    let rest = message[start.upperBound...]
-    guard let end = rest.range(of: "' ") ?? rest.range(of: "':") else { return nil }
-    return String(rest[..<end.lowerBound])
   }
 
   /// The reason a `--strict` run or check fails, on stderr even when quiet.
