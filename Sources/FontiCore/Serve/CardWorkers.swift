@@ -56,6 +56,7 @@ final class CardWorkers: @unchecked Sendable {
     var source: UInt32 = 0
     init(process: ChildProcess) { self.process = process }
 
+    /// Closes its input (a worker exits at end of file) and waits for it.
     func reap() {
       process.closeInput()
       _ = process.wait()
@@ -171,9 +172,7 @@ final class CardWorkers: @unchecked Sendable {
     for slot in slots {
       MainLoop.remove(slot.source)
       if slot.job != nil { slot.process.terminate() }
-      slot.process.closeInput()
-      _ = slot.process.wait()
-      slot.process.closeOutput()
+      slot.reap()
     }
     slots.removeAll()
     for job in Array(running.values) {
@@ -185,9 +184,7 @@ final class CardWorkers: @unchecked Sendable {
   private func end(_ slot: Slot) {
     MainLoop.remove(slot.source)
     slot.source = 0
-    slot.process.closeInput()
-    _ = slot.process.wait()
-    slot.process.closeOutput()
+    slot.reap()
     slots.removeAll { $0 === slot }
   }
 

@@ -216,13 +216,21 @@ final class Exchange: @unchecked Sendable {
 
   /// An answer given before the body is read (`HTTPServer`'s screen).
   fileprivate static func answer(_ message: OpaquePointer, _ status: Int, text: String) {
-    CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
-    for (name, value) in commonHeaders { CSoup_set_header(message, name, value) }
-    let body = Array((text + "\n").utf8)
-    body.withUnsafeBytes {
-      CSoup_set_response(message, "text/plain; charset=utf-8", $0.baseAddress, gsize($0.count))
-    }
+    write(message, status, type: textType, body: Array((text + "\n").utf8), headers: [])
   }
+
+  /// Status, headers (`commonHeaders` first) and the whole body of an answer.
+  private static func write(
+    _ message: OpaquePointer, _ status: Int, type: String, body: [UInt8],
+    headers: [(String, String)]
+  ) {
+    // libsoup knows the phrases of the codes it uses itself; not 421's.
+    CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
+    for (name, value) in commonHeaders + headers { CSoup_set_header(message, name, value) }
+    body.withUnsafeBytes { CSoup_set_response(message, type, $0.baseAddress, gsize($0.count)) }
+  }
+
+  private static let textType = "text/plain; charset=utf-8"
 
   func respond(
     _ status: Int, type: String, body: [UInt8], headers: [(String, String)] = []
@@ -230,12 +238,7 @@ final class Exchange: @unchecked Sendable {
     guard isOpen, !answered else { return }
     answered = true
     stopWatching()
-    // libsoup knows the phrases of the codes it uses itself; not 421's.
-    CSoup_set_status(message, guint(status), status == 421 ? "Misdirected Request" : nil)
-    for (name, value) in Exchange.commonHeaders + headers {
-      CSoup_set_header(message, name, value)
-    }
-    body.withUnsafeBytes { CSoup_set_response(message, type, $0.baseAddress, gsize($0.count)) }
+    Exchange.write(message, status, type: type, body: body, headers: headers)
     if paused {
       paused = false
       CSoup_unpause(message)
@@ -243,12 +246,10 @@ final class Exchange: @unchecked Sendable {
   }
 
   func respond(_ status: Int, text: String, headers: [(String, String)] = []) {
-    respond(
-      status, type: "text/plain; charset=utf-8", body: Array((text + "\n").utf8), headers: headers)
+    respond(status, type: Exchange.textType, body: Array((text + "\n").utf8), headers: headers)
   }
 
-  /// Sent with every answer.
-  /// `Connection: close`: libsoup 3.2 leaks a kept-alive connection that the client closes
+  /// Sent with every answer. `Connection: close`: libsoup 3.2 leaks a kept-alive connection that the client closes
   /// while it is idle (fixed in 3.3); one connection a request costs little on loopback. No other
   /// origin may use what is served (`Cross-Origin-Resource-Policy`).
   static let commonHeaders: [(String, String)] = [
