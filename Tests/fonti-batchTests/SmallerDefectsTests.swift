@@ -3,21 +3,8 @@ import Testing
 
 /// The smaller defects of issue #46, each end to end.
 @Suite(.serialized) struct SmallerDefectsTests {
-  static let job = """
-    version: 1
-    defaults:
-      text: Sphinx of black quartz, judge my vow.
-    families:
-      include: [DejaVu Serif, Cantarell]
-    png:
-      edge: 256
-    catalogues: []
-    pairings:
-      curated: false
-    proofs:
-      languages: false
-
-    """
+  /// Two families that set the sample text, small PNGs, no catalogue.
+  static let job = RunOutputsTests.quiet
 
   func sandbox(_ job: String = SmallerDefectsTests.job) throws -> CLISandbox {
     let box = try CLISandbox("fonti-defects")
