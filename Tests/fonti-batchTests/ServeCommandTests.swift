@@ -178,13 +178,7 @@ import Testing
     #expect(newest.status == 200)
     var statuses: [Int] = []
     for socket in sockets {
-      var data = Data()
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let n = read(socket, &buffer, buffer.count)
-        if n <= 0 { break }
-        data.append(contentsOf: buffer[..<n])
-      }
+      let data = ServeProcess.readToEnd(socket)
       close(socket)
       statuses.append(try ServeProcess.parse(data).status)
     }

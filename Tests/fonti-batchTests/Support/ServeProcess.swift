@@ -73,6 +73,11 @@ final class ServeProcess {
     let socket = try connect()
     defer { close(socket) }
     try send(socket, method, path, host: host, headers: headers, body: body)
+    return try Self.parse(Self.readToEnd(socket))
+  }
+
+  /// Everything `socket` sends until it closes (the server closes every answer's connection).
+  static func readToEnd(_ socket: Int32) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -80,7 +85,7 @@ final class ServeProcess {
       if n <= 0 { break }
       data.append(contentsOf: buffer[..<n])
     }
-    return try Self.parse(data)
+    return data
   }
 
   /// Opens `path` (an event stream) and returns the socket; read it with `waitFor`.
