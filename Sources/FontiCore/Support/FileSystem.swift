@@ -28,7 +28,7 @@ public enum FileSystem {
       if info.st_mode & S_IFMT == S_IFDIR { return }
       throw .error("'\(path)' is a file where fonti-batch needs a folder", hint: hint)
     }
-    let parent = JobPath.directory(of: path)
+    let parent = folder(of: path)
     if parent != path && parent != "/" && parent != "." {
       try createFolder(parent, hint: hint)
     }
