@@ -15,7 +15,7 @@ public func fuzzJobDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let diagnostics: [Diagnostic]
   do {
     let (job, warnings) = try JobDecoder.decode(
-      bytes: bytes, path: "fuzz.yaml", directory: FuzzSandbox.folder)
+      bytes: bytes, path: "fuzz.yaml", directory: FuzzSandbox.folder, languages: fuzzLanguages)
     _ = job.dump()
     diagnostics = warnings
   } catch {
@@ -31,6 +31,11 @@ public func fuzzJobDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   return 0
 }
+
+/// A few of fontconfig's language codes (the fuzzer links no fontconfig): enough for the codes
+/// of a fuzzed job to be checked, told apart and suggested.
+let fuzzLanguages = LanguageCodes(
+  codes: ["de", "en", "fr", "pl", "sr", "vi", "zh-tw"], name: { $0 })
 
 /// An empty folder that relative paths in fuzzed jobs resolve against, so that `fonts:` and
 /// `output:` entries never reach real files.

@@ -36,7 +36,7 @@ sources() {
     "$core/Proofs/VariationSetting.swift" "$core/Languages/LanguageFilter.swift"
     "$core/Languages/LanguageCoverage.swift" "$core/Proofs/FontProofs.swift"
     "$core/Fonts/FontFamily.swift" "$core/Languages/Languages.swift" "$core/Languages/ISOCodes.swift"
-    "$core/Languages/CodePointText.swift" Fuzz/Stubs/Orthographies.swift)
+    "$core/Languages/CodePointText.swift")
   case $1 in
     job) echo "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
       Fuzz/JobDecoderFuzzer.swift ;;

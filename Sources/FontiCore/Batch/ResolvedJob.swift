@@ -52,7 +52,7 @@ public struct ResolvedJob {
           file: file, at: job.include.first?.mark))
     } else if !job.languages.isEmpty {
       // `families.languages`: after include and exclude, only families that set every code.
-      let check = LanguageFilter.validate(job.languages, file: file)
+      let check = LanguageFilter.validate(job.languages, file: file, languages: Languages.table)
       diagnostics += check.diagnostics
       if let filter = check.filter {
         let before = selection.families.count
@@ -122,7 +122,8 @@ public struct ResolvedJob {
     configFile: String? = nil, waiting: ((String) -> Void)? = nil,
     decoded: ((Job) -> Void)? = nil
   ) throws(DiagnosticError) -> ResolvedJob {
-    let (decodedJob, decodeDiagnostics) = JobDecoder.loadPartial(path: path, waiting: waiting)
+    let (decodedJob, decodeDiagnostics) = JobDecoder.loadPartial(
+      path: path, languages: Languages.table, waiting: waiting)
     guard var job = decodedJob else { throw DiagnosticError(decodeDiagnostics) }
     if let output {
       job.output = JobPath.absolute(output)

@@ -344,7 +344,8 @@ public enum ShardMerge {
     var job: Job
     do {
       job = try JobDecoder.decode(
-        bytes: Array(recorded.text.utf8), path: recorded.path, directory: recorded.directory
+        bytes: Array(recorded.text.utf8), path: recorded.path, directory: recorded.directory,
+        languages: Languages.table
       ).job
     } catch {
       throw DiagnosticError(

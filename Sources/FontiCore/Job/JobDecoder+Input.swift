@@ -142,8 +142,10 @@ extension JobDecoder {
     } catch {
       return (nil, error.diagnostics.first(where: \.isError))
     }
+    // Only `output` and `favourites` are read: no language code is checked.
     var decoder = JobDecoder(
-      source: document.source, directory: directory(of: path), diagnostics: [])
+      source: document.source, directory: directory(of: path),
+      languages: LanguageCodes(codes: [], name: { $0 }), diagnostics: [])
     guard case .mapping(let entries, _) = document.root else {
       return (nil, document.source.error("a job file is a mapping of keys", at: document.root.mark))
     }

@@ -103,7 +103,7 @@ extension JobDecoder {
     var codes: [Located<String>] = []
     for item in items {
       guard let value = string(item, "a code in families.languages") else { continue }
-      if let problem = LanguageFilter.problem(with: value) {
+      if let problem = LanguageFilter.problem(with: value, in: languages) {
         error(problem.message, at: item.mark, hint: problem.hint)
         continue
       }

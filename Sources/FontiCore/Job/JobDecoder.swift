@@ -50,19 +50,20 @@ public struct JobDecoder {
   /// standard input and for files under /dev and /proc). Throws every error (with the warnings
   /// found on the way) when there is at least one error. `waiting` is told, once, when nothing
   /// has arrived after a second (a FIFO with no writer, a terminal).
-  public static func load(path: String, waiting: ((String) -> Void)? = nil)
-    throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
-  {
+  public static func load(
+    path: String, languages: LanguageCodes, waiting: ((String) -> Void)? = nil
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
     let bytes = try read(path: path, waiting: waiting)
-    return try decode(bytes: bytes, path: displayName(path), directory: directory(of: path))
+    return try decode(
+      bytes: bytes, path: displayName(path), directory: directory(of: path), languages: languages)
   }
 
   /// Like `load`, but never throws: the job as far as it could be decoded (nil when the file
   /// could not be read or parsed as YAML) and every diagnostic, so that later checks (family
   /// names against the fonts) can add their errors to the same report.
-  public static func loadPartial(path: String, waiting: ((String) -> Void)? = nil) -> (
-    job: Job?, diagnostics: [Diagnostic]
-  ) {
+  public static func loadPartial(
+    path: String, languages: LanguageCodes, waiting: ((String) -> Void)? = nil
+  ) -> (job: Job?, diagnostics: [Diagnostic]) {
     let bytes: [UInt8]
     let document: YAMLDocument
     let name = displayName(path)
@@ -73,7 +74,8 @@ public struct JobDecoder {
       return (nil, error.diagnostics)
     }
     var decoder = JobDecoder(
-      source: document.source, directory: directory(of: path), diagnostics: document.diagnostics)
+      source: document.source, directory: directory(of: path), languages: languages,
+      diagnostics: document.diagnostics)
     var job = decoder.decodeJob(document.root, path: name)
     job?.bytes = bytes
     return (job, decoder.sortedDiagnostics())
@@ -83,20 +85,21 @@ public struct JobDecoder {
   ///
   /// - Parameter directory: the folder relative paths are resolved against; by default the
   ///   folder of `path`.
-  public static func decode(text: String, path: String, directory: String? = nil)
-    throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
-  {
-    try decode(bytes: Array(text.utf8), path: path, directory: directory)
+  public static func decode(
+    text: String, path: String, directory: String? = nil, languages: LanguageCodes
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
+    try decode(bytes: Array(text.utf8), path: path, directory: directory, languages: languages)
   }
 
   /// Parses and validates the bytes of a job file, as if read from `path`.
-  public static func decode(bytes: [UInt8], path: String, directory: String? = nil)
-    throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic])
-  {
+  public static func decode(
+    bytes: [UInt8], path: String, directory: String? = nil, languages: LanguageCodes
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
     let document = try YAMLDocument.parse(bytes: bytes, file: path)
     let folder = JobPath.absolute(directory ?? JobPath.directory(of: path))
     var decoder = JobDecoder(
-      source: document.source, directory: folder, diagnostics: document.diagnostics)
+      source: document.source, directory: folder, languages: languages,
+      diagnostics: document.diagnostics)
     var job = decoder.decodeJob(document.root, path: path)
     job?.bytes = bytes
     let sorted = decoder.sortedDiagnostics()
@@ -111,6 +114,8 @@ public struct JobDecoder {
   let source: SourceText
   /// Absolute folder that relative paths are resolved against.
   let directory: String
+  /// The codes `families.languages` may name.
+  let languages: LanguageCodes
   var diagnostics: [Diagnostic]
 
   mutating func error(_ message: String, at mark: Mark?, hint: String? = nil) {
@@ -774,15 +779,6 @@ public struct JobDecoder {
       chars = chars.dropFirst(exponent)
     }
     return chars.isEmpty
-  }
-}
-
-extension Job {
-  /// Reads, parses and validates the job file at `path`; see `JobDecoder.load(path:)`.
-  public static func load(path: String) throws(DiagnosticError) -> (
-    job: Job, warnings: [Diagnostic]
-  ) {
-    try JobDecoder.load(path: path)
   }
 }
 

@@ -14,12 +14,14 @@ public struct LanguageFilter: Sendable, Hashable {
 
   /// Checks every code (each reported where it is: an unknown code is an error with a "did you
   /// mean"); the filter when all are known, else nil.
-  public static func validate(_ codes: [Located<String>], file: String? = nil) -> (
+  public static func validate(
+    _ codes: [Located<String>], file: String? = nil, languages: LanguageCodes
+  ) -> (
     filter: LanguageFilter?, diagnostics: [Diagnostic]
   ) {
     var diagnostics: [Diagnostic] = []
     for code in codes {
-      if let problem = problem(with: code.value) {
+      if let problem = problem(with: code.value, in: languages) {
         diagnostics.append(
           .error(problem.message, file: file, at: code.mark, hint: problem.hint))
       }
@@ -28,15 +30,17 @@ public struct LanguageFilter: Sendable, Hashable {
     return (LanguageFilter(known: codes.map(\.value)), [])
   }
 
-  /// What is wrong with `code`, or nil when fontconfig knows it (after `normalize`).
-  public static func problem(with code: String) -> (message: String, hint: String)? {
+  /// What is wrong with `code`, or nil when `languages` knows it (after `normalize`).
+  public static func problem(with code: String, in languages: LanguageCodes) -> (
+    message: String, hint: String
+  )? {
     let normalized = normalize(code)
-    if Languages.isKnown(normalized) { return nil }
+    if languages.isKnown(normalized) { return nil }
     let shown = Sanitize.terminal(String(code.prefix(60)))
     guard !normalized.isEmpty else {
       return ("empty language code", "language codes are fontconfig's: vi, pl, zh-tw, …")
     }
-    let candidates = suggestions(for: normalized)
+    let candidates = suggestions(for: normalized, in: languages)
     guard !candidates.isEmpty else {
       return (
         "unknown language '\(shown)'",
@@ -44,7 +48,7 @@ public struct LanguageFilter: Sendable, Hashable {
       )
     }
     let quoted = candidates.map { "'\($0)'" }.joined(separator: ", ")
-    let named = candidates.map { "\($0) is \(Languages.name(of: $0))" }.joined(separator: ", ")
+    let named = candidates.map { "\($0) is \(languages.name(of: $0))" }.joined(separator: ", ")
     return ("unknown language '\(shown)' (did you mean \(quoted)?)", named)
   }
 
@@ -58,18 +62,18 @@ public struct LanguageFilter: Sendable, Hashable {
   /// of a territory fontconfig does not distinguish (`pt-br` → `pt`), then codes a typo away,
   /// those that start with the same letter first (two-letter codes are all close to each
   /// other: `vn` is one edit from `bn` and `en` as from `vi`).
-  static func suggestions(for code: String) -> [String] {
+  static func suggestions(for code: String, in languages: LanguageCodes) -> [String] {
     var out: [String] = []
     if code.count > 3 {
-      out += Languages.codes.filter { Languages.name(of: $0).lowercased() == code }
+      out += languages.codes.filter { languages.name(of: $0).lowercased() == code }
     }
     if let dash = code.firstIndex(of: "-") {
       let base = String(code[..<dash])
-      if Languages.isKnown(base) { out.append(base) }
+      if languages.isKnown(base) { out.append(base) }
     }
     let typed = Array(code)
     let threshold = min(4, max(1, typed.count / 3))
-    let close = Languages.codes.compactMap { candidate -> (Int, Int, String)? in
+    let close = languages.codes.compactMap { candidate -> (Int, Int, String)? in
       let letters = Array(candidate)
       guard abs(letters.count - typed.count) <= threshold else { return nil }
       let d = Suggest.distance(typed, letters, cap: threshold)

@@ -17,6 +17,9 @@ public enum Languages {
   /// Every fontconfig language code, sorted.
   public static var codes: [String] { Orthographies.shared.codes }
 
+  /// fontconfig's codes and their names, for the job decoder and `--lang`.
+  public static let table = LanguageCodes(codes: codes, name: { name(of: $0) })
+
   /// Whether fontconfig knows `code` (exactly: lower case, `-` before a territory).
   public static func isKnown(_ code: String) -> Bool { Orthographies.shared[code] != nil }
 

@@ -59,7 +59,7 @@ extension Commands {
     }
     var problems: [String] = []
     for code in codes {
-      if let problem = LanguageFilter.problem(with: code) {
+      if let problem = LanguageFilter.problem(with: code, in: Languages.table) {
         problems.append("--lang: \(problem.message)")
       }
     }

@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized) struct ProofsSelectionTests {
   func resolve(_ yaml: String, config: String) throws(DiagnosticError) -> ResolvedJob {
     let folder = NSTemporaryDirectory()
-    let job = try JobDecoder.decode(text: yaml, path: "job.yaml", directory: folder).job
+    let job = try JobDecoder.decode(
+      text: yaml, path: "job.yaml", directory: folder, languages: Languages.table
+    ).job
     return try ResolvedJob.resolve(job, library: nil, configFile: config)
   }
 

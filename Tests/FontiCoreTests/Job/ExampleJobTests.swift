@@ -17,7 +17,8 @@ struct ExampleJobTests {
 
   @Test func exampleIsAValidJobWithoutWarnings() throws {
     let (job, warnings) = try JobDecoder.decode(
-      text: ExampleJob.text, path: "specimens.yaml", directory: "/nowhere")
+      text: ExampleJob.text, path: "specimens.yaml", directory: "/nowhere",
+      languages: Languages.table)
     #expect(warnings.isEmpty)
     #expect(job.output == "/nowhere/output")
     #expect(job.catalogues.map(\.file.value) == ["catalogue.pdf", "saved.pdf"])

@@ -17,7 +17,8 @@ struct JobDecoderTests {
     throws(DiagnosticError)
     -> (job: Job, warnings: [Diagnostic])
   {
-    try JobDecoder.decode(text: text, path: "job.yaml", directory: directory)
+    try JobDecoder.decode(
+      text: text, path: "job.yaml", directory: directory, languages: Languages.table)
   }
 
   /// The error messages for `text` (empty when it decodes).
@@ -32,7 +33,7 @@ struct JobDecoderTests {
 
   @Test func fullJobDecodesToEveryValue() throws {
     let path = Self.valid("full.yaml")
-    let (job, warnings) = try JobDecoder.load(path: path)
+    let (job, warnings) = try JobDecoder.load(path: path, languages: Languages.table)
     #expect(warnings.isEmpty)
     let folder = Self.fixtures.appendingPathComponent("Jobs/valid").path
     let fonts = Self.fixtures.appendingPathComponent("Fonts").path
@@ -85,7 +86,7 @@ struct JobDecoderTests {
 
   @Test func minimalJobTakesEveryDefault() throws {
     let path = Self.valid("minimal.yaml")
-    let (job, warnings) = try JobDecoder.load(path: path)
+    let (job, warnings) = try JobDecoder.load(path: path, languages: Languages.table)
     #expect(warnings.isEmpty)
     let folder = Self.fixtures.appendingPathComponent("Jobs/valid").path
     var expected = Job(path: path, directory: folder, output: folder + "/output")
@@ -99,7 +100,7 @@ struct JobDecoderTests {
   }
 
   @Test func anchorsAndAliases() throws {
-    let (job, _) = try JobDecoder.load(path: Self.valid("anchors.yaml"))
+    let (job, _) = try JobDecoder.load(path: Self.valid("anchors.yaml"), languages: Languages.table)
     #expect(job.title == "Type specimens")
     #expect(job.fonts.isEmpty)
     #expect(job.defaults.size == 24)
@@ -117,10 +118,11 @@ struct JobDecoderTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let example = try JobDecoder.decode(
-      text: ExampleJob.text, path: "specimens.yaml", directory: root.path
+      text: ExampleJob.text, path: "specimens.yaml", directory: root.path,
+      languages: Languages.table
     ).job
     try Golden.check(example.dump(), named: "Jobs/example.txt")
-    let full = try JobDecoder.load(path: Self.valid("full.yaml")).job
+    let full = try JobDecoder.load(path: Self.valid("full.yaml"), languages: Languages.table).job
     try Golden.check(full.dump(), named: "Jobs/full.txt")
   }
 
@@ -226,7 +228,9 @@ struct JobDecoderTests {
       let job = try Self.decode("version: 1\noutput: ~/specimens\n")
       #expect(job.job.output == JobPath.normalise(home + "/specimens"))
     }
-    let relative = try JobDecoder.decode(text: "version: 1\n", path: "jobs/x.yaml").job
+    let relative = try JobDecoder.decode(
+      text: "version: 1\n", path: "jobs/x.yaml", languages: Languages.table
+    ).job
     #expect(relative.directory == JobPath.absolute("jobs"))
   }
 
@@ -264,7 +268,8 @@ struct JobDecoderTests {
 /// The proofs' keys (`proofs:`, `defaults.language/variations/features`, `families.languages`).
 struct JobDecoderProofsTests {
   @Test func everyProofKeyDecodes() throws {
-    let (job, warnings) = try JobDecoder.load(path: JobDecoderTests.valid("proofs.yaml"))
+    let (job, warnings) = try JobDecoder.load(
+      path: JobDecoderTests.valid("proofs.yaml"), languages: Languages.table)
     #expect(warnings.isEmpty)
     #expect(job.defaults.sample.language == "sr-Latn")
     #expect(

@@ -68,7 +68,7 @@ struct JobFixtureTests {
       #expect(!expected.isEmpty, "\(name) declares no expect-error")
       var actual: [Diagnostic]
       do {
-        actual = try JobDecoder.load(path: path).warnings
+        actual = try JobDecoder.load(path: path, languages: Languages.table).warnings
         Issue.record("\(name) decoded without errors")
       } catch {
         actual = error.diagnostics

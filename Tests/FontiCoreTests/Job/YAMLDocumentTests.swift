@@ -58,7 +58,8 @@ struct YAMLDocumentTests {
     #expect(Self.entries(a.root).map(\.keyMark) == Self.entries(b.root).map(\.keyMark))
     #expect(b.source.line(2) == "title: caf\u{E9}")
     do {
-      _ = try JobDecoder.decode(bytes: windows, path: "t.yaml", directory: "/")
+      _ = try JobDecoder.decode(
+        bytes: windows, path: "t.yaml", directory: "/", languages: Languages.table)
       Issue.record("expected an unknown key")
     } catch {
       #expect(
@@ -106,7 +107,7 @@ struct YAMLDocumentTests {
     let text = "version: 1\ntitle: " + String(repeating: "a", count: YAMLDocument.sizeLimit) + "\n"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     do {
-      _ = try JobDecoder.load(path: path)
+      _ = try JobDecoder.load(path: path, languages: Languages.table)
       Issue.record("expected the size limit")
     } catch {
       #expect(error.diagnostics.first?.message.contains("larger than the 1 MiB limit") == true)
@@ -119,7 +120,7 @@ struct YAMLDocumentTests {
       (folder.path, "is a folder, not a job file"), (folder.path + "/none.yaml", "not found"),
     ] {
       do {
-        _ = try JobDecoder.load(path: path)
+        _ = try JobDecoder.load(path: path, languages: Languages.table)
         Issue.record("expected an error for \(path)")
       } catch {
         #expect(error.diagnostics.count == 1)
@@ -135,7 +136,7 @@ struct YAMLDocumentTests {
     try "version: 1\n".write(toFile: path, atomically: true, encoding: .utf8)
     #expect(chmod(path, 0) == 0)
     do {
-      _ = try JobDecoder.load(path: path)
+      _ = try JobDecoder.load(path: path, languages: Languages.table)
       Issue.record("expected an error")
     } catch {
       #expect(error.diagnostics.first?.message.contains("Permission denied") == true)

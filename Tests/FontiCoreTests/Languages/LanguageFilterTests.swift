@@ -49,7 +49,7 @@ import Testing
         Located("pt-BR", at: Mark(line: 3, column: 36)),
         Located("qqqqqq", at: Mark(line: 4, column: 3)),
         Located("", at: Mark(line: 4, column: 10)),
-      ], file: "job.yaml")
+      ], file: "job.yaml", languages: Languages.table)
     #expect(filter == nil)
     #expect(
       diagnostics.map(\.locatedMessage) == [
@@ -65,13 +65,13 @@ import Testing
   }
 
   @Test func codesAreNormalised() throws {
-    let (filter, diagnostics) = LanguageFilter.validate([
-      Located("zh_TW"), Located(" PL "), Located("pl"),
-    ])
+    let (filter, diagnostics) = LanguageFilter.validate(
+      [Located("zh_TW"), Located(" PL "), Located("pl")], languages: Languages.table)
     #expect(diagnostics.isEmpty)
     #expect(filter?.codes == ["zh-tw", "pl"])
-    #expect(LanguageFilter.problem(with: "ZH-tw") == nil)
-    let hostile = LanguageFilter.problem(with: "x\u{1B}[2J" + String(repeating: "y", count: 500))
+    #expect(LanguageFilter.problem(with: "ZH-tw", in: Languages.table) == nil)
+    let hostile = LanguageFilter.problem(
+      with: "x\u{1B}[2J" + String(repeating: "y", count: 500), in: Languages.table)
     #expect(hostile?.message.contains("\u{1B}") == false)
     #expect((hostile?.message.count ?? 0) < 120)
   }
