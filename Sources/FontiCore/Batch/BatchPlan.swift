@@ -757,39 +757,6 @@ struct MissingCharacters {
   }
 }
 
-/// File identity for incremental runs: path, size and modification time (nanoseconds). Reading
-/// every font's bytes on each run would cost more than rendering a few families.
-public enum FileStamp {
-  public static func stamp(_ path: String) -> String {
-    var st = stat()
-    guard stat(path, &st) == 0 else { return path + "|missing" }
-    return "\(path)|\(st.st_size)|\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
-  }
-
-  /// Size and time of the regular file at `path` (a link is not followed), or nil.
-  public static func state(_ path: String) -> FileState? {
-    var st = stat()
-    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return FileState(st)
-  }
-
-  /// Whether the file at `path` is still the one `record` describes, and how it is now. Same
-  /// size and time: yes, without reading it. A different size: no. Otherwise (touched, copied,
-  /// checked out, or recorded by an older version without size and time): read and compared
-  /// by checksum.
-  public static func verify(_ path: String, _ record: OutputRecord) -> FileState? {
-    verify(path, record, state: state(path))
-  }
-
-  /// `verify`, with the file's state already looked at (nil: no regular file there).
-  static func verify(_ path: String, _ record: OutputRecord, state: FileState?) -> FileState? {
-    guard let state else { return nil }
-    if let size = record.size, size != state.size { return nil }
-    if record.size == state.size && record.mtimeNs == state.mtimeNs { return state }
-    return SHA256.hex(file: path) == record.sha256 ? state : nil
-  }
-}
-
 extension JSONEncoder {
   /// Sorted keys: the same value always encodes to the same bytes.
   static var sorted: JSONEncoder {

@@ -437,3 +437,21 @@ private final class ComparedFile {
     return FileSystem.readFully(fd, &buffer, count: 1) == 0
   }
 }
+
+extension FileStamp {
+  /// Whether the file at `path` is still the one `record` describes, and how it is now. Same
+  /// size and time: yes, without reading it. A different size: no. Otherwise (touched, copied,
+  /// checked out, or recorded by an older version without size and time): read and compared
+  /// by checksum.
+  public static func verify(_ path: String, _ record: OutputRecord) -> FileState? {
+    verify(path, record, state: state(path))
+  }
+
+  /// `verify`, with the file's state already looked at (nil: no regular file there).
+  static func verify(_ path: String, _ record: OutputRecord, state: FileState?) -> FileState? {
+    guard let state else { return nil }
+    if let size = record.size, size != state.size { return nil }
+    if record.size == state.size && record.mtimeNs == state.mtimeNs { return state }
+    return SHA256.hex(file: path) == record.sha256 ? state : nil
+  }
+}
