@@ -1,7 +1,7 @@
 /// The proof pages of a family (SPEC.md, Proofs), planned like its own page: items flowed down
 /// pages after it, a header on the first and a small one on each continuation. In order:
 ///
-/// - **Axes**: each axis that is not hidden, swept from min to max in `sweepSteps` steps (and
+/// - **Axes**: each axis that is not hidden, swept from min to max in `FontProofs.Axis.sweepSteps` steps (and
 ///   the default between them), one line per step; then the named instances, three to a row.
 /// - **Features**: each feature with a visible sample, off and on side by side; then those with
 ///   no visible effect on the tried text, one line each (never drawn as a pair).
@@ -11,8 +11,6 @@
 /// The glyph chart (`proofs.glyphs`) follows on pages of its own (`GlyphChartPlan`), each Unicode
 /// block a bookmark under the family.
 extension CataloguePlan {
-  /// Steps of an axis sweep, min and max included (the default is added between them).
-  static let sweepSteps = 5
   /// Size of a sweep's text, of an instance's and of a feature sample.
   static let sweepSize = 22.0
   static let instanceSize = 18.0
@@ -78,7 +76,7 @@ extension CataloguePlan {
         "\(axis.name) · \(axis.range)",
         note: "default \(ProofNumber.format(axis.defaultValue)), marked ◆")
       for text in unvaried where text.hasPrefix(axis.range + ":") { warn(text) }
-      for value in axis.sweep(steps: sweepSteps) {
+      for value in axis.sweep(steps: FontProofs.Axis.sweepSteps) {
         items.append(
           Item(
             .axisStep(

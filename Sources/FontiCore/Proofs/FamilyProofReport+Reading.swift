@@ -25,7 +25,7 @@ extension FamilyProofReport {
         (report.axes, report.instances, report.hiddenAxes) = axesAndInstances(face)
         report.warnings += VariationCheck.warnings(
           face: face, axes: report.axes ?? [], hidden: Set(report.hiddenAxes),
-          instances: report.instances ?? [], steps: CataloguePlan.sweepSteps
+          instances: report.instances ?? [], steps: FontProofs.Axis.sweepSteps
         ).map { "family '\(name)': \($0)" }
       } else {
         (report.axes, report.instances) = ([], [])

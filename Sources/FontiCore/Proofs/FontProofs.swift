@@ -46,10 +46,14 @@ public struct FontProofs: Codable, Sendable, Hashable {
       "\(tag) \(ProofNumber.format(min))–\(ProofNumber.format(max))"
     }
 
+    /// Steps of an axis sweep, min and max included (the default is added between them): what
+    /// catalogues draw and proofs read.
+    public static let sweepSteps = 5
+
     /// The values a sweep draws: `count` evenly spaced from min to max, and the default
     /// among them (added when it falls between two steps), ascending. One value for an axis
     /// whose min equals its max.
-    public func sweep(steps count: Int = 5) -> [Double] {
+    public func sweep(steps count: Int = sweepSteps) -> [Double] {
       let n = Swift.max(2, count)
       guard max > min else { return [defaultValue] }
       var values = (0..<n).map { min + (max - min) * Double($0) / Double(n - 1) }

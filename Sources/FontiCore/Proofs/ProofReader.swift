@@ -84,7 +84,7 @@ public enum ProofReader {
       samples: samples, tried: tried, hiddenAxes: hidden, warnings: warnings)
     proofs.unvaried = VariationCheck.warnings(
       face: variable, axes: axes, hidden: Set(hidden), instances: instances,
-      steps: CataloguePlan.sweepSteps)
+      steps: FontProofs.Axis.sweepSteps)
     return proofs
   }
 

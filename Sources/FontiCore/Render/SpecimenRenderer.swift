@@ -85,13 +85,6 @@ public struct SpecimenResult: Sendable, Hashable {
   public var thumbnail: Result<Thumbnail.Result, RenderError>?
 }
 
-/// Why a family could not be drawn; the run reports it and goes on with the others.
-public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
-}
-
 /// Draws specimens and pairing sheets. Each drawing gets a font map of its own from
 /// `FontMaps`, holding exactly the faces it draws (the family, its partners, the label face),
 /// freed when the next drawing asks for other families; surfaces and layouts are per drawing.
