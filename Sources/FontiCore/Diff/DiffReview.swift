@@ -27,49 +27,6 @@ public final class DiffReview {
     self.creationDate = creationDate
   }
 
-  /// Writes every file of the review into `folder` (created when missing).
-  public func write(_ result: DiffResult, to folder: String) throws(Diagnostic) {
-    let lock = try DiffReview.prepare(folder)
-    defer { withExtendedLifetime(lock) {} }
-    try writeFiles(result, to: folder)
-  }
-
-  /// Compares `before` with `after` in worker processes (`DiffEngine`) and writes the review
-  /// into `folder`, which is created and locked first (the workers leave each changed family's
-  /// drawings there until the pages are drawn). nil when `interrupted` stopped it: nothing of
-  /// the review is then written or changed.
-  public func run(
-    before: DiffSide, after: DiffSide, options: DiffOptions, workers: WorkerPool.Program,
-    to folder: String, progress: (BatchProgress) -> Void = { _ in },
-    interrupted: () -> Bool = { false }
-  ) throws -> DiffReport? {
-    // Usage errors (`--only` matching nothing) before anything is created.
-    _ = try DiffEngine.plan(before: before, after: after, options: options)
-    let lock = try DiffReview.prepare(folder)
-    defer { withExtendedLifetime(lock) {} }
-    guard
-      let result = try DiffEngine.compare(
-        before: before, after: after, options: options, workers: workers, folder: folder,
-        progress: progress, interrupted: interrupted)
-    else { return nil }
-    defer { result.removeStored() }
-    guard try writeFiles(result, to: folder, interrupted: interrupted) else { return nil }
-    return result.report
-  }
-
-  /// Creates `folder` and takes its lock: two reviews never write one folder at once (the lock
-  /// `run` takes on its output). Removes what a killed review left there.
-  static func prepare(_ folder: String) throws(Diagnostic) -> OutputLock {
-    var info = stat()
-    if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-      throw .error("output '\(folder)' exists and is not a folder")
-    }
-    try FileSystem.createFolder(folder)
-    let lock = try OutputLock(folder: folder)
-    DiffReview.sweepTemporaryFiles(in: folder)
-    return lock
-  }
-
   /// The review's files, the lock held: the PNGs, the PDF, diff.md, and diff.json last. Each
   /// is drawn under a temporary name and all are put in place together at the end, so that
   /// `interrupted` (asked between images and between the PDF's pages) leaves the folder as it

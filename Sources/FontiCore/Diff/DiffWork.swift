@@ -78,25 +78,6 @@ struct FamilyDrawing: Codable {
 }
 
 enum DiffWork {
-  /// Compares the task's family (in the worker). A changed family's drawings go to a temporary
-  /// file in the review's folder, named in the answer.
-  static func perform(_ task: DiffFamilyTask) -> WorkResult {
-    let outcome = FamilyComparison.compare(
-      before: task.before, after: task.after, slug: task.slug,
-      comparer: FaceComparer(settings: task.settings))
-    var stored: String?
-    if outcome.hasDrawing {
-      do {
-        stored = try store(outcome, in: task.folder, slug: task.slug)
-      } catch {
-        return .failure("\(error)")
-      }
-    }
-    var result = WorkResult(ok: true)
-    result.diff = DiffFamilyResult(entry: outcome.entry, stored: stored)
-    return result
-  }
-
   static func store(_ outcome: FamilyOutcome, in folder: String, slug: String) throws -> String {
     let data = try FamilyDrawing.encoder().encode(
       FamilyDrawing(
@@ -119,65 +100,6 @@ enum DiffWork {
   static func load(_ path: String) -> FamilyDrawing? {
     guard let data = try? AtomicFile.read(path, limit: FamilyDrawing.limit) else { return nil }
     return try? FamilyDrawing.decoder().decode(FamilyDrawing.self, from: data)
-  }
-}
-
-extension DiffEngine {
-  /// Compares each family in a worker process of `launch`'s program (`WorkerPool`, as `run`
-  /// draws), at most `options.jobs` at once; a worker that dies fails only its family. The
-  /// review's folder (`folder`, which the caller has created and locked) receives each changed
-  /// family's drawings, which `DiffReview` reads and removes. `progress` hears each family
-  /// compared and a tick a few times a second; `interrupted` stops the pool when it says so
-  /// (the result is then nil).
-  public static func compare(
-    before: DiffSide, after: DiffSide, options: DiffOptions, workers: WorkerPool.Program,
-    folder: String, progress: (BatchProgress) -> Void = { _ in },
-    interrupted: () -> Bool = { false }
-  ) throws -> DiffResult? {
-    let start = Date()
-    let tasks = try plan(before: before, after: after, options: options).map {
-      DiffFamilyTask(
-        before: $0.before, after: $0.after, slug: $0.slug, settings: options.settings,
-        folder: folder)
-    }
-    let items = tasks.map(WorkItem.diff)
-    var results = [WorkResult?](repeating: nil, count: items.count)
-    var done = 0
-    let pool = WorkerPool(
-      launch: WorkerPool.Launch(workers, setup: WorkerSetup(customFonts: [])),
-      size: min(max(1, options.jobs), max(1, items.count)))
-    func report(_ finished: String?, failed: Bool) {
-      progress(
-        BatchProgress(
-          done: done, total: items.count, elapsed: Date().timeIntervalSince(start),
-          finished: finished, failed: failed, workDone: Double(done),
-          workTotal: Double(items.count)))
-    }
-    let finished = try pool.run(
-      items,
-      completed: { index, result in
-        results[index] = result
-        done += 1
-        report(tasks[index].name, failed: !result.ok || result.diff?.entry.status == .failed)
-      },
-      tick: { report(nil, failed: false) }, interrupted: interrupted)
-    guard finished else {
-      for case let stored? in results.map({ $0?.diff?.stored }) { unlink(stored) }
-      return nil
-    }
-    let outcomes = zip(tasks, results).map { task, result -> FamilyOutcome in
-      if let result, result.ok, let found = result.diff {
-        return FamilyOutcome(entry: found.entry, stored: found.stored)
-      }
-      var entry = FamilyComparison.entry(task.before, task.after, slug: task.slug)
-      entry.status = .failed
-      entry.error =
-        (result?.error ?? "the worker gave no answer")
-        + " (fonts: \(task.files.joined(separator: ", ")))"
-      entry.summary = FamilyComparison.summary(entry)
-      return FamilyOutcome(entry: entry)
-    }
-    return assemble(outcomes, before: before, after: after, settings: options.settings)
   }
 }
 
