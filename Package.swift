@@ -33,24 +33,99 @@ let package = Package(
     // header); libsoup-3.0-dev is only needed for the library itself to be installed.
     .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl")]),
 
-    // Everything the tool does; never prints.
+    // The tool's layers, bottom to top: each imports only targets below it and only the C
+    // modules listed here (docs/architecture.md). None of them prints.
+
+    // Files, locks, hashing, diagnostics.
+    .target(name: "FontiSupport", dependencies: ["CNettle", "CSystem"]),
+    // The job file and its values, the manifests, the settings: plain values, libyaml only.
+    .target(name: "FontiModel", dependencies: ["FontiSupport", "CYAML"]),
+    // Every other C library behind Swift wrappers: Cairo, Pango, fontconfig, HarfBuzz, libpng,
+    // qpdf; and the font maps drawings are set with.
     .target(
-      name: "FontiCore",
+      name: "FontiText",
       dependencies: [
-        "CCairo", "CPango", "CFontconfig", "CYAML", "CPNG", "CQPDF", "CHarfBuzz", "CNettle",
-        "CSystem", "CPangoMatch", "CGio", "CSoup",
+        "FontiSupport", "FontiModel", "CCairo", "CPango", "CFontconfig", "CHarfBuzz", "CPNG",
+        "CQPDF", "CPangoMatch",
+      ]),
+    // The fonts: the catalogue of families, languages, proof readers, pairings.
+    .target(name: "FontiFonts", dependencies: ["FontiSupport", "FontiModel", "FontiText"]),
+    // What is drawn from fonts: specimens, pairing sheets, catalogues, the gallery.
+    .target(
+      name: "FontiDraw", dependencies: ["FontiSupport", "FontiModel", "FontiText", "FontiFonts"]),
+    // `diff`: two versions of fonts compared, and the review drawn.
+    .target(
+      name: "FontiDiff", dependencies: ["FontiSupport", "FontiModel", "FontiText", "FontiFonts"]),
+    // Running a job: the plan, the worker processes, shards, the favourites store.
+    .target(
+      name: "FontiEngine",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "FontiDiff",
+      ]),
+    // `serve`: the live page over HTTP (libsoup through CSoup, GLib's loop through CGio).
+    .target(
+      name: "FontiServe",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "FontiEngine",
+        "CGio", "CSoup",
       ]),
 
     // The thin command-line front end.
     .executableTarget(
-      name: "fonti-batch", dependencies: ["FontiCore"], plugins: [.plugin(name: "BuildInfo")]),
+      name: "fonti-batch",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "FontiDiff",
+        "FontiEngine", "FontiServe",
+      ],
+      plugins: [.plugin(name: "BuildInfo")]),
     .plugin(name: "BuildInfo", capability: .buildTool()),
 
-    .testTarget(
-      name: "FontiCoreTests", dependencies: ["FontiCore", "BrowserSupport"],
-      exclude: ["Goldens"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "fonti-batchTests", dependencies: ["FontiCore", "BrowserSupport"]),
-    // Headless Chromium for the web gallery's tests, shared by both test targets.
+    // Tests mirror the library targets: a target's tests depend on it and the layers below.
+    // TestSupport finds the fixtures and goldens every test target shares; FontTestSupport
+    // opens the fixture fonts; BrowserSupport drives headless Chromium.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(
+      name: "FontTestSupport", dependencies: ["TestSupport", "FontiText", "FontiFonts"],
+      path: "Tests/FontTestSupport"),
     .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
+    .testTarget(name: "FontiSupportTests", dependencies: ["FontiSupport", "TestSupport"]),
+    .testTarget(
+      name: "FontiModelTests", dependencies: ["FontiSupport", "FontiModel", "TestSupport"]),
+    .testTarget(
+      name: "FontiTextTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontTestSupport", "TestSupport", "CCairo",
+      ]),
+    .testTarget(
+      name: "FontiFontsTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontTestSupport", "TestSupport",
+        "CFontconfig",
+      ]),
+    .testTarget(
+      name: "FontiDrawTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "BrowserSupport",
+        "FontTestSupport", "TestSupport", "CCairo", "CFontconfig", "CPango",
+      ]),
+    .testTarget(
+      name: "FontiDiffTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDiff", "FontTestSupport",
+        "TestSupport", "CCairo",
+      ]),
+    .testTarget(
+      name: "FontiEngineTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiFonts", "FontiDraw", "FontiDiff", "FontiEngine",
+        "FontTestSupport", "TestSupport",
+      ]),
+    .testTarget(name: "FontiServeTests", dependencies: ["FontiDraw", "FontiServe"]),
+    .testTarget(
+      name: "fonti-batchTests",
+      dependencies: [
+        "FontiSupport", "FontiModel", "FontiFonts", "FontiDraw", "FontiEngine", "FontiServe",
+        "BrowserSupport",
+      ]),
   ]
 )

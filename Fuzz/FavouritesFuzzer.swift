@@ -1,5 +1,8 @@
 import Foundation
 
+@testable import FontiModel
+@testable import FontiSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -7,7 +10,7 @@ import Foundation
 /// libFuzzer's entry point for the favourites manifest reader (`favourites.json`, user data
 /// that any editor or program may have damaged).
 ///
-/// Compiled into one module with the favourites sources (see `Fuzz/fuzz.sh`). Any input may be
+/// Linked against the job model and support targets (see `Fuzz/fuzz.sh`). Any input may be
 /// refused with a diagnostic; the only failures are a crash, a trap, a sanitizer report, a
 /// leak, a timeout, or a broken promise checked here: a refusal points at a line and column
 /// that exist, and a manifest that is read writes bytes that read back as the same manifest,
@@ -17,7 +20,7 @@ public func fuzzFavouritesManifest(_ data: UnsafePointer<UInt8>, _ size: Int) ->
   let bytes = Data(UnsafeBufferPointer(start: data, count: size))
   let manifest: FavouritesManifest
   do {
-    manifest = try FavouritesStore.decode(bytes, file: "favourites.json")
+    manifest = try FavouritesManifest.decode(bytes, file: "favourites.json")
   } catch {
     _ = DiagnosticPrinter(colour: false).format(error)
     if let mark = error.mark, mark.line < 1 || mark.column < 1 {
@@ -41,7 +44,7 @@ public func fuzzFavouritesManifest(_ data: UnsafePointer<UInt8>, _ size: Int) ->
 /// Encoding and decoding again gives the same manifest.
 func roundTrip(_ manifest: FavouritesManifest) {
   let encoded = manifest.encoded()
-  guard let again = try? FavouritesStore.decode(encoded, file: "again.json") else {
+  guard let again = try? FavouritesManifest.decode(encoded, file: "again.json") else {
     fuzzFailure(
       "a manifest it wrote does not read back:\n" + String(decoding: encoded, as: UTF8.self))
   }

@@ -1,13 +1,16 @@
+@testable import FontiModel
+@testable import FontiSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// libFuzzer's entry point for the job-file loader and decoder.
 ///
-/// Compiled into the same module as the job sources (see `Fuzz/fuzz.sh`), so it reaches
-/// `JobDecoder` directly. Any input may be refused with diagnostics; the only failures are a
-/// crash, a trap, a sanitizer report, a leak or a timeout. Diagnostics are also formatted, so
-/// that the printer sees hostile marks and snippets too.
+/// Linked against the job model and support targets (see `Fuzz/fuzz.sh`). Any input may be
+/// refused with diagnostics; the only failures are a crash, a trap, a sanitizer report, a leak
+/// or a timeout. Diagnostics are also formatted, so that the printer sees hostile marks and
+/// snippets too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJobDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

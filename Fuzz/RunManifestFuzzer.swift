@@ -1,5 +1,8 @@
 import Foundation
 
+@testable import FontiModel
+@testable import FontiSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -7,7 +10,7 @@ import Foundation
 /// libFuzzer's entry point for the previous run's manifest reader (`manifest.json`, read back
 /// by every incremental run, and hostile input: a run may remove the files it lists).
 ///
-/// Compiled into one module with the run manifest's sources (see `Fuzz/fuzz.sh`). Any input
+/// Linked against the job model and support targets (see `Fuzz/fuzz.sh`). Any input
 /// may be refused (nil: everything is drawn again); the only failures are a crash, a trap, a
 /// sanitizer report, a leak, a timeout, or a broken promise checked here: a path that may be
 /// removed is plain, relative and stays in the output folder (as read without the proofs, which

@@ -1,5 +1,8 @@
 import Foundation
 
+@testable import FontiModel
+@testable import FontiSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -7,7 +10,7 @@ import Foundation
 /// libFuzzer's entry point for the shard manifest reader (`shard.json`, read by `merge` from
 /// folders that CI machines hand over: hostile input, whose paths merge copies files from).
 ///
-/// Compiled into one module with the shard and run manifests' sources (see `Fuzz/fuzz.sh`).
+/// Linked against the job model and support targets (see `Fuzz/fuzz.sh`).
 /// Any input may be refused; the only failures are a crash, a trap, a sanitizer report, a
 /// leak, a timeout, or a broken promise checked here: an accepted manifest is shard K of N with
 /// 1 ≤ K ≤ N ≤ 1000, every file it lists is a plain relative `specimens/NAME.png` or

@@ -5,15 +5,15 @@
 #   Fuzz/fuzz.sh [SECONDS] [TARGET...]   default 60 each, all targets; `make fuzz FUZZ_SECONDS=20` in CI
 #
 #   job          the job file: YAMLDocument + JobDecoder (Fuzz/JobDecoderFuzzer.swift)
-#   favourites   the favourites manifest: FavouritesStore.decode (Fuzz/FavouritesFuzzer.swift)
+#   favourites   the favourites manifest: FavouritesManifest.decode (Fuzz/FavouritesFuzzer.swift)
 #   run-manifest the previous run's manifest: RunManifest.decode (Fuzz/RunManifestFuzzer.swift)
 #   shard-manifest a shard's shard.json, read by merge: ShardManifest.decode
 #                (Fuzz/ShardManifestFuzzer.swift)
 #
-# Each target is its entry point compiled with the sources it reaches into one instrumented
-# binary (-sanitize=fuzzer,address), apart from the package: `swift build` and `swift test`
-# never see this. A target's working corpus lives in .build/fuzz/TARGET/corpus and grows across
-# runs; its seeds are Fuzz/seeds/TARGET (the job target's: the job fixtures and the example) and
+# Each target is its entry point linked against the package's support and job-model targets,
+# each compiled whole from its folder with -sanitize=fuzzer,address, apart from the package:
+# `swift build` and `swift test` never see this. A target's working corpus lives in
+# .build/fuzz/TARGET/corpus and grows across runs; its seeds are Fuzz/seeds/TARGET (the job target's: the job fixtures and the example) and
 # Fuzz/corpus/TARGET (inputs that once crashed). A crash leaves its input in
 # .build/fuzz/TARGET/artifacts/ and makes this script fail: add it to Fuzz/corpus/TARGET and as
 # a case in Tests/ once fixed.
@@ -24,52 +24,62 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(job favourites run-manifest shard-manifest)
 swiftc="${SWIFTC:-swiftc}"
-core=Sources/FontiCore
+modules=.build/fuzz/modules
 
-# sources TARGET: the Swift files compiled into TARGET's fuzzer.
-sources() {
-  local support=("$core/Support/Suggest.swift" "$core/Support/Sanitize.swift"
-    "$core/Support/FileSystem.swift" "$core/Support/AtomicFile.swift"
-    "$core/Support/JSONReader.swift" "$core/Support/JSONWriter.swift")
-  # What the job decoder reads the proofs' settings with.
-  local settings=("$core/Proofs/SampleSettings.swift" "$core/Proofs/FeatureSetting.swift"
-    "$core/Proofs/VariationSetting.swift" "$core/Languages/LanguageFilter.swift"
-    "$core/Languages/LanguageCoverage.swift" "$core/Proofs/FontProofs.swift"
-    "$core/Fonts/FontFamily.swift" "$core/Languages/Languages.swift" "$core/Languages/ISOCodes.swift"
-    "$core/Languages/CodePointText.swift")
+# Every reader of outside input lives in the two lowest targets, support and the job model
+# (which reach no C library but Nettle and libyaml). Each is compiled whole, from its folder,
+# into an instrumented static library; a fuzzer is its entry point linked against both. No
+# source file is named here: a file added to either target is fuzzed with the rest.
+#   target MODULE: builds .build/fuzz/modules/libMODULE.a and MODULE.swiftmodule when a file
+#   of Sources/MODULE (or this script) is newer than the library.
+target() {
+  local module=$1
+  local library="$modules/lib$module.a"
+  if [ -f "$library" ] && [ -z "$(find "Sources/$module" Fuzz/fuzz.sh -newer "$library" | head -1)" ]; then
+    return
+  fi
+  echo "fuzz: building $library"
+  mkdir -p "$modules"
+  rm -f "$library"
+  local files
+  mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
+  (cd "$modules" && "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing \
+    -package-name fonti_batch -module-name "$module" -emit-library -static \
+    -emit-module -emit-module-path "$module.swiftmodule" -I . \
+    -I ../../../Sources/CYAML -I ../../../Sources/CNettle -I ../../../Sources/CSystem \
+    "${files[@]/#/../../../}" -o "lib$module.a" 2>&1 \
+    | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true)
+  [ -f "$library" ] || { echo "fuzz: building $module failed" >&2; exit 2; }
+}
+
+# entry TARGET: the fuzzer's entry point.
+entry() {
   case $1 in
-    job) echo "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
-      Fuzz/JobDecoderFuzzer.swift ;;
-    favourites) echo "$core"/Favourites/*.swift "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift \
-      "${settings[@]}" \
-      "$core/Support/FileLock.swift" "${support[@]}" \
-      Fuzz/FavouritesFuzzer.swift ;;
-    run-manifest) echo "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
-      "$core/Support/Version.swift" \
-      "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
-      "$core/Proofs/FamilyProofReport.swift" Fuzz/RunManifestFuzzer.swift ;;
-    shard-manifest) echo "$core/Batch/ShardManifest.swift" "$core/Batch/ShardSpec.swift" \
-      "$core/Batch/RunManifest.swift" "$core/Batch/RunManifest+JSON.swift" \
-      "$core/Support/Version.swift" \
-      "$core"/Job/*.swift "$core"/Job/Interop/*.swift "$core"/Diagnostics/*.swift "${support[@]}" "${settings[@]}" \
-      "$core/Proofs/FamilyProofReport.swift" Fuzz/ShardManifestFuzzer.swift ;;
+    job) echo Fuzz/JobDecoderFuzzer.swift ;;
+    favourites) echo Fuzz/FavouritesFuzzer.swift ;;
+    run-manifest) echo Fuzz/RunManifestFuzzer.swift ;;
+    shard-manifest) echo Fuzz/ShardManifestFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (job, favourites, run-manifest, shard-manifest)" >&2; exit 2 ;;
   esac
 }
+
+target FontiSupport
+target FontiModel
 
 status=0
 failures=()
 for target in "${targets[@]}"; do
   out=.build/fuzz/$target
   mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
-  read -r -a files <<< "$(sources "$target")"
+  main=$(entry "$target")
   binary="$out/fuzzer"
-  if [ ! -x "$binary" ] || [ -n "$(find "${files[@]}" Fuzz/fuzz.sh -newer "$binary" | head -1)" ]; then
+  if [ ! -x "$binary" ] || [ -n "$(find "$main" "$modules" -newer "$binary" | head -1)" ]; then
     echo "fuzz: building $binary"
     rm -f "$binary"
-    "$swiftc" -sanitize=fuzzer,address -parse-as-library -module-name FontiCore -O -g \
-      -I Sources/CYAML "${files[@]}" -lyaml -o "$binary" 2>&1 \
-      | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
+    "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -package-name fonti_batch \
+      -module-name "Fuzz${target//-/}" -I "$modules" -I Sources/CYAML -I Sources/CNettle \
+      -I Sources/CSystem "$main" -L "$modules" -lFontiModel -lFontiSupport -lyaml -lnettle \
+      -o "$binary" 2>&1 | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
     [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 2; }
   fi
 
@@ -79,7 +89,7 @@ for target in "${targets[@]}"; do
   [ -d "Fuzz/seeds/$target" ] && seed_folders+=("Fuzz/seeds/$target")
   [ -d "Fuzz/corpus/$target" ] && seed_folders+=("Fuzz/corpus/$target")
   if [ "$target" = job ]; then
-    seed_folders+=(Tests/FontiCoreTests/Fixtures/Jobs)
+    seed_folders+=(Tests/Fixtures/Jobs)
     cp specimens.yaml.example "$out/seeds/example.yaml"
   fi
   find "${seed_folders[@]}" -type f \

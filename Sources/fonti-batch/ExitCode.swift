@@ -1,4 +1,8 @@
-import FontiCore
+import FontiDiff
+import FontiEngine
+import FontiFonts
+import FontiSupport
+import FontiText
 
 /// The process exit codes of SPEC.md, and the one table that turns every error and every
 /// outcome into one of them: how an error is printed and what it exits with is decided here

@@ -1,4 +1,5 @@
-import FontiCore
+import FontiEngine
+import FontiSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FontiCore
+@testable import FontiEngine
+@testable import FontiModel
 
 #if canImport(Glibc)
   import Glibc

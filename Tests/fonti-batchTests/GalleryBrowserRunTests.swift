@@ -1,5 +1,4 @@
 import BrowserSupport
-import FontiCore
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiModel
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiServe
 import Foundation
 import Testing
 

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import FontiCore
+@testable import FontiDraw
+@testable import FontiEngine
+@testable import FontiFonts
+@testable import FontiModel
+@testable import FontiSupport
 
 /// The scheduler with real worker processes (the tool built with the tests), in a sandbox's
 /// world: the test fonts, its own HOME, library and fontconfig cache.

@@ -1,5 +1,3 @@
-import FontiCore
-
 /// Shell completion scripts for bash, zsh and fish, generated from the `CommandSpec` table the
 /// parser and `--help` read, so they name exactly the commands and options the parser accepts.
 enum Completions {

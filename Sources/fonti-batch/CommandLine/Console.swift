@@ -1,4 +1,5 @@
-import FontiCore
+import FontiModel
+import FontiSupport
 import Foundation
 
 #if canImport(Glibc)

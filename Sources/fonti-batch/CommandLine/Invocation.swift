@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 import Foundation
 
 /// An option a command accepts. The parser and the help text both read this one table.

@@ -1,4 +1,5 @@
-import FontiCore
+import FontiModel
+import FontiSupport
 
 /// The manual page fonti-batch(1), in roff's man macros, generated from the `CommandSpec` table
 /// the parser and `--help` read: every command with its summary, details and options.

@@ -1,4 +1,5 @@
-import FontiCore
+import FontiEngine
+import FontiSupport
 import Foundation
 
 #if canImport(Glibc)

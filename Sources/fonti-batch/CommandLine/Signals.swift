@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 
 #if canImport(Glibc)
   import Glibc

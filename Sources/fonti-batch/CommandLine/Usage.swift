@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 
 /// Help text, generated from the same `CommandSpec` table the parser reads.
 enum Usage {

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 
 /// How `run` and `check` print warnings: each warning of the job's kinds with its kind, each
 /// font-fact kind as one line with a count (every one under `-v`), and the warnings of outputs

@@ -1,4 +1,6 @@
-import FontiCore
+import FontiEngine
+import FontiModel
+import FontiSupport
 import Foundation
 
 /// `fonti-batch check [JOB]`: validates the job file and reports every problem at once.

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 
 /// Every command, in the order `--help` lists them. Parser and help both read this table.
 enum Commands {

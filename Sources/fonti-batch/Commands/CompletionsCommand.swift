@@ -1,4 +1,4 @@
-import FontiCore
+import FontiSupport
 
 /// `fonti-batch completions SHELL` and `fonti-batch man`: the shell completions and the manual
 /// page, printed from the command table the parser reads (`make install` installs both).

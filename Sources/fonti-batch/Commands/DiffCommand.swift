@@ -1,4 +1,6 @@
-import FontiCore
+import FontiDiff
+import FontiFonts
+import FontiModel
 import Foundation
 
 extension Commands {

@@ -1,4 +1,5 @@
-import FontiCore
+import FontiFonts
+import FontiSupport
 import Foundation
 
 /// `fonts [list]`, `fonts import`, `fonts remove`: the user's imported font library.

@@ -1,4 +1,5 @@
-import FontiCore
+import FontiModel
+import FontiSupport
 
 /// `fonti-batch init [PATH]`: writes the commented example job, never over an existing file.
 enum InitCommand {

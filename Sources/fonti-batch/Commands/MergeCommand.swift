@@ -1,4 +1,4 @@
-import FontiCore
+import FontiEngine
 import Foundation
 
 /// `fonti-batch merge SHARD_DIR... -o DIR`: the shards' parts put together, and what one run

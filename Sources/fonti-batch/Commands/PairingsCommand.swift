@@ -1,4 +1,6 @@
-import FontiCore
+import FontiFonts
+import FontiModel
+import FontiSupport
 import Foundation
 
 extension Commands {

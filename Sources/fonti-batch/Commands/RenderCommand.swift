@@ -1,4 +1,7 @@
-import FontiCore
+import FontiDraw
+import FontiFonts
+import FontiModel
+import FontiSupport
 import Foundation
 
 extension Commands {

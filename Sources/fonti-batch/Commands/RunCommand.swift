@@ -1,4 +1,7 @@
-import FontiCore
+import FontiEngine
+import FontiFonts
+import FontiModel
+import FontiSupport
 import Foundation
 
 #if canImport(Glibc)

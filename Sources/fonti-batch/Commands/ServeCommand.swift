@@ -1,4 +1,5 @@
-import FontiCore
+import FontiServe
+import FontiSupport
 import Foundation
 
 /// `fonti-batch serve [JOB]`: the job's families live in a browser (docs/serve.md).

@@ -1,4 +1,4 @@
-import FontiCore
+import FontiEngine
 import Foundation
 
 #if canImport(Glibc)
@@ -22,7 +22,7 @@ enum Repository {
     return besideBundle.first { FileManager.default.isExecutableFile(atPath: $0) }
       ?? root + "/.build/debug/fonti-batch"
   }
-  static var fixtures: String { root + "/Tests/FontiCoreTests/Fixtures" }
+  static var fixtures: String { root + "/Tests/Fixtures" }
   /// The test fonts: Cantarell, D050000L, DejaVu Serif, Noto Sans Bengali, Noto Sans Hebrew.
   static var fonts: String { fixtures + "/Fonts" }
   /// A fontconfig configuration with only the test fonts, so results never depend on the machine.

@@ -1,0 +1,573 @@
+import FontiSupport
+import FontiText
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes `diff.pdf` from its plan, page by page on Cairo's PDF surface, then finishes it like a
+/// catalogue (`PDFFile.finish`: qpdf repairs Cairo 1.16's links, compresses, sets the
+/// dates from `creationDate` and a deterministic /ID, checks it, and renames it into place).
+final class DiffDocument {
+  let drawing: DiffDrawing
+  let result: DiffResult
+  let plan: DiffDocumentPlan
+  let creationDate: Date
+  private var g: DiffDocumentPlan.Geometry { plan.geometry }
+  private var palette: Palette { drawing.palette }
+
+  init(drawing: DiffDrawing, result: DiffResult, creationDate: Date) {
+    self.drawing = drawing
+    self.result = result
+    self.plan = DiffDocumentPlan(result)
+    self.creationDate = creationDate
+  }
+
+  /// The last family read (its pages are drawn one after another): one family's drawings in
+  /// memory at a time.
+  private var last: (index: Int, outcome: FamilyOutcome)?
+
+  private func outcome(at index: Int) -> FamilyOutcome {
+    if let last, last.index == index { return last.outcome }
+    let outcome = result.outcome(at: index)
+    last = (index, outcome)
+    return outcome
+  }
+
+  static let summaryDestination = "summary"
+  static func familyDestination(_ index: Int) -> String { "family-\(index)" }
+
+  /// Draws the review into `path`; `interrupted`, asked before each page, stops it with
+  /// `DiffInterrupted` and nothing at `path`.
+  func write(to path: String, interrupted: () -> Bool = { false }) throws {
+    let raw = AtomicFile.temporaryPath(for: path)
+    defer { unlink(raw) }
+    try draw(to: raw, interrupted: interrupted)
+    try PDFFile.finish(
+      raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count)
+  }
+
+  private func draw(to path: String, interrupted: () -> Bool) throws {
+    let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
+    let report = result.report
+    try surface.setMetadata(
+      .title, Sanitize.terminal("Font review: \(report.before) → \(report.after)"))
+    try surface.setMetadata(.creator, FontiVersion.tool)
+    let iso = PDFFile.isoDate(creationDate)
+    try surface.setMetadata(.createDate, iso)
+    try surface.setMetadata(.modDate, iso)
+    try surface.addOutline("Summary", destination: DiffDocument.summaryDestination)
+    for (index, _) in plan.familyPages.sorted(by: { $0.value < $1.value }) {
+      try surface.addOutline(
+        Sanitize.terminal(report.families[index].family),
+        destination: DiffDocument.familyDestination(index))
+    }
+    let cr = try CairoContext(surface)
+    let context = drawing.labelContext(for: cr)
+    for page in plan.pages {
+      if interrupted() { throw DiffInterrupted() }
+      cr.setColour(palette.background)
+      cr.paint()
+      switch page.kind {
+      case .cover(let items):
+        cr.destination(DiffDocument.summaryDestination)
+        drawCover(context, cr)
+        drawItems(items, top: g.coverTableTop, context, cr)
+      case .summary(let items):
+        drawHeading("Families, continued", y: g.bodyTop, context, cr)
+        drawItems(items, top: g.bodyTop + g.headingHeight, context, cr)
+      case .family(let index, let part, let blocks):
+        if part == 0 { cr.destination(DiffDocument.familyDestination(index)) }
+        let outcome = self.outcome(at: index)
+        for placed in blocks { drawBlock(placed, outcome: outcome, context, cr) }
+      }
+      drawChrome(page, context, cr)
+      cr.showPage()
+      try cr.check("draw page \(page.number)")
+    }
+    try surface.finish()
+  }
+
+  // MARK: Chrome
+
+  private func drawChrome(_ page: DiffDocumentPlan.Page, _ context: TextContext, _ cr: CairoContext)
+  {
+    let half = g.contentWidth / 2 - 12
+    let title = drawing.caption("Font review", size: 6.5, in: context)
+    cr.setColour(palette.ink(0.55))
+    title.draw(at: g.margin, g.headTop)
+    var section = "Summary"
+    if case .family(let index, _, _) = page.kind { section = result.report.families[index].family }
+    let right = drawing.label(section, size: 7, in: context, width: half, alignment: .right)
+    right.ellipsize(width: half)
+    right.draw(at: g.right - half, g.headTop - 1)
+    rule(y: g.headRule, alpha: 0.22, cr)
+    rule(y: g.footRule, alpha: 0.22, cr)
+    let number = drawing.label(
+      "\(page.number) of \(plan.pages.count)", size: 8, in: context, width: 80, alignment: .right)
+    cr.setColour(palette.ink(0.7))
+    number.draw(at: g.right - 80, g.footTop)
+    let tool = drawing.caption(FontiVersion.tool, size: 6, in: context)
+    cr.setColour(palette.ink(0.45))
+    tool.draw(at: g.margin, g.footTop + 1.5)
+  }
+
+  private func rule(y: Double, alpha: Double, _ cr: CairoContext) {
+    cr.setColour(palette.ink(alpha))
+    cr.rectangle(g.margin, y, g.contentWidth, 0.5)
+    cr.fill()
+  }
+
+  // MARK: Cover and summary
+
+  private func drawCover(_ context: TextContext, _ cr: CairoContext) {
+    let report = result.report
+    var y = 78.0
+    let kicker = drawing.caption("Font review", size: 8, in: context)
+    cr.setColour(palette.accent)
+    kicker.draw(at: g.margin, y)
+    y += 16
+    let title = drawing.label("What changed", size: 34, bold: true, in: context)
+    cr.setColour(palette.text)
+    title.draw(at: g.margin, y)
+    y += title.size.height + 8
+    for (word, path) in [("Before", report.before), ("After", report.after)] {
+      let key = drawing.caption(word, size: 6.5, in: context)
+      let value = drawing.label(path, size: 10.5, in: context)
+      value.ellipsize(width: g.contentWidth - 60)
+      cr.setColour(palette.ink(0.55))
+      key.draw(at: g.margin, y + value.baseline - key.baseline)
+      cr.setColour(palette.text)
+      value.draw(at: g.margin + 60, y)
+      y += 17
+    }
+
+    // The counts, one box each; changed in the accent colour.
+    y += 18
+    let c = report.counts
+    let boxes: [(String, Int, Bool)] = [
+      ("Changed", c.changed, true), ("Added", c.added, false), ("Removed", c.removed, false),
+      ("Unchanged", c.unchanged, false), ("Failed", c.failed, false),
+    ]
+    let gap = 8.0
+    let boxWidth = (g.contentWidth - gap * Double(boxes.count - 1)) / Double(boxes.count)
+    for (n, (word, count, accent)) in boxes.enumerated() {
+      let x = g.margin + Double(n) * (boxWidth + gap)
+      cr.roundedRectanglePath(x, y, boxWidth, 62, radius: 5)
+      let tint = palette.ink(accent ? 0.14 : 0.05, of: accent ? palette.accent : palette.text)
+      cr.setColour(tint)
+      cr.fill()
+      let number = drawing.label("\(count)", size: 26, bold: true, in: context)
+      cr.setColour(
+        palette.ink(
+          count == 0 ? 0.35 : 1, of: accent && count > 0 ? palette.accent : palette.text,
+          over: tint))
+      number.draw(at: x + 10, y + 6)
+      let name = drawing.caption(word, size: 6.5, in: context)
+      cr.setColour(palette.ink(0.6, over: tint))
+      name.draw(at: x + 10, y + 46)
+    }
+    y += 62 + 22
+
+    // How the comparison was made.
+    let facts: [(String, String)] = [
+      (
+        "Families",
+        "\(c.families) compared"
+          + (report.unreadable.isEmpty
+            ? ""
+            : "; \(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") "
+              + "could not be read")
+      ),
+      (
+        "Glyphs",
+        "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted, or when their points move by a unit or more"
+      ),
+      ("Sample", report.text.replacingOccurrences(of: "\n", with: " ")),
+      ("Date", PDFFile.displayDate(creationDate)),
+    ]
+    for (key, value) in facts {
+      let k = drawing.caption(key, size: 6.5, in: context)
+      let v = drawing.label(value, size: 9, in: context)
+      v.ellipsize(width: g.contentWidth - 60)
+      cr.setColour(palette.ink(0.55))
+      k.draw(at: g.margin, y + v.baseline - k.baseline)
+      cr.setColour(palette.ink(0.9))
+      v.draw(at: g.margin + 60, y)
+      y += 15
+    }
+    if !report.unreadable.isEmpty {
+      for (n, u) in report.unreadable.prefix(3).enumerated() {
+        let v = drawing.label("\(u.side): \(u.file) \(u.error)", size: 8, in: context)
+        v.ellipsize(width: g.contentWidth - 60)
+        if n == 0 {
+          // Named in the key column, so that the note does not read as part of the date.
+          let k = drawing.caption("Unreadable", size: 6.5, in: context)
+          cr.setColour(palette.ink(0.55))
+          k.draw(at: g.margin, y + v.baseline - k.baseline)
+        }
+        cr.setColour(palette.accent)
+        v.draw(at: g.margin + 60, y)
+        y += 12
+      }
+    }
+    drawHeading("Families", y: g.coverTableTop - g.headingHeight, context, cr)
+  }
+
+  private func drawHeading(_ text: String, y: Double, _ context: TextContext, _ cr: CairoContext) {
+    let layout = drawing.label(text, size: 15, bold: true, in: context)
+    cr.setColour(palette.accent)
+    cr.rectangle(g.margin, y + 4, 3, 14)
+    cr.fill()
+    cr.setColour(palette.text)
+    layout.draw(at: g.margin + 10, y + 1)
+  }
+
+  private func drawItems(
+    _ range: Range<Int>, top: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    var y = top
+    let families = result.report.families
+    for item in plan.items[range] {
+      switch item {
+      case .heading(let text):
+        let layout = drawing.caption(text, size: 7.5, in: context)
+        cr.setColour(palette.accent)
+        layout.draw(at: g.margin, y + 14)
+        rule(y: y + 26, alpha: 0.18, cr)
+      case .family(let index):
+        let f = families[index]
+        let page = plan.familyPages[index]
+        let row = {
+          let name = self.drawing.label(f.family, size: 9, bold: true, in: context)
+          name.ellipsize(width: 150)
+          cr.setColour(self.palette.text)
+          name.draw(at: self.g.margin, y + 2)
+          let status = self.drawing.caption(f.status.rawValue, size: 6.5, in: context)
+          cr.setColour(
+            self.palette.ink(0.7, of: f.status == .failed ? self.palette.accent : self.palette.text)
+          )
+          status.draw(at: self.g.margin + 156, y + 4.5)
+          // A failed family's reason follows on lines of its own (`.reason`).
+          let what = self.drawing.label(
+            f.status == .failed ? "could not be compared:" : f.summary.first ?? "", size: 8.5,
+            in: context)
+          what.ellipsize(width: self.g.reasonWidth)
+          cr.setColour(self.palette.ink(0.75))
+          what.draw(at: self.g.margin + 212, y + 2.5)
+          if let page {
+            let number = self.drawing.label(
+              "\(page)", size: 8.5, in: context, width: 30, alignment: .right)
+            cr.setColour(self.palette.ink(0.7))
+            number.draw(at: self.g.right - 30, y + 2.5)
+          }
+        }
+        if page != nil {
+          cr.link(
+            to: DiffDocument.familyDestination(index),
+            rect: (g.margin, y, g.contentWidth, g.rowHeight), row)
+        } else {
+          row()
+        }
+      case .reason(let index, let lines):
+        let reason = drawing.label(
+          families[index].error ?? "", size: 8, in: context, width: g.reasonWidth, wrap: .words)
+        reason.limitHeight(Double(lines) * DiffDocumentPlan.reasonLineHeight + 1)
+        cr.setColour(palette.ink(0.75))
+        reason.draw(at: g.margin + 212, y)
+      case .names(let indices):
+        let column = g.contentWidth / 3
+        for (n, index) in indices.enumerated() {
+          let name = drawing.label(families[index].family, size: 8.5, in: context)
+          name.ellipsize(width: column - 10)
+          cr.setColour(palette.ink(0.6))
+          name.draw(at: g.margin + Double(n) * column, y + 2.5)
+        }
+      }
+      y += plan.height(item)
+    }
+  }
+
+  // MARK: Family pages
+
+  private func drawBlock(
+    _ placed: DiffDocumentPlan.Placed, outcome: FamilyOutcome, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let f = outcome.entry
+    let y = placed.y
+    switch placed.block {
+    case .header:
+      let name = drawing.label(f.family, size: 22, bold: true, in: context)
+      name.ellipsize(width: g.contentWidth - 80)
+      cr.setColour(palette.text)
+      name.draw(at: g.margin, y)
+      let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
+      let chipWidth = chip.size.width + 14
+      cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
+      cr.setColour(palette.ink(0.16, of: palette.accent))
+      cr.fill()
+      cr.setColour(palette.accent)
+      chip.draw(at: g.right - chipWidth + 7, y + 14 - chip.size.height / 2)
+      var lineY = y + name.size.height + 6
+      for (word, files) in [("Before", f.files.before), ("After", f.files.after)] {
+        let key = drawing.caption(word, size: 6, in: context)
+        let shown =
+          files.count <= 2
+          ? files.joined(separator: ", ") : "\(files[0]) and \(files.count - 1) more files"
+        let value = drawing.label(shown, size: 8, in: context)
+        value.ellipsize(width: g.contentWidth - 50)
+        cr.setColour(palette.ink(0.5))
+        key.draw(at: g.margin, lineY + value.baseline - key.baseline)
+        cr.setColour(palette.ink(0.75))
+        value.draw(at: g.margin + 50, lineY)
+        lineY += 13
+      }
+    case .continued:
+      let name = drawing.label(f.family + ", continued", size: 11, in: context)
+      name.ellipsize(width: g.contentWidth)
+      cr.setColour(palette.ink(0.6))
+      name.draw(at: g.margin, y)
+    case .changesHeading(let text):
+      let heading = drawing.caption(text, size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 6)
+    case .change(let text):
+      cr.setColour(palette.accent)
+      cr.circle(g.margin + 3, y + 7.5, radius: 1.6)
+      cr.fill()
+      let line = drawing.label(text, size: 9.5, in: context)
+      line.ellipsize(width: g.contentWidth - 12)
+      cr.setColour(palette.ink(0.9))
+      line.draw(at: g.margin + 12, y + 1)
+    case .sample(_, let em, let band, let same):
+      guard let sample = outcome.sample else { return }
+      drawSample(sample, top: y, em: em, band: band, same: same, context, cr)
+    case .glyphsHeading(let shown, let total):
+      let text =
+        shown < total
+        ? "Glyphs · \(shown) of \(FamilyComparison.grouped(total)) changes: each changed letter once, largest first"
+        : "Glyphs · \(FamilyComparison.count(total, "change"))"
+      let heading = drawing.caption(text, size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
+      cr.setColour(palette.ink(0.6))
+      note.draw(at: g.margin, y + 24)
+      let legend = drawing.legend(
+        at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
+      drawing.advanceLegend(
+        at: g.margin + note.size.width + 12 + legend, y + 25, swatch: 8, size: 7, on: cr)
+    case .glyphRow(let indices):
+      let cell = g.contentWidth / Double(g.glyphColumns)
+      for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {
+        drawGlyphCell(
+          outcome.glyphImages[index], x: g.margin + Double(n) * cell, y: y, width: cell - 14,
+          context, cr)
+      }
+    case .moreGlyphs(let more):
+      let line = drawing.label(
+        "… and \(FamilyComparison.grouped(more)) more changed glyphs, all listed in diff.json",
+        size: 8.5, in: context)
+      cr.setColour(palette.ink(0.6))
+      line.draw(at: g.margin, y + 4)
+    case .charactersHeading(let added, let shown, let total):
+      let what = added ? "Characters added" : "Characters removed"
+      let text =
+        shown < total
+        ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), spread over their blocks of code points"
+        : "\(what) · \(FamilyComparison.grouped(total))"
+      let heading = drawing.caption(text, size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+      let faces = Set(cells.map(\.entry.face))
+      var words = added ? "As the fonts after draw them" : "As the fonts before drew them"
+      if faces.count == 1, let face = faces.first { words += ", in \(face)" }
+      words += "; baseline and advance marked"
+      if shown < total { words += "; all listed in diff.json" }
+      let note = drawing.label(words, size: 7.5, in: context)
+      note.ellipsize(width: g.contentWidth)
+      cr.setColour(palette.ink(0.6))
+      note.draw(at: g.margin, y + 24)
+    case .shapingRow(let indices, let first):
+      let images = indices.filter { $0 < outcome.shapingImages.count }.map {
+        outcome.shapingImages[$0]
+      }
+      drawing.drawShapingGrid(
+        images, top: y + (first ? 6 : 0), bottom: y + (first ? 148 : 132) - 6, columns: 2,
+        x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
+    case .metrics:
+      guard let sample = outcome.sample else { return }
+      let heading = drawing.caption(DiffDrawing.metricsHeading(sample), size: 7.5, in: context)
+      cr.setColour(palette.accent)
+      heading.draw(at: g.margin, y + 10)
+      let top = y + 30
+      cr.setColour(palette.ink(0.03))
+      cr.rectangle(g.margin, top, g.contentWidth, g.metricsHeight - 38)
+      cr.fill()
+      drawing.drawMetricLines(
+        f.metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
+        x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
+        stroke: 1, on: cr)
+    case .instance(let index, let em, let band):
+      guard index < outcome.instanceImages.count else { return }
+      let image = outcome.instanceImages[index]
+      let what = image.only == "before" ? "Instance removed" : "Instance added"
+      drawSample(
+        image, top: y, em: em, band: band, same: true, context, cr,
+        title: "\(what) · \(image.face) · \(image.instance ?? "")")
+    case .characterRow(let added, let indices):
+      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+      let namesFaces = Set(cells.map(\.entry.face)).count > 1
+      let cell = g.contentWidth / Double(g.characterColumns)
+      // One scale and one baseline for all of them, so that their sizes compare.
+      let fit = DiffDrawing.fitGlyphs(cells, width: cell - 14, height: g.characterPanelHeight - 8)
+      for (n, index) in indices.enumerated() where index < cells.count {
+        drawCharacterCell(
+          cells[index], face: namesFaces, fit: fit, x: g.margin + Double(n) * cell, y: y,
+          width: cell - 6, context, cr)
+      }
+    }
+  }
+
+  /// One added or removed character: its outline (both sides of the change hold it) at the
+  /// grid's scale with its baseline, origin and advance, and its code point below (its face too
+  /// when `face`).
+  private func drawCharacterCell(
+    _ character: GlyphChange, face: Bool, fit: (em: Double, baseline: Double), x: Double,
+    y: Double, width: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    let height = g.characterPanelHeight
+    cr.setColour(palette.ink(0.03))
+    cr.rectangle(x, y, width, height)
+    cr.fill()
+    let ox = x + 4 + DiffDrawing.x(of: character, em: fit.em, width: width - 8)
+    let oy = y + 4 + fit.baseline
+    drawing.glyphGuides(
+      character, em: fit.em, x: ox, y: oy, cell: (x, y, width, height), oneSide: true, on: cr)
+    drawing.fill(
+      drawing.glyphPlacement(character, after: true, em: fit.em, x: ox, y: oy),
+      colour: palette.text, on: cr)
+    let name = drawing.label(
+      FamilyComparison.character(character.entry.codepoint), size: 7.5, bold: true, in: context)
+    name.ellipsize(width: width)
+    cr.setColour(palette.text)
+    drawing.drawCharacterLabel(name, size: 7.5, bold: true, at: x, top: y + height + 4, in: context)
+    guard face else { return }
+    let detail = drawing.label(character.entry.face, size: 6.5, in: context)
+    detail.ellipsize(width: width)
+    cr.setColour(palette.ink(0.6))
+    detail.draw(at: x, y + height + 15)
+  }
+
+  private func drawSample(
+    _ sample: SampleChange, top: Double, em: Double, band: Double, same: Bool,
+    _ context: TextContext, _ cr: CairoContext, title: String? = nil
+  ) {
+    let place = FamilyComparison.place(sample.face, sample.instance)
+    let heading = drawing.caption(
+      title
+        ?? (same && sample.only == nil
+          ? "\(sample.title) · \(place) · the same before and after"
+          : "\(sample.title) · \(place)"),
+      size: 7.5,
+      in: context)
+    cr.setColour(palette.accent)
+    heading.draw(at: g.margin, top + 10)
+    let width = g.contentWidth - g.sampleLabelWidth
+    let lines = sample.fit(
+      width: width, height: g.sampleMaximumBand, minimum: g.sampleMinimumEm,
+      maximum: g.sampleMaximumEm
+    ).lines
+    let x = g.margin + g.sampleLabelWidth
+    let words =
+      switch sample.only {
+      case "after": ["After"]
+      case "before": ["Before"]
+      default: same ? ["Both"] : ["Before", "After", "Overlay"]
+      }
+    for (n, word) in words.enumerated() {
+      let bandTop = top + 30 + Double(n) * band
+      let tint = palette.ink(n == 2 ? 0.06 : 0.03)
+      cr.setColour(tint)
+      cr.rectangle(g.margin, bandTop, g.contentWidth, band - 4)
+      cr.fill()
+      let key = drawing.caption(word, size: 6.5, in: context)
+      cr.setColour(palette.ink(0.6, over: tint))
+      let baseline = bandTop + 6 + em * 1.0
+      key.draw(at: g.margin + 6, baseline - key.baseline)
+      let before = drawing.samplePlacement(sample.before, lines: lines, em: em, x: x, y: baseline)
+      let after = drawing.samplePlacement(sample.after, lines: lines, em: em, x: x, y: baseline)
+      switch n {
+      case 0: drawing.fill(before, colour: palette.text, on: cr)
+      case 1: drawing.fill(after, colour: palette.text, on: cr)
+      default:
+        drawing.overlay(
+          before, after, area: (x - 2, bandTop, width + 2, band - 4), hatch: 2.2, on: cr)
+      }
+    }
+    if same { return }
+    let legendTop = top + 30 + 3 * band + 6
+    let width2 = drawing.legend(at: g.margin, legendTop, swatch: 9, size: 7.5, on: cr)
+    let result =
+      sample.pixels > 0
+      ? "\(FamilyComparison.grouped(sample.pixels)) px differ at 64 px/em"
+      : "no pixel of the sample differs"
+    let note = drawing.label(result, size: 7.5, in: context)
+    cr.setColour(palette.ink(0.55))
+    note.draw(at: g.margin + width2 + 8, legendTop + 4.5 - note.size.height / 2)
+  }
+
+  private func drawGlyphCell(
+    _ change: GlyphChange, x: Double, y: Double, width: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let panel = (width - 8) / 3
+    let panelHeight = g.glyphPanelHeight
+    let fit = drawing.fitGlyph(change, width: panel - 8, height: panelHeight - 8)
+    for n in 0..<3 {
+      let px = x + Double(n) * (panel + 4)
+      cr.setColour(palette.ink(n == 2 ? 0.06 : 0.03))
+      cr.rectangle(px, y, panel, panelHeight)
+      cr.fill()
+      let ox = px + 4 + fit.x
+      let oy = y + 4 + fit.y
+      drawing.glyphGuides(
+        change, em: fit.em, x: ox, y: oy, cell: (px, y, panel, panelHeight), on: cr)
+      let before = drawing.glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy)
+      let after = drawing.glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy)
+      switch n {
+      case 0: drawing.fill(before, colour: palette.text, on: cr)
+      case 1: drawing.fill(after, colour: palette.text, on: cr)
+      default:
+        drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
+        drawing.markMove(change, em: fit.em, x: ox, y: oy, on: cr)
+      }
+    }
+    let e = change.entry
+    let name = drawing.label(
+      FamilyComparison.character(e.codepoint), size: 8.5, bold: true, in: context)
+    name.ellipsize(width: width)
+    cr.setColour(palette.text)
+    drawing.drawCharacterLabel(
+      name, size: 8.5, bold: true, at: x, top: y + panelHeight + 4, in: context)
+    var numbers: [String] = []
+    if let moved = DiffDrawing.moveText(e) { numbers.append(moved) }
+    if e.pixels > 0 { numbers.append("\(FamilyComparison.grouped(e.pixels)) px") }
+    if e.advance[0] != e.advance[1] {
+      numbers.append("advance \(e.advance[0]) → \(e.advance[1])")
+    }
+    numbers.append(FamilyComparison.place(e.face, e.instance))
+    let detail = drawing.label(numbers.joined(separator: " · "), size: 7, in: context)
+    detail.ellipsize(width: width)
+    cr.setColour(palette.ink(0.6))
+    detail.draw(at: x, y + panelHeight + 16)
+  }
+}
+
+/// A review stopped by the user while its PDF was drawn.
+struct DiffInterrupted: Error, CustomStringConvertible {
+  var description: String { "interrupted" }
+}

@@ -1,0 +1,562 @@
+import FontiModel
+import FontiSupport
+import FontiText
+import Foundation
+
+/// One family's comparison: its diff.json entry, and what its review pages draw.
+package struct FamilyOutcome: Sendable {
+  package var entry: DiffReport.Family
+  /// The largest glyph changes, with their outlines (largest first, capped).
+  var glyphImages: [GlyphChange] = []
+  /// The sample as both sides set it (regular face), for a changed family; as its one side
+  /// sets it, for an added or removed family.
+  var sample: SampleChange?
+  /// Some of the characters added and removed (`CharacterSpread`), each drawn from the first
+  /// face that gained or lost it, as changes whose two sides are the same outline.
+  var charactersAdded: [GlyphChange] = []
+  var charactersRemoved: [GlyphChange] = []
+  /// Shaping changes drawn both ways (kerning pairs, feature texts, marks), face by face.
+  var shapingImages: [ShapingImage] = []
+  /// The sample at instances added or removed (`SampleChange.only` says which).
+  var instanceImages: [SampleChange] = []
+  /// An added or removed family: what it has, for its section of the PDF.
+  var profile: FamilyProfile?
+  /// Where a worker left `glyphImages`, `sample` and `profile` (`DiffResult.outcome(at:)`
+  /// reads them).
+  var stored: String?
+
+  /// Whether the review's pages draw something of this family beyond its diff.json entry.
+  package var hasDrawing: Bool { entry.status == .changed || profile != nil }
+
+  package init(
+    entry: DiffReport.Family,
+    glyphImages: [GlyphChange] = [],
+    sample: SampleChange? = nil,
+    charactersAdded: [GlyphChange] = [],
+    charactersRemoved: [GlyphChange] = [],
+    shapingImages: [ShapingImage] = [],
+    instanceImages: [SampleChange] = [],
+    profile: FamilyProfile? = nil,
+    stored: String? = nil
+  ) {
+    self.entry = entry
+    self.glyphImages = glyphImages
+    self.sample = sample
+    self.charactersAdded = charactersAdded
+    self.charactersRemoved = charactersRemoved
+    self.shapingImages = shapingImages
+    self.instanceImages = instanceImages
+    self.profile = profile
+    self.stored = stored
+  }
+}
+
+/// What a family only on one side has, in words: its faces, axes, named instances, features and
+/// languages (its proofs and language coverage, as `run` records them).
+package struct FamilyProfile: Sendable, Codable {
+  var lines: [String]
+
+  /// nil when the family's fonts cannot be read for proofs (its entry says the rest).
+  init?(_ family: SideFamily) {
+    guard let traits = try? SideTraits.read(family) else { return nil }
+    let faces = FamilyComparison.labels(family.faces).map(\.1)
+    var lines = ["\(FamilyComparison.count(faces.count, "face")): \(FamilyComparison.list(faces))"]
+    let proofs = traits.proofs.proofs
+    let axes = proofs.axes ?? []
+    lines.append(
+      axes.isEmpty
+        ? "no variation axes (static)"
+        : "axes: "
+          + axes.map {
+            "\($0.tag) \(DiffNumber.text($0.min))–\(DiffNumber.text($0.max)) "
+              + "(default \(DiffNumber.text($0.defaultValue)))"
+          }.joined(separator: ", "))
+    let instances = proofs.instances ?? []
+    if !instances.isEmpty {
+      lines.append(
+        "\(FamilyComparison.count(instances.count, "named instance")): "
+          + FamilyComparison.list(instances.map(\.name)))
+    }
+    let features = proofs.features ?? []
+    lines.append(
+      features.isEmpty
+        ? "no layout features"
+        : "\(FamilyComparison.count(features.count, "feature")): "
+          + FamilyComparison.list(
+            features.map { $0.visible ? $0.tag : "\($0.tag) (no visible effect)" }))
+    let supported = traits.languages.supported
+    lines.append(
+      supported.isEmpty
+        ? "no language supported completely"
+        : "\(FamilyComparison.count(supported.count, "language")) supported: "
+          + FamilyComparison.list(supported))
+    self.lines = lines
+  }
+}
+
+/// Pairs a family's faces across the sides and compares each pair.
+package enum FamilyComparison {
+  package static func compare(
+    before: SideFamily?, after: SideFamily?, slug: String, comparer: FaceComparer
+  ) -> FamilyOutcome {
+    var entry = FamilyComparison.entry(before, after, slug: slug)
+    let problems = (before?.problems ?? []) + (after?.problems ?? [])
+    guard let before, let after, problems.isEmpty else {
+      if !problems.isEmpty {
+        entry.status = .failed
+        entry.error = problems.joined(separator: "; ")
+      } else if let after {
+        entry.status = .added
+        entry.faces.added = labels(after.faces).map(\.1)
+      } else if let before {
+        entry.status = .removed
+        entry.faces.removed = labels(before.faces).map(\.1)
+      }
+      entry.summary = summary(entry)
+      var outcome = FamilyOutcome(entry: entry)
+      if problems.isEmpty, let side = after ?? before {
+        outcome.profile = FamilyProfile(side)
+        let labelled = labels(side.faces).sorted { SideFace.order($0.0, $1.0) }
+        if outcome.profile != nil, let (face, label) = labelled.first {
+          outcome.sample = try? comparer.sampleImage(
+            only: face, label: label, after: entry.status == .added)
+        }
+      }
+      return outcome
+    }
+
+    let faces = pairFaces(before.faces, after.faces)
+    let pairs = faces.0
+    entry.faces.added = faces.added
+    entry.faces.removed = faces.removed
+    entry.faces.renamed = faces.renamed
+    var differences: [FaceDifference] = []
+    let compares =
+      !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
+    if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
+    var traits: (before: SideTraits, after: SideTraits)?
+    do {
+      for pair in pairs { differences.append(try comparer.compare(pair)) }
+      if compares { traits = (try SideTraits.read(before), try SideTraits.read(after)) }
+    } catch let error as FontReadError {
+      let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
+      entry.status = .failed
+      entry.error = "\(side): \(error)"
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
+    } catch {
+      entry.status = .failed
+      entry.error = "\(error)"
+      entry.summary = summary(entry)
+      return FamilyOutcome(entry: entry)
+    }
+
+    var characterFaces = CharacterFaces(compared: differences.count)
+    var images: [GlyphChange] = []
+    var shapingImages: [ShapingImage] = []
+    var instanceImages: [SampleChange] = []
+    for (n, d) in differences.enumerated() {
+      for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
+      for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
+      entry.glyphs += d.glyphs
+      entry.glyphsBelowThreshold += d.belowThreshold
+      entry.glyphsMoved += d.moved
+      if n == 0 {
+        entry.metrics = d.metrics
+      } else if !d.metrics.isEmpty {
+        entry.faceMetrics.append(DiffReport.FaceMetrics(face: d.label, metrics: d.metrics))
+      }
+      for axis in d.axes.added where !entry.axes.added.contains(where: { $0.tag == axis.tag }) {
+        entry.axes.added.append(axis)
+      }
+      for axis in d.axes.removed where !entry.axes.removed.contains(where: { $0.tag == axis.tag }) {
+        entry.axes.removed.append(axis)
+      }
+      entry.axes.changed += d.axes.changed
+      entry.instances.added += d.instances.added
+      entry.instances.removed += d.instances.removed
+      entry.instances.changed += d.instances.changed
+      if let shaping = d.shaping { entry.shaping.append(shaping) }
+      entry.sample += d.sample
+      images += d.glyphImages
+      shapingImages += d.shapingImages
+      instanceImages += d.instanceImages
+    }
+    entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
+    entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
+    if let traits {
+      entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
+      entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
+    }
+    entry.status = isChanged(entry) ? .changed : .unchanged
+    entry.summary = summary(entry, characterFaces: characterFaces)
+
+    var outcome = FamilyOutcome(entry: entry)
+    guard entry.status == .changed else { return outcome }
+    outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
+    outcome.shapingImages = shapingImages
+    outcome.instanceImages = Array(instanceImages.prefix(FaceComparer.instanceImages))
+    func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
+      let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
+      return comparer.characterImages(
+        picked.compactMap { scalar in faces[scalar]?.first.map { (scalar, $0) } }, pairs: pairs,
+        added: added)
+    }
+    outcome.charactersAdded = drawn(
+      characterFaces.added, limit: FamilyComparison.charactersShown.added, added: true)
+    outcome.charactersRemoved = drawn(
+      characterFaces.removed, limit: FamilyComparison.charactersShown.removed, added: false)
+    if let first = pairs.first {
+      outcome.sample =
+        FamilyComparison.mostChanged(differences.compactMap(\.sampleImage))
+        ?? (try? comparer.sampleImage(for: first))
+    }
+    return outcome
+  }
+
+  /// A family's entry before anything is compared: its name, slug and files, `unchanged`.
+  package static func entry(_ before: SideFamily?, _ after: SideFamily?, slug: String)
+    -> DiffReport.Family
+  {
+    DiffReport.Family(
+      family: after?.name ?? before?.name ?? "", slug: slug, status: .unchanged, error: nil,
+      files: DiffReport.Files(before: before?.files ?? [], after: after?.files ?? []),
+      image: nil, summary: [])
+  }
+
+  static func isChanged(_ f: DiffReport.Family) -> Bool {
+    !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.glyphsMoved.isEmpty || !f.metrics.isEmpty
+      || !f.faceMetrics.isEmpty
+      || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
+      || !f.languages.isEmpty || !f.shaping.isEmpty || !f.sample.isEmpty
+  }
+
+  // MARK: Faces
+
+  /// Each face with the name the review gives it: its style, with its file's name when the
+  /// style is not unique in the family on that side.
+  /// The sample the review shows: a face's that changed (its pixels or its width) before one
+  /// that did not, the most pixels first, the first face in the usual order on a tie. "Sample ·
+  /// Regular · the same before and after" under "sample (Bold): 323 px differ" said nothing of
+  /// the change.
+  static func mostChanged(_ samples: [SampleChange]) -> SampleChange? {
+    var best: SampleChange?
+    for sample in samples {
+      guard let current = best else {
+        best = sample
+        continue
+      }
+      if (sample.isSame ? 0 : 1, sample.pixels) > (current.isSame ? 0 : 1, current.pixels) {
+        best = sample
+      }
+    }
+    return best
+  }
+
+  /// How many added and removed characters the review draws, at most (four and two rows).
+  static let charactersShown = (added: 32, removed: 16)
+
+  static func labels(_ faces: [SideFace]) -> [(SideFace, String)] {
+    var counts: [String: Int] = [:]
+    for f in faces { counts[f.style.lowercased(), default: 0] += 1 }
+    return faces.map { face in
+      guard counts[face.style.lowercased(), default: 0] > 1 else { return (face, face.style) }
+      let file = FileSystem.name(of: face.relativePath)
+      let index = face.query.index > 0 ? " #\(face.query.index)" : ""
+      return (face, "\(face.style) (\(file)\(index))")
+    }
+  }
+
+  /// Pairs faces: same style in the same file first, then the same style name, then the same
+  /// weight, slant, width and kind (static or variable) where that is unambiguous. Unpaired
+  /// faces are added or removed; faces paired by their numbers alone were renamed.
+  static func pairFaces(_ before: [SideFace], _ after: [SideFace]) -> (
+    [FacePair], added: [String], removed: [String], renamed: [DiffReport.Renamed]
+  ) {
+    var left = labels(before)
+    var right = labels(after)
+    var pairs: [FacePair] = []
+    var renamed: [DiffReport.Renamed] = []
+
+    func take(
+      _ key: (SideFace) -> AnyHashable, uniqueOnly: Bool, rename: Bool
+    ) {
+      var counts: [AnyHashable: (Int, Int)] = [:]
+      for (f, _) in left { counts[key(f), default: (0, 0)].0 += 1 }
+      for (f, _) in right { counts[key(f), default: (0, 0)].1 += 1 }
+      var remaining: [(SideFace, String)] = []
+      for (f, label) in left {
+        let k = key(f)
+        if uniqueOnly, counts[k].map({ $0 != (1, 1) }) ?? true {
+          remaining.append((f, label))
+          continue
+        }
+        guard let match = right.firstIndex(where: { key($0.0) == k }) else {
+          remaining.append((f, label))
+          continue
+        }
+        let (g, otherLabel) = right.remove(at: match)
+        pairs.append(FacePair(before: f, after: g, label: otherLabel))
+        if rename && f.style != g.style {
+          renamed.append(DiffReport.Renamed(before: label, after: otherLabel))
+        }
+      }
+      left = remaining
+    }
+    take(
+      { [$0.style.lowercased(), $0.relativePath, String($0.query.index)] }, uniqueOnly: false,
+      rename: false)
+    take({ $0.style.lowercased() }, uniqueOnly: true, rename: false)
+    take(
+      { [$0.query.weight, $0.query.slant, $0.query.width, $0.query.isVariable ? 1 : 0] },
+      uniqueOnly: true, rename: true)
+    pairs.sort { SideFace.order($0.before, $1.before) }
+    return (pairs, right.map(\.1), left.map(\.1), renamed)
+  }
+
+  // MARK: Words
+
+  static let metricNames: [String: String] = [
+    "unitsPerEm": "units per em", "hheaAscender": "hhea ascender",
+    "hheaDescender": "hhea descender", "hheaLineGap": "hhea line gap",
+    "typoAscender": "typo ascender", "typoDescender": "typo descender",
+    "typoLineGap": "typo line gap", "winAscent": "win ascent", "winDescent": "win descent",
+    "xHeight": "x-height", "capHeight": "cap height",
+  ]
+
+  static let metricOrder = [
+    "unitsPerEm", "xHeight", "capHeight", "hheaAscender", "hheaDescender", "hheaLineGap",
+    "typoAscender", "typoDescender", "typoLineGap", "winAscent", "winDescent",
+  ]
+
+  /// The faces each added or removed character changed in, of `compared` faces.
+  package struct CharacterFaces {
+    var compared: Int
+    var added: [UInt32: [String]] = [:]
+    var removed: [UInt32: [String]] = [:]
+
+    /// The faces `codepoint` ("U+F001") was added to or removed from, when not all of them.
+    func partial(_ codepoint: String, added: Bool) -> [String]? {
+      guard let value = DiffNumber.scalar(codepoint),
+        let faces = (added ? self.added : removed)[value], faces.count < compared
+      else { return nil }
+      return faces
+    }
+  }
+
+  /// The changes in words, most telling first: what diff.md, the PNG and the PDF say. With
+  /// `characterFaces`, a character added or removed in some faces only names them.
+  package static func summary(_ f: DiffReport.Family, characterFaces: CharacterFaces? = nil)
+    -> [String]
+  {
+    var lines: [String] = []
+    switch f.status {
+    case .failed: return ["could not be compared: \(f.error ?? "unknown error")"]
+    case .added:
+      return ["new family: \(count(f.faces.added.count, "face")) (\(list(f.faces.added)))"]
+    case .removed:
+      return ["family removed: \(count(f.faces.removed.count, "face")) (\(list(f.faces.removed)))"]
+    case .changed, .unchanged: break
+    }
+    if !f.glyphs.isEmpty {
+      // One entry per character, however many faces and instances it changed in.
+      var byCharacter:
+        [String: (pixels: Int, advance: Int, moved: Int, places: Int, first: DiffReport.Glyph)] =
+          [:]
+      for g in f.glyphs {
+        let delta = abs(g.advance[1] - g.advance[0])
+        if let known = byCharacter[g.codepoint] {
+          byCharacter[g.codepoint] = (
+            max(known.pixels, g.pixels), max(known.advance, delta), max(known.moved, g.moved ?? 0),
+            known.places + 1, known.first
+          )
+        } else {
+          byCharacter[g.codepoint] = (g.pixels, delta, g.moved ?? 0, 1, g)
+        }
+      }
+      let sorted = byCharacter.sorted {
+        ($0.value.pixels, $0.value.advance, $1.key) > ($1.value.pixels, $1.value.advance, $0.key)
+      }
+      // One per base letter first (a before its accented forms), as the pages show them.
+      let order = LetterGroups.order(
+        sorted, scalar: { DiffNumber.scalar($0.key) ?? 0 },
+        weight: { Double($0.value.pixels) })
+      let top = order.map { sorted[$0] }
+      let shown = top.prefix(3).map { codepoint, change -> String in
+        var what: [String] = []
+        let upTo = change.places > 1 ? "up to " : ""
+        if change.moved > 0 { what.append("moved \(upTo)\(count(change.moved, "unit"))") }
+        if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
+        if change.places == 1, change.first.advance[0] != change.first.advance[1] {
+          what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
+        } else if change.advance > 0 {
+          what.append("advance \(upTo)±\(change.advance)")
+        }
+        if change.places > 1 {
+          what.append("in \(change.places) \(change.first.instance == nil ? "faces" : "instances")")
+        } else if let instance = change.first.instance {
+          what.append(instance)
+        }
+        return "\(character(codepoint)) (\(what.joined(separator: ", ")))"
+      }
+      let more = top.count > 3 ? ", …" : ""
+      lines.append(
+        "\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
+    }
+    // Outlines that moved by too few pixels to pass the threshold, each with its move.
+    let moved = f.glyphsMoved.sorted {
+      ($0.moved ?? 0, $1.codepoint) > ($1.moved ?? 0, $0.codepoint)
+    }
+    for g in moved.prefix(3) {
+      lines.append(
+        "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) moved by up to "
+          + "\(count(g.moved ?? 0, "unit")) (\(grouped(g.pixels)) px, within the threshold)")
+    }
+    if moved.count > 3 {
+      lines.append("\(moved.count - 3) more outlines moved within the threshold")
+    }
+    for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
+    where !points.isEmpty {
+      // Each with the faces it changed in, when not every face shares the change.
+      let shown = points.prefix(6).map { point in
+        let faces = characterFaces?.partial(point, added: verb == "added")
+        return character(point) + (faces.map { " (\(list($0)) only)" } ?? "")
+      }.joined(separator: ", ")
+      lines.append(
+        "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
+    }
+    // Shaping before the sample: a kerning pair or a ligature that changed is why a sample did.
+    lines += shapingLines(f.shaping, family: f.features)
+    // A family's usual faces (regular, bold, italic, bold italic and then some) each a line.
+    let samplesShown = 8
+    for s in f.sample.prefix(samplesShown) {
+      var what: [String] = []
+      if s.pixels > 0 { what.append("\(grouped(s.pixels)) px differ") }
+      if s.width[0] != s.width[1] {
+        what.append("width \(grouped(s.width[0])) → \(grouped(s.width[1])) units")
+      }
+      let which = s.text == nil ? "sample" : "own-script sample"
+      lines.append("\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
+    }
+    if f.sample.count > samplesShown {
+      let more = f.sample.count - samplesShown
+      let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
+      lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
+    }
+    lines += metricLines(f.metrics, face: nil)
+    for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
+    if !f.faces.added.isEmpty {
+      lines.append("\(plural(f.faces.added.count, "face")) added: \(list(f.faces.added))")
+    }
+    if !f.faces.removed.isEmpty {
+      lines.append("\(plural(f.faces.removed.count, "face")) removed: \(list(f.faces.removed))")
+    }
+    for r in f.faces.renamed { lines.append("face renamed: \(r.before) → \(r.after)") }
+    for a in f.axes.added { lines.append("axis added: \(axis(a))") }
+    for a in f.axes.removed { lines.append("axis removed: \(axis(a))") }
+    for c in f.axes.changed {
+      lines.append("axis \(c.after.tag): \(axis(c.before)) → \(axis(c.after))")
+    }
+    for i in f.instances.added {
+      lines.append("instance added: \(i.name) (\(coordinates(i.coordinates)))")
+    }
+    for i in f.instances.removed {
+      lines.append("instance removed: \(i.name) (\(coordinates(i.coordinates)))")
+    }
+    for c in f.instances.changed {
+      lines.append("instance \(c.name) moved: \(coordinates(c.before)) → \(coordinates(c.after))")
+    }
+    if !f.features.added.isEmpty {
+      lines.append("\(plural(f.features.added.count, "feature")) added: \(list(f.features.added))")
+    }
+    if !f.features.removed.isEmpty {
+      lines.append(
+        "\(plural(f.features.removed.count, "feature")) removed: \(list(f.features.removed))")
+    }
+    for c in f.features.changed {
+      let visible = c.visible.map { $0 ? "visible" : "no visible effect" }
+      if c.visible[0] != c.visible[1] {
+        lines.append("feature \(c.tag) (\(c.name)): \(visible[0]) → \(visible[1])")
+      } else {
+        let shown = c.sample.map { $0.map { "“\($0)”" } ?? "none" }
+        lines.append("feature \(c.tag) (\(c.name)) sample: \(shown[0]) → \(shown[1])")
+      }
+    }
+    if !f.languages.added.isEmpty {
+      lines.append("languages gained: \(list(f.languages.added))")
+    }
+    if !f.languages.removed.isEmpty {
+      lines.append("languages lost: \(list(f.languages.removed))")
+    }
+    if !f.languages.nearly.isEmpty {
+      func missing(_ m: [String]?) -> String {
+        m.map { "\($0.count)" } ?? "over \(LanguageCoverage.nearlyLimit)"
+      }
+      let shown = f.languages.nearly.map {
+        "\($0.language) (\(missing($0.before)) → \(missing($0.after)) missing)"
+      }
+      lines.append("nearly supported languages changed: \(list(shown))")
+    }
+    return lines
+  }
+
+  static func metricLines(_ metrics: [String: [Int?]], face: String?) -> [String] {
+    let keys =
+      metricOrder.filter { metrics[$0] != nil }
+      + metrics.keys.filter { !metricOrder.contains($0) }.sorted()
+    return keys.compactMap { key in
+      guard let values = metrics[key], values.count == 2 else { return nil }
+      let shown = values.map { $0.map(String.init) ?? "none" }
+      let prefix = face.map { "\($0): " } ?? ""
+      return "\(prefix)\(metricNames[key] ?? key) \(shown[0]) → \(shown[1])"
+    }
+  }
+
+  /// Where a change is: the named instance of a variable font (instance names say their
+  /// style), else the face.
+  static func place(_ face: String, _ instance: String?) -> String {
+    instance ?? face
+  }
+
+  static func axis(_ a: DiffReport.Axis) -> String {
+    "\(a.tag) \(DiffNumber.text(a.min))–\(DiffNumber.text(a.max)) (default \(DiffNumber.text(a.default)))"
+  }
+
+  static func coordinates(_ c: [String: Double]) -> String {
+    c.keys.sorted().map { "\($0) \(DiffNumber.text(c[$0] ?? 0))" }.joined(separator: ", ")
+  }
+
+  /// "U+0052 R": the code point, and the character itself when it is a visible one.
+  static func character(_ codepoint: String) -> String {
+    guard let value = DiffNumber.scalar(codepoint), let scalar = Unicode.Scalar(value)
+    else { return codepoint }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator,
+      .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark, .spacingMark:
+      return codepoint
+    default:
+      return "\(codepoint) \(Character(scalar))"
+    }
+  }
+
+  static func count(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(plural(n, noun))" }
+
+  static func plural(_ n: Int, _ noun: String) -> String { n == 1 ? noun : noun + "s" }
+
+  static func list(_ items: [String]) -> String {
+    items.count <= 8
+      ? items.joined(separator: ", ")
+      : items.prefix(8).joined(separator: ", ") + " and \(items.count - 8) more"
+  }
+
+  /// "12,345": thousands grouped with commas, whatever the locale.
+  static func grouped(_ n: Int) -> String {
+    let digits = String(abs(n))
+    var out = ""
+    for (i, c) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return (n < 0 ? "−" : "") + out
+  }
+}

@@ -1,0 +1,235 @@
+import FontiText
+import Foundation
+
+/// Which glyphs kern alike, read from a face's own kerning: the class definitions of the GPOS
+/// pair lookups of `kern` (PairPos format 2), the glyphs a pair lookup names one by one (format
+/// 1), the glyphs of other `kern` lookups (contextual kerning) and the pairs of a legacy `kern`
+/// table. Two glyphs with the same left key kern alike as the first glyph of a pair, two with
+/// the same right key as the second; a glyph named one by one has a key of its own. GDEF's glyph
+/// class is part of both keys (lookup flags skip marks). A table that cannot be read (a hostile
+/// font) gives every glyph it touches a key of its own: more pairs shaped, never fewer.
+struct KerningClasses {
+  /// Per glyph ID.
+  private(set) var left: [[Int32]]
+  private(set) var right: [[Int32]]
+
+  init(face: HarfBuzzFace) {
+    let count = face.glyphCount
+    left = Array(repeating: [], count: count)
+    right = Array(repeating: [], count: count)
+    var ownLeft = Set<UInt32>()
+    var ownRight = Set<UInt32>()
+    // Entries read from GPOS, at most: a hostile table's sets and classes, pointing at the same
+    // bytes many times over, cost no more than this; past it, every glyph is its own class.
+    var budget = KerningClasses.readLimit
+
+    // GDEF glyph classes.
+    face.withTable("GDEF") { gdef in
+      let bytes = TableBytes(gdef)
+      guard let offset = bytes.u16(4), offset > 0 else { return }
+      for (glyph, value) in bytes.classDef(at: offset, glyphCount: count) {
+        left[Int(glyph)].append(-Int32(value) - 1)
+        right[Int(glyph)].append(-Int32(value) - 1)
+      }
+    }
+
+    // GPOS kern and dist lookups.
+    var lookups = Set<UInt32>()
+    for tag in ["kern", "dist"] {
+      lookups.formUnion(face.lookups(.gpos, feature: HarfBuzzTag.make(tag)))
+    }
+    var subtableNumber: Int32 = 0
+    face.withTable("GPOS") { gpos in
+      let bytes = TableBytes(gpos)
+      guard let list = bytes.u16(8), let lookupCount = bytes.u16(list) else { return }
+      for index in lookups.sorted() where Int(index) < lookupCount {
+        guard let lookupOffset = bytes.u16(list + 2 + 2 * Int(index)).map({ list + $0 }),
+          let lookupType = bytes.u16(lookupOffset), let subtables = bytes.u16(lookupOffset + 4)
+        else { continue }
+        var readAll = true
+        for s in 0..<min(subtables, 4096) where budget > 0 {
+          guard var sub = bytes.u16(lookupOffset + 6 + 2 * s).map({ lookupOffset + $0 }) else {
+            readAll = false
+            continue
+          }
+          var type = lookupType
+          if type == 9 {
+            guard let extensionType = bytes.u16(sub + 2), let offset = bytes.u32(sub + 4) else {
+              readAll = false
+              continue
+            }
+            type = extensionType
+            sub += offset
+          }
+          guard type == 2, let format = bytes.u16(sub) else {
+            readAll = false
+            continue
+          }
+          subtableNumber += 1
+          guard let coverage = bytes.u16(sub + 2).map({ sub + $0 }) else { continue }
+          let covered = bytes.coverage(at: coverage, glyphCount: count)
+          budget -= covered.count + 1
+          if format == 1 {
+            guard let setCount = bytes.u16(sub + 8), let vf1 = bytes.u16(sub + 4),
+              let vf2 = bytes.u16(sub + 6)
+            else { continue }
+            let recordSize = 2 + 2 * (vf1.nonzeroBitCount + vf2.nonzeroBitCount)
+            for glyph in covered { ownLeft.insert(glyph) }
+            for p in 0..<min(setCount, count) {
+              guard let set = bytes.u16(sub + 10 + 2 * p).map({ sub + $0 }),
+                let pairs = bytes.u16(set)
+              else { continue }
+              budget -= pairs
+              guard budget > 0 else { break }
+              for r in 0..<pairs {
+                guard let second = bytes.u16(set + 2 + r * recordSize) else { break }
+                ownRight.insert(UInt32(second))
+              }
+            }
+          } else if format == 2 {
+            guard let def1 = bytes.u16(sub + 8), let def2 = bytes.u16(sub + 10) else { continue }
+            let coveredSet = Set(covered)
+            budget -= 2 * count + covered.count
+            guard budget > 0 else { break }
+            var class1: [UInt32: Int] = [:]
+            for (glyph, value) in bytes.classDef(at: sub + def1, glyphCount: count) {
+              class1[glyph] = value
+            }
+            for glyph in coveredSet {
+              left[Int(glyph)] += [subtableNumber, Int32(class1[glyph] ?? 0)]
+            }
+            var class2: [UInt32: Int] = [:]
+            for (glyph, value) in bytes.classDef(at: sub + def2, glyphCount: count) {
+              class2[glyph] = value
+            }
+            for (glyph, value) in class2 { right[Int(glyph)] += [subtableNumber, Int32(value)] }
+          } else {
+            readAll = false
+          }
+        }
+        if !readAll {
+          // Contextual kerning, a single adjustment, or what could not be read: each glyph the
+          // lookup reads is its own class.
+          let glyphs = face.lookupGlyphs(.gpos, lookup: index, limit: count)
+          for g in glyphs.before + glyphs.input + glyphs.after {
+            ownLeft.insert(g)
+            ownRight.insert(g)
+          }
+        }
+      }
+    }
+
+    // A legacy kern table (version 0, OpenType; version 1, Apple): format 0 pairs.
+    face.withTable("kern") { kern in
+      let bytes = TableBytes(kern)
+      guard let version = bytes.u16(0) else { return }
+      let apple = version == 1
+      guard let tables = apple ? bytes.u32(4) : bytes.u16(2) else { return }
+      var offset = apple ? 8 : 4
+      for _ in 0..<min(tables, 64) {
+        let length = apple ? bytes.u32(offset) : bytes.u16(offset + 2)
+        let coverage = apple ? bytes.u16(offset + 4) : bytes.u16(offset + 4)
+        guard let length, let coverage, length > 0 else { return }
+        let format = apple ? coverage & 0xFF : coverage >> 8
+        let body = offset + (apple ? 8 : 6)
+        if format == 0, let pairs = bytes.u16(body) {
+          for p in 0..<pairs {
+            guard let l = bytes.u16(body + 8 + 6 * p), let r = bytes.u16(body + 10 + 6 * p)
+            else { break }
+            ownLeft.insert(UInt32(l))
+            ownRight.insert(UInt32(r))
+          }
+        } else {
+          // Class kerning of another format: every glyph its own class on both sides.
+          ownLeft.formUnion((0..<UInt32(count)))
+          ownRight.formUnion((0..<UInt32(count)))
+        }
+        offset += length
+      }
+    }
+
+    if budget <= 0 {
+      ownLeft.formUnion(0..<UInt32(count))
+      ownRight.formUnion(0..<UInt32(count))
+    }
+    for g in ownLeft where Int(g) < count { left[Int(g)] = [Int32.max, Int32(g)] }
+    for g in ownRight where Int(g) < count { right[Int(g)] = [Int32.max, Int32(g)] }
+  }
+
+  /// Entries of GPOS pair lookups read per face, at most (a large CJK or Indic font's kerning
+  /// reads a few hundred thousand).
+  static let readLimit = 4_000_000
+
+  func leftKey(_ glyph: UInt32) -> [Int32] {
+    Int(glyph) < left.count ? left[Int(glyph)] : [Int32.max, Int32(bitPattern: glyph)]
+  }
+
+  func rightKey(_ glyph: UInt32) -> [Int32] {
+    Int(glyph) < right.count ? right[Int(glyph)] : [Int32.max, Int32(bitPattern: glyph)]
+  }
+}
+
+/// Big-endian reads of an OpenType table that return nil past its end: a hostile offset reads
+/// nothing, never out of bounds.
+struct TableBytes {
+  let bytes: UnsafeRawBufferPointer
+
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  func u16(_ offset: Int) -> Int? {
+    guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+    return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+  }
+
+  func u32(_ offset: Int) -> Int? {
+    guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
+    return high << 16 | low
+  }
+
+  /// The glyphs of a Coverage table (formats 1 and 2), below `glyphCount`.
+  func coverage(at offset: Int, glyphCount: Int) -> [UInt32] {
+    guard let format = u16(offset), let count = u16(offset + 2) else { return [] }
+    var out: [UInt32] = []
+    if format == 1 {
+      for i in 0..<count {
+        guard let g = u16(offset + 4 + 2 * i) else { break }
+        if g < glyphCount { out.append(UInt32(g)) }
+      }
+    } else if format == 2 {
+      for i in 0..<count {
+        guard let start = u16(offset + 4 + 6 * i), let end = u16(offset + 6 + 6 * i) else {
+          break
+        }
+        guard start <= end, start < glyphCount else { continue }
+        for g in start...min(end, glyphCount - 1) { out.append(UInt32(g)) }
+        if out.count > 4 * glyphCount { break }
+      }
+    }
+    return out
+  }
+
+  /// The glyphs of a ClassDef table (formats 1 and 2) with a class other than 0.
+  func classDef(at offset: Int, glyphCount: Int) -> [(UInt32, Int)] {
+    guard let format = u16(offset) else { return [] }
+    var out: [(UInt32, Int)] = []
+    if format == 1 {
+      guard let start = u16(offset + 2), let count = u16(offset + 4) else { return [] }
+      for i in 0..<count {
+        guard let value = u16(offset + 6 + 2 * i) else { break }
+        let g = start + i
+        if g < glyphCount, value != 0 { out.append((UInt32(g), value)) }
+      }
+    } else if format == 2 {
+      guard let count = u16(offset + 2) else { return [] }
+      for i in 0..<count {
+        guard let start = u16(offset + 4 + 6 * i), let end = u16(offset + 6 + 6 * i),
+          let value = u16(offset + 8 + 6 * i)
+        else { break }
+        guard start <= end, start < glyphCount, value != 0 else { continue }
+        for g in start...min(end, glyphCount - 1) { out.append((UInt32(g), value)) }
+        if out.count > 4 * glyphCount { break }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,843 @@
+import FontiFonts
+import FontiModel
+import FontiSupport
+import Foundation
+
+/// The pages of a catalogue, worked out before anything is drawn: which page shows what, where
+/// on the page, and which page number each contents entry points at. Pure data computed from a
+/// `CatalogueInput` with font-independent estimates of text height; the writer fits each text
+/// into the frame the plan gave it (shrinking or cutting between lines), so that the plan's
+/// page numbers are always the real ones.
+///
+/// Sections, in order: cover, contents, one page per family (long content flows onto
+/// continuation pages), each followed by its proof pages and glyph chart when the input asks for
+/// proofs and the family has something to show (see `CataloguePlan+Proofs`), Pairings (when
+/// there are pairings), Saved.
+public struct CataloguePlan: Sendable, Hashable {
+  /// A rectangle in PDF user space (points, origin at the top left).
+  public struct Rect: Sendable, Hashable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+
+    var bottom: Double { y + height }
+  }
+
+  /// The page grid: margins, a narrow label column for sizes and captions, and the content
+  /// column every text aligns on.
+  public struct Geometry: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var margin = 48.0
+    public var labelWidth = 58.0
+    public var gutter = 14.0
+    /// Top of the running head, and the rule under it.
+    public var headTop = 26.0
+    public var headRule = 42.0
+    public var bodyTop = 60.0
+
+    public init(_ size: PageSize) {
+      (width, height) = size.points
+    }
+
+    public var bodyBottom: Double { height - 60 }
+    public var footRule: Double { height - 42 }
+    public var footTop: Double { height - 36 }
+    public var bodyWidth: Double { width - 2 * margin }
+    public var bodyHeight: Double { bodyBottom - bodyTop }
+    public var contentX: Double { margin + labelWidth + gutter }
+    public var contentWidth: Double { width - margin - contentX }
+    public var right: Double { width - margin }
+  }
+
+  /// Where a contents entry or bookmark leads.
+  public enum Destination: Sendable, Hashable {
+    case contents
+    case family(Int)
+    case pairings
+    case saved
+    /// A family's first proof page.
+    case proofs(Int)
+    /// A family's glyph chart, and the first page of its block number `block` (0-based).
+    case glyphs(Int)
+    case glyphBlock(Int, block: Int)
+
+    /// The PDF named destination.
+    public var name: String {
+      switch self {
+      case .contents: return "contents"
+      case .family(let i): return "family-\(i + 1)"
+      case .proofs(let i): return "family-\(i + 1)-proofs"
+      case .glyphs(let i): return "family-\(i + 1)-glyphs"
+      case .glyphBlock(let i, let block): return "family-\(i + 1)-glyphs-\(block + 1)"
+      case .pairings: return "pairings"
+      case .saved: return "saved"
+      }
+    }
+  }
+
+  /// One face slot of a family page's style grid: the face asked for in `styles:` and the
+  /// real face's name, or nil when the family does not have it.
+  public struct StyleCell: Sendable, Hashable {
+    public var style: StyleName
+    public var face: String?
+  }
+
+  /// What a block shows. Family, pairing and card numbers index the input's lists.
+  public enum Content: Sendable, Hashable {
+    case cover
+    /// A section's title at the top of its first page: "Contents", "Pairings", "Saved".
+    case sectionTitle(String)
+    case contentsEntry(title: String, destination: Destination, page: Int)
+    /// The family's name, number and facts.
+    case familyHeader(family: Int)
+    /// A continuation page's small header.
+    case continuedHeader(family: Int)
+    /// The sample text at up to `size` points (or the family's own-script sample).
+    case sample(family: Int, size: Double, ownScript: Bool)
+    /// One of `texts:`.
+    case text(family: Int, index: Int, size: Double)
+    /// A hairline between sections.
+    case rule
+    /// One waterfall line, its baseline this far below the top of its frame.
+    case waterfall(family: Int, size: Double, baseline: Double)
+    /// The style row: one cell per face of `styles:`, on a four-column grid.
+    case styles(family: Int, cells: [StyleCell])
+    /// The "pairs well with" strip.
+    case partners(family: Int, names: [String])
+    case pairing(index: Int)
+    /// One row of the Saved grid: two cards (or one), by index into the favourites.
+    case savedCards([Int])
+    /// "Heart a font to keep it here."
+    case savedEmpty
+    /// The head of a family's proof pages (its name, "Proofs"), or of a continuation page.
+    case proofHeader(family: Int, continued: Bool)
+    /// A proof section's title ("Weight · wght 100–900", "Named instances", "Features"…) and a
+    /// small note under it.
+    case proofTitle(family: Int, title: String, note: String?)
+    /// One step of an axis sweep: the short text at `value` on axis `axis`, the value printed.
+    case axisStep(family: Int, axis: String, value: Double, isDefault: Bool)
+    /// A row of the named-instances grid, by index into the family's instances.
+    case instances(family: Int, indices: [Int])
+    /// Feature `tag`'s sample, off and on side by side.
+    case featurePair(family: Int, tag: String)
+    /// Feature `tag`, which changed nothing visible on the texts tried: its tag, name, texts.
+    case invisibleFeature(family: Int, tag: String)
+    /// The supported languages written in one script, by English name.
+    case languageGroup(family: Int, script: String, codes: [String])
+    /// The title of the nearly supported languages (it names the neutral face).
+    case nearlyTitle(family: Int, count: Int)
+    /// A nearly supported language and the characters it lacks.
+    case nearlyLanguage(family: Int, code: String, missing: [UInt32])
+    /// A sentence on a proof page: a proof that cannot be read, a family with no language.
+    case proofNote(family: Int, text: String)
+    /// The head of a glyph chart page: the family's name, the count of characters.
+    case glyphHeader(family: Int, page: Int, pages: Int)
+    /// Page `page` (0-based) of the family's glyph chart (`CataloguePlan.glyphCharts`).
+    case glyphChart(family: Int, page: Int)
+  }
+
+  /// A positioned piece of a page.
+  public struct Block: Sendable, Hashable {
+    public var content: Content
+    public var frame: Rect
+  }
+
+  /// Which section a page belongs to.
+  public enum Kind: Sendable, Hashable {
+    case cover
+    case contents
+    case family(Int, continued: Bool)
+    /// A family's proof pages, after its own.
+    case proofs(Int, continued: Bool)
+    /// A page of a family's glyph chart, after its proof pages.
+    case glyphs(Int, page: Int)
+    case pairings
+    case saved
+  }
+
+  /// One page: its printed number (the cover's is 1 and not printed), what it is, the named
+  /// destinations it defines and its blocks.
+  public struct Page: Sendable, Hashable {
+    public var number: Int
+    public var kind: Kind
+    public var destinations: [Destination]
+    public var blocks: [Block]
+  }
+
+  /// What the plan needs to know of a family, kept for `dump()` and the outline.
+  public struct FamilySummary: Sendable, Hashable {
+    public var name: String
+    public var styles: [String]
+  }
+
+  public static let emptySavedText = "Heart a font to keep it here."
+  /// The paragraph of the Pairings section, set in the body family.
+  public static let pairingParagraph =
+    "A good pairing lets the heading speak in its own voice while the text stays quiet, even "
+    + "and easy to read over a long page. The two faces should share proportions and a sense "
+    + "of rhythm, yet differ enough that the reader can tell at a glance which is which."
+
+  // Sizes used by the plan and the writer alike.
+  static let nameSize = 28.0
+  static let familyHeaderHeight = 50.0
+  static let textSize = 12.0
+  static let styleSize = 15.0
+  static let contentsRow = 15.0
+  static let contentsColumnGap = 24.0
+  static let sectionTitleHeight = 70.0
+  static let savedCardHeight = 104.0
+  static let pairingHeadingSize = 26.0
+  static let pairingBodySize = 10.5
+
+  public var geometry: Geometry
+  public var pages: [Page]
+  public var families: [FamilySummary]
+  /// The first page of each family, by index.
+  public var familyPages: [Int]
+  public var pairingsPage: Int?
+  public var savedPage: Int
+  /// The first proof page of each family that has proof pages, by index.
+  public var proofPages: [Int: Int] = [:]
+  /// The glyph chart of each family that has one, by index, and its first page.
+  public var glyphCharts: [Int: GlyphChartPlan] = [:]
+  public var glyphPages: [Int: Int] = [:]
+
+  /// A bookmark: its title, where it leads, and the index of its parent entry in `outline`
+  /// (nil at the top level).
+  public struct OutlineEntry: Sendable, Hashable {
+    public var title: String
+    public var destination: Destination
+    public var parent: Int?
+  }
+
+  /// Bookmarks, in order: Contents, each family (with its proof pages and glyph chart under it,
+  /// the chart's Unicode blocks under the chart), Pairings, Saved.
+  public var outline: [OutlineEntry] {
+    var out = [OutlineEntry(title: "Contents", destination: .contents, parent: nil)]
+    for (i, f) in families.enumerated() {
+      let parent = out.count
+      out.append(OutlineEntry(title: f.name, destination: .family(i), parent: nil))
+      if proofPages[i] != nil {
+        out.append(OutlineEntry(title: "Proofs", destination: .proofs(i), parent: parent))
+      }
+      if let chart = glyphCharts[i] {
+        let chartEntry = out.count
+        out.append(OutlineEntry(title: "Glyph chart", destination: .glyphs(i), parent: parent))
+        for (k, block) in chart.outline.enumerated() {
+          out.append(
+            OutlineEntry(
+              title: Sanitize.terminal(block.block), destination: .glyphBlock(i, block: k),
+              parent: chartEntry))
+        }
+      }
+    }
+    if pairingsPage != nil {
+      out.append(OutlineEntry(title: "Pairings", destination: .pairings, parent: nil))
+    }
+    out.append(OutlineEntry(title: "Saved", destination: .saved, parent: nil))
+    return out
+  }
+
+  /// Plans the catalogue of `input`, with the proof pages `proofs` (by family index; empty or
+  /// nil entries: none) when the input asks for proofs, and waterfall lines as tall as
+  /// `lineInk` needs (by family index; nil or missing: display leading).
+  public init(
+    _ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = [],
+    lineInk: [LineInk?] = []
+  ) {
+    let g = Geometry(input.page)
+    geometry = g
+    families = input.families.map {
+      FamilySummary(name: Sanitize.terminal($0.name), styles: $0.styles.map(Sanitize.terminal))
+    }
+
+    // Contents entries; their page numbers are filled in once the rest is planned.
+    var entries: [(String, Destination)] = families.enumerated().map { ($1.name, .family($0)) }
+    if !input.pairings.isEmpty { entries.append(("Pairings", .pairings)) }
+    entries.append(("Saved", .saved))
+    let rowsFirst = max(
+      1, Int((g.bodyHeight - CataloguePlan.sectionTitleHeight) / CataloguePlan.contentsRow))
+    let rowsOther = max(1, Int(g.bodyHeight / CataloguePlan.contentsRow))
+    var contentsPages = 1
+    var capacity = 2 * rowsFirst
+    while capacity < entries.count {
+      contentsPages += 1
+      capacity += 2 * rowsOther
+    }
+
+    var pages: [Page] = [
+      Page(
+        number: 1, kind: .cover, destinations: [],
+        blocks: [
+          Block(
+            content: .cover,
+            frame: Rect(x: g.margin, y: g.bodyTop, width: g.bodyWidth, height: g.bodyHeight))
+        ])
+    ]
+    for _ in 0..<contentsPages {
+      pages.append(Page(number: pages.count + 1, kind: .contents, destinations: [], blocks: []))
+    }
+    pages[1].destinations = [.contents]
+
+    /// Flows `items` onto pages after the last one; the first of them is `destination`.
+    func appendFlow(
+      _ items: [Item], header: (Content, Double), continued: (Content, Double)?,
+      kind: (_ continued: Bool) -> Kind, destination: Destination
+    ) {
+      let flow = Flow.laidOut(
+        items, geometry: g, first: pages.count + 1, header: header, continued: continued)
+      for (n, blocks) in flow.pages.enumerated() {
+        pages.append(
+          Page(
+            number: pages.count + 1, kind: kind(n > 0), destinations: n == 0 ? [destination] : [],
+            blocks: blocks))
+      }
+    }
+
+    // Families.
+    var familyPages: [Int] = []
+    for (i, family) in input.families.enumerated() {
+      familyPages.append(pages.count + 1)
+      appendFlow(
+        CataloguePlan.familyItems(i, family, input, g, ink: i < lineInk.count ? lineInk[i] : nil),
+        header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
+        continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
+        destination: .family(i))
+      guard input.proofs != nil, i < proofs.count, let data = proofs[i] else { continue }
+      let proofItems = data.findsNothing ? [] : CataloguePlan.proofItems(i, data, g)
+      if !proofItems.isEmpty {
+        proofPages[i] = pages.count + 1
+        appendFlow(
+          proofItems,
+          header: (.proofHeader(family: i, continued: false), CataloguePlan.familyHeaderHeight),
+          continued: (.proofHeader(family: i, continued: true), 30),
+          kind: { .proofs(i, continued: $0) }, destination: .proofs(i))
+      }
+      if let chart = CataloguePlan.glyphChart(data, g) {
+        glyphCharts[i] = chart
+        glyphPages[i] = pages.count + 1
+        var block = 0
+        for (n, chartPage) in chart.pages.enumerated() {
+          var destinations: [Destination] = n == 0 ? [.glyphs(i)] : []
+          for heading in chartPage.headings where !heading.continued {
+            destinations.append(.glyphBlock(i, block: block))
+            block += 1
+          }
+          pages.append(
+            Page(
+              number: pages.count + 1, kind: .glyphs(i, page: n), destinations: destinations,
+              blocks: [
+                Block(
+                  content: .glyphHeader(family: i, page: n, pages: chart.pages.count),
+                  frame: Rect(
+                    x: g.margin, y: g.bodyTop, width: g.bodyWidth,
+                    height: CataloguePlan.glyphHeaderHeight)),
+                Block(content: .glyphChart(family: i, page: n), frame: chart.layout.area),
+              ]))
+        }
+      }
+    }
+
+    // Pairings.
+    if input.pairings.isEmpty {
+      pairingsPage = nil
+    } else {
+      pairingsPage = pages.count + 1
+      var items: [Item] = []
+      for (i, pairing) in input.pairings.enumerated() {
+        if i > 0 { items.append(Item(.rule, height: 0, before: 16)) }
+        items.append(
+          Item(
+            .pairing(index: i), height: CataloguePlan.pairingHeight(pairing, input, g), before: 16))
+      }
+      appendFlow(
+        items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight),
+        continued: nil, kind: { _ in .pairings }, destination: .pairings)
+    }
+
+    // Saved.
+    savedPage = pages.count + 1
+    var savedItems: [Item] = []
+    if input.saved.isEmpty {
+      savedItems.append(Item(.savedEmpty, height: 180, before: 40))
+    } else {
+      for row in stride(from: 0, to: input.saved.count, by: 2) {
+        let indices = Array(row..<min(row + 2, input.saved.count))
+        savedItems.append(
+          Item(.savedCards(indices), height: CataloguePlan.savedCardHeight, before: 14))
+      }
+    }
+    appendFlow(
+      savedItems, header: (.sectionTitle("Saved"), CataloguePlan.sectionTitleHeight),
+      continued: nil, kind: { _ in .saved }, destination: .saved)
+
+    // Contents entries, now that every target page is known.
+    let columnWidth = (g.bodyWidth - CataloguePlan.contentsColumnGap) / 2
+    var entryIndex = 0
+    for p in 0..<contentsPages {
+      var blocks: [Block] = []
+      var top = g.bodyTop
+      if p == 0 {
+        blocks.append(
+          Block(
+            content: .sectionTitle("Contents"),
+            frame: Rect(
+              x: g.margin, y: top, width: g.bodyWidth, height: CataloguePlan.sectionTitleHeight)))
+        top += CataloguePlan.sectionTitleHeight
+      }
+      let rows = p == 0 ? rowsFirst : rowsOther
+      for column in 0..<2 {
+        for row in 0..<rows where entryIndex < entries.count {
+          let (title, destination) = entries[entryIndex]
+          let target: Int
+          switch destination {
+          case .family(let i): target = familyPages[i]
+          case .pairings: target = pairingsPage ?? savedPage
+          case .saved: target = savedPage
+          case .contents: target = 2
+          case .proofs(let i): target = proofPages[i] ?? familyPages[i]
+          case .glyphs(let i), .glyphBlock(let i, _): target = glyphPages[i] ?? familyPages[i]
+          }
+          blocks.append(
+            Block(
+              content: .contentsEntry(title: title, destination: destination, page: target),
+              frame: Rect(
+                x: g.margin + Double(column) * (columnWidth + CataloguePlan.contentsColumnGap),
+                y: top + Double(row) * CataloguePlan.contentsRow, width: columnWidth,
+                height: CataloguePlan.contentsRow)))
+          entryIndex += 1
+        }
+      }
+      pages[1 + p].blocks = blocks
+    }
+
+    self.pages = pages
+    self.familyPages = familyPages
+  }
+
+  // MARK: Family pages
+
+  /// One piece of a flowing section: what it is, its height, and the space above it (dropped
+  /// at the top of a page).
+  struct Item {
+    var content: Content
+    var height: Double
+    var before: Double
+    /// Kept on the page of the item after it, like a rule (a proof section's title). A run of
+    /// such items (a waterfall's lines) starts a page rather than break when it fits on one.
+    var keepWithNext: Bool
+    init(_ content: Content, height: Double, before: Double, keepWithNext: Bool = false) {
+      self.content = content
+      self.height = height
+      self.before = before
+      self.keepWithNext = keepWithNext
+    }
+
+    /// The item with `factor` of its space above.
+    func tightened(_ factor: Double) -> Item {
+      var item = self
+      item.before *= factor
+      return item
+    }
+  }
+
+  static func familyItems(
+    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry,
+    ink: LineInk? = nil
+  ) -> [Item] {
+    var items: [Item] = []
+    let ownScript = FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
+    let sampleNatural = sampleHeight(
+      input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
+    items.append(
+      Item(
+        .sample(family: i, size: input.size, ownScript: ownScript), height: sampleNatural,
+        before: 14))
+
+    if !input.texts.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      for (n, text) in input.texts.enumerated() {
+        let size = estimatedFittingSize(text, size: textSize, width: g.contentWidth, minimum: 6)
+        let lines = estimatedLines(text, size: size, width: g.contentWidth)
+        items.append(
+          Item(
+            .text(family: i, index: n, size: textSize), height: Double(lines) * size * 1.4,
+            before: n == 0 ? 12 : 5))
+      }
+    }
+    if !input.sizes.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      for (n, size) in input.sizes.enumerated() {
+        let row = waterfallRow(
+          size, ink: ink, width: g.contentWidth, room: g.bodyHeight - familyHeaderHeight)
+        items.append(
+          Item(
+            .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
+            before: n == 0 ? 10 : 0, keepWithNext: n + 1 < input.sizes.count))
+      }
+    }
+    if !input.styles.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      var seen = Set<StyleName>()
+      let cells = input.styles.filter { seen.insert($0).inserted }.map { style in
+        StyleCell(style: style, face: face(of: family, style).map { Sanitize.terminal($0.style) })
+      }
+      items.append(Item(.styles(family: i, cells: cells), height: 34, before: 12))
+    }
+    let partners = input.partners(of: family)
+    if !partners.isEmpty {
+      items.append(Item(.rule, height: 0, before: 12))
+      items.append(
+        Item(
+          .partners(family: i, names: partners.map { Sanitize.terminal($0.name) }), height: 22,
+          before: 12))
+    }
+
+    // One page when it fits, letting the sample give up to 60 % of its height for that.
+    let total = familyHeaderHeight + items.reduce(0) { $0 + $1.before + $1.height }
+    if total > g.bodyHeight {
+      let spare = g.bodyHeight - (total - sampleNatural)
+      if spare >= sampleNatural * 0.4 { items[0].height = spare.rounded(.down) }
+    }
+    // The sample always starts on the family's first page, under the header: the writer fits
+    // it to whatever frame it gets, so a page never shows a family's name and nothing of it.
+    let firstPageRoom = g.bodyHeight - familyHeaderHeight - items[0].before
+    items[0].height = min(items[0].height, max(0, firstPageRoom.rounded(.down)))
+    return items
+  }
+
+  /// The real face a family page shows for `style`, if the family has one.
+  static func face(of family: FontFamily, _ style: StyleName) -> FontFace? {
+    switch style {
+    case .regular: return family.face(bold: false, italic: false)
+    case .bold: return family.face(bold: true, italic: false)
+    case .italic: return family.face(bold: false, italic: true)
+    case .boldItalic: return family.face(bold: true, italic: true)
+    }
+  }
+
+  /// A waterfall line's frame: its height, and its baseline below the frame's top. Display
+  /// leading (1.16 em, the baseline at 0.93 em) while the ink of what the line can show in
+  /// `width` stays near it; a line whose ink reaches further gets a frame holding it, 0.08 em
+  /// to spare above and below, so that the lines of a waterfall never overlap. Never taller
+  /// than `room`.
+  static func waterfallRow(_ size: Double, ink: LineInk?, width: Double, room: Double)
+    -> (height: Double, baseline: Double)
+  {
+    let height = max(size * 1.16, 14).rounded(.up)
+    let baseline = max(size * 0.93, 11)
+    guard let reach = ink?.extent(within: width / size),
+      reach.above > LineInk.usualAbove || reach.below > LineInk.usualBelow
+    else { return (height, baseline) }
+    let spare = 0.08 * size
+    let inked = max(baseline, reach.above * size + spare)
+    return (min(max(height, (inked + reach.below * size + spare).rounded(.up)), room), inked)
+  }
+
+  static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
+    if !ownScript {
+      let fitting = estimatedFittingSize(text, size: size, width: width, minimum: min(size, 8))
+      let lines = min(8, estimatedLines(text, size: fitting, width: width))
+      return (Double(lines) * fitting * 1.2).rounded(.up)
+    }
+    // "Your text" small, then the own-script sample at full size on up to two lines.
+    let small = estimatedFittingSize(
+      text, size: min(size, 16), width: width, minimum: min(size, 16, 8))
+    let smallLines = min(4, estimatedLines(text, size: small, width: width))
+    return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
+  }
+
+  static func pairingHeight(
+    _ p: FamilyPairing<FontFamily>, _ input: CatalogueInput<FontFamily>, _ g: Geometry
+  ) -> Double {
+    let headingSize = estimatedFittingSize(
+      input.text, size: pairingHeadingSize, width: g.contentWidth, minimum: 10)
+    let heading = min(3, estimatedLines(input.text, size: headingSize, width: g.contentWidth))
+    let body = estimatedLines(pairingParagraph, size: pairingBodySize, width: g.contentWidth)
+    let reason = p.reason.isEmpty ? 0 : estimatedLines(p.reason, size: 9, width: g.contentWidth)
+    return
+      (16 + Double(heading) * headingSize * 1.2 + 12
+      + Double(body) * pairingBodySize * 1.5 + (reason > 0 ? 10 + Double(reason) * 9 * 1.4 : 0))
+      .rounded(.up)
+  }
+
+  // MARK: Estimates
+
+  /// An estimate of how wide `text` sets at `size`: half an em for most characters, a full em
+  /// for wide (CJK) ones, nothing for marks. Deliberately font-independent.
+  static func estimatedWidth(_ text: String, size: Double) -> Double {
+    var ems = 0.0
+    for s in text.unicodeScalars { ems += estimatedEms(s) }
+    return ems * size
+  }
+
+  /// The width `estimatedWidth` gives one character, in ems.
+  static func estimatedEms(_ s: Unicode.Scalar) -> Double {
+    switch s.value {
+    case 0x0300...0x036F, 0x0591...0x05C7, 0x064B...0x065F, 0x0900...0x0903, 0x093A...0x094F,
+      0x0981...0x0983, 0x09BC...0x09D7, 0x200B...0x200F, 0xFE00...0xFE0F:
+      return 0
+    case 0x20: return 0.28
+    case 0x41...0x5A, 0x30...0x39: return 0.62
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
+      0x1F300...0x1FAFF, 0x20000...0x3FFFF:
+      return 1.0
+    default: return 0.52
+    }
+  }
+
+  /// The size the writer will likely set `text` at so that its widest word fits `width`: a
+  /// word wider than the measure makes the text smaller rather than being broken. A word is a
+  /// run of characters between spaces; CJK characters, and Thai, Lao, Khmer and Myanmar
+  /// (written without spaces, broken by Pango's dictionaries), count one character at a time.
+  static func estimatedFittingSize(_ text: String, size: Double, width: Double, minimum: Double)
+    -> Double
+  {
+    var widest = 0.0
+    var word = 0.0
+    for s in text.unicodeScalars {
+      let unit = estimatedEms(s) * size
+      switch s.value {
+      case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1100...0x115F, 0x2E80...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF:
+        widest = max(widest, word, unit)
+        word = 0
+      default:
+        if s.properties.isWhitespace {
+          widest = max(widest, word)
+          word = 0
+        } else {
+          word += unit
+        }
+      }
+    }
+    widest = max(widest, word) * 1.08  // the slack `estimatedLines` allows
+    guard widest > width, widest > 0 else { return size }
+    return max(minimum, min(size, size * width / widest))
+  }
+
+  /// Lines `text` wraps to at `size` in `width`, each paragraph (line break) at least one.
+  static func estimatedLines(_ text: String, size: Double, width: Double) -> Int {
+    guard width > 0 else { return 1 }
+    var lines = 0
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let w = estimatedWidth(String(paragraph), size: size) * 1.08  // word-wrap slack
+      lines += max(1, Int((w / width).rounded(.up)))
+    }
+    return max(1, lines)
+  }
+}
+
+/// Places items down pages: a header on the first page, a smaller one on continuation pages,
+/// rules never left alone at the bottom of a page, a waterfall never broken across pages when
+/// it fits on one (a continuation page holding its last line or two, with the page before
+/// holding the rest, read as two waterfalls), and no item taller than a page.
+struct Flow {
+  let geometry: CataloguePlan.Geometry
+  let first: Int
+  var pages: [[CataloguePlan.Block]] = []
+
+  /// `items` placed; when the last page would hold only a line or two (the end of a feature
+  /// list, a lone Languages note), set with three quarters of their spaces, else half, if that
+  /// saves the page. A waterfall is kept whole unless that costs a page: Noto Nastaliq Urdu's
+  /// lines, kept whole, fill its second page and push its styles row onto a third.
+  static func laidOut(
+    _ items: [CataloguePlan.Item], geometry: CataloguePlan.Geometry, first: Int,
+    header: (CataloguePlan.Content, Double), continued: (CataloguePlan.Content, Double)?
+  ) -> Flow {
+    func laidOut(keepingRuns: Bool) -> Flow {
+      var flow = Flow(geometry: geometry, first: first)
+      flow.place(items, header: header, continued: continued, keepingRuns: keepingRuns)
+      guard flow.lastPageIsShort else { return flow }
+      for factor in [0.75, 0.5] {
+        var tight = Flow(geometry: geometry, first: first)
+        tight.place(
+          items.map { $0.tightened(factor) }, header: header, continued: continued,
+          keepingRuns: keepingRuns)
+        if tight.pages.count < flow.pages.count { return tight }
+      }
+      return flow
+    }
+    let kept = laidOut(keepingRuns: true)
+    guard kept.pages.count > 1 else { return kept }
+    let split = laidOut(keepingRuns: false)
+    return split.pages.count < kept.pages.count ? split : kept
+  }
+
+  /// Whether the last page's blocks (its continued header aside) end in the top quarter of
+  /// the body.
+  var lastPageIsShort: Bool {
+    guard pages.count > 1, let last = pages.last, let end = last.map(\.frame.bottom).max() else {
+      return false
+    }
+    let g = geometry
+    return end - g.bodyTop < (g.bodyBottom - g.bodyTop) / 4
+  }
+
+  init(geometry: CataloguePlan.Geometry, first: Int) {
+    self.geometry = geometry
+    self.first = first
+  }
+
+  /// Places `items` down pages. `keepingRuns`: a run of items each kept with the next starts
+  /// a page rather than break when it fits on one; without, it flows item by item.
+  mutating func place(
+    _ items: [CataloguePlan.Item], header: (CataloguePlan.Content, Double),
+    continued: (CataloguePlan.Content, Double)?, keepingRuns: Bool = true
+  ) {
+    let g = geometry
+    var blocks: [CataloguePlan.Block] = []
+    var y = g.bodyTop
+    func block(_ c: CataloguePlan.Content, _ top: Double, _ h: Double, x: Double? = nil)
+      -> CataloguePlan.Block
+    {
+      let left = x ?? g.margin
+      return CataloguePlan.Block(
+        content: c, frame: CataloguePlan.Rect(x: left, y: top, width: g.right - left, height: h))
+    }
+    blocks.append(block(header.0, y, header.1))
+    y += header.1
+    var atTop = false
+    // The last item of the run that item `i` starts or belongs to.
+    var runEnd = -1
+    let room = g.bodyBottom - g.bodyTop - (continued?.1 ?? 0)
+    var i = 0
+    while i < items.count {
+      let item = items[i]
+      let isRule = item.content == .rule
+      let before = atTop ? 0 : item.before
+      // A rule (or a title) travels with the item after it; a run of items each kept with the
+      // next (a waterfall) goes to the next page whole when it fits on one, and line by line
+      // when it does not.
+      var needed = before + item.height
+      let next = i + 1 < items.count ? items[i + 1].before + items[i + 1].height : 0
+      if i > runEnd {
+        runEnd = i
+        while runEnd + 1 < items.count, items[runEnd].keepWithNext || items[runEnd].content == .rule
+        {
+          runEnd += 1
+        }
+        let run = items[i...runEnd]
+        let here = run.dropFirst().reduce(before + item.height) { $0 + $1.before + $1.height }
+        // At the top of a page the run's rules are dropped and its first item has no space
+        // above it; a hundredth of a point spare, for sums taken in another order below.
+        let top = run.reduce(into: (height: 0.0, atTop: true)) { sum, item in
+          if item.content == .rule && sum.atTop { return }
+          sum.height += (sum.atTop ? 0 : item.before) + item.height
+          sum.atTop = false
+        }
+        let fits = keepingRuns && top.height < room - 0.01
+        needed = fits ? here : needed + (isRule || item.keepWithNext ? next : 0)
+      } else if isRule {
+        needed += next
+      }
+      if y + needed > g.bodyBottom && !atTop {
+        pages.append(blocks)
+        blocks = []
+        y = g.bodyTop
+        if let continued {
+          blocks.append(block(continued.0, y, continued.1))
+          y += continued.1
+        }
+        atTop = true
+        continue
+      }
+      if isRule {
+        if !atTop { blocks.append(block(.rule, y + before, 0)) }
+        y += atTop ? 0 : before
+        i += 1
+        continue
+      }
+      let height = min(item.height, g.bodyBottom - y - before)
+      blocks.append(block(item.content, y + before, max(0, height)))
+      y += before + height
+      atTop = false
+      i += 1
+    }
+    pages.append(blocks)
+  }
+}
+
+extension CataloguePlan {
+  /// A text form of the plan for golden tests: one line per page, then one per block.
+  public func dump() -> String {
+    var out =
+      "Catalogue: \(families.count) families, \(pages.count) pages, "
+      + "\(CataloguePlan.format(geometry.width)) × \(CataloguePlan.format(geometry.height)) pt\n"
+    for page in pages {
+      out += "Page \(page.number): \(describe(page.kind))"
+      if !page.destinations.isEmpty {
+        out += " [dest \(page.destinations.map(\.name).joined(separator: ", "))]"
+      }
+      out += "\n"
+      for block in page.blocks {
+        let f = block.frame
+        out +=
+          "  \(describe(block.content)) at (\(CataloguePlan.format(f.x)), "
+          + "\(CataloguePlan.format(f.y))) h \(CataloguePlan.format(f.height))\n"
+      }
+    }
+    return out
+  }
+
+  func name(_ i: Int) -> String { i < families.count ? families[i].name : "#\(i)" }
+
+  private func describe(_ kind: Kind) -> String {
+    switch kind {
+    case .cover: return "cover"
+    case .contents: return "contents"
+    case .family(let i, let continued):
+      if continued { return "family \"\(name(i))\" continued" }
+      let styles = i < families.count ? families[i].styles.joined(separator: ", ") : ""
+      return "family \"\(name(i))\" (styles: \(styles))"
+    case .proofs(let i, let continued):
+      return "proofs \"\(name(i))\"\(continued ? " continued" : "")"
+    case .glyphs(let i, let page): return "glyph chart \"\(name(i))\" page \(page + 1)"
+    case .pairings: return "pairings"
+    case .saved: return "saved"
+    }
+  }
+
+  private func describe(_ content: Content) -> String {
+    switch content {
+    case .cover: return "cover"
+    case .sectionTitle(let t): return "title \"\(t)\""
+    case .contentsEntry(let title, let destination, let page):
+      return "entry \"\(title)\" → page \(page) (\(destination.name))"
+    case .familyHeader(let i): return "header \"\(name(i))\""
+    case .continuedHeader(let i): return "continued \"\(name(i))\""
+    case .sample(_, let size, let own):
+      return "sample \(CataloguePlan.format(size)) pt\(own ? " + own-script sample" : "")"
+    case .text(_, let index, let size):
+      return "text \(index + 1) at \(CataloguePlan.format(size)) pt"
+    case .rule: return "rule"
+    case .waterfall(_, let size, _): return "waterfall \(CataloguePlan.format(size)) pt"
+    case .styles(_, let cells):
+      return "styles "
+        + cells.map { c in
+          "\(c.style.rawValue) " + (c.face.map { "\"\($0)\"" } ?? "absent")
+        }.joined(separator: " · ")
+    case .partners(_, let names):
+      return "pairs well with " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    case .pairing(let i): return "pairing \(i + 1)"
+    case .savedCards(let indices):
+      return "saved cards \(indices.map { String($0 + 1) }.joined(separator: ", "))"
+    case .savedEmpty: return "saved empty: \"\(CataloguePlan.emptySavedText)\""
+    default: return describeProof(content)
+    }
+  }
+
+  /// One decimal, C locale, no "-0".
+  static func format(_ v: Double) -> String {
+    let tenths = max(-1e12, min(1e12, (v * 10).rounded()))
+    let whole = Int(tenths) / 10
+    let fraction = abs(Int(tenths) % 10)
+    let sign = tenths < 0 && whole == 0 ? "-" : ""
+    return "\(sign)\(whole).\(fraction)"
+  }
+}

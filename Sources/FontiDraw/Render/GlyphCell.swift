@@ -1,0 +1,35 @@
+import FontiModel
+import FontiText
+
+/// One glyph of a grid of a family's own glyphs (a symbol or emoji font's specimen, a catalogue
+/// page): set at 55 % of its square cell and centred in it by its ink. A glyph whose ink is
+/// larger than `fill` of the cell (a math font's big delimiters, three ems tall) is set smaller,
+/// just enough to fit, so that it never spills into its neighbours or onto the page below.
+enum GlyphCell {
+  /// The largest share of the cell a glyph's ink may cover, across or down.
+  static let fill = 0.85
+
+  /// The glyph laid out, and where to draw it for a cell whose corner is at (`x`, `y`).
+  static func layout(
+    _ glyph: String, family: String, face: FontFace?, context: TextContext, cell: Double,
+    x: Double, y: Double
+  ) -> (layout: TextLayout, x: Double, y: Double) {
+    let hidden = glyph.unicodeScalars.contains { $0.properties.isDefaultIgnorableCodePoint }
+    func make(_ size: Double) -> (TextLayout, (x: Double, y: Double, width: Double, height: Double))
+    {
+      let layout = TextLayout(
+        glyph, font: FontSpec(family: family, size: size, face: face), in: context)
+      // A soft hyphen the font maps a glyph to (a dingbat font's ②) is drawn, not hidden.
+      let revealed = hidden ? layout.revealIgnorableGlyphs() : nil
+      return (layout, revealed ?? layout.inkRect)
+    }
+    var size = cell * 0.55
+    var (layout, ink) = make(size)
+    let largest = max(ink.width, ink.height)
+    if largest > cell * fill {
+      size *= cell * fill / largest
+      (layout, ink) = make(size)
+    }
+    return (layout, x + (cell - ink.width) / 2 - ink.x, y + (cell - ink.height) / 2 - ink.y)
+  }
+}

@@ -1,0 +1,778 @@
+import FontiFonts
+import FontiModel
+import FontiSupport
+import FontiText
+import Foundation
+
+/// One specimen to draw: the family, the text, and how it looks. `Family` is how the family
+/// is carried: `FontFamily` to draw it here, `FamilyRef` to send it to a worker.
+public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
+  public var family: Family
+  public var text: String
+  /// The sample's size in points (12–96), scaled to the canvas.
+  public var size: Double
+  public var theme: Theme
+  public var edge: Int
+  public var scale: Int
+  public var compression: PNGCompression
+  /// Show the sample in the family's real bold / italic face (the preview's toggles). Never
+  /// faked: when the face does not exist the sample stays regular and the result warns.
+  public var bold: Bool
+  public var italic: Bool
+  /// Hearted: a filled heart at the top.
+  public var saved: Bool
+  /// Installed "pairs well with" partners, each set in its own font on the strip.
+  public var partners: [Family]
+  /// The sample's language, coordinates and features (`defaults.*`, `render --features`…);
+  /// nil: none. Coordinates are clamped to the family's axes (the job warned already).
+  public var sample: SampleSettings?
+  /// The proofs to read while the family is at hand (`SpecimenResult.proofs`, for the
+  /// manifest); nil: none.
+  public var proofs: ProofOptions?
+
+  /// Also write the web gallery's thumbnail of the drawn image here (absolute), from the same
+  /// pixels (`Thumbnail`); nil: none. Not part of how the specimen looks.
+  public var thumbnail: String?
+
+  public init(
+    family: Family, text: String = defaultSampleText, size: Double = 48, theme: Theme = .ink,
+    edge: Int = 1080, scale: Int = 1, compression: PNGCompression = .fast, bold: Bool = false,
+    italic: Bool = false, saved: Bool = false, partners: [Family] = [],
+    sample: SampleSettings? = nil, proofs: ProofOptions? = nil
+  ) {
+    self.family = family
+    self.text = text
+    self.size = size
+    self.theme = theme
+    self.edge = edge
+    self.scale = scale
+    self.compression = compression
+    self.bold = bold
+    self.italic = italic
+    self.saved = saved
+    self.partners = partners
+    self.sample = sample
+    self.proofs = proofs
+  }
+
+  /// The same specimen with its families carried another way: nil when the family itself
+  /// cannot be; a partner that cannot be is left out.
+  public func mapFamilies<Other>(_ transform: (Family) -> Other?) -> SpecimenRequest<Other>? {
+    guard let family = transform(family) else { return nil }
+    var other = SpecimenRequest<Other>(
+      family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
+      compression: compression, bold: bold, italic: italic, saved: saved,
+      partners: partners.compactMap(transform), sample: sample, proofs: proofs)
+    other.thumbnail = thumbnail
+    return other
+  }
+}
+
+extension SpecimenRequest: Codable where Family: Codable {}
+
+/// What drawing a specimen found out, for the manifest and the run summary.
+public struct SpecimenResult: Sendable, Hashable {
+  /// Characters of the sample text drawn as boxes because the family lacks them.
+  public var missingGlyphs: Int
+  public var warnings: [String]
+  /// The own-script sample or glyph grid shown because the family cannot set the text.
+  public var fallback: FallbackSample?
+  /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
+  /// yet flushed to disk nor renamed into place; nil when the file at the destination already
+  /// held exactly these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
+  public var staged: String?
+  /// What `SpecimenRequest.proofs` asked to read, for the manifest.
+  public var proofs: FamilyProofReport?
+
+  /// The thumbnail asked for (`SpecimenRequest.thumbnail`): written (staged like the image),
+  /// or why not. The specimen stands either way.
+  public var thumbnail: Result<Thumbnail.Result, RenderError>?
+}
+
+/// Draws specimens and pairing sheets. Each drawing gets a font map of its own from
+/// `FontMaps`, holding exactly the faces it draws (the family, its partners, the label face),
+/// freed when the next drawing asks for other families; surfaces and layouts are per drawing.
+/// Not Sendable: one per process.
+public final class SpecimenRenderer {
+  package let fontMaps: FontMaps
+  /// The face for labels of families that cannot set their own name, and for notes: chosen
+  /// once per run (`labelFamily(in:)`), by the run's parent.
+  public let labelFamily: FontFamily?
+  /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
+  /// returns. On (a run's workers): it is left complete under a temporary name beside its
+  /// destination, named by `SpecimenResult.staged`, for the run's parent to flush and rename
+  /// (`StagedFiles`), so that drawing never waits for the disk; or, when the destination
+  /// already holds the same bytes, not written at all.
+  public var staging = false
+
+  /// A renderer of the fonts of `environment`, with its label face.
+  public convenience init(environment: FontEnvironment) {
+    self.init(
+      fontMaps: FontMaps(environment: environment),
+      labelFamily: SpecimenRenderer.labelFamily(in: environment.catalog))
+  }
+
+  /// A renderer whose maps come from `fontMaps` (a worker's, over fontconfig's caches).
+  package init(fontMaps: FontMaps, labelFamily: FontFamily?) {
+    self.fontMaps = fontMaps
+    self.labelFamily = labelFamily
+  }
+
+  /// The neutral label face of a catalogue (`FontCatalog.labelFamily`).
+  public static func labelFamily(in catalog: FontCatalog) -> FontFamily? { catalog.labelFamily }
+
+  /// A map holding only `family`'s faces (an empty one, where every character is a box, when
+  /// its faces cannot be had): for drawings of one family without labels.
+  func map(for family: FontFamily) -> FontMap {
+    (try? fontMaps.map(for: [family])) ?? fontMaps.emptyMap()
+  }
+
+  /// The font map of one drawing: exactly the faces of `families` and of the label face.
+  func itemMap(_ families: [FontFamily]) throws(RenderError) -> FontMap {
+    try fontMaps.map(for: families + (labelFamily.map { [$0] } ?? []))
+  }
+
+  /// Renders `request` into a PNG at `path`, written atomically.
+  public func render(_ request: SpecimenRequest<FontFamily>, to path: String) throws(RenderError)
+    -> SpecimenResult
+  {
+    try renderPNG(
+      edge: request.edge, scale: request.scale, compression: request.compression,
+      background: Palette(request.theme).background, to: path, thumbnail: request.thumbnail
+    ) { cr throws(RenderError) in try draw(request, on: cr) }
+  }
+
+  /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, drawn
+  /// on in `edge` units, checked, and written atomically; with `thumbnail`, its thumbnail too,
+  /// from the same surface.
+  func renderPNG(
+    edge: Int, scale: Int, compression: PNGCompression, background: Colour, to path: String,
+    thumbnail: String? = nil,
+    _ body: (CairoContext) throws(RenderError) -> SpecimenResult
+  ) throws(RenderError) -> SpecimenResult {
+    let pixels = edge * scale
+    let surface: CairoSurface
+    let cr: CairoContext
+    do {
+      surface = try CairoSurface.image(width: pixels, height: pixels, background: background)
+      cr = try CairoContext(surface)
+    } catch {
+      throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
+    }
+    cr.scale(Double(scale))
+    var result = try body(cr)
+    do {
+      try cr.check("draw")
+      if staging {
+        result.staged = try AtomicFile.stage(
+          surface.encodedPNG(compression: compression, for: path), for: path)
+      } else {
+        try AtomicFile.write(to: path) { temporary in
+          try surface.writePNG(to: temporary, compression: compression, sync: true)
+        }
+      }
+    } catch var error as FileError {
+      error.path = path  // the file the user will look for, not its temporary name
+      throw RenderError("\(error)")
+    } catch {
+      throw RenderError("\(error)")
+    }
+    if let thumbnail {
+      do {
+        result.thumbnail = .success(try Thumbnail.write(surface, to: thumbnail, staging: staging))
+      } catch {
+        result.thumbnail = .failure(error)
+      }
+    }
+    return result
+  }
+
+  /// Draws a specimen on `cr` in a square of `request.edge` units, already painted with the
+  /// theme's background (`renderPNG`).
+  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
+    -> SpecimenResult
+  {
+    // Coordinates are drawn from the family's variable files, never from a static face
+    // fontconfig would otherwise prefer (`FontFamily.variableCut`).
+    let askedAxes = request.sample?.variations.map(\.tag) ?? []
+    let family =
+      askedAxes.isEmpty
+      ? request.family : request.family.variableCut(axes: askedAxes) ?? request.family
+    guard family.isRenderable, let regular = family.regularFace else {
+      throw RenderError(
+        "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
+    }
+    let palette = Palette(request.theme)
+    let edge = Double(request.edge)
+    let k = edge / 1080
+    let margin = 80 * k
+    let itemMap = try self.itemMap([family] + request.partners)
+    let familyContext = itemMap.makeContext(for: cr)
+    var warnings: [String] = []
+
+    // The face the sample is set in: the real bold/italic asked for, else regular.
+    var face = regular
+    if request.bold || request.italic {
+      if let real = family.face(bold: request.bold, italic: request.italic) {
+        face = real
+      } else {
+        let wanted = [request.bold ? "bold" : nil, request.italic ? "italic" : nil]
+          .compactMap { $0 }.joined(separator: " ")
+        warnings.append(
+          "family '\(family.name)' has no real \(wanted) face; shown in \(regular.style)")
+      }
+    }
+
+    // Text set in a face other than the regular one draws from a map holding only it, so
+    // that the face named is the face drawn (`FontMaps.map(for:only:)`).
+    let faceContext =
+      face == regular
+      ? familyContext : try fontMaps.map(for: family, only: face).makeContext(for: cr)
+    try checkNotSubstituted(family, face: face, context: faceContext)
+    // The family's axes (the variable line, the sample's coordinates) and, when the request
+    // asks, the proofs for the manifest: read here, while the family is at hand.
+    let asked = request.proofs ?? .none
+    let report = FamilyProofReport.read(
+      family,
+      options: ProofOptions(
+        axes: true, features: asked.features, languages: asked.languages, glyphs: asked.glyphs))
+    var settings = request.sample ?? .none
+    if !settings.variations.isEmpty {
+      let (coordinates, warning) = coordinates(
+        settings.variations, family: family, face: face, context: faceContext,
+        familyAxes: report.axes ?? [])
+      settings.variations = coordinates
+      if let warning { warnings.append(warning) }
+    }
+    let probe = FontSpec(family: family.name, size: 12, face: face)
+
+    let pictographic = faceContext.drawsPictographsForLatin(probe)
+    let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }
+    let mark = ellipsis(labels: labelContext)
+
+    // Header: the name in small caps, in the family when it can set its own name.
+    let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
+    let labelText = Sanitize.terminal(family.name)
+    let labelWidth = edge - 2 * margin - 90 * k
+    let label: TextLayout
+    if !ownName, let labelFamily, let labelContext {
+      label = SpecimenRenderer.name(
+        labelText, family: labelFamily.name, face: labelFamily.regularFace, k: k,
+        in: labelContext)
+      label.ellipsize(width: labelWidth)
+    } else {
+      label = SpecimenRenderer.name(
+        labelText, family: family.name, face: regular, k: k, in: familyContext,
+        capitals: family.coverage.missing(in: labelText.uppercased()).isEmpty)
+      label.ellipsize(width: labelWidth, mark: mark)
+    }
+    cr.setColour(palette.text)
+    let header = SpecimenRenderer.header(label, margin: margin, k: k)
+    let labelTop = header.baseline - label.baseline
+    label.draw(at: margin, labelTop)
+    let labelSize = label.size
+    let headerBottom = header.bottom
+    if family.isCustom {
+      // The amber dot of an imported font, centred on the label's x-height.
+      cr.setColour(palette.accent)
+      cr.circle(
+        margin + min(labelSize.width, labelWidth) + 18 * k, header.baseline - 9 * k,
+        radius: 7 * k)
+      cr.fill()
+    }
+    if request.saved {
+      // As tall as the name's capitals, its point on the name's baseline.
+      let heart = SpecimenRenderer.heartBox(
+        baseline: header.baseline, inkTop: labelTop + label.inkRect.y, k: k)
+      cr.setColour(palette.accent)
+      cr.heartPath(centreX: edge - margin - 18 * k, top: heart.top, size: heart.size)
+      cr.fill()
+    }
+    cr.setColour(palette.text, alpha: 0.16)
+    cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
+    cr.fill()
+    if let summary = report.variationSummary, family.isVariable(face), let labelContext,
+      let labelFamily
+    {
+      // One quiet line under the rule, in the space above the sample: a variable family.
+      let line = TextLayout(
+        summary,
+        font: FontSpec(family: labelFamily.name, size: 17 * k, face: labelFamily.regularFace),
+        in: labelContext, letterSpacing: 1 * k, fallback: true)
+      line.ellipsize(width: edge - 2 * margin)
+      cr.setColour(palette.text, alpha: 0.55)
+      line.draw(at: margin, headerBottom + 30 * k)
+    }
+
+    // Footer: B and I badges at the left, the quiet note at the right.
+    let badgeSize = 46 * k
+    let footerTop = edge - margin - badgeSize
+    drawBadge(
+      "B", bold: true, real: family.hasBold, at: margin, footerTop, size: badgeSize, cr: cr,
+      context: labelContext ?? familyContext, palette: palette)
+    drawBadge(
+      "I", bold: false, real: family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
+      size: badgeSize, cr: cr, context: labelContext ?? familyContext, palette: palette)
+
+    // The "pairs well with" strip above the footer.
+    let areaBottom = footerTop - 36 * k
+    var contentBottom = areaBottom
+    if !request.partners.isEmpty, let labelContext {
+      let stripHeight = drawPartners(
+        request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
+        cr: cr, map: itemMap, labelContext: labelContext, palette: palette)
+      contentBottom -= stripHeight + 30 * k
+    }
+
+    // The sample: large, centred, wrapped, shrunk to fit.
+    let contentTop = headerBottom + 60 * k
+    let areaWidth = edge - 2 * margin
+    let text = request.text
+    let userFont = FontSpec(family: family.name, size: request.size * 2 * k, face: face)
+    let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
+    var fallback: FallbackSample?
+    var missing = 0
+    var lacking: [Unicode.Scalar] = []
+    var notes: [String] = []
+    if !lacks {
+      let sample = fitted(
+        text, font: userFont, context: faceContext, width: areaWidth,
+        height: contentBottom - contentTop, minimum: 10 * k,
+        leading: SpecimenRenderer.sampleLeading,
+        mark: mark, settings: settings)
+      missing = sample.unknownGlyphs
+      lacking = sample.unknownCharacters
+      cr.setColour(palette.text)
+      // Centred in the whole area, strip or no strip, so that a short text sits at one height
+      // on every specimen; raised only as far as its ink would reach into the strip.
+      var top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: areaBottom)
+      let ink = sample.inkRect
+      if top + ink.y + ink.height > contentBottom {
+        top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: contentBottom)
+      }
+      sample.draw(at: margin, top)
+    } else {
+      let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
+      fallback = choice
+      // The user's text, smaller, above: honest about what the family does with it.
+      let split = contentTop + (contentBottom - contentTop) * 0.34
+      let caption = labelContext ?? familyContext
+      let captionFamily = labelFamily ?? family
+      let yours = TextLayout(
+        "YOUR TEXT",
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        in: caption, letterSpacing: 2 * k, fallback: true)
+      cr.setColour(palette.accent)
+      yours.draw(at: margin, contentTop)
+      let userSmall = FontSpec(
+        family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
+      let sample = fitted(
+        text, font: userSmall, context: faceContext, width: areaWidth,
+        height: split - contentTop - 40 * k, minimum: 10 * k,
+        leading: SpecimenRenderer.sampleLeading,
+        mark: mark, settings: settings)
+      missing = sample.unknownGlyphs
+      lacking = sample.unknownCharacters
+      cr.setColour(palette.text, alpha: 0.8)
+      sample.draw(at: margin, contentTop + 30 * k)
+
+      let heading: String
+      switch choice {
+      case .capitals:
+        heading = "YOUR TEXT IN CAPITALS"
+      case .language(let code, let name, _):
+        heading =
+          name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
+      case .glyphGrid:
+        heading = pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
+      }
+      let head = TextLayout(
+        heading,
+        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+        in: caption, letterSpacing: 2 * k, fallback: true)
+      cr.setColour(palette.accent)
+      head.draw(at: margin, split + 10 * k)
+      let top = split + 44 * k
+      switch choice {
+      case .capitals(let capitals):
+        let layout = fitted(
+          capitals, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
+          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
+          leading: SpecimenRenderer.sampleLeading, mark: mark, settings: settings)
+        cr.setColour(palette.text)
+        layout.draw(
+          at: margin, SpecimenRenderer.sampleTop(layout, top: top, bottom: contentBottom))
+      case .language(let code, _, let own):
+        let layout = fitted(
+          own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
+          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
+          language: code, mark: mark)
+        cr.setColour(palette.text)
+        layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
+      case .glyphGrid(let glyphs):
+        drawGrid(
+          glyphs, family: family, face: regular, context: familyContext, left: margin, top: top,
+          width: areaWidth, height: contentBottom - top, palette: palette, cr: cr)
+      }
+    }
+    if missing > 0 {
+      // Named only in characters the note's own face draws (its font map holds no other).
+      let labels = labelFamily?.coverage
+      notes.append(
+        SpecimenRenderer.missingNote(lacking) { labels?.contains($0) == true })
+      warnings.append(
+        SpecimenRenderer.missingWarning(
+          family.name, boxes: missing, lacking, instead: fallback.map(SpecimenRenderer.shows)))
+    }
+    if pictographic { notes.append("draws symbols, not letters") }
+    if !notes.isEmpty, let labelContext, let labelFamily {
+      let note = TextLayout(
+        notes.joined(separator: " · "),
+        font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
+        in: labelContext, width: edge - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
+        fallback: true)
+      cr.setColour(palette.text, alpha: 0.55)
+      note.draw(
+        at: margin + 2 * badgeSize + 40 * k, footerTop + (badgeSize - note.size.height) / 2)
+    }
+    var result = SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
+    if let proofs = request.proofs {
+      result.proofs = report.selecting(proofs)
+      result.warnings += result.proofs?.warnings ?? []
+    }
+    return result
+  }
+
+  /// The coordinates to set `face` at: the settings clamped to the axes of the file Pango
+  /// draws the face from. A family can mix static files with a variable one (Debian's Inter:
+  /// `Inter-Regular.otf` beside `Inter.var.ttf`), and fontconfig may pick a static file for a
+  /// face: then no coordinate can apply, and the warning says so rather than draw the default
+  /// weight silently. nil warning when the face is variable or the family has no axes at all.
+  func coordinates(
+    _ settings: [VariationSetting], family: FontFamily, face: FontFace, context: TextContext,
+    familyAxes: [FontProofs.Axis]
+  ) -> ([VariationSetting], String?) {
+    guard let drawn = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
+    else { return ([], nil) }
+    let axes = FamilyProofReport.axes(file: drawn.file, index: drawn.index)
+    let wanted = Set(settings.map(\.tag))
+    if !familyAxes.contains(where: { wanted.contains($0.tag) })
+      || axes.contains(where: { wanted.contains($0.tag) })
+    {
+      return (VariationSetting.resolve(settings, axes: axes, family: family.name).coordinates, nil)
+    }
+    let file = URL(fileURLWithPath: drawn.file).lastPathComponent
+    return (
+      [],
+      "family '\(Sanitize.terminal(family.name))': the face drawn for the sample "
+        + "(\(Sanitize.terminal(face.style)), \(Sanitize.terminal(file))) is static; "
+        + "the coordinates \(VariationSetting.pangoString(settings)) are not applied"
+    )
+  }
+
+  /// Never a substitute: the font Pango loads for `family` must be one of the family's own
+  /// files. fontconfig answers every request with some font; this is where that stops.
+  func checkNotSubstituted(_ family: FontFamily, face: FontFace?, context: TextContext)
+    throws(RenderError)
+  {
+    guard let loaded = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
+    else {
+      throw RenderError(
+        "no font of family '\(family.name)' could be loaded (\(family.files.joined(separator: ", ")))"
+      )
+    }
+    guard family.files.contains(loaded.file) else {
+      throw RenderError(
+        "fontconfig offered '\(loaded.file)' for family '\(family.name)'; refusing a substitute")
+    }
+  }
+
+  /// Our ellipsis for a family's text: in its face when it has U+2026, else in the label face
+  /// (`labels`, a context of the label family's font map).
+  func ellipsis(labels: TextContext?) -> TextLayout.Ellipsis {
+    TextLayout.Ellipsis(
+      neutral: labelFamily.flatMap { label in labels.map { (label.name, label.regularFace, $0) } })
+  }
+
+  /// A layout of `text` at the largest size up to `font.size` whose wrapped lines fit: no word
+  /// wider than `width` (lines break only between words, never with an added hyphen; a word
+  /// that does not fit makes the text smaller) and the height within `height`. At `minimum`, a
+  /// word still too wide breaks between its characters, and lines that still do not fit are
+  /// dropped behind our ellipsis (`mark`).
+  func fitted(
+    _ text: String, font: FontSpec, context: TextContext, width: Double, height: Double,
+    minimum: Double, alignment: TextLayout.Alignment = .centre, lineSpacing: Double = 0,
+    leading: TextLayout.Leading? = nil,
+    language: String? = nil, mark: TextLayout.Ellipsis? = nil, settings: SampleSettings = .none
+  ) -> TextLayout {
+    var spec = font
+    func make(_ wrap: TextLayout.Wrap = .words, text: String = text) -> TextLayout {
+      let layout = TextLayout(
+        sample: text, font: spec, settings: settings, in: context, width: width, wrap: wrap,
+        alignment: alignment, language: language)
+      if let leading {
+        layout.setLeading(leading)
+      } else if lineSpacing > 0 {
+        layout.setLineSpacing(lineSpacing)
+      }
+      return layout
+    }
+    var layout = make()
+    while spec.size > minimum {
+      let tall = layout.size.height > height
+      let wide = layout.overflowsWidth
+      if !tall && !wide { break }
+      var next = spec.size
+      if tall {
+        // Area shrinks with the square of the size; one step straight to the likely fit, then
+        // small steps.
+        let ratio = (height / layout.size.height).squareRoot()
+        next = min(spec.size * 0.94, spec.size * ratio)
+      }
+      if wide {
+        // The widest word scales with the size: straight to the size where it fits.
+        next = min(next, spec.size * 0.999 * width / max(layout.widestLine, 0.01))
+      }
+      spec.size = max(minimum, next)
+      layout = make()
+    }
+    if layout.overflowsWidth {
+      layout = make(.anywhere)
+    } else {
+      layout = TextLayout.pullingBackLastWord(layout) { make(text: $0) }
+    }
+    if layout.size.height > height { layout.limitHeight(height, mark: mark) }
+    return layout
+  }
+
+  /// The sample's lines are at least 1.12 times its size apart: a font whose own line height
+  /// is its size (Lato) set a long text solid, descenders on the next line's ascenders; fonts
+  /// that set their lines further apart (tall scripts among them) keep their own, up to 1.4
+  /// times the size unless their ink needs more (a math font's line height is made for
+  /// formulas).
+  static let sampleLeading = TextLayout.Leading(multiple: 1.12, atLeast: true, atMost: 1.4)
+
+  /// Where a sample's layout is drawn to sit in the middle of the space from `top` to
+  /// `bottom`: centred by its ink, so that paging through specimens the text stays put
+  /// whatever each face's line height (STIX Math's lines are twice as tall as its letters, and
+  /// centring its line boxes set a one-line text 100 px lower than Cantarell's). Ink taller
+  /// than the space, or that centring would push out of it, is kept inside from the top.
+  static func sampleTop(_ layout: TextLayout, top: Double, bottom: Double) -> Double {
+    let ink = layout.inkRect
+    let room = bottom - top
+    guard ink.height > 0, ink.height <= room else {
+      return top + max(0, (room - layout.size.height) / 2)
+    }
+    return top + (room - ink.height) / 2 - ink.y
+  }
+
+  /// The family's name for the header: in the face's real small capitals (`smcp`), else in
+  /// capitals of one size, spaced a little more. Pango would otherwise make small capitals up
+  /// from capitals scaled down, their strokes visibly thinner than the full capitals beside
+  /// them: a face faked, which a specimen never shows. `capitals`: whether the face has the
+  /// name's capitals; when it does not, or the face is italic, the name is set as written.
+  static func name(
+    _ text: String, family: String, face: FontFace?, k: Double, in context: TextContext,
+    capitals: Bool = true
+  ) -> TextLayout {
+    let style = nameStyle(face)
+    // A chancery or script face (slanted: TeX Gyre Chorus, whose only face is "Regular" to
+    // fontconfig, and Z003) keeps its name as written: spaced capitals of a hand do not read.
+    if style.smallCaps || !capitals || style.slanted {
+      return TextLayout(
+        text, font: FontSpec(family: family, size: 30 * k, face: face), in: context,
+        smallCaps: style.smallCaps, letterSpacing: 1.5 * k)
+    }
+    return TextLayout(
+      text.uppercased(), font: FontSpec(family: family, size: 26 * k, face: face), in: context,
+      letterSpacing: 2.5 * k)
+  }
+
+  /// What the header needs to know of `face`, read from its file once: whether it has real
+  /// small capitals (`smcp` among its GSUB features), and whether it is slanted (fontconfig's
+  /// slant, or an italic angle in its `post` table, which a script face named "Regular" still
+  /// has; calls `hb_style_get_value`).
+  static func nameStyle(_ face: FontFace?) -> (smallCaps: Bool, slanted: Bool) {
+    guard let face else { return (false, false) }
+    guard face.isOpenType, let hb = try? HarfBuzzFace(file: face.file, index: face.index) else {
+      return (false, face.slant != 0)
+    }
+    let smallCaps = hb.featureTags(.gsub).contains(HarfBuzzTag.make("smcp"))
+    return (smallCaps, face.slant != 0 || abs(HarfBuzzFont(face: hb).slantAngle) >= 1)
+  }
+
+  /// Whether `face` has real small capitals (see `nameStyle`).
+  static func hasSmallCaps(_ face: FontFace?) -> Bool { nameStyle(face).smallCaps }
+
+  /// Whether `face` is slanted (see `nameStyle`).
+  static func isSlanted(_ face: FontFace?) -> Bool { nameStyle(face).slanted }
+
+  /// Where the name label sits: its baseline and the bottom of the header, the same in every
+  /// specimen (a name 1 em below the margin, the rule under a 40-unit header) whatever the
+  /// face's ascent and line height, so that paging through specimens the name and the rule do
+  /// not jump. Only ink that would reach past them moves them: ink more than 1.8 em above the
+  /// baseline pushes the name down, ink below the header's bottom pushes the rule down.
+  static func header(_ label: TextLayout, margin: Double, k: Double) -> (
+    baseline: Double, bottom: Double
+  ) {
+    let ink = label.inkRect
+    let above = label.baseline - ink.y
+    let below = ink.y + ink.height - label.baseline
+    let baseline = max(margin + 30 * k, margin - 24 * k + above)
+    return (baseline, max(margin + 40 * k, baseline + below))
+  }
+
+  /// The heart of a saved family beside its name (`heartPath`'s `top` and `size`): the
+  /// shape spans 0.05 to 0.95 of its size, here from the top of the name's ink (its capitals)
+  /// to its baseline, between 20 and 40 px at 1080 whatever the name's face does.
+  static func heartBox(baseline: Double, inkTop: Double, k: Double) -> (top: Double, size: Double) {
+    let size = min(40 * k, max(20 * k, (baseline - inkTop) / 0.9))
+    return (baseline - 0.95 * size, size)
+  }
+
+  func drawBadge(
+    _ letter: String, bold: Bool, real: Bool, at x: Double, _ y: Double, size: Double,
+    cr: CairoContext, context: TextContext, palette: Palette
+  ) {
+    let alpha = real ? 1.0 : 0.35
+    cr.setColour(palette.accent, alpha: alpha)
+    cr.roundedRectanglePath(x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
+    cr.stroke(width: max(1.5, size / 22))
+    let labelName = labelFamily?.name ?? ""
+    let face =
+      labelFamily.flatMap {
+        bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true)
+      }
+      ?? labelFamily?.regularFace
+    let layout = TextLayout(
+      letter, font: FontSpec(family: labelName, size: size * 0.56, face: face), in: context,
+      fallback: true)
+    let ink = layout.inkRect
+    layout.draw(at: x + (size - ink.width) / 2 - ink.x, y + (size - ink.height) / 2 - ink.y)
+  }
+
+  /// Draws "PAIRS WELL WITH" and each partner's name in its own font, upwards from `bottom`;
+  /// returns the height used.
+  func drawPartners(
+    _ partners: [FontFamily], bottom: Double, left: Double, width: Double, k: Double,
+    cr: CairoContext, map: FontMap, labelContext: TextContext, palette: Palette
+  ) -> Double {
+    guard let labelFamily else { return 0 }
+    var names: [TextLayout] = []
+    for partner in partners.prefix(4) {
+      let context = map.makeContext(for: cr)
+      let ownName = partner.coverage.missing(in: partner.name).isEmpty
+      let layout = TextLayout(
+        Sanitize.terminal(partner.name),
+        font: ownName
+          ? FontSpec(family: partner.name, size: 28 * k, face: partner.regularFace)
+          : FontSpec(family: labelFamily.name, size: 28 * k, face: labelFamily.regularFace),
+        in: ownName ? context : labelContext)
+      names.append(layout)
+    }
+    let rowHeight = names.map { $0.size.height }.max() ?? 0
+    // Names in different fonts share one baseline, as type on a line does.
+    let baseline = names.map(\.baseline).max() ?? 0
+    let caption = TextLayout(
+      "PAIRS WELL WITH",
+      font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
+      in: labelContext, letterSpacing: 2 * k, fallback: true)
+    let top = bottom - rowHeight - caption.size.height - 8 * k
+    cr.setColour(palette.accent)
+    caption.draw(at: left, top)
+    var x = left
+    let y = top + caption.size.height + 8 * k
+    cr.setColour(palette.text)
+    for (i, layout) in names.enumerated() {
+      let w = layout.size.width
+      if x + w > left + width { break }
+      layout.draw(at: x, y + baseline - layout.baseline)
+      x += w
+      if i < names.count - 1 {
+        cr.setColour(palette.accent, alpha: 0.7)
+        cr.circle(x + 16 * k, y + baseline - 9 * k, radius: 3 * k)
+        cr.fill()
+        cr.setColour(palette.text)
+        x += 32 * k
+      }
+    }
+    return bottom - top
+  }
+
+  func drawGrid(
+    _ glyphs: [String], family: FontFamily, face: FontFace, context: TextContext, left: Double,
+    top: Double, width: Double, height: Double, palette: Palette, cr: CairoContext
+  ) {
+    guard !glyphs.isEmpty else { return }
+    let columns = 8
+    let rows = (glyphs.count + columns - 1) / columns
+    let cell = min(width / Double(columns), height / Double(rows))
+    let gridWidth = cell * Double(columns)
+    let x0 = left + (width - gridWidth) / 2
+    let y0 = top + (height - cell * Double(rows)) / 2
+    for (i, glyph) in glyphs.enumerated() {
+      let cx = x0 + Double(i % columns) * cell
+      let cy = y0 + Double(i / columns) * cell
+      cr.setColour(palette.text, alpha: 0.12)
+      cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
+      cr.stroke(width: 1)
+      let placed = GlyphCell.layout(
+        glyph, family: family.name, face: face, context: context, cell: cell, x: cx, y: cy)
+      cr.setColour(palette.text)
+      placed.layout.draw(at: placed.x, placed.y)
+    }
+  }
+}
+
+extension SpecimenRenderer {
+  /// The specimen's note on the characters of the text the family lacks: each distinct one
+  /// counted once (a sample with "ą" four times lacks one character), and named when there
+  /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
+  /// text not in this font: “ą” “ę” “ł”").
+  /// The run's warning for boxes in a sample: the characters the family lacks, as the
+  /// specimen's note counts them, and the boxes drawn, as `missingGlyphs` and the gallery count
+  /// them (a character used twice is one character and two boxes).
+  /// `instead`: what the specimen shows in place of a sample the family cannot set (its own
+  /// script, its glyphs, the text in capitals); such a warning is a fact about the font
+  /// (`own-script`), not about the job (`missing-glyphs`).
+  static func missingWarning(
+    _ family: String, boxes: Int, _ characters: [Unicode.Scalar], instead: String? = nil
+  )
+    -> String
+  {
+    let lacking = max(characters.count, 1)
+    let noun = lacking == 1 ? "character" : "characters"
+    let drawn = boxes == 1 ? "1 box" : "\(boxes) boxes"
+    let warning = "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(drawn) drawn)"
+    guard let instead else { return warning }
+    return warning + "; its specimen shows \(instead)"
+  }
+
+  /// What a specimen shows in place of a sample its family cannot set, for its warning.
+  static func shows(_ sample: FallbackSample) -> String {
+    switch sample {
+    case .capitals: return "the text in capitals"
+    case .language(let code, let name, _): return "its own script (\(name == code ? code : name))"
+    case .glyphGrid: return "its own glyphs"
+    }
+  }
+
+  static func missingNote(
+    _ characters: [Unicode.Scalar], drawable: (Unicode.Scalar) -> Bool = { _ in true }
+  ) -> String {
+    let count = max(characters.count, 1)
+    let note = "\(count) character\(count == 1 ? "" : "s") of the text not in this font"
+    let visible = characters.allSatisfy { s in
+      switch s.properties.generalCategory {
+      case .control, .format, .nonspacingMark, .enclosingMark, .privateUse, .surrogate,
+        .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+        return false
+      default:
+        return !s.properties.isDefaultIgnorableCodePoint && drawable(s)
+      }
+    }
+    guard !characters.isEmpty, characters.count <= 4, visible else { return note }
+    // Quoted: a lone comma or full stop would read as the sentence's own punctuation.
+    return note + ": " + characters.map { "“\($0)”" }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,796 @@
+import FontiSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a job file into a validated `Job`, reporting every problem at once.
+///
+/// Hand-written rather than `Codable` so that each problem has a line and column. `version:`
+/// is checked first; after that the decoder never stops at the first mistake: it records a
+/// diagnostic, keeps the default for that setting and goes on. Checks that need the installed
+/// fonts (family names) happen later, against `Job`'s `Located` names and `source`.
+public struct JobDecoder {
+  /// The job's limits, named in their messages.
+  public enum Limits {
+    public static let defaultSize = 12.0...96.0
+    public static let waterfallSize = 4.0...400.0
+    public static let waterfallCount = 32
+    public static let textLength = 2_000
+    /// Code points in a sample text: four per character on average. Without it, one
+    /// "character" of 300,000 combining marks passes `textLength` and takes minutes to shape.
+    public static let textCodePoints = 8_000
+    public static let textCount = 50
+    public static let edge = 256...4096
+    public static let scale = 1...3
+    public static let pixels = 8192
+
+    /// Why `text` is too long for a sample text (naming the limit), or nil when it is not.
+    public static func sampleTextProblem(_ text: String) -> String? {
+      let characters = text.count
+      if characters > textLength {
+        return "is \(grouped(characters)) characters long; the limit is \(grouped(textLength))"
+      }
+      let codePoints = text.unicodeScalars.count
+      if codePoints > textCodePoints {
+        return "has \(grouped(codePoints)) Unicode code points (accents and marks count); "
+          + "the limit is \(grouped(textCodePoints))"
+      }
+      return nil
+    }
+  }
+
+  /// The keys each mapping may have, in the order the example job writes them.
+  static let topKeys = [
+    "version", "title", "author", "output", "defaults", "texts", "families", "fonts", "sizes",
+    "styles", "pairings", "favourites", "png", "proofs", "catalogues", "gallery",
+  ]
+
+  /// Reads, parses and validates the job file at `path` (`-` for standard input).
+  ///
+  /// Relative paths in the job are resolved against the file's folder (the current folder for
+  /// standard input and for files under /dev and /proc). Throws every error (with the warnings
+  /// found on the way) when there is at least one error. `waiting` is told, once, when nothing
+  /// has arrived after a second (a FIFO with no writer, a terminal).
+  public static func load(
+    path: String, languages: LanguageCodes, waiting: ((String) -> Void)? = nil
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
+    let bytes = try read(path: path, waiting: waiting)
+    return try decode(
+      bytes: bytes, path: displayName(path), directory: directory(of: path), languages: languages)
+  }
+
+  /// Like `load`, but never throws: the job as far as it could be decoded (nil when the file
+  /// could not be read or parsed as YAML) and every diagnostic, so that later checks (family
+  /// names against the fonts) can add their errors to the same report.
+  public static func loadPartial(
+    path: String, languages: LanguageCodes, waiting: ((String) -> Void)? = nil
+  ) -> (job: Job?, diagnostics: [Diagnostic]) {
+    let bytes: [UInt8]
+    let document: YAMLDocument
+    let name = displayName(path)
+    do {
+      bytes = try read(path: path, waiting: waiting)
+      document = try YAMLDocument.parse(bytes: bytes, file: name)
+    } catch {
+      return (nil, error.diagnostics)
+    }
+    var decoder = JobDecoder(
+      source: document.source, directory: directory(of: path), languages: languages,
+      diagnostics: document.diagnostics)
+    var job = decoder.decodeJob(document.root, path: name)
+    job?.bytes = bytes
+    return (job, decoder.sortedDiagnostics())
+  }
+
+  /// Parses and validates job text, as if read from `path` (used in diagnostics).
+  ///
+  /// - Parameter directory: the folder relative paths are resolved against; by default the
+  ///   folder of `path`.
+  public static func decode(
+    text: String, path: String, directory: String? = nil, languages: LanguageCodes
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
+    try decode(bytes: Array(text.utf8), path: path, directory: directory, languages: languages)
+  }
+
+  /// Parses and validates the bytes of a job file, as if read from `path`.
+  public static func decode(
+    bytes: [UInt8], path: String, directory: String? = nil, languages: LanguageCodes
+  ) throws(DiagnosticError) -> (job: Job, warnings: [Diagnostic]) {
+    let document = try YAMLDocument.parse(bytes: bytes, file: path)
+    let folder = JobPath.absolute(directory ?? JobPath.directory(of: path))
+    var decoder = JobDecoder(
+      source: document.source, directory: folder, languages: languages,
+      diagnostics: document.diagnostics)
+    var job = decoder.decodeJob(document.root, path: path)
+    job?.bytes = bytes
+    let sorted = decoder.sortedDiagnostics()
+    guard let job, !sorted.contains(where: \.isError) else {
+      throw DiagnosticError(sorted)
+    }
+    return (job, sorted)
+  }
+
+  // MARK: - State
+
+  let source: SourceText
+  /// Absolute folder that relative paths are resolved against.
+  let directory: String
+  /// The codes `families.languages` may name.
+  let languages: LanguageCodes
+  var diagnostics: [Diagnostic]
+
+  mutating func error(_ message: String, at mark: Mark?, hint: String? = nil) {
+    diagnostics.append(source.error(message, at: mark, hint: hint))
+  }
+
+  mutating func warning(_ message: String, at mark: Mark?, hint: String? = nil) {
+    diagnostics.append(source.warning(message, at: mark, hint: hint))
+  }
+
+  /// Diagnostics in file order (unlocated ones first), as a compiler prints them.
+  func sortedDiagnostics() -> [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      let ma = a.element.mark ?? Mark(line: 0, column: 0)
+      let mb = b.element.mark ?? Mark(line: 0, column: 0)
+      return ma != mb ? ma < mb : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  // MARK: - The job
+
+  /// Decodes the root mapping; nil when the file is not a mapping or is of another version.
+  mutating func decodeJob(_ root: YAMLNode, path: String) -> Job? {
+    guard case .mapping(let entries, let rootMark) = root else {
+      error(
+        "a job file is a mapping of keys such as 'version: 1' and 'title: …', "
+          + "not \(describe(root))", at: root.mark)
+      return nil
+    }
+    // The version comes first: another version's keys would only produce noise.
+    if let entry = entries.first(where: { $0.key == "version" }) {
+      switch wholeNumber(entry.value) {
+      case 1?: break
+      case let other?:
+        error(
+          "unsupported job version \(other) (this fonti-batch reads version 1)",
+          at: entry.value.mark)
+        return nil
+      case nil:
+        error("version must be 1, not \(describe(entry.value))", at: entry.value.mark)
+      }
+    } else {
+      error(
+        "missing 'version: 1' (the version of the job file format)",
+        at: entries.first?.keyMark ?? rootMark, hint: "add 'version: 1' at the top of the file")
+    }
+
+    let fields = self.fields(root, keys: Self.topKeys, in: nil)
+    var output = "output"
+    var outputMark: Mark?
+    if let node = fields["output"], let value = string(node, "output") {
+      if value.isEmpty {
+        error("output is empty", at: node.mark, hint: "name a folder, e.g. 'output: output'")
+      } else {
+        output = value
+        outputMark = node.mark
+      }
+    }
+    var job = Job(
+      path: path, directory: directory,
+      output: JobPath.resolve(JobPath.expandingTilde(output), against: directory))
+    job.source = source
+    checkOutputFolder(job.output, written: output, at: outputMark)
+
+    if let node = fields["title"], let value = string(node, "title") {
+      if value.trimmingWhitespace().isEmpty {
+        error("title is empty", at: node.mark)
+      } else {
+        job.title = value
+      }
+    }
+    if let node = fields["author"], let value = string(node, "author") {
+      job.author = value.trimmingWhitespace().isEmpty ? nil : value
+    }
+    if let node = fields["defaults"] { decodeDefaults(node, into: &job.defaults) }
+    if let node = fields["texts"] { decodeTexts(node, into: &job.texts) }
+    if let node = fields["families"] { decodeFamilies(node, into: &job) }
+    if let node = fields["fonts"] { decodeFonts(node, into: &job.fonts) }
+    if let node = fields["sizes"] { decodeSizes(node, into: &job.sizes) }
+    if let node = fields["styles"] { decodeStyles(node, into: &job.styles) }
+    if let node = fields["pairings"] { decodePairings(node, into: &job) }
+    if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
+    if let node = fields["png"] { decodePNG(node, into: &job.png) }
+    if let node = fields["proofs"] { decodeProofs(node, into: &job.proofs) }
+    if let node = fields["catalogues"] { decodeCatalogues(node, into: &job.catalogues) }
+    if let node = fields["gallery"], let gallery = bool(node, "gallery") { job.gallery = gallery }
+    checkOutputCollisions(job)
+    return job
+  }
+
+  /// The output folder may be anywhere, but if something is already there it must be a folder.
+  mutating func checkOutputFolder(_ path: String, written: String, at mark: Mark?) {
+    // A missing folder is created when the job runs; a file in the way never can be.
+    if let problem = JobPath.outputFolderProblem(path) {
+      error("output '\(written)' \(problem)", at: mark ?? Mark(line: 1, column: 1))
+    }
+  }
+
+  mutating func decodeDefaults(_ node: YAMLNode, into defaults: inout Job.Defaults) {
+    let fields = self.fields(
+      node, keys: ["text", "language", "size", "theme", "variations", "features"],
+      in: "defaults")
+    if let node = fields["text"], let text = sampleText(node, "defaults.text") {
+      defaults.text = text
+    }
+    if let node = fields["size"],
+      let size = number(node, "defaults.size", in: Limits.defaultSize, unit: " pt")
+    {
+      defaults.size = size
+    }
+    if let node = fields["theme"], let theme: Theme = choice(node, "theme") {
+      defaults.theme = theme
+    }
+    if let node = fields["language"], let tag = languageTag(node, "defaults.language") {
+      defaults.sample.language = tag
+    }
+    if let node = fields["variations"] { decodeVariations(node, into: &defaults) }
+    if let node = fields["features"] { decodeFeatures(node, into: &defaults) }
+  }
+
+  mutating func decodeTexts(_ node: YAMLNode, into texts: inout [String]) {
+    guard let items = list(node, "texts", of: "sample texts") else { return }
+    var decoded: [String] = []
+    for (i, item) in items.enumerated() {
+      if i == Limits.textCount {
+        error(
+          "too many texts: \(items.count) (the limit is \(Limits.textCount))", at: item.mark)
+        break
+      }
+      if let text = sampleText(item, "a line of texts") { decoded.append(text) }
+    }
+    texts = decoded
+  }
+
+  mutating func decodeFamilies(_ familiesNode: YAMLNode, into job: inout Job) {
+    let fields = self.fields(
+      familiesNode, keys: ["include", "exclude", "languages"], in: "families")
+    if let node = fields["include"], let names = names(node, "families.include") {
+      job.include = names
+      if case .mapping(let entries, _) = familiesNode {
+        job.includeMark = entries.first(where: { $0.key == "include" })?.keyMark
+      }
+      if names.isEmpty {
+        error(
+          "families.include is empty: no family would be selected", at: node.mark,
+          hint: "list names or globs, or leave 'include' out to select every family")
+      }
+    }
+    if let node = fields["exclude"], let names = names(node, "families.exclude") {
+      job.exclude = names
+    }
+    if let node = fields["languages"] { decodeLanguages(node, into: &job) }
+  }
+
+  mutating func decodeFonts(_ node: YAMLNode, into fonts: inout [Located<String>]) {
+    guard let items = list(node, "fonts", of: "font files or folders") else { return }
+    var seen: Set<String> = []
+    fonts = []
+    for item in items {
+      guard let written = string(item, "a fonts entry") else { continue }
+      if written.isEmpty {
+        error("empty path in fonts", at: item.mark)
+        continue
+      }
+      let path = JobPath.resolve(JobPath.expandingTilde(written), against: directory)
+      guard checkFontPath(path, written: written, at: item.mark) else { continue }
+      if !seen.insert(path).inserted {
+        warning("'\(written)' is listed twice in fonts", at: item.mark)
+        continue
+      }
+      fonts.append(Located(path, at: item.mark))
+    }
+  }
+
+  /// A `fonts:` entry must exist and be readable; whether it is a font is the catalogue's job.
+  mutating func checkFontPath(_ path: String, written: String, at mark: Mark) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        let glob = written.contains("*") || written.contains("?")
+        error(
+          "font file or folder '\(written)' does not exist", at: mark,
+          hint: glob
+            ? "globs are not expanded here; name a folder and every font in it is used"
+            : (written == path ? nil : "looked for \(path)"))
+      } else {
+        error("cannot reach '\(written)': \(FileSystem.describe(code))", at: mark)
+      }
+      return false
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR:
+      if access(path, R_OK | X_OK) != 0 {
+        error(
+          "cannot read the font folder '\(written)': \(FileSystem.describe(errno))", at: mark)
+        return false
+      }
+    case S_IFREG:
+      if access(path, R_OK) != 0 {
+        error(
+          "cannot read the font file '\(written)': \(FileSystem.describe(errno))", at: mark)
+        return false
+      }
+    default:
+      error("'\(written)' is neither a font file nor a folder", at: mark)
+      return false
+    }
+    return true
+  }
+
+  mutating func decodeSizes(_ node: YAMLNode, into sizes: inout [Double]) {
+    guard let items = list(node, "sizes", of: "sizes in points") else { return }
+    var decoded: [Double] = []
+    for (i, item) in items.enumerated() {
+      if i == Limits.waterfallCount {
+        error(
+          "too many sizes: \(items.count) (the limit is \(Limits.waterfallCount))",
+          at: item.mark)
+        break
+      }
+      guard let size = number(item, "waterfall size", in: Limits.waterfallSize, unit: " pt")
+      else { continue }
+      if decoded.contains(size) {
+        warning("size \(format(size)) is listed twice", at: item.mark)
+        continue
+      }
+      decoded.append(size)
+    }
+    sizes = decoded
+  }
+
+  mutating func decodeStyles(_ node: YAMLNode, into styles: inout [StyleName]) {
+    guard let items = list(node, "styles", of: "styles") else { return }
+    var decoded: [StyleName] = []
+    for item in items {
+      guard let style: StyleName = choice(item, "style") else { continue }
+      if decoded.contains(style) {
+        warning("style '\(style.rawValue)' is listed twice", at: item.mark)
+        continue
+      }
+      decoded.append(style)
+    }
+    styles = decoded
+  }
+
+  mutating func decodePairings(_ node: YAMLNode, into job: inout Job) {
+    let fields = self.fields(node, keys: ["curated", "extra"], in: "pairings")
+    if let node = fields["curated"], let curated = bool(node, "pairings.curated") {
+      job.curatedPairings = curated
+    }
+    guard let node = fields["extra"],
+      let items = list(node, "pairings.extra", of: "pairings such as { heading: A, body: B }")
+    else { return }
+    for item in items {
+      let pair = self.fields(
+        item, keys: ["heading", "body"], in: "pairing", expected: "{ heading: …, body: … }")
+      var heading: Located<String>?
+      var body: Located<String>?
+      for (key, slot) in [("heading", 0), ("body", 1)] {
+        guard let value = pair[key] else {
+          if case .mapping = item {
+            error("pairing has no '\(key)'", at: item.mark, hint: "write { heading: A, body: B }")
+          }
+          continue
+        }
+        guard let name = familyName(value, "pairing \(key)") else { continue }
+        if slot == 0 { heading = name } else { body = name }
+      }
+      if let heading, let body {
+        job.extraPairings.append(Job.PairingSpec(heading: heading, body: body))
+      }
+    }
+  }
+
+  mutating func decodeFavourites(_ node: YAMLNode, into job: inout Job) {
+    let fields = self.fields(node, keys: ["save", "manifest"], in: "favourites")
+    if let node = fields["save"], let names = names(node, "favourites.save") {
+      job.save = names
+    }
+    if let node = fields["manifest"],
+      let path = outputRelativePath(node, "favourites.manifest", what: "favourites manifest")
+    {
+      if path.value == "manifest.json" {
+        error(
+          "favourites.manifest cannot be 'manifest.json': that is the run's own manifest",
+          at: node.mark, hint: "leave it out to use 'favourites.json'")
+      } else {
+        job.manifest = path
+      }
+    }
+  }
+
+  mutating func decodePNG(_ node: YAMLNode, into png: inout Job.PNGOptions) {
+    let fields = self.fields(node, keys: ["edge", "scale", "compression"], in: "png")
+    var edge: Int?
+    var scale: Int?
+    if let node = fields["edge"] {
+      edge = integer(node, "png.edge", in: Limits.edge, unit: " px")
+      if let edge { png.edge = edge }
+    }
+    if let node = fields["scale"] {
+      if let value = wholeNumber(node), Limits.scale.contains(value) {
+        scale = value
+        png.scale = value
+      } else {
+        error("png.scale must be 1, 2 or 3, not \(describe(node))", at: node.mark)
+      }
+    }
+    if let node = fields["compression"], let value: PNGCompression = choice(node, "compression") {
+      png.compression = value
+    }
+    if edge != nil || scale != nil, png.pixels > Limits.pixels {
+      let at = (scale != nil ? fields["scale"] : fields["edge"])?.mark
+      error(
+        "png.edge × png.scale is \(png.edge) × \(png.scale) = \(grouped(png.pixels)) px, "
+          + "over the limit of \(grouped(Limits.pixels)) px", at: at)
+    }
+  }
+
+  mutating func decodeCatalogues(_ node: YAMLNode, into catalogues: inout [Job.CatalogueSpec]) {
+    guard let items = list(node, "catalogues", of: "catalogues such as { file: catalogue.pdf }")
+    else { return }
+    var decoded: [Job.CatalogueSpec] = []
+    var seen: [String: Mark] = [:]
+    for item in items {
+      let fields = self.fields(
+        item, keys: ["file", "page", "theme", "families"], in: "catalogue",
+        expected: "a catalogue such as { file: catalogue.pdf }")
+      var file: Located<String>?
+      if let node = fields["file"],
+        let path = outputRelativePath(node, "catalogue file", what: "catalogue path")
+      {
+        if !path.value.lowercased().hasSuffix(".pdf") {
+          error("catalogue file '\(path.value)' must end in .pdf", at: node.mark)
+        } else if let first = seen[path.value] {
+          error(
+            "duplicate catalogue file '\(path.value)' (first at \(first.line):\(first.column))",
+            at: node.mark)
+        } else {
+          seen[path.value] = node.mark
+          file = path
+        }
+      } else if fields["file"] == nil, case .mapping = item {
+        error("catalogue has no 'file'", at: item.mark, hint: "e.g. file: catalogue.pdf")
+      }
+      var spec = Job.CatalogueSpec(file: file ?? Located(""))
+      if let node = fields["page"], let page: PageSize = choice(node, "page size") {
+        spec.page = page
+      }
+      if let node = fields["theme"], let theme: Theme = choice(node, "theme") {
+        spec.theme = theme
+      }
+      if let node = fields["families"], let selection = catalogueSelection(node) {
+        spec.families = selection
+      }
+      if file != nil { decoded.append(spec) }
+    }
+    catalogues = decoded
+  }
+
+  /// `all`, `saved`, or a list of names and globs.
+  mutating func catalogueSelection(_ node: YAMLNode) -> Job.CatalogueSelection? {
+    if case .scalar(let value, _, _) = node, !node.isNull {
+      switch value.lowercased() {
+      case "all": return .all
+      case "saved": return .saved
+      default:
+        let guess = Suggest.didYouMean(value, among: ["all", "saved"])
+        error(
+          "catalogue families must be 'all', 'saved' or a list of family names, not "
+            + describe(node) + (guess.map { " (did you mean '\($0)'?)" } ?? ""),
+          at: node.mark, hint: guess == nil ? "for one family write families: [\"\(value)\"]" : nil)
+        return nil
+      }
+    }
+    guard let names = names(node, "catalogue families") else { return nil }
+    if names.isEmpty {
+      warning("this catalogue's families list is empty: it is not written", at: node.mark)
+    }
+    return .patterns(names)
+  }
+
+  // MARK: - Typed values
+
+  /// The entries of a mapping, keyed by name, with unknown keys reported (and a suggestion).
+  /// A null value (`text:`, `text: ~`) is kept: it is not an absent key, and the typed reader
+  /// of each value reports it ("defaults.text must be text, not null"). A non-mapping is
+  /// reported and gives no entries.
+  mutating func fields(
+    _ node: YAMLNode, keys: [String], in context: String?, expected: String? = nil
+  ) -> [String: YAMLNode] {
+    guard case .mapping(let entries, _) = node else {
+      if let expected {
+        error("expected \(expected), not \(describe(node))", at: node.mark)
+      } else {
+        error(
+          "\(context ?? "the job file") must be a mapping of keys "
+            + "(\(keys.joined(separator: ", "))), not \(describe(node))", at: node.mark)
+      }
+      return [:]
+    }
+    var result: [String: YAMLNode] = [:]
+    for entry in entries {
+      guard keys.contains(entry.key) else {
+        let place = context.map { " in \($0)" } ?? ""
+        if let guess = Suggest.didYouMean(entry.key, among: keys) {
+          error("unknown key '\(entry.key)'\(place) (did you mean '\(guess)'?)", at: entry.keyMark)
+        } else {
+          error(
+            "unknown key '\(entry.key)'\(place)", at: entry.keyMark,
+            hint: "the keys\(place) are \(keys.joined(separator: ", "))")
+        }
+        continue
+      }
+      result[entry.key] = entry.value
+    }
+    return result
+  }
+
+  /// A list; a non-list is reported with what it should hold.
+  mutating func list(_ node: YAMLNode, _ name: String, of what: String) -> [YAMLNode]? {
+    guard case .sequence(let items, _) = node else {
+      var hint: String?
+      if case .scalar(let value, _, _) = node, !node.isNull {
+        hint = "write a list, e.g. \(name.split(separator: ".").last ?? ""): [\(flow(value))]"
+      }
+      error("\(name) must be a list of \(what), not \(describe(node))", at: node.mark, hint: hint)
+      return nil
+    }
+    return items
+  }
+
+  /// A scalar as a string, any style. Control characters are refused (they cannot be shown
+  /// and a NUL would cut a C string short); `multiline` allows newlines and tabs. `kind` names
+  /// the type in the error ("title must be a string, not null").
+  mutating func string(
+    _ node: YAMLNode, _ name: String, multiline: Bool = false, kind: String = "a string"
+  ) -> String? {
+    guard case .scalar(let value, let mark, _) = node, !node.isNull else {
+      error("\(name) must be \(kind), not \(describe(node))", at: node.mark)
+      return nil
+    }
+    for scalar in value.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A:
+        if multiline { continue }
+        fallthrough
+      case 0x00...0x1F, 0x7F...0x9F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        error("\(name) contains a control character (U+\(code))", at: mark)
+        return nil
+      default: continue
+      }
+    }
+    return value
+  }
+
+  /// A sample text: not empty, at most `Limits.textLength` characters.
+  mutating func sampleText(_ node: YAMLNode, _ name: String) -> String? {
+    guard let text = string(node, name, multiline: true, kind: "text") else { return nil }
+    if text.trimmingWhitespace().isEmpty {
+      error("\(name) is empty", at: node.mark)
+      return nil
+    }
+    if let problem = Limits.sampleTextProblem(text) {
+      error("\(name) \(problem)", at: node.mark)
+      return nil
+    }
+    return text
+  }
+
+  /// A family name or glob, kept with its position.
+  mutating func familyName(_ node: YAMLNode, _ name: String) -> Located<String>? {
+    guard let value = string(node, name) else { return nil }
+    let trimmed = value.trimmingWhitespace()
+    if trimmed.isEmpty {
+      error("\(name) is empty", at: node.mark)
+      return nil
+    }
+    return Located(trimmed, at: node.mark)
+  }
+
+  /// A list of family names or globs.
+  mutating func names(_ node: YAMLNode, _ name: String) -> [Located<String>]? {
+    guard let items = list(node, name, of: "family names or globs") else { return nil }
+    var result: [Located<String>] = []
+    for item in items {
+      if let family = familyName(item, "a name in \(name)") { result.append(family) }
+    }
+    return result
+  }
+
+  mutating func bool(_ node: YAMLNode, _ name: String) -> Bool? {
+    if case .scalar(let value, _, .plain) = node {
+      switch value {
+      case "true", "True", "TRUE": return true
+      case "false", "False", "FALSE": return false
+      default: break
+      }
+    }
+    error("\(name) must be true or false, not \(describe(node))", at: node.mark)
+    return nil
+  }
+
+  /// A plain decimal number (`48`, `10.5`, `1e2`); quoted numbers are strings.
+  func numberValue(_ node: YAMLNode) -> Double? {
+    guard case .scalar(let value, _, .plain) = node, Self.isDecimal(value) else { return nil }
+    return Double(value)
+  }
+
+  /// A plain whole number, if the node is one.
+  func wholeNumber(_ node: YAMLNode) -> Int? {
+    guard let value = numberValue(node), value == value.rounded(), abs(value) < 1e15 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  mutating func number(
+    _ node: YAMLNode, _ name: String, in range: ClosedRange<Double>, unit: String
+  ) -> Double? {
+    guard let value = numberValue(node) else {
+      error("\(name) must be a number, not \(describe(node))", at: node.mark)
+      return nil
+    }
+    guard range.contains(value) else {
+      error(
+        "\(name) \(format(value))\(unit) is outside "
+          + "\(format(range.lowerBound))–\(format(range.upperBound))\(unit)", at: node.mark)
+      return nil
+    }
+    return value
+  }
+
+  mutating func integer(
+    _ node: YAMLNode, _ name: String, in range: ClosedRange<Int>, unit: String
+  ) -> Int? {
+    guard let value = numberValue(node) else {
+      error("\(name) must be a whole number, not \(describe(node))", at: node.mark)
+      return nil
+    }
+    guard let whole = wholeNumber(node) else {
+      error("\(name) must be a whole number, not \(format(value))", at: node.mark)
+      return nil
+    }
+    guard range.contains(whole) else {
+      error(
+        "\(name) \(grouped(whole))\(unit) is outside "
+          + "\(grouped(range.lowerBound))–\(grouped(range.upperBound))\(unit)", at: node.mark)
+      return nil
+    }
+    return whole
+  }
+
+  /// One of an enumeration's raw values (case-insensitive), with a suggestion when misspelt.
+  mutating func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ name: String) -> E?
+  where E.RawValue == String {
+    let allowed = E.allCases.map(\.rawValue)
+    let list = allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
+    guard case .scalar(let value, _, _) = node, !node.isNull else {
+      error("\(name) must be one of \(list), not \(describe(node))", at: node.mark)
+      return nil
+    }
+    if let match = E.allCases.first(where: { $0.rawValue == value.lowercased() }) { return match }
+    if let guess = Suggest.didYouMean(value, among: allowed) {
+      error("unknown \(name) '\(value)' (did you mean '\(guess)'?)", at: node.mark)
+    } else {
+      error("unknown \(name) '\(value)' (expected \(list))", at: node.mark)
+    }
+    return nil
+  }
+
+  /// A path for something written inside the output folder: relative, and staying inside.
+  mutating func outputRelativePath(_ node: YAMLNode, _ name: String, what: String)
+    -> Located<String>?
+  {
+    guard let raw = string(node, name) else { return nil }
+    if raw.isEmpty {
+      error("\(name) is empty", at: node.mark)
+      return nil
+    }
+    if raw.hasPrefix("/") || raw.hasPrefix("~") {
+      error(
+        "\(what) '\(raw)' must be relative to the output folder", at: node.mark,
+        hint: "to write elsewhere, change 'output' (or use --output)")
+      return nil
+    }
+    let normalised = JobPath.normalise(raw)
+    if normalised == ".." || normalised.hasPrefix("../") {
+      error("\(what) '\(raw)' would leave the output folder", at: node.mark)
+      return nil
+    }
+    if normalised == "." || raw.hasSuffix("/") {
+      error("\(what) '\(raw)' names a folder, not a file", at: node.mark)
+      return nil
+    }
+    return Located(normalised, at: node.mark)
+  }
+
+  // MARK: - Wording
+
+  /// `value` as it can be written inside `[…]`: quoted when YAML would read it otherwise.
+  func flow(_ value: String) -> String {
+    let special = value.contains { "*&!|>'\"%@`[]{},#:".contains($0) } || value.isEmpty
+    if !special { return value }
+    var quoted = "\""
+    for ch in value {
+      if ch == "\"" || ch == "\\" { quoted.append("\\") }
+      quoted.append(ch)
+    }
+    return quoted + "\""
+  }
+
+  /// How a node reads in "must be a number, not …".
+  func describe(_ node: YAMLNode) -> String {
+    switch node {
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .scalar(let value, _, let style):
+      if node.isNull { return "null" }
+      let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
+      switch style {
+      case .plain: return "'\(shown)'"
+      case .quoted: return "the quoted string \"\(shown)\""
+      case .block: return "a block of text"
+      }
+    }
+  }
+
+  /// `48` rather than `48.0`.
+  func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return grouped(Int(value)) }
+    return "\(value)"
+  }
+
+  /// `[-+]?(digits[.digits] | .digits)([eE][-+]?digits)?`: YAML 1.2's decimal numbers, without
+  /// the `.inf`/`.nan` and hexadecimal forms a size never needs.
+  static func isDecimal(_ s: String) -> Bool {
+    var chars = Substring(s).utf8[...]
+    if let first = chars.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+      chars = chars.dropFirst()
+    }
+    let digits = chars.prefix { $0 >= 48 && $0 <= 57 }
+    chars = chars.dropFirst(digits.count)
+    var fraction = 0
+    if chars.first == UInt8(ascii: ".") {
+      chars = chars.dropFirst()
+      fraction = chars.prefix { $0 >= 48 && $0 <= 57 }.count
+      chars = chars.dropFirst(fraction)
+    }
+    guard digits.count + fraction > 0 else { return false }
+    if let e = chars.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+      chars = chars.dropFirst()
+      if let sign = chars.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+        chars = chars.dropFirst()
+      }
+      let exponent = chars.prefix { $0 >= 48 && $0 <= 57 }.count
+      guard exponent > 0 else { return false }
+      chars = chars.dropFirst(exponent)
+    }
+    return chars.isEmpty
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  func trimmingWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
+    guard let start = firstIndex(where: { !isSpace($0) }),
+      let end = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

@@ -1,0 +1,908 @@
+internal import CCairo
+internal import CPango
+internal import CPangoMatch
+import FontiModel
+import Foundation
+
+/// A Pango font map bound to one fontconfig configuration; owns one GObject reference.
+///
+/// Handed out by `FontMaps`, which decides what each map holds and how long it lives: font
+/// loading and shaping caches live here. Not Sendable (Pango font maps are not thread-safe in
+/// the Cairo 1.16 era; the batch engine uses processes, not threads).
+package final class FontMap {
+  let pointer: UnsafeMutablePointer<PangoFontMap>
+  /// Kept alive as long as the map that reads it.
+  private let configuration: FontconfigConfiguration
+
+  /// Calls `pango_cairo_font_map_new` and `pango_fc_font_map_set_config`.
+  init(configuration: FontconfigConfiguration) {
+    guard let map = pango_cairo_font_map_new() else { preconditionFailure("pango: no font map") }
+    pointer = map
+    self.configuration = configuration
+    pango_fc_font_map_set_config(CPango_fc_font_map(map), configuration.pointer)
+    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+  /// How many of Pango's font-matching threads this process has run on the calling thread
+  /// instead (CPangoMatch): a test hook.
+  static var matchesRunInline: Int { Int(CPangoMatch_inlined()) }
+
+  /// The patterns of its configuration, in order, as fontconfig prints them: a test hook.
+  var heldPatterns: [String] { configuration.patternTexts }
+
+  /// The families the map can reach, as the enumeration lists them: what `FontMaps` put in
+  /// its configuration (without the face of missing characters' boxes, held as `monospace`).
+  var heldFamilies: [FontFamily] {
+    configuration.families(custom: false).filter { $0.name != "monospace" }
+  }
+
+  /// A context for layouts drawn with `cr`: unhinted metrics, so that a specimen's layout is
+  /// the same at scale 1, 2 and 3, and in PNG and PDF.
+  package func makeContext(for cr: CairoContext) -> TextContext {
+    TextContext(map: self, cr: cr)
+  }
+}
+
+/// A Pango context tied to a Cairo context; owns one GObject reference.
+package final class TextContext {
+  let pointer: OpaquePointer
+  let cr: CairoContext
+  let map: FontMap
+
+  init(map: FontMap, cr: CairoContext) {
+    guard let context = pango_font_map_create_context(map.pointer) else {
+      preconditionFailure("pango: no context")
+    }
+    pointer = context
+    self.cr = cr
+    self.map = map
+    if let options = cairo_font_options_create() {
+      cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+      cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+      cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+      pango_cairo_context_set_font_options(context, options)
+      cairo_font_options_destroy(options)
+    }
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_language(context, pango_language_from_string("en"))
+    pango_cairo_update_context(cr.pointer, context)
+    // Layouts live in user space whatever the device scale: a 2× or 3× PNG is the 1× one drawn
+    // finer, never laid out again. With the Cairo context's scale in its matrix, Pango loads
+    // each font at the device size, and Pango 1.50 sizes the small capitals it synthesises for
+    // a font without `smcp` from that device-sized font's description: at scale N they came
+    // out N × 0.7 times the capitals' size, the case seemingly inverted ("dEJAvU sANS"). Cairo
+    // still renders every glyph at the device resolution when it draws.
+    pango_context_set_matrix(context, nil)
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+  /// The file of the font Pango really loads for `font`: nil when none loads. Used to prove
+  /// that a specimen is set in the family it names and not in a fontconfig substitute.
+  package func loadedFile(for font: FontSpec) -> (file: String, index: Int)? {
+    let description = font.makeDescription()
+    defer { pango_font_description_free(description) }
+    guard let loaded = pango_context_load_font(pointer, description) else {
+      return nil
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+    guard let fc = CPango_fc_font(loaded), let pattern = pango_fc_font_get_pattern(fc) else {
+      return nil
+    }
+    return Fontconfig.file(ofLoadedPattern: pattern)
+  }
+
+  /// Whether the font loaded for `font` maps the letters a, b, e, A, B, E to glyphs named as
+  /// such (`PictographProbe`). A symbol or dingbat font (D050000L, Standard Symbols PS) covers
+  /// Latin code points but draws pictographs or Greek there; its PostScript glyph names give it
+  /// away. Fonts without glyph names say nothing and count as textual. Read through the
+  /// HarfBuzz font Pango shapes with (calls `pango_font_get_hb_font`).
+  package func drawsPictographsForLatin(_ font: FontSpec) -> Bool {
+    let description = font.makeDescription()
+    defer { pango_font_description_free(description) }
+    guard let loaded = pango_context_load_font(pointer, description) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+    guard CPango_fc_font(loaded) != nil, let shaping = pango_font_get_hb_font(loaded) else {
+      return false
+    }
+    let harfBuzz = HarfBuzzFont(referencing: shaping)
+    var names: [(letter: Unicode.Scalar, name: String)] = []
+    for letter in PictographProbe.letters {
+      guard let glyph = harfBuzz.glyph(for: letter.value), glyph != 0,
+        let name = harfBuzz.glyphName(glyph)
+      else { continue }
+      names.append((letter, name))
+    }
+    return PictographProbe.isPictographic(names: names)
+  }
+}
+
+/// A font request: family plus the exact face. Only real faces are ever asked for.
+package struct FontSpec {
+  var family: String
+  /// Size in user-space units (pixels at scale 1, points in a PDF).
+  package var size: Double
+  var weight: Int = 80
+  var slant: Int = 0
+  package var width: Int = 100
+  /// Coordinates on the font's variation axes (`wght=650`); empty: the face's own (its default
+  /// instance, or the named instance fontconfig lists it as).
+  package var variations: [VariationSetting] = []
+
+  package init(family: String, size: Double, face: FontFace? = nil) {
+    self.family = family
+    self.size = size
+    if let face {
+      weight = face.weight
+      slant = face.slant
+      width = face.width
+      // A face that exists only as coordinates (an italic that is a `slnt` position): the
+      // upright face of its file, at those coordinates.
+      if let coordinates = face.coordinates {
+        slant = 0
+        variations = coordinates.sorted { $0.key < $1.key }.map {
+          VariationSetting(tag: $0.key, value: $0.value)
+        }
+      }
+    }
+  }
+
+  /// Every description is made at this one size; layouts scale to the size asked for when they
+  /// draw. Pango starts a fontconfig match *and* a full sort of every installed font for each
+  /// new (family, face, size) it sees; one size per face turns a dozen sorts per family into
+  /// one. Hinting and metric hinting are off, so outlines and advances scale exactly.
+  static let nominalSize = 64.0
+
+  /// A Pango description for exactly this face. Commas in a family name would make Pango read
+  /// a list of families; the name is passed whole to fontconfig through the family field, and
+  /// `loadedFile` proves what was loaded.
+  func makeDescription() -> OpaquePointer {
+    guard let d = pango_font_description_new() else { preconditionFailure("pango: out of memory") }
+    pango_font_description_set_family(d, family)
+    pango_font_description_set_absolute_size(d, FontSpec.nominalSize * Double(PANGO_SCALE))
+    pango_font_description_set_weight(d, PangoWeight(UInt32(FontSpec.pangoWeight(weight))))
+    pango_font_description_set_style(
+      d, slant == 0 ? PANGO_STYLE_NORMAL : (slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
+    )
+    pango_font_description_set_stretch(d, FontSpec.pangoStretch(width))
+    if !variations.isEmpty {
+      pango_font_description_set_variations(d, VariationSetting.pangoString(variations))
+    }
+    return d
+  }
+
+  /// fontconfig weight (0–215) → OpenType/Pango weight (100–1000).
+  static func pangoWeight(_ fc: Int) -> Int {
+    Fontconfig.openTypeWeight(fc)
+  }
+
+  static func pangoStretch(_ width: Int) -> PangoStretch {
+    switch width {
+    case ..<56: return PANGO_STRETCH_ULTRA_CONDENSED
+    case ..<69: return PANGO_STRETCH_EXTRA_CONDENSED
+    case ..<81: return PANGO_STRETCH_CONDENSED
+    case ..<94: return PANGO_STRETCH_SEMI_CONDENSED
+    case ..<107: return PANGO_STRETCH_NORMAL
+    case ..<119: return PANGO_STRETCH_SEMI_EXPANDED
+    case ..<138: return PANGO_STRETCH_EXPANDED
+    case ..<175: return PANGO_STRETCH_EXTRA_EXPANDED
+    default: return PANGO_STRETCH_ULTRA_EXPANDED
+    }
+  }
+}
+
+/// A paragraph of text set by Pango; owns one GObject reference to its `PangoLayout`.
+package final class TextLayout {
+  let pointer: OpaquePointer
+  let context: TextContext
+  /// The layout is set at `FontSpec.nominalSize`; this scales it to the size asked for.
+  let factor: Double
+  let font: FontSpec
+  /// The text the layout holds: all of it, or after a cut of our own, the part kept.
+  private(set) var text: String
+  /// After a cut of our own: the ellipsis, drawn where the placeholder at byte `index` sits.
+  private var ownEllipsis: (layout: TextLayout, index: Int32)?
+
+  package enum Alignment { case left, centre, right }
+
+  /// Where a wrapped layout may break its lines. No hyphen is ever added: a specimen shows the
+  /// characters of its text and no others (Pango 1.44+ would otherwise add one wherever it
+  /// breaks inside a word).
+  package enum Wrap {
+    /// Only where Unicode allows a line break (UAX #14): between words, between CJK
+    /// characters, between Thai or Khmer words (Pango's dictionaries). A word wider than the
+    /// measure overflows it (`overflowsWidth`), for the caller to shrink.
+    case words
+    /// As `words`, and between the characters of a word that does not fit a line by itself.
+    case anywhere
+  }
+
+  /// How a cut of a family's text is marked. The ellipsis is our mark, not the text's: "…" in
+  /// the text's own face when it has the character, else in the neutral label face; never a
+  /// box, nor three of the family's full stops (Pango's own fallback).
+  package struct Ellipsis {
+    /// The neutral face, and a context of the font map that holds it.
+    var neutral: (family: String, face: FontFace?, context: TextContext)?
+
+    package init(neutral: (family: String, face: FontFace?, context: TextContext)? = nil) {
+      self.neutral = neutral
+    }
+  }
+
+  /// Lays out `text` in `font` with font fallback OFF: a character the font lacks shows as
+  /// Pango's hex box, never as another font's glyph. `language` tags the text (a BCP 47 code)
+  /// for the forms a font reserves for it; otherwise it is shaped as the context's `en`.
+  /// `features` turns OpenType features on or off for the whole text, or for
+  /// `featureRanges` of it only (in Unicode scalars; a feature sample's `ranges`)
+  /// (`font.variations` sets the axes); `SampleSettings` carries both for a job's samples.
+  package init(
+    _ text: String, font: FontSpec, in context: TextContext, width: Double? = nil,
+    wrap: Wrap = .anywhere, alignment: Alignment = .left, smallCaps: Bool = false,
+    letterSpacing: Double = 0, fallback: Bool = false, language: String? = nil,
+    features: [FeatureSetting] = [], featureRanges: [Range<Int>]? = nil
+  ) {
+    guard let layout = pango_layout_new(context.pointer) else {
+      preconditionFailure("pango: out of memory")
+    }
+    pointer = layout
+    self.context = context
+    self.font = font
+    self.text = text
+    factor = max(font.size, 0.01) / FontSpec.nominalSize
+    let description = font.makeDescription()
+    pango_layout_set_font_description(layout, description)
+    pango_font_description_free(description)
+    setText(text)
+    if let width {
+      pango_layout_set_width(layout, TextLayout.pango(width / factor))
+      pango_layout_set_wrap(layout, wrap == .words ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+    }
+    switch alignment {
+    case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .centre: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    }
+    let attributes = pango_attr_list_new()
+    pango_attr_list_insert(attributes, pango_attr_fallback_new(fallback ? 1 : 0))
+    pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+    if smallCaps {
+      pango_attr_list_insert(attributes, pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS))
+    }
+    if let language, let tag = pango_language_from_string(language) {
+      pango_attr_list_insert(attributes, pango_attr_language_new(tag))
+    }
+    if !features.isEmpty {
+      let settings = FeatureSetting.pangoString(features)
+      if let featureRanges {
+        // Pango hands each attribute's byte range to HarfBuzz as the feature's start and end.
+        for range in TextLayout.byteRanges(featureRanges, in: text) {
+          guard let attribute = pango_attr_font_features_new(settings) else { continue }
+          attribute.pointee.start_index = range.lowerBound
+          attribute.pointee.end_index = range.upperBound
+          pango_attr_list_insert(attributes, attribute)
+        }
+      } else {
+        pango_attr_list_insert(attributes, pango_attr_font_features_new(settings))
+      }
+    }
+    if letterSpacing != 0 {
+      pango_attr_list_insert(
+        attributes, pango_attr_letter_spacing_new(TextLayout.pango(letterSpacing / factor)))
+    }
+    pango_layout_set_attributes(layout, attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+  var layout: OpaquePointer { pointer }
+
+  /// Calls `pango_layout_set_text` with the UTF-8 of `text` (which may hold NULs).
+  private func setText(_ text: String) {
+    var bytes = Array(text.utf8)
+    if bytes.isEmpty {
+      pango_layout_set_text(layout, "", 0)
+      return
+    }
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        pango_layout_set_text(layout, $0, Int32(buffer.count))
+      }
+    }
+  }
+
+  /// Ranges of Unicode scalars in `text` as ranges of its UTF-8 bytes (Pango's attribute
+  /// indices); ranges past the end are cut to it.
+  static func byteRanges(_ ranges: [Range<Int>], in text: String) -> [Range<UInt32>] {
+    var offsets: [UInt32] = [0]
+    for s in text.unicodeScalars {
+      offsets.append(offsets[offsets.count - 1] + UInt32(UTF8.width(s)))
+    }
+    return ranges.compactMap { r in
+      let lower = min(max(0, r.lowerBound), offsets.count - 1)
+      let upper = min(max(lower, r.upperBound), offsets.count - 1)
+      return lower < upper ? offsets[lower]..<offsets[upper] : nil
+    }
+  }
+
+  /// User units → Pango units at the nominal size, clamped to what Pango can hold.
+  static func pango(_ units: Double) -> Int32 {
+    let v = (units * Double(PANGO_SCALE)).rounded()
+    return v.isFinite ? Int32(max(-1_000_000_000, min(1_000_000_000, v))) : 0
+  }
+
+  /// Pango units at the nominal size → user units.
+  func units(_ v: Int32) -> Double { Double(v) / Double(PANGO_SCALE) * factor }
+
+  /// Logical size in user units.
+  package var size: (width: Double, height: Double) {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    return (units(logical.width), units(logical.height))
+  }
+
+  /// Ink extents relative to the layout's origin, in user units.
+  package var inkRect: (x: Double, y: Double, width: Double, height: Double) {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    return (units(ink.x), units(ink.y), units(ink.width), units(ink.height))
+  }
+
+  /// Baseline of the first line from the top of the layout.
+  package var baseline: Double { units(pango_layout_get_baseline(layout)) }
+
+  package var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+  /// Characters drawn as hex boxes because the font has no glyph for them.
+  package var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+  /// The characters drawn as hex boxes, each once, in the order of the text.
+  package var unknownCharacters: [Unicode.Scalar] {
+    var found: [(offset: Int, value: UInt32)] = []
+    forEachGlyph { glyph, offset, _ in
+      if glyph & UInt32(PANGO_GLYPH_UNKNOWN_FLAG) != 0 {
+        found.append((offset, glyph & ~UInt32(PANGO_GLYPH_UNKNOWN_FLAG)))
+      }
+    }
+    var seen = Set<UInt32>()
+    return found.sorted { $0.offset < $1.offset }.compactMap { found in
+      seen.insert(found.value).inserted ? Unicode.Scalar(found.value) : nil
+    }
+  }
+
+  /// Calls `body` with the item and the glyphs of every run of line `line`, in order.
+  private func forEachRun(
+    inLine line: Int32,
+    _ body: (
+      _ item: UnsafeMutablePointer<PangoItem>, _ glyphs: UnsafeMutablePointer<PangoGlyphString>
+    ) -> Void
+  ) {
+    var node = pango_layout_get_line_readonly(layout, line)?.pointee.runs
+    while let current = node {
+      node = current.pointee.next
+      guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+        let item = run.pointee.item, let glyphs = run.pointee.glyphs
+      else { continue }
+      body(item, glyphs)
+    }
+  }
+
+  private static func isEllipsis(_ item: UnsafeMutablePointer<PangoItem>) -> Bool {
+    Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+  }
+
+  /// Calls `body` with every glyph of every run, in line and run order: the glyph, the byte
+  /// offset in the text of the cluster it draws, and whether it is Pango's ellipsis.
+  private func forEachGlyph(_ body: (_ glyph: UInt32, _ offset: Int, _ isEllipsis: Bool) -> Void) {
+    for i in 0..<pango_layout_get_line_count(layout) {
+      forEachRun(inLine: i) { item, glyphs in
+        let isEllipsis = TextLayout.isEllipsis(item)
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+          body(
+            glyphs.pointee.glyphs[g].glyph,
+            Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g]), isEllipsis)
+        }
+      }
+    }
+  }
+
+  /// Draws the glyphs the font maps to default-ignorable characters that shaping set as
+  /// nothing: HarfBuzz (and so Pango) hides U+00AD, the soft hyphen, whatever the font maps it
+  /// to, and URW's dingbat and symbol fonts map a glyph there (D050000L's ②, Standard Symbols
+  /// PS's ↑). For a grid of a font's own glyphs, where what the font maps is what is shown.
+  /// Pango keeps the extents it measured while laying out: the ink of what was revealed is
+  /// returned (relative to the layout's origin, for a layout of one line) for the caller to
+  /// place it by; nil when nothing was hidden.
+  @discardableResult
+  package func revealIgnorableGlyphs() -> (x: Double, y: Double, width: Double, height: Double)? {
+    var revealed: (x: Double, y: Double, width: Double, height: Double)?
+    var x: Int32 = 0
+    for i in 0..<pango_layout_get_line_count(layout) {
+      forEachRun(inLine: i) { item, glyphs in
+        guard let font = item.pointee.analysis.font, let shaping = pango_font_get_hb_font(font)
+        else { return }
+        for g in 0..<Int(glyphs.pointee.num_glyphs) {
+          defer { x += glyphs.pointee.glyphs[g].geometry.width }
+          guard glyphs.pointee.glyphs[g].glyph == UInt32(PANGO_GLYPH_EMPTY) else { continue }
+          let offset = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
+          guard let scalar = String(text.utf8.dropFirst(offset))?.unicodeScalars.first,
+            scalar.properties.isDefaultIgnorableCodePoint
+          else { continue }
+          var glyph: hb_codepoint_t = 0
+          guard hb_font_get_nominal_glyph(shaping, scalar.value, &glyph) != 0, glyph != 0 else {
+            continue
+          }
+          glyphs.pointee.glyphs[g].glyph = glyph
+          glyphs.pointee.glyphs[g].geometry.width = hb_font_get_glyph_h_advance(shaping, glyph)
+          var ink = PangoRectangle()
+          pango_font_get_glyph_extents(font, glyph, &ink, nil)
+          let rect = (
+            x: units(x + ink.x), y: baseline + units(ink.y), width: units(ink.width),
+            height: units(ink.height)
+          )
+          revealed =
+            revealed.map { r in
+              let left = min(r.x, rect.x)
+              let top = min(r.y, rect.y)
+              return (
+                left, top, max(r.x + r.width, rect.x + rect.width) - left,
+                max(r.y + r.height, rect.y + rect.height) - top
+              )
+            } ?? rect
+        }
+      }
+    }
+    return revealed
+  }
+
+  /// Whether the last of two or more lines holds a single word of a text of spaced words: the
+  /// runt a typesetter pulls back ("vow." alone under "quartz, judge my").
+  var endsInOneWord: Bool {
+    let count = pango_layout_get_line_count(layout)
+    guard count >= 2, let line = pango_layout_get_line_readonly(layout, count - 1) else {
+      return false
+    }
+    let start = max(0, Int(line.pointee.start_index))
+    let last = Substring(text.utf8.dropFirst(start).prefix(max(0, Int(line.pointee.length))))
+    let trimmed = last.trimmingCharacters(in: .whitespacesAndNewlines)
+    return !trimmed.isEmpty && !trimmed.contains(where: \.isWhitespace)
+  }
+
+  /// `text` with its last two words tied by a no-break space (U+00A0, which draws as a space:
+  /// HarfBuzz sets a font's space where it has no glyph of its own), so that a line break
+  /// never leaves the last word alone; nil when the text has fewer than three words.
+  static func tyingLastWords(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.split(whereSeparator: { $0 == " " }).count >= 3,
+      let space = trimmed.lastIndex(of: " ")
+    else { return nil }
+    var tied = trimmed
+    tied.replaceSubrange(space...space, with: "\u{00A0}")
+    return tied
+  }
+
+  /// `layout`, or, when its last line holds one word (`endsInOneWord`), the same text with its
+  /// last two words tied (`tyingLastWords`) as `remake` sets it, if that takes no more lines,
+  /// none wider than the measure: a last word is pulled back, never pushed onto a new line.
+  package static func pullingBackLastWord(_ layout: TextLayout, _ remake: (String) -> TextLayout)
+    -> TextLayout
+  {
+    guard !layout.overflowsWidth, layout.endsInOneWord,
+      let tied = tyingLastWords(layout.text)
+    else { return layout }
+    let pulled = remake(tied)
+    guard pulled.lineCount == layout.lineCount, !pulled.overflowsWidth, !pulled.endsInOneWord
+    else { return layout }
+    return pulled
+  }
+
+  /// Logical width of the widest line, in user units.
+  package var widestLine: Double {
+    var widest: Int32 = 0
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      widest = max(widest, logical.width)
+    }
+    return units(widest)
+  }
+
+  /// Whether a line is wider than the layout's width: a word that does not fit the measure
+  /// (only with `Wrap.words`, or without a width's wrapping, one line longer than `ellipsize`
+  /// allows before it is cut).
+  package var overflowsWidth: Bool {
+    let width = pango_layout_get_width(layout)
+    guard width >= 0 else { return false }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      if logical.width > width { return true }
+    }
+    return false
+  }
+
+  /// Limits the height; lines past it are dropped and the last shown line ends in an
+  /// ellipsis, so text is cut between lines, never mid-glyph. With `mark`, the ellipsis is
+  /// ours (see `Ellipsis`) whenever Pango's would not be a real one.
+  package func limitHeight(_ height: Double, mark: Ellipsis? = nil) {
+    pango_layout_set_height(layout, TextLayout.pango(height / factor))
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    guard let mark, pangoEllipsisIsWrong(singleLine: false) else { return }
+    let lines = keptLineCount(height: height)
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    cut(mark: mark) { $0.lineCount <= lines && !$0.overflowsWidth }
+  }
+
+  /// Keeps the text on one line no wider than `width` by dropping what does not fit, with no
+  /// mark: for a row of glyphs, where an ellipsis would read as one more glyph (three heavy dots
+  /// after a row of emoji). The row is cut where a line may break (between emoji, at the spaces
+  /// between symbols), at least the first glyph kept.
+  package func truncate(width: Double) {
+    guard size.width > width else { return }
+    pango_layout_set_width(layout, TextLayout.pango(width / factor))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    let first = pango_layout_get_line_readonly(layout, 0).map { Int($0.pointee.length) }
+    pango_layout_set_width(layout, -1)
+    guard let first, first > 0, first < text.utf8.count else { return }
+    var kept = String(decoding: text.utf8.prefix(first), as: UTF8.self)
+    while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
+    text = kept
+    setText(kept)
+  }
+
+  /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
+  /// With `mark`, the ellipsis is ours (see `Ellipsis`) whenever Pango's would not be a real
+  /// one, or would be all the line shows: at least the first character is kept.
+  package func ellipsize(width: Double, mark: Ellipsis? = nil) {
+    pango_layout_set_width(layout, TextLayout.pango(width / factor))
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    guard let mark, pangoEllipsisIsWrong(singleLine: true) else { return }
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    cut(mark: mark) { $0.lineCount == 1 && !$0.overflowsWidth }
+  }
+
+  /// Whether Pango put its ellipsis after a space ("Sphinx of …"): it cuts after whole
+  /// clusters, spaces included. Our cut then ends at the word ("Sphinx of…").
+  var ellipsisFollowsSpace: Bool {
+    pangoEllipsis().map { followsSpace($0.offset) } ?? false
+  }
+
+  private func followsSpace(_ offset: Int32) -> Bool {
+    String(Substring(text.utf8.prefix(Int(offset)))).last?.isWhitespace ?? false
+  }
+
+  /// Whether Pango's ellipsis is not ours: three full stops or a box instead of one "…" (the
+  /// font lacks U+2026, or, for CJK text, U+22EF), on one line nothing left beside it, or a
+  /// space before it.
+  private func pangoEllipsisIsWrong(singleLine: Bool) -> Bool {
+    guard let ellipsis = pangoEllipsis() else { return false }
+    return ellipsis.glyphs != 1 || (singleLine && ellipsis.otherGlyphs == 0)
+      || followsSpace(ellipsis.offset) || splitsJoinedLetters(ellipsis.offset)
+  }
+
+  /// Whether a cut at byte `offset` falls between two letters that join (an Arabic word cut
+  /// mid-way): Pango shapes what it keeps again, and the last letter would take its final
+  /// form. Our cut keeps the form the letter has in the whole word.
+  private func splitsJoinedLetters(_ offset: Int32) -> Bool {
+    let utf8 = text.utf8
+    guard offset > 0,
+      let split = utf8.index(utf8.startIndex, offsetBy: Int(offset), limitedBy: utf8.endIndex),
+      let before = String(Substring(utf8[..<split])).last,
+      let after = String(Substring(utf8[split...])).first
+    else { return false }
+    return TextLayout.joins(before, after)
+  }
+
+  /// Whether `before` and `after` are letters of a script whose letters join (Arabic, Syriac,
+  /// N'Ko, Mongolian, Mandaic, Adlam, …), so that a cut between them may change their forms:
+  /// by script block and letter category. Whether the forms do change is the shaper's to say
+  /// (a letter before a hamza ends its join anyway): see `cut`.
+  static func joins(_ before: Character, _ after: Character) -> Bool {
+    func joining(_ c: Character) -> Bool {
+      guard let s = c.unicodeScalars.first else { return false }
+      switch s.properties.generalCategory {
+      case .otherLetter, .modifierLetter: return inJoiningScript(s)
+      default: return false
+      }
+    }
+    return joining(before) && joining(after)
+  }
+
+  /// Whether `s` is in the block of a script whose letters join.
+  static func inJoiningScript(_ s: Unicode.Scalar) -> Bool {
+    s.value >= 0x0600 && joiningBlocks.contains { $0.contains(s.value) }
+  }
+
+  /// The glyphs of each character cluster, by the cluster's byte offset in the layout's text:
+  /// Pango's ellipsis, shapes (our mark's placeholder) and invisible glyphs left out.
+  func glyphsByCluster() -> [Int: [UInt32]] {
+    var out: [Int: [UInt32]] = [:]
+    forEachGlyph { glyph, offset, isEllipsis in
+      if !isEllipsis && glyph != UInt32(PANGO_GLYPH_EMPTY) {
+        out[offset, default: []].append(glyph)
+      }
+    }
+    return out
+  }
+
+  /// Unicode blocks of the scripts whose letters join to their neighbours.
+  static let joiningBlocks: [ClosedRange<UInt32>] = [
+    0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0840...0x085F,
+    0x0860...0x086F, 0x0870...0x089F, 0x08A0...0x08FF, 0x1800...0x18AF, 0xA840...0xA87F,
+    0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x10AC0...0x10AFF, 0x10B80...0x10BAF,
+    0x10D00...0x10D3F, 0x10F30...0x10F6F, 0x10F70...0x10FAF, 0x10FB0...0x10FDF,
+    0x1E900...0x1E95F,
+  ]
+
+  /// Pango's ellipsis, when it cut the text: where it starts in the text (a byte offset), its
+  /// glyphs, and the other glyphs of its line.
+  private func pangoEllipsis() -> (offset: Int32, glyphs: Int32, otherGlyphs: Int32)? {
+    guard pango_layout_is_ellipsized(layout) != 0 else { return nil }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      var ellipsis: (offset: Int32, glyphs: Int32)?
+      var others: Int32 = 0
+      forEachRun(inLine: i) { item, glyphs in
+        if TextLayout.isEllipsis(item) {
+          ellipsis = (item.pointee.offset, glyphs.pointee.num_glyphs)
+        } else {
+          others += glyphs.pointee.num_glyphs
+        }
+      }
+      if let ellipsis { return (ellipsis.offset, ellipsis.glyphs, others) }
+    }
+    return nil
+  }
+
+  /// How many lines fit in `height` (at least one).
+  private func keptLineCount(height: Double) -> Int {
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    guard let iter = pango_layout_get_iter(layout) else { return 1 }
+    defer { pango_layout_iter_free(iter) }
+    var lines = 0
+    repeat {
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      if units(logical.y + logical.height) > height + 0.01 { break }
+      lines += 1
+    } while pango_layout_iter_next_line(iter) != 0
+    return max(1, lines)
+  }
+
+  /// Our own cut: the longest run of whole character clusters from the start, followed by
+  /// our ellipsis, that `fits`. When not even the first cluster fits beside the ellipsis,
+  /// the clusters that fit alone, and at least the first one.
+  private func cut(mark: Ellipsis, fits: (TextLayout) -> Bool) {
+    let full = text
+    // In the face the text is set in when it has the character (a family's bold may lack what
+    // its regular has), else in the neutral face.
+    var ellipsis = TextLayout("\u{2026}", font: font, in: context)
+    if ellipsis.unknownGlyphs > 0, let neutral = mark.neutral {
+      ellipsis = TextLayout(
+        "\u{2026}", font: FontSpec(family: neutral.family, size: font.size, face: neutral.face),
+        in: neutral.context, fallback: true)
+    }
+    let ends = Array(full.indices.dropFirst()) + [full.endIndex]
+    guard !ends.isEmpty else { return }
+    let ellipsisWidth = TextLayout.pango(ellipsis.size.width / factor)
+    let original = pango_layout_get_attributes(layout).flatMap { pango_attr_list_copy($0) }
+    defer { if let original { pango_attr_list_unref(original) } }
+
+    // The forms the whole text gives its letters, for a cut inside a word of a script whose
+    // letters join (read only when the text has such letters).
+    let joining = full.unicodeScalars.contains(where: TextLayout.inJoiningScript)
+    let whole = joining ? glyphsByCluster() : [:]
+
+    /// Sets the first `count` clusters, with the ellipsis's placeholder when `marked`.
+    func set(_ count: Int, marked: Bool) {
+      let end = ends[count - 1]
+      var kept = String(full[..<end])
+      if marked {
+        while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
+      }
+      place(kept, marked: marked)
+      // A word cut between letters that join: the last letter must keep the form it has in
+      // the whole word, which HarfBuzz may change now that it ends the text (final instead of
+      // medial). A ZERO WIDTH JOINER after it keeps it (joined towards the ellipsis, or
+      // towards the rest of the word when nothing fits beside an ellipsis); the shaper
+      // decides, so a letter that ends its join in the word anyway (before a hamza) gets none.
+      guard joining, end < full.endIndex, let last = kept.last,
+        kept.utf8.count == full[..<end].utf8.count, TextLayout.joins(last, full[end])
+      else { return }
+      let offset = kept.utf8.count - String(last).utf8.count
+      if glyphsByCluster()[offset] == whole[offset] { return }
+      // Joined, even where the whole word has a form neither gives (lam before alef is part
+      // of a lam-alef ligature there): a joined letter reads as a cut word, a final one as a
+      // whole word ("بل" for "بلاد").
+      place(kept + TextLayout.joiner, marked: marked)
+    }
+
+    /// Sets `kept`, and after it the ellipsis's placeholder when `marked`.
+    func place(_ kept: String, marked: Bool) {
+      text = kept
+      // The text's own attributes span all of it, the placeholder too.
+      guard marked, let attributes = original.flatMap({ pango_attr_list_copy($0) }) else {
+        setText(kept)
+        pango_layout_set_attributes(layout, original)
+        ownEllipsis = nil
+        return
+      }
+      defer { pango_attr_list_unref(attributes) }
+      let start = Int32(kept.utf8.count)
+      setText(kept + TextLayout.placeholder)
+      // Only the width of the ellipsis: the line keeps the height of the text's own font.
+      var ink = PangoRectangle(x: 0, y: 0, width: ellipsisWidth, height: 0)
+      var logical = ink
+      if let shape = pango_attr_shape_new(&ink, &logical) {
+        shape.pointee.start_index = UInt32(start)
+        shape.pointee.end_index = UInt32(start) + UInt32(TextLayout.placeholder.utf8.count)
+        pango_attr_list_insert(attributes, shape)
+      }
+      pango_layout_set_attributes(layout, attributes)
+      ownEllipsis = (ellipsis, start)
+    }
+
+    // The longest prefix that fits with the ellipsis: the fit only worsens as it grows.
+    func longest(marked: Bool) -> Int? {
+      var low = 0
+      var high = ends.count
+      while low < high {
+        let middle = (low + high + 1) / 2
+        set(middle, marked: marked)
+        if fits(self) { low = middle } else { high = middle - 1 }
+      }
+      return low > 0 ? low : nil
+    }
+    if let count = longest(marked: true) {
+      set(count, marked: true)
+    } else {
+      set(longest(marked: false) ?? 1, marked: false)
+    }
+  }
+
+  /// Our ellipsis after a cut of our own, nil when the text is whole or Pango marked the cut.
+  var cutMark: TextLayout? { ownEllipsis?.layout }
+
+  /// Stands in for our ellipsis in the text: U+FFFC OBJECT REPLACEMENT CHARACTER, given the
+  /// ellipsis's width by a shape attribute and drawn over by `draw`.
+  static let placeholder = "\u{FFFC}"
+
+  /// ZERO WIDTH JOINER, added after a cut between joined letters.
+  static let joiner = "\u{200D}"
+
+  /// Sets the distance between baselines to `factor` times the font's line height
+  /// (calls `pango_layout_set_line_spacing`, Pango 1.44+).
+  package func setLineSpacing(_ factor: Double) {
+    pango_layout_set_line_spacing(layout, Float(factor))
+  }
+
+  /// A leading `setLeading` sets: the distance between baselines as a multiple of the size,
+  /// only opening lines set closer (`atLeast`), and closing those set further than `atMost`.
+  package struct Leading {
+    var multiple: Double
+    var atLeast = false
+    var atMost: Double? = nil
+
+    package init(multiple: Double, atLeast: Bool = false, atMost: Double? = nil) {
+      self.multiple = multiple
+      self.atLeast = atLeast
+      self.atMost = atMost
+    }
+  }
+
+  /// Sets `leading` (see `setLeading(_:atLeast:atMost:)`).
+  package func setLeading(_ leading: Leading) {
+    setLeading(leading.multiple, atLeast: leading.atLeast, atMost: leading.atMost)
+  }
+
+  /// Sets the distance between baselines to `multiple` times the type size, whatever the
+  /// font's own line height; with `atLeast`, only lines the font sets closer are opened up,
+  /// and with `atMost` too, lines it sets further apart than `atMost` times the size are
+  /// brought that close where their ink allows (STIX Math's line height, made for stacked
+  /// formulas, is 2.6 times its size: a sentence set in it read as lines of verse).
+  ///
+  /// Pango sets lines with no factor as far apart as the fonts' ascent and descent (the line's
+  /// logical height: 1.0 of the size in Lato), and with a factor at that factor times another
+  /// height, `pango_layout_line_get_height`'s (which counts the line gap: 1.2 in Lato). The
+  /// first decides whether the font's own spacing stands; the second, the factor.
+  package func setLeading(_ multiple: Double, atLeast: Bool = false, atMost: Double? = nil) {
+    pango_layout_set_line_spacing(layout, 0)
+    guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+    var height: Int32 = 0
+    pango_layout_line_get_height(line, &height)
+    var logical = PangoRectangle()
+    pango_layout_line_get_extents(line, nil, &logical)
+    guard height > 0, logical.height > 0 else { return }
+    let em = FontSpec.nominalSize * Double(PANGO_SCALE)
+    var target = multiple * em
+    if atLeast {
+      let natural = Double(logical.height)
+      if natural >= target {
+        guard let atMost, natural > atMost * em else { return }
+        // The tallest ink above and below any baseline, and a tenth of the size between: the
+        // lines never touch, whatever the script.
+        var above: Int32 = 0
+        var below: Int32 = 0
+        for i in 0..<pango_layout_get_line_count(layout) {
+          guard let each = pango_layout_get_line_readonly(layout, i) else { continue }
+          var ink = PangoRectangle()
+          pango_layout_line_get_extents(each, &ink, nil)
+          above = max(above, -ink.y)
+          below = max(below, ink.y + ink.height)
+        }
+        let limit = max(atMost * em, Double(above) + Double(below) + 0.1 * em)
+        guard limit < natural else { return }
+        target = limit
+      }
+    }
+    pango_layout_set_line_spacing(layout, Float(target / Double(height)))
+  }
+
+  /// Baseline of the last line from the top of the layout.
+  package var lastBaseline: Double {
+    guard let iter = pango_layout_get_iter(layout) else { return baseline }
+    defer { pango_layout_iter_free(iter) }
+    while pango_layout_iter_next_line(iter) != 0 {}
+    return units(pango_layout_iter_get_baseline(iter))
+  }
+
+  /// Baseline of line `number` (0-based) from the top of the layout.
+  package func baseline(ofLine number: Int) -> Double {
+    guard let iter = pango_layout_get_iter(layout) else { return baseline }
+    defer { pango_layout_iter_free(iter) }
+    var n = 0
+    while n < number, pango_layout_iter_next_line(iter) != 0 { n += 1 }
+    return units(pango_layout_iter_get_baseline(iter))
+  }
+
+  /// Draws with the current source colour, top-left at (x, y).
+  ///
+  /// Text at coordinates of its own (`font.variations`) is drawn as outlines (Pango's glyph
+  /// paths, filled), not as text: Cairo 1.16 decides whether to embed a variable font in a PDF
+  /// as a subset of its file (the default outlines) or as a fallback font of the instance
+  /// (the outlines drawn) from the coordinates the shared FreeType face was *last* set to, so an
+  /// instance embedded after the default one is drawn with the default's outlines. Such text is
+  /// not selectable in the PDF; in a PNG it looks the same either way.
+  package func draw(at x: Double, _ y: Double) {
+    let cr = context.cr
+    cr.save()
+    cr.translate(x, y)
+    cr.scale(factor)
+    cr.move(to: 0, 0)
+    if font.variations.isEmpty {
+      pango_cairo_show_layout(cr.pointer, layout)
+    } else {
+      cr.newPath()
+      pango_cairo_layout_path(cr.pointer, layout)
+      cr.fill()
+    }
+    cr.newPath()
+    cr.restore()
+    if let mark = ownEllipsis {
+      var position = PangoRectangle()
+      pango_layout_index_to_pos(layout, mark.index, &position)
+      var line: Int32 = 0
+      var lineX: Int32 = 0
+      pango_layout_index_to_line_x(layout, mark.index, 0, &line, &lineX)
+      let left = units(min(position.x, position.x + position.width))
+      let base = baseline(ofLine: Int(line))
+      mark.layout.draw(at: x + left, y + base - mark.layout.baseline)
+    }
+  }
+}
+
+/// Pango's sample sentence for a language ("nl" → a Dutch pangram), or nil when Pango has only
+/// its generic default for it.
+package func pangoSampleString(for language: String) -> String? {
+  guard let lang = pango_language_from_string(language),
+    let sample = pango_language_get_sample_string(lang)
+  else { return nil }
+  let text = String(cString: sample)
+  let generic = String(cString: pango_language_get_sample_string(pango_language_from_string("xx")))
+  return text == generic && !language.hasPrefix("en") ? nil : text
+}
