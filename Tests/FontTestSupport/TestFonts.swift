@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 
-@testable import FontiFonts
-@testable import FontiText
+import FontiFonts
+import FontiText
 
 /// The tests' own fonts, through their own fontconfig configuration, so results never depend on
 /// what the machine has installed.

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
 package final class TemporaryFolder {

@@ -2,13 +2,13 @@ internal import CCairo
 
 /// Pixels of a PNG read back through Cairo, for comparing images (golden tests, the
 /// reproducibility check). Opaque images only: each pixel is 0x00RRGGBB.
-struct RasterImage: Equatable {
+package struct RasterImage: Equatable {
   package var width: Int
   package var height: Int
   var pixels: [UInt32]
 
   /// Calls `cairo_image_surface_create_from_png`; nil when the file is not a readable PNG.
-  static func load(png path: String) -> RasterImage? {
+  package static func load(png path: String) -> RasterImage? {
     guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
     defer { cairo_surface_destroy(surface) }
     return RasterImage(surface)
@@ -81,7 +81,7 @@ struct RasterImage: Equatable {
   }
 
   /// Writes the image as a PNG (for expected/actual/diff files).
-  func write(png path: String) {
+  package func write(png path: String) {
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
       let data = cairo_image_surface_get_data(surface)
     else { return }
@@ -98,7 +98,7 @@ struct RasterImage: Equatable {
   }
 
   /// Largest per-channel difference, and an image that shows where they differ (red).
-  func difference(_ other: RasterImage) -> (maximum: Int, image: RasterImage)? {
+  package func difference(_ other: RasterImage) -> (maximum: Int, image: RasterImage)? {
     guard width == other.width, height == other.height else { return nil }
     var maximum = 0
     var diff = [UInt32](repeating: 0, count: pixels.count)
