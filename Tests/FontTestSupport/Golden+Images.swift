@@ -1,7 +1,6 @@
+import FontiText
 import Foundation
 import TestSupport
-
-import FontiText
 
 // Swift Testing is there for the tests only (a release build of the package has none): this
 // file is empty there.

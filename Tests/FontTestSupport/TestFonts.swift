@@ -1,8 +1,7 @@
-import Foundation
-import TestSupport
-
 import FontiFonts
 import FontiText
+import Foundation
+import TestSupport
 
 /// The tests' own fonts, through their own fontconfig configuration, so results never depend on
 /// what the machine has installed.
