@@ -3,7 +3,7 @@ import FontiSupport
 import Foundation
 
 /// What a run did: the manifest it wrote, the problems it met, and how each kind of output
-/// fared. FontiCore never prints; the command line prints from this.
+/// fared. The engine never prints; the command line prints from this.
 public struct BatchReport: Sendable {
   /// How one kind of output (specimens, pairing sheets) fared.
   public struct Tally: Sendable, Equatable {

@@ -8,7 +8,7 @@ import Foundation
   import Glibc
 #endif
 
-/// How `run` was asked to behave (the command-line flags that reach FontiCore).
+/// How `run` was asked to behave (the command-line flags that reach the engine).
 public struct BatchOptions: Sendable {
   public var jobs: Int
   public var force = false

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Makes the proofs fixtures once, from Debian's font packages, with fontTools (run by hand,
-never by the tests): `/usr/bin/python3 Tests/FontiCoreTests/Fixtures/make-proof-fonts.py`.
+never by the tests): `/usr/bin/python3 Tests/Fixtures/make-proof-fonts.py`.
 
 ProofFonts/ (scanned by fonts-proofs.conf, not by fonts.conf):
   InterVariable-Subset.ttf     Inter.var.ttf (fonts-inter-variable 4.0~beta7): wght 100-900 and

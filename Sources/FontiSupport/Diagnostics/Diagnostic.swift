@@ -28,7 +28,7 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// One problem found in the user's input or environment: an error or a warning.
 ///
-/// FontiCore never prints; it returns diagnostics and the front end prints them with
+/// The library never prints; it returns diagnostics and the front end prints them with
 /// `DiagnosticPrinter`.
 public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
   public enum Severity: String, Sendable, Hashable {

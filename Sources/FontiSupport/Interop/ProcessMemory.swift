@@ -14,7 +14,7 @@ import Foundation
 /// thread and drop pages of mappings found by name in `/proc/self/maps`, which another thread
 /// could unmap, and the system map anew, in between. So a run does them only in a process whose
 /// program asked for them at its start (`manage()`: the `fonti-batch` executable does, before
-/// any other thread), never in a program or test that uses FontiCore otherwise.
+/// any other thread), never in a program or test that uses the library otherwise.
 public enum ProcessMemory {
   /// Set by `manage()`, once, before the process starts a thread; read only after.
   package nonisolated(unsafe) private(set) static var isManaged = false

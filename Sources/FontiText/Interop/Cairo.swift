@@ -4,7 +4,7 @@ internal import CCairo
   import Glibc
 #endif
 
-/// A failed Cairo call, with Cairo's reason. FontiCore turns it into a family's failure.
+/// A failed Cairo call, with Cairo's reason. The renderer turns it into a family's failure.
 package struct CairoError: Error, CustomStringConvertible {
   var status: cairo_status_t
   var operation: String

@@ -1,7 +1,7 @@
 internal import CQPDF
 import FontiSupport
 
-/// A failed qpdf operation, with every message qpdf gave. FontiCore turns it into a
+/// A failed qpdf operation, with every message qpdf gave. The catalogue writer turns it into a
 /// `RenderError` for the catalogue.
 struct QPDFError: Error, CustomStringConvertible {
   var operation: String

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Makes the fixtures of which face answers for a family, once, with fontTools (run by hand,
-never by the tests): `/usr/bin/python3 Tests/FontiCoreTests/Fixtures/AnswerFonts/make-answer-fonts.py`.
+never by the tests): `/usr/bin/python3 Tests/Fixtures/AnswerFonts/make-answer-fonts.py`.
 
 From ../ProofFonts/InterVariable-Subset.ttf (Inter, OFL-1.1) and ../Fonts/DejaVuSerif.ttf
 (Bitstream Vera / DejaVu licence), each cut down to a few characters and renamed:
