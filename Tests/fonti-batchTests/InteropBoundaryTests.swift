@@ -3,10 +3,10 @@ import Testing
 
 /// The layers the build holds (docs/architecture.md), checked on every source file: each
 /// target imports only the modules `Package.swift` lists for it, Swift targets only ones below
-/// it, C modules only where the layer table below allows them and always as `internal import`,
-/// and the command line no C module at all. SwiftPM's own check
-/// (`--explicit-target-dependency-import-check error`, in `make test`) lets an import through a
-/// dependency's dependency; this scan does not.
+/// it, C modules only where the layer table below allows them, always as `internal import` and
+/// only in a wrapper of an `Interop/` folder, and the command line no C module at all.
+/// SwiftPM's own check (`--explicit-target-dependency-import-check error`, in `make test`) lets
+/// an import through a dependency's dependency; this scan does not.
 @Suite struct InteropBoundaryTests {
   /// The library layers, bottom to top: a target may depend only on layers before it (Draw
   /// and Diff are siblings: neither reaches the other).
@@ -139,6 +139,9 @@ import Testing
         if cModules.contains(found.module), !test, !found.attributes.contains("internal") {
           out.append("\(path) imports C module \(found.module) without `internal import`")
         }
+        if cModules.contains(found.module), !test, !path.split(separator: "/").contains("Interop") {
+          out.append("\(path) imports C module \(found.module) outside an Interop/ folder")
+        }
       }
     }
     return out.sorted()
@@ -198,6 +201,7 @@ import Testing
         == [
           "FontiDraw depends on C module CCairo, not one of its layer's",
           "FontiDraw depends on FontiEngine, which is not below it",
+          "Draw.swift imports C module CCairo outside an Interop/ folder",
           "Draw.swift imports C module CCairo without `internal import`",
           "Draw.swift imports FontiFonts, which FontiDraw does not depend on",
         ].sorted())
@@ -210,7 +214,7 @@ import Testing
     #expect(
       Self.problems(
         target: "FontiModel", test: false, dependencies: ["FontiSupport", "CYAML"],
-        files: [("Job.swift", "internal import CYAML\nimport Foundation\n")], cModules: c
+        files: [("Job/Interop/YAML.swift", "internal import CYAML\n")], cModules: c
       )
       .isEmpty)
   }
