@@ -232,7 +232,7 @@ public struct JobRun {
         request.workers,
         setup: WorkerSetup(
           customFonts: resolved.environment.customFiles,
-          labelFamily: SpecimenRenderer.labelFamily(in: resolved.catalog).map(FamilyRef.init),
+          labelFamily: resolved.catalog.labelFamily.map(FamilyRef.init),
           boxDigitsFace: resolved.environment.boxDigitsFace,
           installedFolders: resolved.environment.workerFolders)))
     options.force = request.force

@@ -195,7 +195,7 @@ public struct ResolvedJob {
     let pairings = pairingMap.pairingsToRender(in: catalog, selected: families.map(\.name))
     return PlanInputs(
       families: families, saved: saved, partners: partners, pairings: pairings,
-      catalogueFamilies: catalogueFamilies, labelFamily: SpecimenRenderer.labelFamily(in: catalog),
+      catalogueFamilies: catalogueFamilies, labelFamily: catalog.labelFamily,
       creationDate: creationDate)
   }
 }

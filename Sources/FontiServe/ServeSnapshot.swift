@@ -54,7 +54,7 @@ struct ServeSnapshot: Sendable {
     // What a card shows beyond its family's files: the job's defaults (a query leaves them
     // out) and the label face, so a card's address changes whenever its picture may.
     let job = resolved.job
-    let label = SpecimenRenderer.labelFamily(in: catalog)
+    let label = catalog.labelFamily
     // A family's files are stamped once, though it is also a partner of others.
     var stamps: [String: [String]] = [:]
     func stamp(_ f: FontFamily) -> [String] {

@@ -3,7 +3,7 @@ import FontiModel
 /// A font file's variation axes, read through HarfBuzz: what the enumeration of fonts needs to
 /// know a family's variable files, and what proofs and `diff` show.
 package enum FontAxes {
-  /// The axes of face `index` of `file`; none when it cannot be read.
+  /// The axes of face `index` of `file`: none when it is static or cannot be read.
   package static func read(file: String, index: Int) -> [FontProofs.Axis] {
     guard let face = try? HarfBuzzFace(file: file, index: index) else { return [] }
     return read(face).axes

@@ -35,7 +35,7 @@ public final class CatalogueWriter {
   public convenience init(environment: FontEnvironment) {
     self.init(
       fontMaps: FontMaps(environment: environment),
-      labelFamily: SpecimenRenderer.labelFamily(in: environment.catalog))
+      labelFamily: environment.catalog.labelFamily)
   }
 
   /// A writer whose maps come from `fontMaps` (a worker's).

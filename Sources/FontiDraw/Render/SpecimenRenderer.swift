@@ -96,7 +96,7 @@ public struct SpecimenResult: Sendable, Hashable {
 public final class SpecimenRenderer {
   package let fontMaps: FontMaps
   /// The face for labels of families that cannot set their own name, and for notes: chosen
-  /// once per run (`labelFamily(in:)`), by the run's parent.
+  /// once per run (`FontCatalog.labelFamily`), by the run's parent.
   public let labelFamily: FontFamily?
   /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
   /// returns. On (a run's workers): it is left complete under a temporary name beside its
@@ -109,7 +109,7 @@ public final class SpecimenRenderer {
   public convenience init(environment: FontEnvironment) {
     self.init(
       fontMaps: FontMaps(environment: environment),
-      labelFamily: SpecimenRenderer.labelFamily(in: environment.catalog))
+      labelFamily: environment.catalog.labelFamily)
   }
 
   /// A renderer whose maps come from `fontMaps` (a worker's, over fontconfig's caches).
@@ -117,9 +117,6 @@ public final class SpecimenRenderer {
     self.fontMaps = fontMaps
     self.labelFamily = labelFamily
   }
-
-  /// The neutral label face of a catalogue (`FontCatalog.labelFamily`).
-  public static func labelFamily(in catalog: FontCatalog) -> FontFamily? { catalog.labelFamily }
 
   /// A map holding only `family`'s faces (an empty one, where every character is a box, when
   /// its faces cannot be had): for drawings of one family without labels.
@@ -454,7 +451,7 @@ public final class SpecimenRenderer {
   ) -> ([VariationSetting], String?) {
     guard let drawn = context.loadedFile(for: FontSpec(family: family.name, size: 12, face: face))
     else { return ([], nil) }
-    let axes = FamilyProofReport.axes(file: drawn.file, index: drawn.index)
+    let axes = FontAxes.read(file: drawn.file, index: drawn.index)
     let wanted = Set(settings.map(\.tag))
     if !familyAxes.contains(where: { wanted.contains($0.tag) })
       || axes.contains(where: { wanted.contains($0.tag) })

@@ -62,7 +62,7 @@ public struct PairingMap: Sendable {
     var index: [String: [Int]] = [:]
     for (i, p) in pairings.enumerated() {
       index[p.heading.lowercased(), default: []].append(i)
-      if !PairingMap.same(p.heading, p.body) { index[p.body.lowercased(), default: []].append(i) }
+      if !Pairing.same(p.heading, p.body) { index[p.body.lowercased(), default: []].append(i) }
     }
     self.index = index
   }
@@ -86,7 +86,7 @@ public struct PairingMap: Sendable {
   public func canonicalName(of family: String) -> String? {
     guard let i = index[family.lowercased()]?.first else { return nil }
     let p = pairings[i]
-    return PairingMap.same(p.heading, family) ? p.heading : p.body
+    return Pairing.same(p.heading, family) ? p.heading : p.body
   }
 
   /// The pairings `family` takes part in, as heading or as body, in map order.
@@ -98,8 +98,8 @@ public struct PairingMap: Sendable {
   /// Symmetric: if B is A's body, A is B's heading.
   public func partners(of family: String) -> [PairingPartner] {
     pairings(with: family).compactMap { p in
-      if PairingMap.same(p.heading, p.body) { return nil }  // never a partner of itself
-      return PairingMap.same(p.heading, family)
+      if Pairing.same(p.heading, p.body) { return nil }  // never a partner of itself
+      return Pairing.same(p.heading, family)
         ? PairingPartner(partner: p.body, role: .body, pairing: p)
         : PairingPartner(partner: p.heading, role: .heading, pairing: p)
     }
@@ -147,8 +147,8 @@ public struct PairingMap: Sendable {
     var keys = Set<String>()
     var out: [FamilyPairing<FontFamily>] = []
     func add(_ heading: FontFamily, _ body: FontFamily, _ reason: String) {
-      guard !PairingMap.same(heading.name, body.name),
-        keys.insert(PairingMap.key(heading.name, body.name)).inserted
+      guard !Pairing.same(heading.name, body.name),
+        keys.insert(Pairing.key(heading.name, body.name)).inserted
       else { return }
       out.append(FamilyPairing(heading: heading, body: body, reason: reason))
     }
@@ -197,10 +197,6 @@ public struct PairingMap: Sendable {
     throw .error(
       "family '\(name)' is not installed and not in the pairing map\(tail)", hint: hint)
   }
-
-  static func same(_ a: String, _ b: String) -> Bool { Pairing.same(a, b) }
-
-  static func key(_ heading: String, _ body: String) -> String { Pairing.key(heading, body) }
 }
 
 extension PairingMap {
@@ -216,11 +212,11 @@ extension PairingMap {
       let heading = catalog.family(named: spec.heading.value)?.name ?? spec.heading.value
       let body = catalog.family(named: spec.body.value)?.name ?? spec.body.value
       let pairings = curated.pairings(with: heading)
-      if let known = pairings.first(where: { $0.key == key(heading, body) }) {
+      if let known = pairings.first(where: { $0.key == Pairing.key(heading, body) }) {
         return Pairing(
           heading: heading, body: body, reason: known.reason, standsInFor: known.standsInFor)
       }
-      if let turned = pairings.first(where: { $0.key == key(body, heading) }) {
+      if let turned = pairings.first(where: { $0.key == Pairing.key(body, heading) }) {
         return Pairing(
           heading: heading, body: body, reason: turnedReason(turned), standsInFor: nil)
       }
@@ -269,14 +265,14 @@ extension PairingMap {
         }
       }
       guard ok else { continue }
-      if same(spec.heading.value, spec.body.value) {
+      if Pairing.same(spec.heading.value, spec.body.value) {
         diagnostics.append(
           .error(
             "pairing sets '\(spec.heading.value)' with itself; heading and body must be two "
               + "different families", file: job.path, at: spec.body.mark ?? spec.heading.mark))
         continue
       }
-      let k = key(spec.heading.value, spec.body.value)
+      let k = Pairing.key(spec.heading.value, spec.body.value)
       if let first = seen[k] {
         let whereFirst = first.map { " (first at line \($0.line))" } ?? ""
         diagnostics.append(

@@ -85,11 +85,6 @@ extension FamilyProofReport {
     return (axes, ProofReader.readInstances(face, axes: axes), hidden)
   }
 
-  /// The axes of face `index` of `file` (none when it is static or cannot be read).
-  public static func axes(file: String, index: Int) -> [FontProofs.Axis] {
-    FontAxes.read(file: file, index: index)
-  }
-
   /// The specimen's quiet line for a variable family (`VARIABLE · wght 100–900`), nil for a
   /// static one.
   public var variationSummary: String? {
