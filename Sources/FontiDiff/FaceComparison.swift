@@ -157,7 +157,7 @@ extension GlyphOutline {
 }
 
 /// A changed glyph with what its review image needs.
-package struct GlyphChange: Sendable {
+struct GlyphChange: Sendable {
   var entry: DiffReport.Glyph
   var before: GlyphOutline
   var after: GlyphOutline
@@ -198,7 +198,7 @@ package struct GlyphChange: Sendable {
 }
 
 /// The sample as both sides set it, for the review pages.
-package struct SampleChange: Sendable, Codable {
+struct SampleChange: Sendable, Codable {
   var before: ShapedText
   var after: ShapedText
   var face: String

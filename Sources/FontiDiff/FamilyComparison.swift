@@ -27,33 +27,21 @@ package struct FamilyOutcome: Sendable {
 
   /// Whether the review's pages draw something of this family beyond its diff.json entry.
   package var hasDrawing: Bool { entry.status == .changed || profile != nil }
+}
 
-  package init(
-    entry: DiffReport.Family,
-    glyphImages: [GlyphChange] = [],
-    sample: SampleChange? = nil,
-    charactersAdded: [GlyphChange] = [],
-    charactersRemoved: [GlyphChange] = [],
-    shapingImages: [ShapingImage] = [],
-    instanceImages: [SampleChange] = [],
-    profile: FamilyProfile? = nil,
-    stored: String? = nil
-  ) {
-    self.entry = entry
-    self.glyphImages = glyphImages
-    self.sample = sample
-    self.charactersAdded = charactersAdded
-    self.charactersRemoved = charactersRemoved
-    self.shapingImages = shapingImages
-    self.instanceImages = instanceImages
-    self.profile = profile
-    self.stored = stored
+extension FamilyOutcome {
+  /// A family a worker compared: its entry, and the file where its drawings wait
+  /// (`DiffWork.store`), nil when there are none.
+  package static func compared(_ entry: DiffReport.Family, stored: String? = nil)
+    -> FamilyOutcome
+  {
+    FamilyOutcome(entry: entry, stored: stored)
   }
 }
 
 /// What a family only on one side has, in words: its faces, axes, named instances, features and
 /// languages (its proofs and language coverage, as `run` records them).
-package struct FamilyProfile: Sendable, Codable {
+struct FamilyProfile: Sendable, Codable {
   var lines: [String]
 
   /// nil when the family's fonts cannot be read for proofs (its entry says the rest).

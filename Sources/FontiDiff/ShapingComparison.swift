@@ -503,7 +503,7 @@ struct ShapedRun: Sendable, Codable, Hashable {
 }
 
 /// One shaping change drawn both ways: a kerning pair, a feature's text, a mark on its base.
-package struct ShapingImage: Sendable, Codable, Hashable {
+struct ShapingImage: Sendable, Codable, Hashable {
   /// "Kerning", "Feature liga", "Mark attachment".
   var kind: String
   /// The text and its numbers: "“To” −105 → −255".

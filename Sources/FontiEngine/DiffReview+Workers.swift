@@ -120,7 +120,7 @@ extension DiffEngine {
     }
     let outcomes = zip(tasks, results).map { task, result -> FamilyOutcome in
       if let result, result.ok, let found = result.diff {
-        return FamilyOutcome(entry: found.entry, stored: found.stored)
+        return .compared(found.entry, stored: found.stored)
       }
       var entry = FamilyComparison.entry(task.before, task.after, slug: task.slug)
       entry.status = .failed
@@ -128,7 +128,7 @@ extension DiffEngine {
         (result?.error ?? "the worker gave no answer")
         + " (fonts: \(task.files.joined(separator: ", ")))"
       entry.summary = FamilyComparison.summary(entry)
-      return FamilyOutcome(entry: entry)
+      return .compared(entry)
     }
     return assemble(outcomes, before: before, after: after, settings: options.settings)
   }

@@ -146,24 +146,12 @@ public struct ShardManifest: Codable, Sendable, Equatable {
     return names.isEmpty ? "at the top" : Sanitize.terminal(names.joined(separator: "."))
   }
 
+  /// A shard's manifest of this kind and version.
   package init(
-    kind: String = ShardManifest.kind,
-    version: Int = 1,
-    shard: Int,
-    shards: Int,
-    tool: String,
-    job: RecordedJob,
-    sourceDateEpoch: Int? = nil,
-    selection: [String],
-    saved: [String],
-    fonts: [String: String],
-    weights: String,
-    partition: String,
-    families: [RunManifest.Family],
-    pairings: [RunManifest.Pairing]
+    shard: Int, shards: Int, tool: String, job: RecordedJob, sourceDateEpoch: Int?,
+    selection: [String], saved: [String], fonts: [String: String], weights: String,
+    partition: String, families: [RunManifest.Family], pairings: [RunManifest.Pairing]
   ) {
-    self.kind = kind
-    self.version = version
     self.shard = shard
     self.shards = shards
     self.tool = tool
