@@ -28,7 +28,7 @@ struct ExampleJobTests {
   }
 
   @Test func writeCreatesTheFileAndNeverOverwrites() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/job.yaml"
     #expect(try ExampleJob.write(to: path) == path)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == ExampleJob.text)
@@ -45,13 +45,13 @@ struct ExampleJobTests {
   }
 
   @Test func writeIntoAFolderUsesTheDefaultName() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     #expect(try ExampleJob.write(to: folder.path) == folder.path + "/specimens.yaml")
     #expect(FileManager.default.fileExists(atPath: folder.path + "/specimens.yaml"))
   }
 
   @Test func writeRefusesDanglingSymlinksAndMissingFolders() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let link = folder.path + "/link.yaml"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent")
     #expect(throws: DiagnosticError.self) { try ExampleJob.write(to: link) }

@@ -254,7 +254,7 @@ struct JobDecoderTests {
 
   @Test func unreadableFontIsReported() throws {
     guard getuid() != 0 else { return }  // root reads everything
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let font = folder.path + "/locked.ttf"
     #expect(FileManager.default.createFile(atPath: font, contents: Data([0])))
     #expect(chmod(font, 0) == 0)

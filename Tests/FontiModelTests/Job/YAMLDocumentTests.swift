@@ -104,7 +104,7 @@ struct YAMLDocumentTests {
   }
 
   @Test func oversizedFileIsRefusedByTheLoader() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/big.yaml"
     let text = "version: 1\ntitle: " + String(repeating: "a", count: YAMLDocument.sizeLimit) + "\n"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -117,7 +117,7 @@ struct YAMLDocumentTests {
   }
 
   @Test func loaderRefusesFoldersAndMissingFiles() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     for (path, message) in [
       (folder.path, "is a folder, not a job file"), (folder.path + "/none.yaml", "not found"),
     ] {
@@ -133,7 +133,7 @@ struct YAMLDocumentTests {
 
   @Test func unreadableJobFileIsReported() throws {
     guard getuid() != 0 else { return }  // root reads everything
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/locked.yaml"
     try "version: 1\n".write(toFile: path, atomically: true, encoding: .utf8)
     #expect(chmod(path, 0) == 0)

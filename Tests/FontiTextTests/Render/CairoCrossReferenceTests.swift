@@ -51,7 +51,7 @@ struct CairoCrossReferenceTests {
   func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
   @Test func anObjectReservedAndNeverWrittenIsMarkedFreeInPlace() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/reserved.pdf"
     let text = Self.reservedButUnwritten()
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -77,7 +77,7 @@ struct CairoCrossReferenceTests {
   }
 
   @Test func cairosLinkedPDFIsMendedAndRewrittenToTheSameBytes() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let raw = folder.path + "/raw.pdf"
     try Self.drawLinkedPDF(to: raw)
     let original = try #require(bytes(raw))
@@ -104,7 +104,7 @@ struct CairoCrossReferenceTests {
   }
 
   @Test func damageOfAnotherKindIsLeftForRecovery() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/damaged.pdf"
     // Every object is written, but the table points 5 bytes past each.
     try QPDFDocumentTests.damagedPDF().write(toFile: path, atomically: true, encoding: .utf8)
@@ -120,7 +120,7 @@ struct CairoCrossReferenceTests {
     "%PDF-1.5\nxref\n0 2\n0000000000 65535 f \n00000000x9 00000 n \ntrailer\n<< >>\nstartxref\n9\n%%EOF\n",
   ])
   func aFileOfAnotherLayoutIsLeftAsItIs(_ text: String) throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/other.pdf"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     #expect(!CairoCrossReference.mend(path))

@@ -29,7 +29,7 @@ struct QPDFDocumentTests {
   }
 
   @Test func aDamagedFileIsReadOnlyWithRecoveryAndRewrittenClean() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let damaged = folder.path + "/damaged.pdf"
     let clean = folder.path + "/clean.pdf"
     try Self.damagedPDF().write(toFile: damaged, atomically: true, encoding: .utf8)
@@ -53,7 +53,7 @@ struct QPDFDocumentTests {
   }
 
   @Test func aPageCountOtherThanTheExpectedOneIsRefused() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let damaged = folder.path + "/damaged.pdf"
     try Self.damagedPDF().write(toFile: damaged, atomically: true, encoding: .utf8)
     let error = #expect(throws: QPDFError.self) {
@@ -64,7 +64,7 @@ struct QPDFDocumentTests {
 
   @Test(arguments: ["missing.pdf", "empty.pdf", "text.pdf", "folder.pdf"])
   func whatIsNoPDFIsRefusedWithItsName(_ name: String) throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.path + "/" + name
     switch name {
     case "empty.pdf": try Data().write(to: URL(fileURLWithPath: path))
