@@ -25,6 +25,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(job favourites run-manifest shard-manifest)
 swiftc="${SWIFTC:-swiftc}"
 modules=.build/fuzz/modules
+# The module maps of the C libraries the two targets import.
+includes=(-I Sources/CYAML -I Sources/CNettle -I Sources/CSystem)
 
 # Every reader of outside input lives in the two lowest targets, support and the job model
 # (which reach no C library but Nettle and libyaml). Each is compiled whole, from its folder,
@@ -43,12 +45,10 @@ target() {
   rm -f "$library"
   local files
   mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
-  (cd "$modules" && "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing \
+  "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing \
     -package-name fonti_batch -module-name "$module" -emit-library -static \
-    -emit-module -emit-module-path "$module.swiftmodule" -I . \
-    -I ../../../Sources/CYAML -I ../../../Sources/CNettle -I ../../../Sources/CSystem \
-    "${files[@]/#/../../../}" -o "lib$module.a" 2>&1 \
-    | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true)
+    -emit-module -emit-module-path "$modules/$module.swiftmodule" -I "$modules" "${includes[@]}" \
+    "${files[@]}" -o "$library" 2>&1 | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
   [ -f "$library" ] || { echo "fuzz: building $module failed" >&2; exit 2; }
 }
 
@@ -77,8 +77,8 @@ for target in "${targets[@]}"; do
     echo "fuzz: building $binary"
     rm -f "$binary"
     "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -package-name fonti_batch \
-      -module-name "Fuzz${target//-/}" -I "$modules" -I Sources/CYAML -I Sources/CNettle \
-      -I Sources/CSystem "$main" -L "$modules" -lFontiModel -lFontiSupport -lyaml -lnettle \
+      -module-name "Fuzz${target//-/}" -I "$modules" "${includes[@]}" "$main" \
+      -L "$modules" -lFontiModel -lFontiSupport -lyaml -lnettle \
       -o "$binary" 2>&1 | grep -v -e 'prohibited flag' -e 'Cannot export local symbol' || true
     [ -x "$binary" ] || { echo "fuzz: building $target failed" >&2; exit 2; }
   fi
