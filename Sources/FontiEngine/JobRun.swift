@@ -149,10 +149,84 @@ public struct JobRun {
     interrupted: () -> Bool = { false }
   ) throws -> Outcome {
     let job = resolved.job
-    let catalog = resolved.catalog
-    // Favourites: the job hearts `favourites.save`; the manifest gives hearts and order.
+    let hearts = try loadFavourites(waiting: waiting)
+    if interrupted() { return .interrupted }
+    let saved = hearts.favourites.saved.compactMap { entry -> FontFamily? in
+      guard let f = resolved.catalog.family(named: entry.family), f.isRenderable else {
+        return nil
+      }
+      return f
+    }
+    let planning = Planning(
+      inputs: resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch()),
+      saved: saved, catalog: resolved.catalog)
+    let read =
+      previousRead?.take() ?? PreviousManifest.read(folder: job.output, force: request.force)
+    let readState = read.state
+    var (plan, part) = try planned(read, planning)
+    if request.dryRun { return .planned(plan) }
+
+    try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
+    let lock = try OutputLock(folder: job.output)
+    defer { withExtendedLifetime(lock) {} }
+    // The previous manifest was read before the lock was taken (while the fonts loaded): a run
+    // that finished in this folder meanwhile left another one. Plan again from it; no other
+    // run can change it now.
+    if FileStamp.state(job.output + "/" + OutputLayout.runManifest) != readState {
+      (plan, part) = try planned(
+        PreviousManifest.read(folder: job.output, force: request.force), planning)
+    }
+    // A folder that held a shard holds one again only once this run is through.
+    let shardFile = job.output + "/" + ShardManifest.fileName
+    if FileStamp.state(shardFile) != nil, unlink(shardFile) == 0 {
+      written(.removed(ShardManifest.fileName))
+    }
+    var report = try BatchRunner.run(
+      consume plan, job: job, options: batchOptions(),
+      jobWarnings: resolved.warnings.filter { $0.severity == .warning },
+      premade: request.merge?.premade(in: job.output) ?? [:],
+      progress: progress, written: written, interrupted: interrupted)
+    report.jobWarnings = resolved.warnings.filter { $0.severity == .warning }
+    if let part {
+      // A shard writes no favourites (merge does): its folder holds its part and shard.json.
+      if !report.interrupted && !interrupted() {
+        writeShardManifest(part, &report, planning, to: shardFile, written: written)
+      }
+      return .ran(report)
+    }
+    writeFavourites(hearts, &report, interrupted: interrupted())
+    return .ran(report)
+  }
+
+  /// The favourites as the run sees them: the job hearts `favourites.save`; the manifest gives
+  /// hearts and order.
+  private struct Hearts {
+    let store: FavouritesStore
+    var favourites: FavouritesManifest
+    let toHeart: [FontFamily]
+    let now: Date
+  }
+
+  /// What the plan is made from besides the previous manifest.
+  private struct Planning {
+    let inputs: PlanInputs
+    let saved: [FontFamily]
+    /// Custom fonts are known by their bytes (a checkout resets their times), each file read
+    /// once per run; installed fonts by path, size and time.
+    let fingerprints = FontFingerprints()
+    let custom: Set<String>
+
+    init(inputs: PlanInputs, saved: [FontFamily], catalog: FontCatalog) {
+      self.inputs = inputs
+      self.saved = saved
+      custom = Set(catalog.families.filter(\.isCustom).flatMap(\.files))
+    }
+  }
+
+  private func loadFavourites(waiting: FileLock.Waiting?) throws -> Hearts {
+    let job = resolved.job
     let now = Timestamp.now()
-    let toHeart = job.save.compactMap { catalog.family(named: $0.value) }
+    let toHeart = job.save.compactMap { resolved.catalog.family(named: $0.value) }
     let store = FavouritesStore(job: job, waiting: waiting)
     var favourites = try store.load(for: job)
     if !request.dryRun && !toHeart.isEmpty {
@@ -163,69 +237,49 @@ public struct JobRun {
       if hearted != favourites { favourites = try store.settled(for: job) }
     }
     FavouritesStore.heart(&favourites, toHeart, specimens: [:], now: now)
-    if interrupted() { return .interrupted }
-    let saved = favourites.saved.compactMap { entry -> FontFamily? in
-      guard let f = catalog.family(named: entry.family), f.isRenderable else { return nil }
-      return f
-    }
+    return Hearts(store: store, favourites: favourites, toHeart: toHeart, now: now)
+  }
 
-    let inputs = resolved.planInputs(saved: saved, creationDate: Timestamp.sourceDateEpoch())
-    // Custom fonts are known by their bytes (a checkout resets their times), each file read
-    // once per run; installed fonts by path, size and time.
-    let fingerprints = FontFingerprints()
-    let custom = Set(catalog.families.filter(\.isCustom).flatMap(\.files))
-    /// The plan, and the shard's part of it, against the previous manifest `read`.
-    func planned(_ read: consuming PreviousManifest) throws -> (BatchPlan, ShardPart?) {
-      let previous = read.manifest
-      var plan = BatchPlan.make(
-        job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
-        only: request.only, stamp: fingerprints.stamp(custom: custom), verify: read.verify)
-      var part: ShardPart?
-      if let shard = request.shard {
-        // The folder's previous manifest balances only when it times every selected family (a
-        // whole run's, restored into each shard's folder): a shard's own manifest times only
-        // its part, and shards must all weigh alike to split alike.
-        let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
-          inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
-        }
-        let p = ShardPart.make(
-          shard, plan: plan, inputs: inputs,
-          timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
-        plan = p.restrict(plan, previous: previous, job: job)
-        part = p
+  /// The plan, and the shard's part of it, against the previous manifest `read`.
+  private func planned(_ read: consuming PreviousManifest, _ planning: Planning) throws -> (
+    BatchPlan, ShardPart?
+  ) {
+    let job = resolved.job
+    let inputs = planning.inputs
+    let previous = read.manifest
+    var plan = BatchPlan.make(
+      job: job, output: job.output, inputs: inputs, previous: previous, force: request.force,
+      only: request.only, stamp: planning.fingerprints.stamp(custom: planning.custom),
+      verify: read.verify)
+    var part: ShardPart?
+    if let shard = request.shard {
+      // The folder's previous manifest balances only when it times every selected family (a
+      // whole run's, restored into each shard's folder): a shard's own manifest times only its
+      // part, and shards must all weigh alike to split alike.
+      let folderTimings = previous.flatMap(ShardPartition.timings).flatMap { t in
+        inputs.families.allSatisfy { t[$0.name] != nil } ? t : nil
       }
-      if let merge = request.merge {
-        try merge.check(&plan, saved: saved.map(\.name))
-      }
-      if let bytes = read.bytes {
-        plan.readPreviousProofs(from: bytes)
-      } else if read.hasProofs, let previous {
-        plan.keepPreviousProofs(from: previous)
-      }
-      // The plan holds what the run still needs of the previous manifest, and lets it go as
-      // the run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.
-      return (plan, part)
+      let p = ShardPart.make(
+        shard, plan: plan, inputs: inputs,
+        timings: weightsManifest.flatMap(ShardPartition.timings) ?? folderTimings)
+      plan = p.restrict(plan, previous: previous, job: job)
+      part = p
     }
-    let read =
-      previousRead?.take() ?? PreviousManifest.read(folder: job.output, force: request.force)
-    let readState = read.state
-    var (plan, part) = try planned(read)
-    if request.dryRun { return .planned(plan) }
+    if let merge = request.merge {
+      try merge.check(&plan, saved: planning.saved.map(\.name))
+    }
+    if let bytes = read.bytes {
+      plan.readPreviousProofs(from: bytes)
+    } else if read.hasProofs, let previous {
+      plan.keepPreviousProofs(from: previous)
+    }
+    // The plan holds what the run still needs of the previous manifest, and lets it go as the
+    // run goes (`BatchRunner.run` consumes it): no other copy may keep it alive.
+    return (plan, part)
+  }
 
-    try FileSystem.createFolder(job.output, hint: "move the file away, or write elsewhere with -o")
-    let lock = try OutputLock(folder: job.output)
-    defer { withExtendedLifetime(lock) {} }
-    // The previous manifest was read before the lock was taken (while the fonts loaded): a run
-    // that finished in this folder meanwhile left another one. Plan again from it; no other
-    // run can change it now.
-    if FileStamp.state(job.output + "/" + BatchRunner.manifestName) != readState {
-      (plan, part) = try planned(PreviousManifest.read(folder: job.output, force: request.force))
-    }
-    // A folder that held a shard holds one again only once this run is through.
-    let shardFile = job.output + "/" + ShardManifest.fileName
-    if FileStamp.state(shardFile) != nil, unlink(shardFile) == 0 {
-      written(.removed(ShardManifest.fileName))
-    }
+  /// How the batch runner draws: how many workers, started how, with which fonts.
+  private func batchOptions() -> BatchOptions {
     var options = BatchOptions(
       jobs: request.jobs,
       worker: WorkerPool.Launch(
@@ -237,31 +291,30 @@ public struct JobRun {
           installedFolders: resolved.environment.workerFolders)))
     options.force = request.force
     options.strict = request.strict
-    var report = try BatchRunner.run(
-      consume plan, job: job, options: options,
-      jobWarnings: resolved.warnings.filter { $0.severity == .warning },
-      premade: request.merge?.premade(in: job.output) ?? [:],
-      progress: progress, written: written, interrupted: interrupted)
-    report.jobWarnings = resolved.warnings.filter { $0.severity == .warning }
+    return options
+  }
 
-    if let part {
-      // A shard writes no favourites (merge does): its folder holds its part and shard.json.
-      if !report.interrupted && !interrupted() {
-        do {
-          let manifest = try shardManifest(
-            part, report: report, inputs: inputs, saved: saved, fingerprints: fingerprints)
-          try AtomicFile.write(try manifest.encoded(), to: shardFile)
-          written(.written(ShardManifest.fileName))
-        } catch let error as Diagnostic {
-          report.manifestError = error
-        } catch {
-          report.manifestError = .error("cannot write '\(shardFile)': \(error)")
-        }
-      }
-      return .ran(report)
+  /// A shard's `shard.json`, written once its part is drawn; an error goes in the report.
+  private func writeShardManifest(
+    _ part: ShardPart, _ report: inout BatchReport, _ planning: Planning, to shardFile: String,
+    written: (BatchReport.FileEvent) -> Void
+  ) {
+    do {
+      let manifest = try shardManifest(
+        part, report: report, inputs: planning.inputs, saved: planning.saved,
+        fingerprints: planning.fingerprints)
+      try AtomicFile.write(try manifest.encoded(), to: shardFile)
+      written(.written(ShardManifest.fileName))
+    } catch let error as Diagnostic {
+      report.manifestError = error
+    } catch {
+      report.manifestError = .error("cannot write '\(shardFile)': \(error)")
     }
+  }
 
-    // The favourites, written once: the hearts, and where this run's specimens are.
+  /// The favourites, written once: the hearts, and where this run's specimens are. An error
+  /// goes in the report.
+  private func writeFavourites(_ hearts: Hearts, _ report: inout BatchReport, interrupted: Bool) {
     var specimens: [String: String] = [:]
     if !report.interrupted {
       for f in report.manifest.families {
@@ -269,19 +322,18 @@ public struct JobRun {
       }
     }
     func heart(_ manifest: inout FavouritesManifest) {
-      FavouritesStore.heart(&manifest, toHeart, specimens: specimens, now: now)
+      FavouritesStore.heart(&manifest, hearts.toHeart, specimens: specimens, now: hearts.now)
     }
     do {
-      if report.interrupted || interrupted() {
+      if report.interrupted || interrupted {
         // Never a wait after an interruption: the hearts land if the lock is free.
-        _ = try store.updateIfFree(heart)
+        _ = try hearts.store.updateIfFree(heart)
       } else {
-        try store.update(heart)
+        try hearts.store.update(heart)
       }
     } catch {
       report.favouritesError = error
     }
-    return .ran(report)
   }
 }
 
@@ -367,7 +419,7 @@ struct PreviousManifest: Sendable {
   var hasProofs: Bool { bytes == nil && manifest != nil }
 
   static func read(folder: String, force: Bool) -> PreviousManifest {
-    let path = folder + "/" + BatchRunner.manifestName
+    let path = folder + "/" + OutputLayout.runManifest
     let state = FileStamp.state(path)
     let bytes = RunManifest.readBytes(path)
     if !force, let whole = bytes.flatMap({ RunManifest.decode($0) }) {

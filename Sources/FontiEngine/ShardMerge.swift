@@ -147,6 +147,9 @@ public enum ShardMerge {
   /// whose files are all gone would otherwise print a line for each of thousands.
   static let fileProblemsShown = 5
 
+  /// A shard folder read: as given, its real path, its manifest.
+  typealias ReadShard = (folder: String, root: String, manifest: ShardManifest)
+
   /// The request for `JobRun`, or every reason to refuse. `environment` gives
   /// `SOURCE_DATE_EPOCH`, which must be the shards' when it is set.
   public static func request(
@@ -155,15 +158,43 @@ public enum ShardMerge {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DiagnosticError) -> JobRun.Request {
     var problems: [Diagnostic] = []
-    var shards: [(folder: String, root: String, manifest: ShardManifest)] = []
+    let shards = readShards(folders, output: output, &problems)
+    guard let first = shards.first else {
+      if problems.isEmpty { problems.append(.error("no shard folder is given")) }
+      throw DiagnosticError(problems)
+    }
+    checkAgreement(shards, &problems)
+    checkSplit(shards, given: folders.count, &problems)
+    checkEpoch(first, environment: environment, &problems)
+    let outputs = collectOutputs(shards, &problems)
+    if !problems.isEmpty { throw DiagnosticError(problems) }
+
+    let resolved = try resolveJob(first, output: output, library: library, configFile: configFile)
+    checkFonts(resolved, shards, &problems)
+    if !problems.isEmpty { throw DiagnosticError(problems) }
+
+    var request = JobRun.Request(.resolved(resolved))
+    request.library = library
+    request.configFile = configFile
+    request.merge = MergeInputs(saved: first.manifest.saved, outputs: outputs)
+    return request
+  }
+
+  /// How messages name a shard.
+  static func name(_ s: ReadShard) -> String {
+    "shard \(s.manifest.shard)/\(s.manifest.shards) ('\(Sanitize.terminal(s.folder))')"
+  }
+
+  /// The shards that can be read, each folder once; the output folder must be none of them.
+  private static func readShards(
+    _ folders: [String], output: String, _ problems: inout [Diagnostic]
+  ) -> [ReadShard] {
+    var shards: [ReadShard] = []
     for folder in folders {
       switch read(folder) {
       case .success(let (root, manifest)): shards.append((folder, root, manifest))
       case .failure(let problem): problems.append(problem)
       }
-    }
-    func name(_ s: (folder: String, root: String, manifest: ShardManifest)) -> String {
-      "shard \(s.manifest.shard)/\(s.manifest.shards) ('\(Sanitize.terminal(s.folder))')"
     }
     // Same folder twice is one shard twice: said once, and the folder counts once below
     // (where it would be "shard 1/2 is given twice" again).
@@ -187,10 +218,13 @@ public enum ShardMerge {
             + "'\(Sanitize.terminal(shard))': merging into it would replace the shard's files",
           hint: "merge into another folder with -o"))
     }
-    guard let first = shards.first else {
-      if problems.isEmpty { problems.append(.error("no shard folder is given")) }
-      throw DiagnosticError(problems)
-    }
+    return shards
+  }
+
+  /// Every shard ran the same job with the same tool, clock and selection as the first, split
+  /// the same way.
+  private static func checkAgreement(_ shards: [ReadShard], _ problems: inout [Diagnostic]) {
+    guard let first = shards.first else { return }
     for s in shards where s.manifest.tool != FontiVersion.tool {
       problems.append(
         .error(
@@ -237,7 +271,12 @@ public enum ShardMerge {
             hint: "give every shard the same --shard-weights MANIFEST (or none)"))
       }
     }
-    // K of N: one total, each K once, none missing.
+  }
+
+  /// K of N: one total, each K once, none missing. `given` folders were named, some perhaps
+  /// unreadable.
+  private static func checkSplit(_ shards: [ReadShard], given: Int, _ problems: inout [Diagnostic])
+  {
     let totals = Set(shards.map(\.manifest.shards))
     if totals.count > 1 {
       problems.append(
@@ -257,7 +296,7 @@ public enum ShardMerge {
       }
       let missing = (1...total).filter { seen[$0] == nil }
       // A folder that could not be read (named above) may be the missing shard.
-      let unread = folders.count - shards.count
+      let unread = given - shards.count
       if !missing.isEmpty {
         problems.append(
           .error(
@@ -271,6 +310,12 @@ public enum ShardMerge {
             hint: "give every shard's folder: merge SHARD_DIR... -o DIR"))
       }
     }
+  }
+
+  /// `SOURCE_DATE_EPOCH` here, when set, is the shards'.
+  private static func checkEpoch(
+    _ first: ReadShard, environment: [String: String], _ problems: inout [Diagnostic]
+  ) {
     if let problem = Timestamp.sourceDateEpochProblem(environment: environment) {
       problems.append(.error(problem))
     } else if let here = Timestamp.sourceDateEpoch(environment: environment),
@@ -282,9 +327,14 @@ public enum ShardMerge {
             + epoch(first.manifest.sourceDateEpoch),
           hint: "merge with the shards' SOURCE_DATE_EPOCH, or without it"))
     }
-    // Each file: inside its shard, a regular file, what the shard recorded. A shard given
-    // twice is named above; its files are not compared with themselves again. A shard's file
-    // problems are named up to `fileProblemsShown`, then counted.
+  }
+
+  /// Each file: inside its shard, a regular file, what the shard recorded. A shard given twice
+  /// is named above; its files are not compared with themselves again. A shard's file problems
+  /// are named up to `fileProblemsShown`, then counted.
+  private static func collectOutputs(_ shards: [ReadShard], _ problems: inout [Diagnostic])
+    -> [String: MergeInputs.Output]
+  {
     var outputs: [String: MergeInputs.Output] = [:]
     var owner: [String: String] = [:]
     var compared = Set<Int>()  // shard numbers: the same folder twice is its number twice
@@ -340,9 +390,13 @@ public enum ShardMerge {
           .error("\(name(s)): \(more) more file\(more == 1 ? "" : "s") like these"))
       }
     }
-    if !problems.isEmpty { throw DiagnosticError(problems) }
+    return outputs
+  }
 
-    // The job as the shards read it, resolved here, writing into `output`.
+  /// The job as the shards read it, resolved here, writing into `output`.
+  private static func resolveJob(
+    _ first: ReadShard, output: String, library: FontLibrary?, configFile: String?
+  ) throws(DiagnosticError) -> ResolvedJob {
     let recorded = first.manifest.job
     var job: Job
     do {
@@ -358,9 +412,14 @@ public enum ShardMerge {
     if let problem = JobPath.outputFolderProblem(job.output) {
       throw DiagnosticError(.error("output folder '\(Sanitize.terminal(output))' \(problem)"))
     }
-    let resolved = try ResolvedJob.resolve(job, library: library, configFile: configFile)
+    return try ResolvedJob.resolve(job, library: library, configFile: configFile)
+  }
 
-    // The fonts: what this machine has must be what every shard drew with, by content.
+  /// The fonts: what this machine has must be what every shard drew with, by content.
+  private static func checkFonts(
+    _ resolved: ResolvedJob, _ shards: [ReadShard], _ problems: inout [Diagnostic]
+  ) {
+    guard let first = shards.first else { return }
     let fingerprints = FontFingerprints()
     let selection = resolved.families.map(\.name)
     if selection != first.manifest.selection {
@@ -394,13 +453,6 @@ public enum ShardMerge {
             hint: "every shard and the merge need the same fonts"))
       }
     }
-    if !problems.isEmpty { throw DiagnosticError(problems) }
-
-    var request = JobRun.Request(.resolved(resolved))
-    request.library = library
-    request.configFile = configFile
-    request.merge = MergeInputs(saved: first.manifest.saved, outputs: outputs)
-    return request
   }
 
   /// The shard manifest of `folder` and the folder's real path, or why it is not a shard.
@@ -473,7 +525,7 @@ public enum ShardMerge {
     var description: String { why }
   }
 
-  static func totals(_ shards: [(folder: String, root: String, manifest: ShardManifest)]) -> Int {
+  static func totals(_ shards: [ReadShard]) -> Int {
     Set(shards.map(\.manifest.shards)).count
   }
 

@@ -1,8 +1,7 @@
 import FontiSupport
 
 /// The names a run gives its own files and folders inside the output folder, which no path of
-/// the job may take. The batch engine writes these very names (`BatchRunner.manifestName`,
-/// `OutputLock`).
+/// the job may take. The batch engine and `OutputLock` write under these very names.
 public enum OutputLayout {
   /// The folder of the specimen PNGs, `specimens/<slug>.png`.
   public static let specimens = "specimens"
