@@ -26,6 +26,13 @@ struct OptionSpec: Sendable {
     OptionSpec(names: names, valueName: nil, help: help, inlineValueName: valueName)
   }
 
+  /// `--strict[=KIND,...]`: the job's warnings fail `what` (exit 1).
+  static func strict(failing what: String) -> OptionSpec {
+    .flag(
+      "--strict", orValue: "KIND,...",
+      help: "the job's warnings fail \(what) (exit 1); =KIND,... names exactly which kinds")
+  }
+
   static func value(
     _ names: String..., as valueName: String, help: String, repeatable: Bool = false
   )

@@ -19,9 +19,7 @@ enum CheckCommand {
       """,
     maxPositionals: 1,
     options: [
-      .flag(
-        "--strict", orValue: "KIND,...",
-        help: "the job's warnings fail the check (exit 1); =KIND,... names exactly which kinds"),
+      .strict(failing: "the check"),
       .flag("--json", help: "the verdict and every warning, with its kind, as JSON on stdout"),
       .flag("-q", "--quiet", help: "print nothing when the job is valid, and no warnings"),
       .flag("-v", "--verbose", help: "every warning, font facts included, one by one"),

@@ -41,9 +41,7 @@ extension Commands {
         help: "balance the shards by the timings of a previous run's manifest.json"),
       .flag("--force", help: "re-render even what is up to date"),
       .flag("--dry-run", help: "print what would be rendered; write nothing"),
-      .flag(
-        "--strict", orValue: "KIND,...",
-        help: "the job's warnings fail the run (exit 1); =KIND,... names exactly which kinds"),
+      .strict(failing: "the run"),
       .flag("--json", help: "machine-readable run summary on stdout"),
       .flag("-q", "--quiet", help: "no progress and no warnings; errors only"),
       .flag("-v", "--verbose", help: "a line per file written, left the same or removed"),
