@@ -107,10 +107,8 @@ public struct FavouritesStore: Sendable {
   public func update<T>(
     _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
   ) throws(Diagnostic) -> T {
-    var snapshot = try load()
-    let unchanged = snapshot
-    let quick = try body(&snapshot)
-    if snapshot == unchanged { return quick }
+    let quick = try onSnapshot(body)
+    if !quick.changes { return quick.result }
     return try locked { () throws(Diagnostic) -> T in try change(body) }
   }
 
@@ -120,10 +118,8 @@ public struct FavouritesStore: Sendable {
   public func updateIfFree<T>(
     _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
   ) throws(Diagnostic) -> T? {
-    var snapshot = try load()
-    let unchanged = snapshot
-    let quick = try body(&snapshot)
-    if snapshot == unchanged { return quick }
+    let quick = try onSnapshot(body)
+    if !quick.changes { return quick.result }
     try prepareFolder()
     switch FileLock.attempt(lockPath) {
     case .success(let lock?):
@@ -146,6 +142,17 @@ public struct FavouritesStore: Sendable {
     } catch {
       throw DiagnosticError(error)
     }
+  }
+
+  /// `body` run on a snapshot read without the lock: its result, and whether it changes the
+  /// manifest (when it does not, nothing needs the lock).
+  private func onSnapshot<T>(
+    _ body: (inout FavouritesManifest) throws(Diagnostic) -> T
+  ) throws(Diagnostic) -> (changes: Bool, result: T) {
+    var snapshot = try load()
+    let unchanged = snapshot
+    let result = try body(&snapshot)
+    return (snapshot != unchanged, result)
   }
 
   /// Read, change, write when changed; the caller holds the lock.
