@@ -252,7 +252,7 @@ struct Assembly {
     return joined.isEmpty ? "/" : joined
   }
 
-  /// `counts`: SPEC.md's fields for families, then pairing sheets and catalogues on their own.
+  /// `counts` as `docs/outputs.md` gives it: the fields for families, then pairing sheets and catalogues on their own.
   func counts(warnings: Int) -> RunManifest.Counts {
     var counts = RunManifest.Counts(
       families: families.total, rendered: families.rendered, skipped: families.carried,

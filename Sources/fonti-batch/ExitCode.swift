@@ -4,7 +4,7 @@ import FontiFonts
 import FontiSupport
 import FontiText
 
-/// The process exit codes of SPEC.md, and the one table that turns every error and every
+/// The process exit codes of `docs/exit-codes.md`, and the one table that turns every error and every
 /// outcome into one of them: how an error is printed and what it exits with is decided here
 /// only, for `FontiBatch`, every command and the worker.
 enum ExitCode: Int32 {

@@ -145,7 +145,7 @@ extension Commands {
   }
 
   /// A warning for each imported family that has the name of an installed one: runs use the
-  /// imported fonts for it (SPEC: custom fonts win, with a warning).
+  /// imported fonts for it (`docs/custom-fonts.md`: custom fonts win, with a warning).
   static func warnAboutShadowing(_ families: [String], console: Console) {
     for installed in FontLibrary.installedFamilies(named: families) {
       console.warning(

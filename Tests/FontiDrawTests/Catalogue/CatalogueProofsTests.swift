@@ -8,7 +8,7 @@ import Testing
 @testable import FontiModel
 @testable import FontiText
 
-/// Proof pages in catalogues (SPEC.md, Proofs): planned with the family pages (page numbers,
+/// Proof pages in catalogues (`docs/proofs.md`, "Proof pages in catalogues"): planned with the family pages (page numbers,
 /// contents, bookmarks), drawn as the data says (sweeps that differ, features that differ off and
 /// on, languages as fontconfig's coverage, a cell per encoded character), reproducible.
 @Suite(.serialized) final class CatalogueProofsTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import FontiModel
 @testable import FontiText
 
-/// Which face answers for a family (SPEC.md, "Which face answers for a family"). Fixtures in
+/// Which face answers for a family (`docs/proofs.md`, "Which face answers for a family"). Fixtures in
 /// `Fixtures/AnswerFonts`, seen only through `answers.conf`: Answer Sans (a static and a
 /// variable file of one family), Answer Serif (versions 1 and 2 of one font, the older first
 /// in fontconfig's order), Answer Slant (an italic that is only a `slnt` position) and Answer

@@ -113,7 +113,7 @@ import Testing
     #expect(model.families[0].languages.map(\.code) == ["fr", "de"])
     #expect(model.families[0].languages.first?.name == "French")
     #expect(model.families[1].axes.isEmpty)
-    // The proof fields are the manifest's own (SPEC.md): a manifest whose fields have another
+    // The proof fields are the manifest's own (`docs/outputs.md`): a manifest whose fields have another
     // shape is not one of ours, and says so instead of showing a page of guesses.
     #expect(throws: Diagnostic.self) {
       try GalleryModel(
