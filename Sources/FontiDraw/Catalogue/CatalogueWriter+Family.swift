@@ -14,22 +14,34 @@ extension PageDrawer {
     return max(size * 0.6, (size * room / width * 10).rounded(.down) / 10)
   }
 
-  func drawFamilyHeader(_ f: CataloguePlan.Rect, continued: Bool) {
-    guard let facts = current else { return }
-    let family = facts.family
+  /// The family's number on its pages, in as many digits as the last family's ("07" of 12),
+  /// in the label face: smaller on a continuation page.
+  func familyNumber(_ facts: FamilyFacts, continued: Bool) -> TextLayout {
     let digits = String(input.families.count).count
     let numberText =
       String(repeating: "0", count: max(0, digits - String(facts.index + 1).count))
       + String(facts.index + 1)
-    let number = label(numberText, size: continued ? 8 : 10, bold: true)
+    return label(numberText, size: continued ? 8 : 10, bold: true)
+  }
+
+  /// A continuation page's small header: `text` ("Name, continued") beside the family's
+  /// `number`.
+  func drawContinuedHeader(_ text: String, number: TextLayout, _ f: CataloguePlan.Rect) {
+    let name = label(text, size: 11, width: g.contentWidth)
+    name.ellipsize(width: g.contentWidth)
+    cr.setColour(ink(0.6))
+    name.draw(at: g.contentX, f.y)
+    cr.setColour(palette.accent)
+    number.draw(at: g.margin, f.y + name.baseline - number.baseline)
+  }
+
+  func drawFamilyHeader(_ f: CataloguePlan.Rect, continued: Bool) {
+    guard let facts = current else { return }
+    let family = facts.family
+    let number = familyNumber(facts, continued: continued)
     let nameText = Sanitize.terminal(family.name)
     if continued {
-      let name = label(nameText + ", continued", size: 11, width: g.contentWidth)
-      name.ellipsize(width: g.contentWidth)
-      cr.setColour(ink(0.6))
-      name.draw(at: g.contentX, f.y)
-      cr.setColour(palette.accent)
-      number.draw(at: g.margin, f.y + name.baseline - number.baseline)
+      drawContinuedHeader(nameText + ", continued", number: number, f)
       return
     }
     let size = CataloguePlan.nameSize
