@@ -297,24 +297,18 @@ extension PageDrawer {
     }
   }
 
+  /// A family's glyphs in a grid of ten columns across the column from `top`, in cells as
+  /// large as `height` allows.
   private func drawGrid(
     _ glyphs: [String], family: FontFamily, face: FontFace?, context: TextContext, top: Double,
     height: Double
   ) {
     guard !glyphs.isEmpty, height > 10 else { return }
     let columns = 10
-    let rows = (glyphs.count + columns - 1) / columns
+    let rows = GlyphCell.rows(glyphs.count, columns: columns)
     let cell = min(g.contentWidth / Double(columns), height / Double(rows))
-    for (i, glyph) in glyphs.enumerated() {
-      let cx = g.contentX + Double(i % columns) * cell
-      let cy = top + Double(i / columns) * cell
-      cr.setColour(ink(0.12))
-      cr.rectangle(cx + 0.25, cy + 0.25, cell - 0.5, cell - 0.5)
-      cr.stroke(width: 0.5)
-      let placed = GlyphCell.layout(
-        glyph, family: family.name, face: face, context: context, cell: cell, x: cx, y: cy)
-      cr.setColour(palette.text)
-      placed.layout.draw(at: placed.x, placed.y)
-    }
+    GlyphCell.drawGrid(
+      glyphs, columns: columns, cell: cell, at: g.contentX, top, family: family.name, face: face,
+      context: context, line: 0.5, outline: (ink(0.12), alpha: 1), colour: palette.text, on: cr)
   }
 }

@@ -837,28 +837,23 @@ public final class SpecimenRenderer {
     return bottom - top
   }
 
+  /// A family's glyphs in a grid of eight columns, centred in the space given, in cells as
+  /// large as it allows.
   func drawGrid(
     _ glyphs: [String], family: FontFamily, face: FontFace, context: TextContext, left: Double,
     top: Double, width: Double, height: Double, palette: Palette, cr: CairoContext
   ) {
     guard !glyphs.isEmpty else { return }
     let columns = 8
-    let rows = (glyphs.count + columns - 1) / columns
+    let rows = GlyphCell.rows(glyphs.count, columns: columns)
     let cell = min(width / Double(columns), height / Double(rows))
     let gridWidth = cell * Double(columns)
     let x0 = left + (width - gridWidth) / 2
     let y0 = top + (height - cell * Double(rows)) / 2
-    for (i, glyph) in glyphs.enumerated() {
-      let cx = x0 + Double(i % columns) * cell
-      let cy = y0 + Double(i / columns) * cell
-      cr.setColour(palette.text, alpha: 0.12)
-      cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
-      cr.stroke(width: 1)
-      let placed = GlyphCell.layout(
-        glyph, family: family.name, face: face, context: context, cell: cell, x: cx, y: cy)
-      cr.setColour(palette.text)
-      placed.layout.draw(at: placed.x, placed.y)
-    }
+    GlyphCell.drawGrid(
+      glyphs, columns: columns, cell: cell, at: x0, y0, family: family.name, face: face,
+      context: context, line: 1, outline: (palette.text, alpha: 0.12), colour: palette.text,
+      on: cr)
   }
 }
 
