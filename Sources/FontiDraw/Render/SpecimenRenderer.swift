@@ -113,7 +113,7 @@ public struct SpecimenResult: Sendable, Hashable {
 /// `FontMaps`, holding exactly the faces it draws (the family, its partners, the label face),
 /// freed when the next drawing asks for other families; surfaces and layouts are per drawing.
 /// Not Sendable: one per process.
-public final class SpecimenRenderer {
+public final class SpecimenRenderer: FontDrawer {
   package let fontMaps: FontMaps
   /// The face for labels of families that cannot set their own name, and for notes: chosen
   /// once per run (`FontCatalog.labelFamily`), by the run's parent.
@@ -125,14 +125,6 @@ public final class SpecimenRenderer {
   /// already holds the same bytes, not written at all.
   public var staging = false
 
-  /// A renderer of the fonts of `environment`, with its label face.
-  public convenience init(environment: FontEnvironment) {
-    self.init(
-      fontMaps: FontMaps(environment: environment),
-      labelFamily: environment.catalog.labelFamily)
-  }
-
-  /// A renderer whose maps come from `fontMaps` (a worker's, over fontconfig's caches).
   package init(fontMaps: FontMaps, labelFamily: FontFamily?) {
     self.fontMaps = fontMaps
     self.labelFamily = labelFamily
