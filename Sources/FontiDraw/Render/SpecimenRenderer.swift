@@ -265,29 +265,31 @@ public final class SpecimenRenderer: FontDrawer {
   /// sample is set in, the contexts its text is set from, its settings, and the square's
   /// measures. What every stage of painting shares.
   struct SpecimenPage {
-    var cr: CairoContext
-    var family: FontFamily
-    var regular: FontFace
+    /// The label face's context on the drawing's map (`itemMap`); nil without a label face.
+    let labelContext: TextContext?
+    let cr: CairoContext
+    let family: FontFamily
+    let regular: FontFace
     /// The face the sample is set in: the real bold / italic asked for, else the regular.
-    var face: FontFace
-    var palette: Palette
-    var edge: Double
-    /// The square's units against the 1080 it is designed in.
-    var k: Double
-    var margin: Double
-    /// The map of the drawing (`itemMap`) and contexts on it: the family's, and the label
-    /// face's (nil without a label face); text in `face` is set from `faceContext`.
-    var itemMap: FontMap
-    var familyContext: TextContext
-    var faceContext: TextContext
-    var labelContext: TextContext?
-    var mark: TextLayout.Ellipsis
+    let face: FontFace
+    let palette: Palette
+    /// The side of the square, in its units.
+    let edge: Double
+    /// The map of the drawing (`itemMap`) and the family's contexts on it; text in `face` is
+    /// set from `faceContext`.
+    let itemMap: FontMap
+    let familyContext: TextContext
+    let faceContext: TextContext
+    let mark: TextLayout.Ellipsis
     /// The request's sample settings, coordinates clamped to the axes of the face drawn.
-    var settings: SampleSettings
+    let settings: SampleSettings
     /// The family draws pictographs where Latin is asked for (a symbol font).
-    var pictographic: Bool
+    let pictographic: Bool
     var warnings: [String]
 
+    /// The square's units against the 1080 it is designed in.
+    var k: Double { edge / 1080 }
+    var margin: Double { 80 * k }
     /// The width between the margins.
     var width: Double { edge - 2 * margin }
   }
@@ -303,8 +305,6 @@ public final class SpecimenRenderer: FontDrawer {
       throw RenderError(
         "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
     }
-    let edge = Double(request.edge)
-    let k = edge / 1080
     let itemMap = try self.itemMap([family] + request.partners)
     let familyContext = itemMap.makeContext(for: cr)
     var warnings: [String] = []
@@ -340,9 +340,9 @@ public final class SpecimenRenderer: FontDrawer {
     let pictographic = faceContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }
     return SpecimenPage(
-      cr: cr, family: family, regular: regular, face: face, palette: Palette(request.theme),
-      edge: edge, k: k, margin: 80 * k, itemMap: itemMap, familyContext: familyContext,
-      faceContext: faceContext, labelContext: labelContext,
+      labelContext: labelContext, cr: cr, family: family, regular: regular, face: face,
+      palette: Palette(request.theme), edge: Double(request.edge), itemMap: itemMap,
+      familyContext: familyContext, faceContext: faceContext,
       mark: ellipsis(labels: labelContext), settings: settings, pictographic: pictographic,
       warnings: warnings)
   }
