@@ -120,7 +120,9 @@ public enum Worker {
           return .failure(
             made.problems[request.family] ?? "family '\(request.family.name)' cannot be drawn")
         }
-        var r = try renderer.render(drawn, to: path)
+        // Read once, before drawing: the axes the specimen shows, the proofs the manifest lists.
+        let proofs = drawn.readProofs()
+        var r = try renderer.render(drawn, proofs: proofs, to: path)
         r.warnings += request.partners.compactMap { made.problems[$0] }.map {
           "partner left out: \($0)"
         }

@@ -50,36 +50,48 @@ extension CataloguePlan {
   static let maximumInstances = 240
   static let maximumListedFeatures = 320
 
-  /// The items of `family`'s proof pages; empty when no enabled proof has anything to show.
+  /// The items of `family`'s proof pages, section after section (axes and instances,
+  /// features, languages) under what could not be read; empty when no enabled proof has
+  /// anything to show.
   static func proofItems(_ i: Int, _ data: CatalogueProofData, _ g: Geometry) -> [Item] {
+    var items = data.problems.map { Item(.proofNote(family: i, text: $0), height: 14, before: 8) }
+    items += axisItems(i, data)
+    items += featureItems(i, data, g)
+    items += languageItems(i, data, g)
+    // A first item never opens with space, as under a family header.
+    if !items.isEmpty { items[0].before = 10 }
+    return items
+  }
+
+  /// A proof section's title, and a small note under it: kept with the item after it.
+  static func proofTitle(_ i: Int, _ text: String, note: String? = nil) -> Item {
+    let height = proofTitleHeight + (note == nil ? 0 : proofNoteHeight)
+    return Item(
+      .proofTitle(family: i, title: text, note: note), height: height, before: 18,
+      keepWithNext: true)
+  }
+
+  /// The note counting what is left out past a limit ("… and 3 more features"); none when
+  /// nothing is.
+  static func more(_ i: Int, _ count: Int, _ what: String) -> [Item] {
+    guard count > 0 else { return [] }
+    return [Item(.proofNote(family: i, text: "… and \(count) more \(what)"), height: 14, before: 4)]
+  }
+
+  /// Each axis swept, then the named instances, three to a row; a sweep or an instance that
+  /// draws alike is said where it is drawn.
+  static func axisItems(_ i: Int, _ data: CatalogueProofData) -> [Item] {
     var items: [Item] = []
-    func title(_ text: String, note: String? = nil) {
-      let height = proofTitleHeight + (note == nil ? 0 : proofNoteHeight)
-      items.append(
-        Item(
-          .proofTitle(family: i, title: text, note: note), height: height, before: 18,
-          keepWithNext: true))
-    }
-    for problem in data.problems {
-      items.append(Item(.proofNote(family: i, text: problem), height: 14, before: 8))
-    }
-
-    func more(_ count: Int, _ what: String) {
-      guard count > 0 else { return }
-      items.append(
-        Item(.proofNote(family: i, text: "… and \(count) more \(what)"), height: 14, before: 4))
-    }
-
-    // Axes and instances; a sweep or an instance that draws alike is said where it is drawn.
     let unvaried = data.proofs?.unvaried ?? []
-    func warn(_ text: String) {
-      items.append(Item(.proofNote(family: i, text: text), height: 14, before: 2))
+    func warnings(_ matching: (String) -> Bool) -> [Item] {
+      unvaried.filter(matching).map { Item(.proofNote(family: i, text: $0), height: 14, before: 2) }
     }
     for axis in data.sweptAxes.prefix(maximumAxes) {
-      title(
-        "\(axis.name) · \(axis.range)",
-        note: "default \(ProofNumber.format(axis.defaultValue)), marked ◆")
-      for text in unvaried where text.hasPrefix(axis.range + ":") { warn(text) }
+      items.append(
+        proofTitle(
+          i, "\(axis.name) · \(axis.range)",
+          note: "default \(ProofNumber.format(axis.defaultValue)), marked ◆"))
+      items += warnings { $0.hasPrefix(axis.range + ":") }
       for value in axis.sweep(steps: FontProofs.Axis.sweepSteps) {
         items.append(
           Item(
@@ -88,23 +100,27 @@ extension CataloguePlan {
             height: axisStepHeight, before: 0))
       }
     }
-    more(data.sweptAxes.count - maximumAxes, "axes, not swept")
+    items += more(i, data.sweptAxes.count - maximumAxes, "axes, not swept")
     let instances = Array(data.instances.prefix(maximumInstances))
-    if !instances.isEmpty {
-      title("Named instances · \(instances.count)")
-      for text in unvaried where text.hasPrefix("instances ") { warn(text) }
-      for row in stride(from: 0, to: instances.count, by: instanceColumns) {
-        let indices = Array(row..<min(row + instanceColumns, instances.count))
-        items.append(
-          Item(.instances(family: i, indices: indices), height: instanceHeight, before: 4))
-      }
-      more(data.instances.count - instances.count, "named instances")
+    guard !instances.isEmpty else { return items }
+    items.append(proofTitle(i, "Named instances · \(instances.count)"))
+    items += warnings { $0.hasPrefix("instances ") }
+    for row in stride(from: 0, to: instances.count, by: instanceColumns) {
+      let indices = Array(row..<min(row + instanceColumns, instances.count))
+      items.append(
+        Item(.instances(family: i, indices: indices), height: instanceHeight, before: 4))
     }
+    return items + more(i, data.instances.count - instances.count, "named instances")
+  }
 
-    // Features.
+  /// Each feature with a visible sample, off and on side by side, as tall as its ink needs;
+  /// then those with no visible effect on the tried text, one line each.
+  static func featureItems(_ i: Int, _ data: CatalogueProofData, _ g: Geometry) -> [Item] {
+    var items: [Item] = []
     let visible = data.visibleFeatures
     if !visible.isEmpty {
-      title("Features · off and on", note: "each set with the feature off, then on")
+      items.append(
+        proofTitle(i, "Features · off and on", note: "each set with the feature off, then on"))
       for sample in visible {
         let room = featureRoom(data.featureInk[sample.tag], g)
         items.append(
@@ -114,65 +130,66 @@ extension CataloguePlan {
       }
     }
     let invisible = data.invisibleFeatures
-    if !invisible.isEmpty {
-      title(
-        "No visible effect on the tried text · \(invisible.count)",
-        note: "listed, not drawn: off and on set these texts alike")
-      for feature in invisible.prefix(maximumListedFeatures) {
-        items.append(
-          Item(
-            .invisibleFeature(family: i, tag: feature.tag), height: invisibleFeatureHeight,
-            before: 1))
-      }
-      more(invisible.count - maximumListedFeatures, "features")
+    guard !invisible.isEmpty else { return items }
+    items.append(
+      proofTitle(
+        i, "No visible effect on the tried text · \(invisible.count)",
+        note: "listed, not drawn: off and on set these texts alike"))
+    for feature in invisible.prefix(maximumListedFeatures) {
+      items.append(
+        Item(
+          .invisibleFeature(family: i, tag: feature.tag), height: invisibleFeatureHeight,
+          before: 1))
     }
+    return items + more(i, invisible.count - maximumListedFeatures, "features")
+  }
 
-    // Languages.
-    if let coverage = data.languages {
-      if coverage.supported.isEmpty {
-        title("Languages")
-        items.append(
-          Item(
-            .proofNote(
-              family: i,
-              text: coverage.nearly.isEmpty
-                ? "This family covers no language fontconfig knows: it draws symbols, a script "
-                  + "fontconfig has no orthography for, or too few letters."
-                : "This family supports no language completely."),
-            height: 14, before: 6))
-      } else {
-        let count = coverage.supported.count
-        title(
-          "Languages · \(count) supported",
+  /// The supported languages grouped by script (or a sentence saying the family supports
+  /// none), then the nearly supported ones with the characters they lack.
+  static func languageItems(_ i: Int, _ data: CatalogueProofData, _ g: Geometry) -> [Item] {
+    guard let coverage = data.languages else { return [] }
+    var items: [Item] = []
+    if coverage.supported.isEmpty {
+      items.append(proofTitle(i, "Languages"))
+      items.append(
+        Item(
+          .proofNote(
+            family: i,
+            text: coverage.nearly.isEmpty
+              ? "This family covers no language fontconfig knows: it draws symbols, a script "
+                + "fontconfig has no orthography for, or too few letters."
+              : "This family supports no language completely."),
+          height: 14, before: 6))
+    } else {
+      let count = coverage.supported.count
+      items.append(
+        proofTitle(
+          i, "Languages · \(count) supported",
           note: "by the characters of the regular face (fontconfig’s orthographies); "
-            + "says nothing of shaping")
-        for group in Languages.groupedByScript(coverage.supported) {
-          // By name, each name looked up once (not twice per comparison: that was a tenth of
-          // a catalogue's drawing).
-          let codes = group.languages.map { (code: $0, name: Languages.name(of: $0)) }
-            .sorted { $0.name != $1.name ? $0.name < $1.name : $0.code < $1.code }
-            .map(\.code)
-          items.append(
-            Item(
-              .languageGroup(family: i, script: group.script.name, codes: codes),
-              height: languageGroupHeight(codes, g), before: 7))
-        }
-      }
-      if !coverage.nearly.isEmpty {
+            + "says nothing of shaping"))
+      for group in Languages.groupedByScript(coverage.supported) {
+        // By name, each name looked up once (not twice per comparison: that was a tenth of
+        // a catalogue's drawing).
+        let codes = group.languages.map { (code: $0, name: Languages.name(of: $0)) }
+          .sorted { $0.name != $1.name ? $0.name < $1.name : $0.code < $1.code }
+          .map(\.code)
         items.append(
           Item(
-            .nearlyTitle(family: i, count: coverage.nearly.count),
-            height: proofTitleHeight + proofNoteHeight, before: 18, keepWithNext: true))
-        for nearly in coverage.nearly {
-          items.append(
-            Item(
-              .nearlyLanguage(family: i, code: nearly.language, missing: nearly.missing),
-              height: nearlyHeight, before: 1))
-        }
+            .languageGroup(family: i, script: group.script.name, codes: codes),
+            height: languageGroupHeight(codes, g), before: 7))
       }
     }
-    // A first item never opens with space, as under a family header.
-    if !items.isEmpty { items[0].before = 10 }
+    guard !coverage.nearly.isEmpty else { return items }
+    items.append(
+      Item(
+        .nearlyTitle(family: i, count: coverage.nearly.count),
+        height: proofTitleHeight + proofNoteHeight, before: 18, keepWithNext: true))
+    for nearly in coverage.nearly {
+      items.append(
+        Item(
+          .nearlyLanguage(family: i, code: nearly.language, missing: nearly.missing),
+          height: nearlyHeight, before: 1))
+    }
     return items
   }
 

@@ -245,122 +245,163 @@ public struct CataloguePlan: Sendable, Hashable {
 
   /// Plans the catalogue of `input`, with the proof pages `proofs` (by family index; empty or
   /// nil entries: none) when the input asks for proofs, and waterfall lines as tall as
-  /// `lineInk` needs (by family index; nil or missing: display leading).
+  /// `lineInk` needs (by family index; nil or missing: display leading). The sections are
+  /// planned in their order; the contents, whose length is known first, is filled in last,
+  /// once every page its entries point at is known.
   public init(
     _ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = [],
     lineInk: [LineInk?] = []
   ) {
-    let g = Geometry(input.page)
-    geometry = g
+    geometry = Geometry(input.page)
     families = input.families.map {
       FamilySummary(name: Sanitize.terminal($0.name), styles: $0.styles.map(Sanitize.terminal))
     }
-
-    // Contents entries; their page numbers are filled in once the rest is planned.
-    var entries: [(String, Destination)] = families.enumerated().map { ($1.name, .family($0)) }
-    if !input.pairings.isEmpty { entries.append(("Pairings", .pairings)) }
-    entries.append(("Saved", .saved))
-    let rowsFirst = max(
-      1, Int((g.bodyHeight - CataloguePlan.sectionTitleHeight) / CataloguePlan.contentsRow))
-    let rowsOther = max(1, Int(g.bodyHeight / CataloguePlan.contentsRow))
-    var contentsPages = 1
-    var capacity = 2 * rowsFirst
-    while capacity < entries.count {
-      contentsPages += 1
-      capacity += 2 * rowsOther
+    pages = []
+    familyPages = []
+    pairingsPage = nil
+    savedPage = 0
+    let contents = Contents(families: families, pairings: !input.pairings.isEmpty, geometry)
+    appendCoverAndContents(contentsPages: contents.pageCount)
+    for (i, family) in input.families.enumerated() {
+      appendFamily(
+        i, family, input, ink: i < lineInk.count ? lineInk[i] : nil,
+        proofs: input.proofs != nil && i < proofs.count ? proofs[i] : nil)
     }
+    appendPairings(input)
+    appendSaved(input)
+    fillContents(contents)
+  }
 
-    var pages: [Page] = [
+  /// The contents' entries, in order, and the rows its pages hold: how many pages it takes is
+  /// known before the rest is planned; the page of each entry, only after.
+  struct Contents {
+    var entries: [(title: String, destination: Destination)]
+    /// Rows a column holds on the first page (under the section's title) and on the others.
+    var rowsFirst: Int
+    var rowsOther: Int
+    var pageCount: Int
+
+    init(families: [FamilySummary], pairings: Bool, _ g: Geometry) {
+      entries = families.enumerated().map { ($1.name, .family($0)) }
+      if pairings { entries.append(("Pairings", .pairings)) }
+      entries.append(("Saved", .saved))
+      rowsFirst = max(
+        1, Int((g.bodyHeight - CataloguePlan.sectionTitleHeight) / CataloguePlan.contentsRow))
+      rowsOther = max(1, Int(g.bodyHeight / CataloguePlan.contentsRow))
+      pageCount = 1
+      var capacity = 2 * rowsFirst
+      while capacity < entries.count {
+        pageCount += 1
+        capacity += 2 * rowsOther
+      }
+    }
+  }
+
+  /// The cover, then `contentsPages` pages for the contents, empty until `fillContents`.
+  private mutating func appendCoverAndContents(contentsPages: Int) {
+    let g = geometry
+    pages.append(
       Page(
         number: 1, kind: .cover, destinations: [],
         blocks: [
           Block(
             content: .cover,
             frame: Rect(x: g.margin, y: g.bodyTop, width: g.bodyWidth, height: g.bodyHeight))
-        ])
-    ]
+        ]))
     for _ in 0..<contentsPages {
       pages.append(Page(number: pages.count + 1, kind: .contents, destinations: [], blocks: []))
     }
     pages[1].destinations = [.contents]
+  }
 
-    /// Flows `items` onto pages after the last one; the first of them is `destination`.
-    func appendFlow(
-      _ items: [Item], header: (Content, Double), continued: (Content, Double)?,
-      kind: (_ continued: Bool) -> Kind, destination: Destination
-    ) {
-      let flow = Flow.laidOut(
-        items, geometry: g, first: pages.count + 1, header: header, continued: continued)
-      for (n, blocks) in flow.pages.enumerated() {
-        pages.append(
-          Page(
-            number: pages.count + 1, kind: kind(n > 0), destinations: n == 0 ? [destination] : [],
-            blocks: blocks))
-      }
+  /// Flows `items` onto pages after the last one; the first of them is `destination`.
+  private mutating func appendFlow(
+    _ items: [Item], header: (Content, Double), continued: (Content, Double)?,
+    kind: (_ continued: Bool) -> Kind, destination: Destination
+  ) {
+    let flow = Flow.laidOut(
+      items, geometry: geometry, first: pages.count + 1, header: header, continued: continued)
+    for (n, blocks) in flow.pages.enumerated() {
+      pages.append(
+        Page(
+          number: pages.count + 1, kind: kind(n > 0), destinations: n == 0 ? [destination] : [],
+          blocks: blocks))
     }
+  }
 
-    // Families.
-    var familyPages: [Int] = []
-    for (i, family) in input.families.enumerated() {
-      familyPages.append(pages.count + 1)
+  /// Family `i`'s pages: its own, then, with `proofs` (nil: the input asks for none), its
+  /// proof pages and its glyph chart, each when it has something to show.
+  private mutating func appendFamily(
+    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, ink: LineInk?,
+    proofs: CatalogueProofData?
+  ) {
+    familyPages.append(pages.count + 1)
+    appendFlow(
+      CataloguePlan.familyItems(i, family, input, geometry, ink: ink),
+      header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
+      continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
+      destination: .family(i))
+    guard let data = proofs else { return }
+    let proofItems = data.findsNothing ? [] : CataloguePlan.proofItems(i, data, geometry)
+    if !proofItems.isEmpty {
+      proofPages[i] = pages.count + 1
       appendFlow(
-        CataloguePlan.familyItems(i, family, input, g, ink: i < lineInk.count ? lineInk[i] : nil),
-        header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
-        continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
-        destination: .family(i))
-      guard input.proofs != nil, i < proofs.count, let data = proofs[i] else { continue }
-      let proofItems = data.findsNothing ? [] : CataloguePlan.proofItems(i, data, g)
-      if !proofItems.isEmpty {
-        proofPages[i] = pages.count + 1
-        appendFlow(
-          proofItems,
-          header: (.proofHeader(family: i, continued: false), CataloguePlan.familyHeaderHeight),
-          continued: (.proofHeader(family: i, continued: true), 30),
-          kind: { .proofs(i, continued: $0) }, destination: .proofs(i))
-      }
-      if let chart = CataloguePlan.glyphChart(data, g) {
-        glyphCharts[i] = chart
-        glyphPages[i] = pages.count + 1
-        var block = 0
-        for (n, chartPage) in chart.pages.enumerated() {
-          var destinations: [Destination] = n == 0 ? [.glyphs(i)] : []
-          for heading in chartPage.headings where !heading.continued {
-            destinations.append(.glyphBlock(i, block: block))
-            block += 1
-          }
-          pages.append(
-            Page(
-              number: pages.count + 1, kind: .glyphs(i, page: n), destinations: destinations,
-              blocks: [
-                Block(
-                  content: .glyphHeader(family: i, page: n, pages: chart.pages.count),
-                  frame: Rect(
-                    x: g.margin, y: g.bodyTop, width: g.bodyWidth,
-                    height: CataloguePlan.glyphHeaderHeight)),
-                Block(content: .glyphChart(family: i, page: n), frame: chart.layout.area),
-              ]))
-        }
-      }
+        proofItems,
+        header: (.proofHeader(family: i, continued: false), CataloguePlan.familyHeaderHeight),
+        continued: (.proofHeader(family: i, continued: true), 30),
+        kind: { .proofs(i, continued: $0) }, destination: .proofs(i))
     }
-
-    // Pairings.
-    if input.pairings.isEmpty {
-      pairingsPage = nil
-    } else {
-      pairingsPage = pages.count + 1
-      var items: [Item] = []
-      for (i, pairing) in input.pairings.enumerated() {
-        if i > 0 { items.append(Item(.rule, height: 0, before: 16)) }
-        items.append(
-          Item(
-            .pairing(index: i), height: CataloguePlan.pairingHeight(pairing, input, g), before: 16))
-      }
-      appendFlow(
-        items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight),
-        continued: nil, kind: { _ in .pairings }, destination: .pairings)
+    if let chart = CataloguePlan.glyphChart(data, geometry) {
+      appendGlyphChart(i, chart)
     }
+  }
 
-    // Saved.
+  /// Family `i`'s glyph chart, a page each of `chart`'s pages, each Unicode block that starts
+  /// on a page a destination of it.
+  private mutating func appendGlyphChart(_ i: Int, _ chart: GlyphChartPlan) {
+    let g = geometry
+    glyphCharts[i] = chart
+    glyphPages[i] = pages.count + 1
+    var block = 0
+    for (n, chartPage) in chart.pages.enumerated() {
+      var destinations: [Destination] = n == 0 ? [.glyphs(i)] : []
+      for heading in chartPage.headings where !heading.continued {
+        destinations.append(.glyphBlock(i, block: block))
+        block += 1
+      }
+      pages.append(
+        Page(
+          number: pages.count + 1, kind: .glyphs(i, page: n), destinations: destinations,
+          blocks: [
+            Block(
+              content: .glyphHeader(family: i, page: n, pages: chart.pages.count),
+              frame: Rect(
+                x: g.margin, y: g.bodyTop, width: g.bodyWidth,
+                height: CataloguePlan.glyphHeaderHeight)),
+            Block(content: .glyphChart(family: i, page: n), frame: chart.layout.area),
+          ]))
+    }
+  }
+
+  /// The Pairings section, when the input has pairings: one after the other, ruled apart.
+  private mutating func appendPairings(_ input: CatalogueInput<FontFamily>) {
+    guard !input.pairings.isEmpty else { return }
+    pairingsPage = pages.count + 1
+    var items: [Item] = []
+    for (i, pairing) in input.pairings.enumerated() {
+      if i > 0 { items.append(Item(.rule, height: 0, before: 16)) }
+      items.append(
+        Item(
+          .pairing(index: i), height: CataloguePlan.pairingHeight(pairing, input, geometry),
+          before: 16))
+    }
+    appendFlow(
+      items, header: (.sectionTitle("Pairings"), CataloguePlan.sectionTitleHeight),
+      continued: nil, kind: { _ in .pairings }, destination: .pairings)
+  }
+
+  /// The Saved section: the favourites' cards two to a row, or a word on an empty one.
+  private mutating func appendSaved(_ input: CatalogueInput<FontFamily>) {
     savedPage = pages.count + 1
     var savedItems: [Item] = []
     if input.saved.isEmpty {
@@ -375,11 +416,15 @@ public struct CataloguePlan: Sendable, Hashable {
     appendFlow(
       savedItems, header: (.sectionTitle("Saved"), CataloguePlan.sectionTitleHeight),
       continued: nil, kind: { _ in .saved }, destination: .saved)
+  }
 
-    // Contents entries, now that every target page is known.
+  /// The contents entries on the pages kept for them, in two columns, now that every target
+  /// page is known.
+  private mutating func fillContents(_ contents: Contents) {
+    let g = geometry
     let columnWidth = (g.bodyWidth - CataloguePlan.contentsColumnGap) / 2
     var entryIndex = 0
-    for p in 0..<contentsPages {
+    for p in 0..<contents.pageCount {
       var blocks: [Block] = []
       var top = g.bodyTop
       if p == 0 {
@@ -390,22 +435,14 @@ public struct CataloguePlan: Sendable, Hashable {
               x: g.margin, y: top, width: g.bodyWidth, height: CataloguePlan.sectionTitleHeight)))
         top += CataloguePlan.sectionTitleHeight
       }
-      let rows = p == 0 ? rowsFirst : rowsOther
+      let rows = p == 0 ? contents.rowsFirst : contents.rowsOther
       for column in 0..<2 {
-        for row in 0..<rows where entryIndex < entries.count {
-          let (title, destination) = entries[entryIndex]
-          let target: Int
-          switch destination {
-          case .family(let i): target = familyPages[i]
-          case .pairings: target = pairingsPage ?? savedPage
-          case .saved: target = savedPage
-          case .contents: target = 2
-          case .proofs(let i): target = proofPages[i] ?? familyPages[i]
-          case .glyphs(let i), .glyphBlock(let i, _): target = glyphPages[i] ?? familyPages[i]
-          }
+        for row in 0..<rows where entryIndex < contents.entries.count {
+          let (title, destination) = contents.entries[entryIndex]
           blocks.append(
             Block(
-              content: .contentsEntry(title: title, destination: destination, page: target),
+              content: .contentsEntry(
+                title: title, destination: destination, page: page(of: destination)),
               frame: Rect(
                 x: g.margin + Double(column) * (columnWidth + CataloguePlan.contentsColumnGap),
                 y: top + Double(row) * CataloguePlan.contentsRow, width: columnWidth,
@@ -415,9 +452,18 @@ public struct CataloguePlan: Sendable, Hashable {
       }
       pages[1 + p].blocks = blocks
     }
+  }
 
-    self.pages = pages
-    self.familyPages = familyPages
+  /// The page a contents entry or bookmark leads to.
+  func page(of destination: Destination) -> Int {
+    switch destination {
+    case .family(let i): return familyPages[i]
+    case .pairings: return pairingsPage ?? savedPage
+    case .saved: return savedPage
+    case .contents: return 2
+    case .proofs(let i): return proofPages[i] ?? familyPages[i]
+    case .glyphs(let i), .glyphBlock(let i, _): return glyphPages[i] ?? familyPages[i]
+    }
   }
 
   // MARK: Family pages

@@ -53,19 +53,10 @@ extension PageDrawer {
 
   private func drawProofHeader(_ f: CataloguePlan.Rect, continued: Bool) {
     guard let facts = current else { return }
-    let digits = String(input.families.count).count
-    let numberText =
-      String(repeating: "0", count: max(0, digits - String(facts.index + 1).count))
-      + String(facts.index + 1)
     let nameText = Sanitize.terminal(facts.family.name)
-    let number = label(numberText, size: continued ? 8 : 10, bold: true)
+    let number = familyNumber(facts, continued: continued)
     if continued {
-      let name = label(nameText + ", proofs continued", size: 11, width: g.contentWidth)
-      name.ellipsize(width: g.contentWidth)
-      cr.setColour(ink(0.6))
-      name.draw(at: g.contentX, f.y)
-      cr.setColour(palette.accent)
-      number.draw(at: g.margin, f.y + name.baseline - number.baseline)
+      drawContinuedHeader(nameText + ", proofs continued", number: number, f)
       return
     }
     let size = 20.0

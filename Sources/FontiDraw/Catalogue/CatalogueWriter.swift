@@ -20,7 +20,7 @@ import Foundation
 /// and each family's text is drawn from a map holding only that family's faces
 /// (`FontMaps`), dropped when its pages are done. Not Sendable and synchronous: one writer per
 /// process, one catalogue at a time.
-public final class CatalogueWriter {
+public final class CatalogueWriter: FontDrawer {
   let fontMaps: FontMaps
   /// The neutral face of running heads, captions and the names of families that cannot set
   /// their own.
@@ -31,14 +31,6 @@ public final class CatalogueWriter {
   let labelRegular: FontFace?
   private let labelFaces: [FontFace?]
 
-  /// A writer of the fonts of `environment`, with its label face.
-  public convenience init(environment: FontEnvironment) {
-    self.init(
-      fontMaps: FontMaps(environment: environment),
-      labelFamily: environment.catalog.labelFamily)
-  }
-
-  /// A writer whose maps come from `fontMaps` (a worker's).
   package init(fontMaps: FontMaps, labelFamily: FontFamily?) {
     self.fontMaps = fontMaps
     self.labelFamily = labelFamily

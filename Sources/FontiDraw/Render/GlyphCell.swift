@@ -32,4 +32,28 @@ enum GlyphCell {
     }
     return (layout, x + (cell - ink.width) / 2 - ink.x, y + (cell - ink.height) / 2 - ink.y)
   }
+
+  /// Rows `count` glyphs take in `columns` columns.
+  static func rows(_ count: Int, columns: Int) -> Int { (count + columns - 1) / columns }
+
+  /// Draws `glyphs` in rows of `columns` square cells `cell` wide, the first cell's corner at
+  /// (`x`, `y`): each cell outlined just inside its edge by a `line`-wide stroke of `outline`,
+  /// each glyph in `colour`, laid out by `layout`.
+  static func drawGrid(
+    _ glyphs: [String], columns: Int, cell: Double, at x: Double, _ y: Double, family: String,
+    face: FontFace?, context: TextContext, line: Double, outline: (Colour, alpha: Double),
+    colour: Colour, on cr: CairoContext
+  ) {
+    for (i, glyph) in glyphs.enumerated() {
+      let cx = x + Double(i % columns) * cell
+      let cy = y + Double(i / columns) * cell
+      cr.setColour(outline.0, alpha: outline.alpha)
+      cr.rectangle(cx + line / 2, cy + line / 2, cell - line, cell - line)
+      cr.stroke(width: line)
+      let placed = layout(
+        glyph, family: family, face: face, context: context, cell: cell, x: cx, y: cy)
+      cr.setColour(colour)
+      placed.layout.draw(at: placed.x, placed.y)
+    }
+  }
 }

@@ -91,10 +91,35 @@ extension SpecimenRenderer {
     ) { cr throws(RenderError) in try drawPairing(request, on: cr) }
   }
 
-  /// Draws a pairing sheet on `cr`, already painted with the theme's background (`renderPNG`).
+  /// Draws a pairing sheet on `cr`, already painted with the theme's background (`renderPNG`):
+  /// lays it out, then paints it from the top down (the heading, the body, the second level
+  /// when it fits) and the footer, and counts what either family lacks.
   func drawPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext)
     throws(RenderError)
     -> SpecimenResult
+  {
+    let sheet = try layOutPairing(request, on: cr)
+    var y = sheet.margin
+    y += sheet.caption("PAIRING", at: y, colour: sheet.palette.accent) + 40 * sheet.k
+    let heading = try drawPairingHeading(sheet, top: y)
+    y += heading.layout.size.height + 44 * sheet.k
+    let body = drawPairingBody(sheet, top: y)
+    // Footer: who is who, and why they work together.
+    let footerTop = sheet.edge - sheet.margin - 120 * sheet.k
+    let ruleTop = footerTop - 24 * sheet.k
+    let second = drawSecondLevel(
+      sheet, heading: heading, under: (body, top: y), above: ruleTop - 40 * sheet.k)
+    drawPairingFooter(sheet, top: footerTop, rule: ruleTop)
+    return PairingSheetLayout.result(
+      request,
+      heading: heading.layout.unknownGlyphs + (second?.subheading.unknownGlyphs ?? 0),
+      body: body.unknownGlyphs + (second?.reading.unknownGlyphs ?? 0))
+  }
+
+  /// Lays out a pairing sheet on `cr`: both families checked (drawable, loaded as
+  /// themselves), the contexts of the drawing's map, the texts each family sets.
+  func layOutPairing(_ request: PairingSheetRequest<FontFamily>, on cr: CairoContext)
+    throws(RenderError) -> PairingSheetLayout
   {
     for family in [request.heading, request.body] {
       guard family.isRenderable, family.regularFace != nil else {
@@ -106,151 +131,196 @@ extension SpecimenRenderer {
       try checkNotSubstituted(
         family, face: family.regularFace, context: itemMap.makeContext(for: cr))
     }
-    let palette = Palette(request.theme)
     let edge = Double(request.edge)
     let k = edge / 1080
     let margin = 80 * k
-    let width = edge - 2 * margin
-
     let headingContext = itemMap.makeContext(for: cr)
     let bodyContext = itemMap.makeContext(for: cr)
     let labels = labelFamily.map { ($0, itemMap.makeContext(for: cr)) }
+    return PairingSheetLayout(
+      cr: cr, request: request, palette: Palette(request.theme), edge: edge, k: k,
+      margin: margin, width: edge - 2 * margin, headingContext: headingContext,
+      bodyContext: bodyContext, labels: labels,
+      // Each family sets the sheet's texts, or its own-script sample when it cannot.
+      headingText: PairingSheetText.text(PairingSheetText.heading, for: request.heading),
+      bodyText: PairingSheetText.text(PairingSheetText.body, for: request.body))
+  }
 
-    func caption(
-      _ text: String, at y: Double, colour: Colour, size: Double = 16, spacing: Double = 2
-    ) -> Double {
-      guard let (family, context) = labels else { return 0 }
-      let layout = TextLayout(
-        text, font: FontSpec(family: family.name, size: size * k, face: family.regularFace),
-        in: context, width: width, letterSpacing: spacing * k, fallback: true)
-      cr.setColour(colour)
-      layout.draw(at: margin, y)
-      return layout.size.height
-    }
-
-    var y = margin
-    y += caption("PAIRING", at: y, colour: palette.accent) + 40 * k
-
-    /// The settings for `family`'s text: its own axes clamp the coordinates.
-    func settings(for family: FontFamily) -> SampleSettings {
-      guard var settings = request.sample else { return .none }
-      if !settings.variations.isEmpty {
-        settings.variations =
-          VariationSetting.resolve(
-            settings.variations, axes: FamilyProofReport.axesAndInstances(family).axes,
-            family: family.name
-          ).coordinates
-      }
-      return settings
-    }
-
-    // Heading: large, in the heading family's boldest real upright face up to bold, from a
-    // map holding only that face when it is not the regular: the face named is the face drawn
-    // (over the whole family, fontconfig may answer a bold request with the regular, as it does
-    // for EB Garamond, whose "12 Bold" it credits with no English).
+  /// The heading: large, in the heading family's boldest real upright face up to bold, from a
+  /// map holding only that face when it is not the regular: the face named is the face drawn
+  /// (over the whole family, fontconfig may answer a bold request with the regular, as it does
+  /// for EB Garamond, whose "12 Bold" it credits with no English). Returns its layout, and the
+  /// face and context the second level's subheading is set in.
+  func drawPairingHeading(_ sheet: PairingSheetLayout, top y: Double) throws(RenderError) -> (
+    layout: TextLayout, face: FontFace?, context: TextContext
+  ) {
+    let request = sheet.request
+    let k = sheet.k
     let headingFace = request.heading.face(bold: true, italic: false) ?? request.heading.regularFace
-    var boldContext = headingContext
+    var boldContext = sheet.headingContext
     if let face = headingFace, face != request.heading.regularFace {
-      boldContext = try fontMaps.map(for: request.heading, only: face).makeContext(for: cr)
+      boldContext = try fontMaps.map(for: request.heading, only: face).makeContext(for: sheet.cr)
     }
-    // Each family sets the sheet's texts, or its own-script sample when it cannot.
-    let headingText = PairingSheetText.text(PairingSheetText.heading, for: request.heading)
-    let bodyText = PairingSheetText.text(PairingSheetText.body, for: request.body)
-    let setsSheetText = (
-      heading: headingText.text == PairingSheetText.heading,
-      body: bodyText.text == PairingSheetText.body
-    )
     // The sheet's own texts are led by their size (1.1 and 1.45 times it), the same for every
     // pair whatever each font's line height; an own-script sample or a row of glyphs keeps its
     // font's spacing (emoji stand taller than their em).
     let heading = fitted(
-      headingText.text,
+      sheet.headingText.text,
       font: FontSpec(family: request.heading.name, size: 92 * k, face: headingFace),
-      context: boldContext, width: width, height: 260 * k, minimum: 24 * k, alignment: .left,
-      leading: setsSheetText.heading ? TextLayout.Leading(multiple: 1.1) : nil,
-      language: headingText.language, mark: ellipsis(labels: labels?.1),
-      settings: settings(for: request.heading))
-    cr.setColour(palette.text)
-    heading.draw(at: margin, y)
-    y += heading.size.height + 44 * k
+      context: boldContext, width: sheet.width, height: 260 * k, minimum: 24 * k,
+      alignment: .left,
+      leading: sheet.setsSheetText.heading ? TextLayout.Leading(multiple: 1.1) : nil,
+      language: sheet.headingText.language, mark: ellipsis(labels: sheet.labels?.1),
+      settings: sheet.settings(for: request.heading))
+    sheet.cr.setColour(sheet.palette.text)
+    heading.draw(at: sheet.margin, y)
+    return (heading, headingFace, boldContext)
+  }
 
+  /// The body paragraph under the heading, from `top`.
+  func drawPairingBody(_ sheet: PairingSheetLayout, top y: Double) -> TextLayout {
+    let request = sheet.request
+    let k = sheet.k
     let body = fitted(
-      bodyText.text,
+      sheet.bodyText.text,
       font: FontSpec(family: request.body.name, size: 29 * k, face: request.body.regularFace),
-      context: bodyContext, width: width, height: 420 * k, minimum: 12 * k, alignment: .left,
-      lineSpacing: 1.35, leading: setsSheetText.body ? TextLayout.Leading(multiple: 1.45) : nil,
-      language: bodyText.language, mark: ellipsis(labels: labels?.1),
-      settings: settings(for: request.body))
-    cr.setColour(palette.text, alpha: 0.88)
-    body.draw(at: margin, y)
-    let bodyTop = y
+      context: sheet.bodyContext, width: sheet.width, height: 420 * k, minimum: 12 * k,
+      alignment: .left, lineSpacing: 1.35,
+      leading: sheet.setsSheetText.body ? TextLayout.Leading(multiple: 1.45) : nil,
+      language: sheet.bodyText.language, mark: ellipsis(labels: sheet.labels?.1),
+      settings: sheet.settings(for: request.body))
+    sheet.cr.setColour(sheet.palette.text, alpha: 0.88)
+    body.draw(at: sheet.margin, y)
+    return body
+  }
 
-    // Footer: who is who, and why they work together.
-    let footerTop = edge - margin - 120 * k
-    let ruleTop = footerTop - 24 * k
+  /// The second level, in the space above the footer, when both families set the sheet's
+  /// texts and it fits whole (its ink above `limit`): a subheading, then a paragraph at
+  /// reading size in a reading measure (about 65 characters a line). Placed by baselines, so
+  /// that no font's line height moves them: the subheading's 92 px under the body's last, the
+  /// paragraph's first 44 px under the subheading's last. Nil when it is not drawn.
+  func drawSecondLevel(
+    _ sheet: PairingSheetLayout,
+    heading: (layout: TextLayout, face: FontFace?, context: TextContext),
+    under body: (layout: TextLayout, top: Double), above limit: Double
+  ) -> (subheading: TextLayout, reading: TextLayout)? {
+    guard sheet.setsSheetText.heading, sheet.setsSheetText.body else { return nil }
+    let request = sheet.request
+    let k = sheet.k
+    // At their sizes (never shrunk), a last word alone pulled back as everywhere.
+    let subheading = fitted(
+      PairingSheetText.subheading,
+      font: FontSpec(family: request.heading.name, size: 44 * k, face: heading.face),
+      context: heading.context, width: sheet.width, height: .infinity, minimum: 44 * k,
+      alignment: .left, leading: TextLayout.Leading(multiple: 1.1),
+      settings: sheet.settings(for: request.heading))
+    let reading = fitted(
+      PairingSheetText.reading,
+      font: FontSpec(family: request.body.name, size: 22 * k, face: request.body.regularFace),
+      context: sheet.bodyContext, width: min(sheet.width, 640 * k), height: .infinity,
+      minimum: 22 * k, alignment: .left, leading: TextLayout.Leading(multiple: 1.45),
+      settings: sheet.settings(for: request.body))
+    let subheadingTop = body.top + body.layout.lastBaseline + 92 * k - subheading.baseline
+    let readingTop =
+      subheadingTop + subheading.lastBaseline + 44 * k - reading.baseline
+    let bottom = max(
+      subheadingTop + subheading.inkRect.y + subheading.inkRect.height,
+      readingTop + reading.inkRect.y + reading.inkRect.height)
+    guard bottom <= limit else { return nil }
+    sheet.cr.setColour(sheet.palette.text)
+    subheading.draw(at: sheet.margin, subheadingTop)
+    sheet.cr.setColour(sheet.palette.text, alpha: 0.88)
+    reading.draw(at: sheet.margin, readingTop)
+    return (subheading, reading)
+  }
 
-    // The second level, in the space above the footer, when both families set the sheet's
-    // texts and it fits whole: a subheading, then a paragraph at reading size in a reading
-    // measure (about 65 characters a line). Placed by baselines, so that no font's line height
-    // moves them: the subheading's 92 px under the body's last, the paragraph's first 44 px
-    // under the subheading's last.
-    var second: (subheading: TextLayout, reading: TextLayout)?
-    if setsSheetText.heading, setsSheetText.body {
-      // At their sizes (never shrunk), a last word alone pulled back as everywhere.
-      let subheading = fitted(
-        PairingSheetText.subheading,
-        font: FontSpec(family: request.heading.name, size: 44 * k, face: headingFace),
-        context: boldContext, width: width, height: .infinity, minimum: 44 * k, alignment: .left,
-        leading: TextLayout.Leading(multiple: 1.1), settings: settings(for: request.heading))
-      let reading = fitted(
-        PairingSheetText.reading,
-        font: FontSpec(family: request.body.name, size: 22 * k, face: request.body.regularFace),
-        context: bodyContext, width: min(width, 640 * k), height: .infinity, minimum: 22 * k,
-        alignment: .left, leading: TextLayout.Leading(multiple: 1.45),
-        settings: settings(for: request.body))
-      let subheadingTop = bodyTop + body.lastBaseline + 92 * k - subheading.baseline
-      let readingTop =
-        subheadingTop + subheading.lastBaseline + 44 * k - reading.baseline
-      let bottom = max(
-        subheadingTop + subheading.inkRect.y + subheading.inkRect.height,
-        readingTop + reading.inkRect.y + reading.inkRect.height)
-      if bottom <= ruleTop - 40 * k {
-        cr.setColour(palette.text)
-        subheading.draw(at: margin, subheadingTop)
-        cr.setColour(palette.text, alpha: 0.88)
-        reading.draw(at: margin, readingTop)
-        second = (subheading, reading)
-      }
-    }
-
+  /// The footer under its rule: which family sets the heading and which the body, and why
+  /// they work together.
+  func drawPairingFooter(_ sheet: PairingSheetLayout, top footerTop: Double, rule ruleTop: Double) {
+    let (cr, palette, k, request) = (sheet.cr, sheet.palette, sheet.k, sheet.request)
     cr.setColour(palette.text, alpha: 0.16)
-    cr.rectangle(margin, ruleTop, width, max(1, k))
+    cr.rectangle(sheet.margin, ruleTop, sheet.width, max(1, k))
     cr.fill()
     var fy = footerTop
     fy +=
-      caption(
+      sheet.caption(
         "HEADING · \(Sanitize.terminal(request.heading.name).uppercased())", at: fy,
         colour: palette.accent) + 8 * k
     fy +=
-      caption(
+      sheet.caption(
         "BODY · \(Sanitize.terminal(request.body.name).uppercased())", at: fy,
         colour: palette.accent) + 14 * k
     var reasonColour = palette.text
     reasonColour.alpha = 0.75
-    _ = caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
+    _ = sheet.caption(request.reason, at: fy, colour: reasonColour, size: 20, spacing: 0)
+  }
+}
 
-    let headingMissing = heading.unknownGlyphs + (second?.subheading.unknownGlyphs ?? 0)
-    let bodyMissing = body.unknownGlyphs + (second?.reading.unknownGlyphs ?? 0)
+/// A pairing sheet laid out, before anything is painted: its measures, the contexts its
+/// families' text is set from, the label face's, and the texts each family sets. What every
+/// stage of painting shares.
+struct PairingSheetLayout {
+  let cr: CairoContext
+  let request: PairingSheetRequest<FontFamily>
+  let palette: Palette
+  let edge: Double
+  /// The square's units against the 1080 it is designed in.
+  let k: Double
+  let margin: Double
+  /// The width between the margins.
+  let width: Double
+  let headingContext: TextContext
+  let bodyContext: TextContext
+  /// The label family and a context on the drawing's map for it; nil without a label face.
+  let labels: (FontFamily, TextContext)?
+  /// What each family sets (`PairingSheetText.text`): the sheet's text or its own sample.
+  let headingText: (text: String, language: String?)
+  let bodyText: (text: String, language: String?)
+
+  /// Whether each family sets the sheet's own text (not its own-script sample).
+  var setsSheetText: (heading: Bool, body: Bool) {
+    (headingText.text == PairingSheetText.heading, bodyText.text == PairingSheetText.body)
+  }
+
+  /// Draws a caption in the label face at `y`, across the sheet; returns its height (0
+  /// without a label face).
+  func caption(
+    _ text: String, at y: Double, colour: Colour, size: Double = 16, spacing: Double = 2
+  ) -> Double {
+    guard let (family, context) = labels else { return 0 }
+    let layout = TextLayout(
+      text, font: FontSpec(family: family.name, size: size * k, face: family.regularFace),
+      in: context, width: width, letterSpacing: spacing * k, fallback: true)
+    cr.setColour(colour)
+    layout.draw(at: margin, y)
+    return layout.size.height
+  }
+
+  /// The settings for `family`'s text: its own axes clamp the coordinates.
+  func settings(for family: FontFamily) -> SampleSettings {
+    guard var settings = request.sample else { return .none }
+    if !settings.variations.isEmpty {
+      settings.variations =
+        VariationSetting.resolve(
+          settings.variations, axes: FamilyProofReport.axesAndInstances(family).axes,
+          family: family.name
+        ).coordinates
+    }
+    return settings
+  }
+
+  /// What drawing the sheet found out: the glyphs each family lacks of the texts it set.
+  static func result(_ request: PairingSheetRequest<FontFamily>, heading: Int, body: Int)
+    -> SpecimenResult
+  {
     var warnings: [String] = []
-    if headingMissing > 0 {
+    if heading > 0 {
       warnings.append(
-        "family '\(request.heading.name)' lacks \(headingMissing) glyphs of the pairing heading")
+        "family '\(request.heading.name)' lacks \(heading) glyphs of the pairing heading")
     }
-    if bodyMissing > 0 {
-      warnings.append(
-        "family '\(request.body.name)' lacks \(bodyMissing) glyphs of the pairing body")
+    if body > 0 {
+      warnings.append("family '\(request.body.name)' lacks \(body) glyphs of the pairing body")
     }
-    let missing = headingMissing + bodyMissing
-    return SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: nil)
+    return SpecimenResult(missingGlyphs: heading + body, warnings: warnings, fallback: nil)
   }
 }

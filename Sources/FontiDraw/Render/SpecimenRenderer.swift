@@ -26,8 +26,8 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   /// The sample's language, coordinates and features (`defaults.*`, `render --features`…);
   /// nil: none. Coordinates are clamped to the family's axes (the job warned already).
   public var sample: SampleSettings?
-  /// The proofs to read while the family is at hand (`SpecimenResult.proofs`, for the
-  /// manifest); nil: none.
+  /// The proofs `readProofs()` reads besides the axes, for the manifest
+  /// (`SpecimenResult.proofs`); nil: none.
   public var proofs: ProofOptions?
 
   /// Also write the web gallery's thumbnail of the drawn image here (absolute), from the same
@@ -70,6 +70,26 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
 
 extension SpecimenRequest: Codable where Family: Codable {}
 
+extension SpecimenRequest where Family == FontFamily {
+  /// The family as the specimen draws it: with coordinates asked for, its variable files,
+  /// never a static face fontconfig would otherwise prefer (`FontFamily.variableCut`).
+  var drawnFamily: FontFamily {
+    let askedAxes = sample?.variations.map(\.tag) ?? []
+    return askedAxes.isEmpty ? family : family.variableCut(axes: askedAxes) ?? family
+  }
+
+  /// What the specimen reads of its family's fonts, once, before it is drawn, by whoever
+  /// draws it (a run's worker, `render`): the axes and named instances always (the variable
+  /// line, the sample's coordinates), and the proofs `proofs` asks for the manifest.
+  public func readProofs() -> FamilyProofReport {
+    let asked = proofs ?? .none
+    return FamilyProofReport.read(
+      drawnFamily,
+      options: ProofOptions(
+        axes: true, features: asked.features, languages: asked.languages, glyphs: asked.glyphs))
+  }
+}
+
 /// What drawing a specimen found out, for the manifest and the run summary.
 public struct SpecimenResult: Sendable, Hashable {
   /// Characters of the sample text drawn as boxes because the family lacks them.
@@ -93,7 +113,7 @@ public struct SpecimenResult: Sendable, Hashable {
 /// `FontMaps`, holding exactly the faces it draws (the family, its partners, the label face),
 /// freed when the next drawing asks for other families; surfaces and layouts are per drawing.
 /// Not Sendable: one per process.
-public final class SpecimenRenderer {
+public final class SpecimenRenderer: FontDrawer {
   package let fontMaps: FontMaps
   /// The face for labels of families that cannot set their own name, and for notes: chosen
   /// once per run (`FontCatalog.labelFamily`), by the run's parent.
@@ -105,14 +125,6 @@ public final class SpecimenRenderer {
   /// already holds the same bytes, not written at all.
   public var staging = false
 
-  /// A renderer of the fonts of `environment`, with its label face.
-  public convenience init(environment: FontEnvironment) {
-    self.init(
-      fontMaps: FontMaps(environment: environment),
-      labelFamily: environment.catalog.labelFamily)
-  }
-
-  /// A renderer whose maps come from `fontMaps` (a worker's, over fontconfig's caches).
   package init(fontMaps: FontMaps, labelFamily: FontFamily?) {
     self.fontMaps = fontMaps
     self.labelFamily = labelFamily
@@ -129,24 +141,44 @@ public final class SpecimenRenderer {
     try fontMaps.map(for: families + (labelFamily.map { [$0] } ?? []))
   }
 
-  /// Renders `request` into a PNG at `path`, written atomically.
-  public func render(_ request: SpecimenRequest<FontFamily>, to path: String) throws(RenderError)
-    -> SpecimenResult
-  {
-    try renderPNG(
+  /// Renders `request` into a PNG at `path`, written atomically, from what its caller read of
+  /// the family (`proofs`: `SpecimenRequest.readProofs()`, read once, before drawing).
+  public func render(
+    _ request: SpecimenRequest<FontFamily>, proofs: FamilyProofReport, to path: String
+  ) throws(RenderError) -> SpecimenResult {
+    var result = try renderPNG(
       edge: request.edge, scale: request.scale, compression: request.compression,
       background: Palette(request.theme).background, to: path, thumbnail: request.thumbnail
-    ) { cr throws(RenderError) in try draw(request, on: cr) }
+    ) { cr throws(RenderError) in try draw(request, proofs: proofs, on: cr) }
+    if let asked = request.proofs {
+      result.proofs = proofs.selecting(asked)
+      result.warnings += result.proofs?.warnings ?? []
+    }
+    return result
   }
 
-  /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, drawn
-  /// on in `edge` units, checked, and written atomically; with `thumbnail`, its thumbnail too,
-  /// from the same surface.
+  /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, painted
+  /// in `edge` units, then recorded: checked and written atomically, and with `thumbnail`, its
+  /// thumbnail too, from the same surface.
   func renderPNG(
     edge: Int, scale: Int, compression: PNGCompression, background: Colour, to path: String,
     thumbnail: String? = nil,
-    _ body: (CairoContext) throws(RenderError) -> SpecimenResult
+    _ paint: (CairoContext) throws(RenderError) -> SpecimenResult
   ) throws(RenderError) -> SpecimenResult {
+    let (surface, cr) = try canvas(edge: edge, scale: scale, background: background)
+    var result = try paint(cr)
+    result.staged = try record(surface, drawnOn: cr, compression: compression, to: path)
+    if let thumbnail {
+      result.thumbnail = recordThumbnail(of: surface, to: thumbnail)
+    }
+    return result
+  }
+
+  /// An opaque `edge × scale` image of `background`, and a context on it drawing in `edge`
+  /// units.
+  func canvas(edge: Int, scale: Int, background: Colour) throws(RenderError) -> (
+    CairoSurface, CairoContext
+  ) {
     let pixels = edge * scale
     let surface: CairoSurface
     let cr: CairoContext
@@ -157,52 +189,122 @@ public final class SpecimenRenderer {
       throw RenderError("cannot make a \(pixels)×\(pixels) image: \(error)")
     }
     cr.scale(Double(scale))
-    var result = try body(cr)
+    return (surface, cr)
+  }
+
+  /// Checks what was drawn on `surface` and writes it to `path` as a PNG: flushed and renamed
+  /// into place, or, with `staging`, left under the temporary name returned (nil: the file at
+  /// `path` already held these bytes).
+  func record(
+    _ surface: CairoSurface, drawnOn cr: CairoContext, compression: PNGCompression,
+    to path: String
+  ) throws(RenderError) -> String? {
     do {
       try cr.check("draw")
       if staging {
-        result.staged = try AtomicFile.stage(
+        return try AtomicFile.stage(
           surface.encodedPNG(compression: compression, for: path), for: path)
-      } else {
-        try AtomicFile.write(to: path) { temporary in
-          try surface.writePNG(to: temporary, compression: compression, sync: true)
-        }
       }
+      try AtomicFile.write(to: path) { temporary in
+        try surface.writePNG(to: temporary, compression: compression, sync: true)
+      }
+      return nil
     } catch var error as FileError {
       error.path = path  // the file the user will look for, not its temporary name
       throw RenderError("\(error)")
     } catch {
       throw RenderError("\(error)")
     }
-    if let thumbnail {
-      do {
-        result.thumbnail = .success(try Thumbnail.write(surface, to: thumbnail, staging: staging))
-      } catch {
-        result.thumbnail = .failure(error)
-      }
+  }
+
+  /// Writes the gallery's thumbnail of `surface` to `path` (staged like the image), or says
+  /// why not: the image stands either way.
+  func recordThumbnail(of surface: CairoSurface, to path: String) -> Result<
+    Thumbnail.Result, RenderError
+  > {
+    do {
+      return .success(try Thumbnail.write(surface, to: path, staging: staging))
+    } catch {
+      return .failure(error)
     }
-    return result
   }
 
   /// Draws a specimen on `cr` in a square of `request.edge` units, already painted with the
-  /// theme's background (`renderPNG`).
-  func draw(_ request: SpecimenRequest<FontFamily>, on cr: CairoContext) throws(RenderError)
-    -> SpecimenResult
+  /// theme's background (`renderPNG`), with what its caller read of the family (`proofs`):
+  /// lays it out, then paints it from the top down and from the foot up, as its parts stack.
+  func draw(
+    _ request: SpecimenRequest<FontFamily>, proofs: FamilyProofReport, on cr: CairoContext
+  ) throws(RenderError) -> SpecimenResult {
+    var page = try layOut(request, axes: proofs.axes ?? [], on: cr)
+    let headerBottom = drawHeader(page, saved: request.saved)
+    if let summary = proofs.variationSummary {
+      drawVariableLine(page, summary, below: headerBottom)
+    }
+    let footer = drawBadges(page)
+    // The "pairs well with" strip above the footer.
+    let areaBottom = footer.top - 36 * page.k
+    var contentBottom = areaBottom
+    if !request.partners.isEmpty, let labelContext = page.labelContext {
+      let stripHeight = drawPartners(
+        request.partners, bottom: contentBottom, left: page.margin, width: page.width,
+        k: page.k, cr: cr, map: page.itemMap, labelContext: labelContext,
+        palette: page.palette)
+      contentBottom -= stripHeight + 30 * page.k
+    }
+    let area = (top: headerBottom + 60 * page.k, bottom: contentBottom, areaBottom: areaBottom)
+    let lacks =
+      page.pictographic
+      || FallbackSample.lacksRealShare(of: request.text, coverage: page.family.coverage)
+    let sample = lacks ? drawFallback(page, request, area) : drawSample(page, request, area)
+    drawNotes(&page, sample, footer: footer)
+    return SpecimenResult(
+      missingGlyphs: sample.missing, warnings: page.warnings, fallback: sample.fallback)
+  }
+
+  /// A specimen laid out, before anything is painted: the family as drawn, the face its
+  /// sample is set in, the contexts its text is set from, its settings, and the square's
+  /// measures. What every stage of painting shares.
+  struct SpecimenPage {
+    /// The label face's context on the drawing's map (`itemMap`); nil without a label face.
+    let labelContext: TextContext?
+    let cr: CairoContext
+    let family: FontFamily
+    let regular: FontFace
+    /// The face the sample is set in: the real bold / italic asked for, else the regular.
+    let face: FontFace
+    let palette: Palette
+    /// The side of the square, in its units.
+    let edge: Double
+    /// The map of the drawing (`itemMap`) and the family's contexts on it; text in `face` is
+    /// set from `faceContext`.
+    let itemMap: FontMap
+    let familyContext: TextContext
+    let faceContext: TextContext
+    let mark: TextLayout.Ellipsis
+    /// The request's sample settings, coordinates clamped to the axes of the face drawn.
+    let settings: SampleSettings
+    /// The family draws pictographs where Latin is asked for (a symbol font).
+    let pictographic: Bool
+    var warnings: [String]
+
+    /// The square's units against the 1080 it is designed in.
+    var k: Double { edge / 1080 }
+    var margin: Double { 80 * k }
+    /// The width between the margins.
+    var width: Double { edge - 2 * margin }
+  }
+
+  /// Lays out `request` on `cr`: the family as drawn, refused when Pango cannot draw it or
+  /// fontconfig offers a substitute; the face of its sample; the contexts of the drawing's map;
+  /// the sample's coordinates, clamped to the face's axes (`axes`: the family's).
+  func layOut(_ request: SpecimenRequest<FontFamily>, axes: [FontProofs.Axis], on cr: CairoContext)
+    throws(RenderError) -> SpecimenPage
   {
-    // Coordinates are drawn from the family's variable files, never from a static face
-    // fontconfig would otherwise prefer (`FontFamily.variableCut`).
-    let askedAxes = request.sample?.variations.map(\.tag) ?? []
-    let family =
-      askedAxes.isEmpty
-      ? request.family : request.family.variableCut(axes: askedAxes) ?? request.family
+    let family = request.drawnFamily
     guard family.isRenderable, let regular = family.regularFace else {
       throw RenderError(
         "family '\(family.name)' has no font Pango can draw (Type 1 or bitmap only)")
     }
-    let palette = Palette(request.theme)
-    let edge = Double(request.edge)
-    let k = edge / 1080
-    let margin = 80 * k
     let itemMap = try self.itemMap([family] + request.partners)
     let familyContext = itemMap.makeContext(for: cr)
     var warnings: [String] = []
@@ -226,218 +328,249 @@ public final class SpecimenRenderer {
       face == regular
       ? familyContext : try fontMaps.map(for: family, only: face).makeContext(for: cr)
     try checkNotSubstituted(family, face: face, context: faceContext)
-    // The family's axes (the variable line, the sample's coordinates) and, when the request
-    // asks, the proofs for the manifest: read here, while the family is at hand.
-    let asked = request.proofs ?? .none
-    let report = FamilyProofReport.read(
-      family,
-      options: ProofOptions(
-        axes: true, features: asked.features, languages: asked.languages, glyphs: asked.glyphs))
     var settings = request.sample ?? .none
     if !settings.variations.isEmpty {
       let (coordinates, warning) = coordinates(
         settings.variations, family: family, face: face, context: faceContext,
-        familyAxes: report.axes ?? [])
+        familyAxes: axes)
       settings.variations = coordinates
       if let warning { warnings.append(warning) }
     }
     let probe = FontSpec(family: family.name, size: 12, face: face)
-
     let pictographic = faceContext.drawsPictographsForLatin(probe)
     let labelContext = labelFamily.map { _ in itemMap.makeContext(for: cr) }
-    let mark = ellipsis(labels: labelContext)
+    return SpecimenPage(
+      labelContext: labelContext, cr: cr, family: family, regular: regular, face: face,
+      palette: Palette(request.theme), edge: Double(request.edge), itemMap: itemMap,
+      familyContext: familyContext, faceContext: faceContext,
+      mark: ellipsis(labels: labelContext), settings: settings, pictographic: pictographic,
+      warnings: warnings)
+  }
 
-    // Header: the name in small caps, in the family when it can set its own name.
-    let ownName = !pictographic && family.coverage.missing(in: family.name).isEmpty
+  /// The header: the family's name in small caps (in the family when it can set its own
+  /// name), an imported font's amber dot, a saved family's heart, and the rule under them.
+  /// Returns the header's bottom.
+  func drawHeader(_ page: SpecimenPage, saved: Bool) -> Double {
+    let (cr, family, k, margin, palette) = (page.cr, page.family, page.k, page.margin, page.palette)
+    let ownName = !page.pictographic && family.coverage.missing(in: family.name).isEmpty
     let labelText = Sanitize.terminal(family.name)
-    let labelWidth = edge - 2 * margin - 90 * k
+    let labelWidth = page.edge - 2 * margin - 90 * k
     let label: TextLayout
-    if !ownName, let labelFamily, let labelContext {
+    if !ownName, let labelFamily, let labelContext = page.labelContext {
       label = SpecimenRenderer.name(
         labelText, family: labelFamily.name, face: labelFamily.regularFace, k: k,
         in: labelContext)
       label.ellipsize(width: labelWidth)
     } else {
       label = SpecimenRenderer.name(
-        labelText, family: family.name, face: regular, k: k, in: familyContext,
+        labelText, family: family.name, face: page.regular, k: k, in: page.familyContext,
         capitals: family.coverage.missing(in: labelText.uppercased()).isEmpty)
-      label.ellipsize(width: labelWidth, mark: mark)
+      label.ellipsize(width: labelWidth, mark: page.mark)
     }
     cr.setColour(palette.text)
     let header = SpecimenRenderer.header(label, margin: margin, k: k)
     let labelTop = header.baseline - label.baseline
     label.draw(at: margin, labelTop)
-    let labelSize = label.size
-    let headerBottom = header.bottom
     if family.isCustom {
       // The amber dot of an imported font, centred on the label's x-height.
       cr.setColour(palette.accent)
       cr.circle(
-        margin + min(labelSize.width, labelWidth) + 18 * k, header.baseline - 9 * k,
+        margin + min(label.size.width, labelWidth) + 18 * k, header.baseline - 9 * k,
         radius: 7 * k)
       cr.fill()
     }
-    if request.saved {
+    if saved {
       // As tall as the name's capitals, its point on the name's baseline.
       let heart = SpecimenRenderer.heartBox(
         baseline: header.baseline, inkTop: labelTop + label.inkRect.y, k: k)
       cr.setColour(palette.accent)
-      cr.heartPath(centreX: edge - margin - 18 * k, top: heart.top, size: heart.size)
+      cr.heartPath(centreX: page.edge - margin - 18 * k, top: heart.top, size: heart.size)
       cr.fill()
     }
     cr.setColour(palette.text, alpha: 0.16)
-    cr.rectangle(margin, headerBottom + 18 * k, edge - 2 * margin, max(1, k))
+    cr.rectangle(margin, header.bottom + 18 * k, page.width, max(1, k))
     cr.fill()
-    if let summary = report.variationSummary, family.isVariable(face), let labelContext,
+    return header.bottom
+  }
+
+  /// One quiet line under the header's rule, in the space above the sample, when the face
+  /// drawn is variable: `summary` (`FamilyProofReport.variationSummary`).
+  func drawVariableLine(_ page: SpecimenPage, _ summary: String, below headerBottom: Double) {
+    guard page.family.isVariable(page.face), let labelContext = page.labelContext,
       let labelFamily
-    {
-      // One quiet line under the rule, in the space above the sample: a variable family.
-      let line = TextLayout(
-        summary,
-        font: FontSpec(family: labelFamily.name, size: 17 * k, face: labelFamily.regularFace),
-        in: labelContext, letterSpacing: 1 * k, fallback: true)
-      line.ellipsize(width: edge - 2 * margin)
-      cr.setColour(palette.text, alpha: 0.55)
-      line.draw(at: margin, headerBottom + 30 * k)
-    }
+    else { return }
+    let k = page.k
+    let line = TextLayout(
+      summary,
+      font: FontSpec(family: labelFamily.name, size: 17 * k, face: labelFamily.regularFace),
+      in: labelContext, letterSpacing: 1 * k, fallback: true)
+    line.ellipsize(width: page.width)
+    page.cr.setColour(page.palette.text, alpha: 0.55)
+    line.draw(at: page.margin, headerBottom + 30 * k)
+  }
 
-    // Footer: B and I badges at the left, the quiet note at the right.
+  /// The footer's B and I badges at the left, solid for a real bold and italic. Returns the
+  /// footer's top and the badges' size.
+  func drawBadges(_ page: SpecimenPage) -> (top: Double, badgeSize: Double) {
+    let (k, margin) = (page.k, page.margin)
     let badgeSize = 46 * k
-    let footerTop = edge - margin - badgeSize
+    let footerTop = page.edge - margin - badgeSize
     drawBadge(
-      "B", bold: true, real: family.hasBold, at: margin, footerTop, size: badgeSize, cr: cr,
-      context: labelContext ?? familyContext, palette: palette)
+      "B", bold: true, real: page.family.hasBold, at: margin, footerTop, size: badgeSize,
+      cr: page.cr, context: page.labelContext ?? page.familyContext, palette: page.palette)
     drawBadge(
-      "I", bold: false, real: family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
-      size: badgeSize, cr: cr, context: labelContext ?? familyContext, palette: palette)
+      "I", bold: false, real: page.family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
+      size: badgeSize, cr: page.cr, context: page.labelContext ?? page.familyContext,
+      palette: page.palette)
+    return (footerTop, badgeSize)
+  }
 
-    // The "pairs well with" strip above the footer.
-    let areaBottom = footerTop - 36 * k
-    var contentBottom = areaBottom
-    if !request.partners.isEmpty, let labelContext {
-      let stripHeight = drawPartners(
-        request.partners, bottom: contentBottom, left: margin, width: edge - 2 * margin, k: k,
-        cr: cr, map: itemMap, labelContext: labelContext, palette: palette)
-      contentBottom -= stripHeight + 30 * k
-    }
-
-    // The sample: large, centred, wrapped, shrunk to fit.
-    let contentTop = headerBottom + 60 * k
-    let areaWidth = edge - 2 * margin
-    let text = request.text
-    let userFont = FontSpec(family: family.name, size: request.size * 2 * k, face: face)
-    let lacks = pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
-    var fallback: FallbackSample?
+  /// What the sample's stage set: boxes drawn for characters the family lacks, those
+  /// characters, and what was shown in place of a text the family cannot set.
+  struct SampleOutcome {
     var missing = 0
     var lacking: [Unicode.Scalar] = []
-    var notes: [String] = []
-    if !lacks {
-      let sample = fitted(
-        text, font: userFont, context: faceContext, width: areaWidth,
-        height: contentBottom - contentTop, minimum: 10 * k,
-        leading: SpecimenRenderer.sampleLeading,
-        mark: mark, settings: settings)
-      missing = sample.unknownGlyphs
-      lacking = sample.unknownCharacters
-      cr.setColour(palette.text)
-      // Centred in the whole area, strip or no strip, so that a short text sits at one height
-      // on every specimen; raised only as far as its ink would reach into the strip.
-      var top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: areaBottom)
-      let ink = sample.inkRect
-      if top + ink.y + ink.height > contentBottom {
-        top = SpecimenRenderer.sampleTop(sample, top: contentTop, bottom: contentBottom)
-      }
-      sample.draw(at: margin, top)
-    } else {
-      let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
-      fallback = choice
-      // The user's text, smaller, above: honest about what the family does with it.
-      let split = contentTop + (contentBottom - contentTop) * 0.34
-      let caption = labelContext ?? familyContext
-      let captionFamily = labelFamily ?? family
-      let yours = TextLayout(
-        "YOUR TEXT",
-        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
-        in: caption, letterSpacing: 2 * k, fallback: true)
-      cr.setColour(palette.accent)
-      yours.draw(at: margin, contentTop)
-      let userSmall = FontSpec(
-        family: family.name, size: min(request.size * 2 * k, 44 * k), face: face)
-      let sample = fitted(
-        text, font: userSmall, context: faceContext, width: areaWidth,
-        height: split - contentTop - 40 * k, minimum: 10 * k,
-        leading: SpecimenRenderer.sampleLeading,
-        mark: mark, settings: settings)
-      missing = sample.unknownGlyphs
-      lacking = sample.unknownCharacters
-      cr.setColour(palette.text, alpha: 0.8)
-      sample.draw(at: margin, contentTop + 30 * k)
+    var fallback: FallbackSample?
+  }
 
-      let heading: String
-      switch choice {
-      case .capitals:
-        heading = "YOUR TEXT IN CAPITALS"
-      case .language(let code, let name, _):
-        heading =
-          name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
-      case .glyphGrid:
-        heading = pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
-      }
-      let head = TextLayout(
-        heading,
-        font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
-        in: caption, letterSpacing: 2 * k, fallback: true)
-      cr.setColour(palette.accent)
-      head.draw(at: margin, split + 10 * k)
-      let top = split + 44 * k
-      switch choice {
-      case .capitals(let capitals):
-        let layout = fitted(
-          capitals, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
-          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
-          leading: SpecimenRenderer.sampleLeading, mark: mark, settings: settings)
-        cr.setColour(palette.text)
-        layout.draw(
-          at: margin, SpecimenRenderer.sampleTop(layout, top: top, bottom: contentBottom))
-      case .language(let code, _, let own):
-        let layout = fitted(
-          own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: regular),
-          context: familyContext, width: areaWidth, height: contentBottom - top, minimum: 10 * k,
-          language: code, mark: mark)
-        cr.setColour(palette.text)
-        layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
-      case .glyphGrid(let glyphs):
-        drawGrid(
-          glyphs, family: family, face: regular, context: familyContext, left: margin, top: top,
-          width: areaWidth, height: contentBottom - top, palette: palette, cr: cr)
-      }
+  /// The sample: large, centred, wrapped, shrunk to fit the area from `top` to `bottom`
+  /// (above the strip; `areaBottom`: the foot of the whole area, strip or no strip).
+  func drawSample(
+    _ page: SpecimenPage, _ request: SpecimenRequest<FontFamily>,
+    _ area: (top: Double, bottom: Double, areaBottom: Double)
+  ) -> SampleOutcome {
+    let k = page.k
+    let userFont = FontSpec(family: page.family.name, size: request.size * 2 * k, face: page.face)
+    let sample = fitted(
+      request.text, font: userFont, context: page.faceContext, width: page.width,
+      height: area.bottom - area.top, minimum: 10 * k,
+      leading: SpecimenRenderer.sampleLeading,
+      mark: page.mark, settings: page.settings)
+    let outcome = SampleOutcome(missing: sample.unknownGlyphs, lacking: sample.unknownCharacters)
+    page.cr.setColour(page.palette.text)
+    // Centred in the whole area, strip or no strip, so that a short text sits at one height
+    // on every specimen; raised only as far as its ink would reach into the strip.
+    var top = SpecimenRenderer.sampleTop(sample, top: area.top, bottom: area.areaBottom)
+    let ink = sample.inkRect
+    if top + ink.y + ink.height > area.bottom {
+      top = SpecimenRenderer.sampleTop(sample, top: area.top, bottom: area.bottom)
     }
-    if missing > 0 {
+    sample.draw(at: page.margin, top)
+    return outcome
+  }
+
+  /// For a family that cannot set the text (or draws pictographs for Latin): the user's
+  /// text, smaller, above, honest about what the family does with it; then, under a heading,
+  /// what the family shows instead (`FallbackSample`): the text in capitals, an own-script
+  /// sample or its glyphs.
+  func drawFallback(
+    _ page: SpecimenPage, _ request: SpecimenRequest<FontFamily>,
+    _ area: (top: Double, bottom: Double, areaBottom: Double)
+  ) -> SampleOutcome {
+    let (cr, family, k, margin) = (page.cr, page.family, page.k, page.margin)
+    let (contentTop, contentBottom) = (area.top, area.bottom)
+    let choice = FallbackSample.choose(
+      for: family, preferGrid: page.pictographic, text: request.text)
+    let split = contentTop + (contentBottom - contentTop) * 0.34
+    let caption = page.labelContext ?? page.familyContext
+    let captionFamily = labelFamily ?? family
+    let yours = TextLayout(
+      "YOUR TEXT",
+      font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+      in: caption, letterSpacing: 2 * k, fallback: true)
+    cr.setColour(page.palette.accent)
+    yours.draw(at: margin, contentTop)
+    let userSmall = FontSpec(
+      family: family.name, size: min(request.size * 2 * k, 44 * k), face: page.face)
+    let sample = fitted(
+      request.text, font: userSmall, context: page.faceContext, width: page.width,
+      height: split - contentTop - 40 * k, minimum: 10 * k,
+      leading: SpecimenRenderer.sampleLeading,
+      mark: page.mark, settings: page.settings)
+    let outcome = SampleOutcome(
+      missing: sample.unknownGlyphs, lacking: sample.unknownCharacters, fallback: choice)
+    cr.setColour(page.palette.text, alpha: 0.8)
+    sample.draw(at: margin, contentTop + 30 * k)
+
+    let heading: String
+    switch choice {
+    case .capitals:
+      heading = "YOUR TEXT IN CAPITALS"
+    case .language(let code, let name, _):
+      heading =
+        name == code ? "OWN-SCRIPT SAMPLE (\(code))" : "OWN-SCRIPT SAMPLE: \(name.uppercased())"
+    case .glyphGrid:
+      heading = page.pictographic ? "SYMBOL FONT: ITS GLYPHS" : "ITS OWN GLYPHS"
+    }
+    let head = TextLayout(
+      heading,
+      font: FontSpec(family: captionFamily.name, size: 16 * k, face: captionFamily.regularFace),
+      in: caption, letterSpacing: 2 * k, fallback: true)
+    cr.setColour(page.palette.accent)
+    head.draw(at: margin, split + 10 * k)
+    drawShownInstead(choice, page, request, top: split + 44 * k, bottom: contentBottom)
+    return outcome
+  }
+
+  /// What a family that cannot set the text shows instead, from `top` to `bottom`, in its
+  /// regular face.
+  func drawShownInstead(
+    _ choice: FallbackSample, _ page: SpecimenPage, _ request: SpecimenRequest<FontFamily>,
+    top: Double, bottom contentBottom: Double
+  ) {
+    let (cr, family, k, margin) = (page.cr, page.family, page.k, page.margin)
+    switch choice {
+    case .capitals(let capitals):
+      let layout = fitted(
+        capitals,
+        font: FontSpec(family: family.name, size: request.size * 2 * k, face: page.regular),
+        context: page.familyContext, width: page.width, height: contentBottom - top,
+        minimum: 10 * k, leading: SpecimenRenderer.sampleLeading, mark: page.mark,
+        settings: page.settings)
+      cr.setColour(page.palette.text)
+      layout.draw(
+        at: margin, SpecimenRenderer.sampleTop(layout, top: top, bottom: contentBottom))
+    case .language(let code, _, let own):
+      let layout = fitted(
+        own, font: FontSpec(family: family.name, size: request.size * 2 * k, face: page.regular),
+        context: page.familyContext, width: page.width, height: contentBottom - top,
+        minimum: 10 * k, language: code, mark: page.mark)
+      cr.setColour(page.palette.text)
+      layout.draw(at: margin, top + max(0, (contentBottom - top - layout.size.height) / 2))
+    case .glyphGrid(let glyphs):
+      drawGrid(
+        glyphs, family: family, face: page.regular, context: page.familyContext, left: margin,
+        top: top, width: page.width, height: contentBottom - top, palette: page.palette, cr: cr)
+    }
+  }
+
+  /// The quiet note at the right of the footer (the characters the family lacks, a symbol
+  /// font), and the run's warning of the boxes drawn.
+  func drawNotes(
+    _ page: inout SpecimenPage, _ sample: SampleOutcome, footer: (top: Double, badgeSize: Double)
+  ) {
+    var notes: [String] = []
+    if sample.missing > 0 {
       // Named only in characters the note's own face draws (its font map holds no other).
       let labels = labelFamily?.coverage
       notes.append(
-        SpecimenRenderer.missingNote(lacking) { labels?.contains($0) == true })
-      warnings.append(
+        SpecimenRenderer.missingNote(sample.lacking) { labels?.contains($0) == true })
+      page.warnings.append(
         SpecimenRenderer.missingWarning(
-          family.name, boxes: missing, lacking, instead: fallback.map(SpecimenRenderer.shows)))
+          page.family.name, boxes: sample.missing, sample.lacking,
+          instead: sample.fallback.map(SpecimenRenderer.shows)))
     }
-    if pictographic { notes.append("draws symbols, not letters") }
-    if !notes.isEmpty, let labelContext, let labelFamily {
-      let note = TextLayout(
-        notes.joined(separator: " · "),
-        font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
-        in: labelContext, width: edge - 2 * margin - 2 * badgeSize - 40 * k, alignment: .right,
-        fallback: true)
-      cr.setColour(palette.text, alpha: 0.55)
-      note.draw(
-        at: margin + 2 * badgeSize + 40 * k, footerTop + (badgeSize - note.size.height) / 2)
-    }
-    var result = SpecimenResult(missingGlyphs: missing, warnings: warnings, fallback: fallback)
-    if let proofs = request.proofs {
-      result.proofs = report.selecting(proofs)
-      result.warnings += result.proofs?.warnings ?? []
-    }
-    return result
+    if page.pictographic { notes.append("draws symbols, not letters") }
+    guard !notes.isEmpty, let labelContext = page.labelContext, let labelFamily else { return }
+    let (k, margin, badgeSize) = (page.k, page.margin, footer.badgeSize)
+    let note = TextLayout(
+      notes.joined(separator: " · "),
+      font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
+      in: labelContext, width: page.edge - 2 * margin - 2 * badgeSize - 40 * k,
+      alignment: .right, fallback: true)
+    page.cr.setColour(page.palette.text, alpha: 0.55)
+    note.draw(
+      at: margin + 2 * badgeSize + 40 * k, footer.top + (badgeSize - note.size.height) / 2)
   }
 
   /// The coordinates to set `face` at: the settings clamped to the axes of the file Pango
@@ -696,28 +829,23 @@ public final class SpecimenRenderer {
     return bottom - top
   }
 
+  /// A family's glyphs in a grid of eight columns, centred in the space given, in cells as
+  /// large as it allows.
   func drawGrid(
     _ glyphs: [String], family: FontFamily, face: FontFace, context: TextContext, left: Double,
     top: Double, width: Double, height: Double, palette: Palette, cr: CairoContext
   ) {
     guard !glyphs.isEmpty else { return }
     let columns = 8
-    let rows = (glyphs.count + columns - 1) / columns
+    let rows = GlyphCell.rows(glyphs.count, columns: columns)
     let cell = min(width / Double(columns), height / Double(rows))
     let gridWidth = cell * Double(columns)
     let x0 = left + (width - gridWidth) / 2
     let y0 = top + (height - cell * Double(rows)) / 2
-    for (i, glyph) in glyphs.enumerated() {
-      let cx = x0 + Double(i % columns) * cell
-      let cy = y0 + Double(i / columns) * cell
-      cr.setColour(palette.text, alpha: 0.12)
-      cr.rectangle(cx + 0.5, cy + 0.5, cell - 1, cell - 1)
-      cr.stroke(width: 1)
-      let placed = GlyphCell.layout(
-        glyph, family: family.name, face: face, context: context, cell: cell, x: cx, y: cy)
-      cr.setColour(palette.text)
-      placed.layout.draw(at: placed.x, placed.y)
-    }
+    GlyphCell.drawGrid(
+      glyphs, columns: columns, cell: cell, at: x0, y0, family: family.name, face: face,
+      context: context, line: 1, outline: (palette.text, alpha: 0.12), colour: palette.text,
+      on: cr)
   }
 }
 

@@ -96,7 +96,8 @@ extension Commands {
         partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
         sample: settings.isEmpty ? nil : settings)
       if let create { try FileSystem.createFolder(create) }
-      let result = try SpecimenRenderer(environment: environment).render(request, to: output)
+      let result = try SpecimenRenderer(environment: environment).render(
+        request, proofs: request.readProofs(), to: output)
       for w in result.warnings { console.warning(w) }
       console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
       return .success
