@@ -212,14 +212,8 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var error: String
   }
 
-  /// Pretty, sorted keys, no escaped slashes: the same report gives the same bytes.
-  public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
-  }
+  /// diff.json's bytes, as `PrettyJSON` writes them: the same report gives the same bytes.
+  public func encoded() throws -> Data { try PrettyJSON.encoded(self) }
 
   /// Whether the review should fail a CI step: some family failed, or a file was unreadable.
   public var hasFailures: Bool { counts.failed > 0 || !unreadable.isEmpty }
