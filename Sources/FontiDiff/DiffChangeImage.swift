@@ -20,38 +20,17 @@ extension DiffDrawing {
     }
   }
 
+  /// The margin around the change image's content, and the content's width.
+  static let imageMargin = 56.0
+  static let imageWidth = imageEdge - 2 * imageMargin
+
   /// Draws the change image on `cr`, already painted with the palette's background.
   func drawChangeImage(_ outcome: FamilyOutcome, report: DiffReport, on cr: CairoContext) {
     let edge = DiffDrawing.imageEdge
-    let margin = 56.0
-    let width = edge - 2 * margin
+    let margin = DiffDrawing.imageMargin
+    let width = DiffDrawing.imageWidth
     let context = labelContext(for: cr)
-
-    // Head: what this is, the family, what changed.
-    let kicker = caption("Font review · changed", size: 15, in: context)
-    cr.setColour(palette.accent)
-    kicker.draw(at: margin, 44)
-    let name = label(outcome.entry.family, size: 40, bold: true, in: context)
-    name.ellipsize(width: width)
-    cr.setColour(palette.text)
-    name.draw(at: margin, 66)
-    var y = 66 + name.size.height + 6
-    for line in outcome.entry.summary.prefix(3) {
-      let text = label(line, size: 19, in: context)
-      text.ellipsize(width: width)
-      cr.setColour(palette.text, alpha: 0.72)
-      text.draw(at: margin, y)
-      y += text.size.height + 1
-    }
-    if outcome.entry.summary.count > 3 {
-      let more = label(
-        "… and \(outcome.entry.summary.count - 3) more changes in diff.pdf", size: 15, in: context)
-      cr.setColour(palette.text, alpha: 0.5)
-      more.draw(at: margin, y + 2)
-      y += more.size.height + 2
-    }
-    y = max(y + 22, 210)
-
+    let y = drawChangeHead(outcome.entry, context, cr)
     let legendTop = edge - margin - 20
     let bottom = legendTop - 30
     if let sample = outcome.sample, !sample.isSame {
@@ -71,55 +50,107 @@ extension DiffDrawing {
       if let sample = outcome.sample {
         top = drawSameSample(sample, top: y, height: 150, x: margin, width: width, on: cr) + 26
       }
-      let glyphs = Array(outcome.glyphImages.prefix(8))
-      let shaping = Array(outcome.shapingImages.prefix(glyphs.isEmpty ? 6 : 2))
-      let characters = Array((outcome.charactersAdded + outcome.charactersRemoved).prefix(8))
-      if !glyphs.isEmpty {
-        let split = shaping.isEmpty ? bottom : top + (bottom - top) * 0.55
-        drawGlyphGrid(
-          glyphs, total: outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count, top: top,
-          bottom: split,
-          columns: min(4, glyphs.count), x: margin, width: width, on: cr)
-        if !shaping.isEmpty {
-          drawShapingGrid(
-            shaping, top: split + 8, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
-        }
-      } else if !shaping.isEmpty {
-        drawShapingGrid(
-          shaping, top: top, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
-      } else if let sample = outcome.sample,
-        !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty
-      {
-        drawMetricLines(
-          outcome.entry.metrics, sample: sample, top: top, bottom: bottom, x: margin,
-          width: width, on: cr)
-      } else if !outcome.instanceImages.isEmpty {
-        let band = min(180, (bottom - top) / Double(outcome.instanceImages.count))
-        for (n, image) in outcome.instanceImages.enumerated() {
-          let what = image.only == "before" ? "Instance removed" : "Instance added"
-          _ = drawSameSample(
-            image, top: top + Double(n) * band, height: band - 12, x: margin, width: width,
-            title: "\(what) · \(image.face) · \(image.instance ?? "")", on: cr)
-        }
-      } else if !characters.isEmpty {
-        let added = outcome.charactersAdded.count
-        let removed = outcome.charactersRemoved.count
-        drawGlyphGrid(
-          characters, total: characters.count, top: top, bottom: bottom,
-          columns: min(4, characters.count), x: margin, width: width,
-          heading: "Characters · \(added) added, \(removed) removed (drawn from their side)",
-          on: cr)
-      } else {
-        let note = label(
-          "No glyph or shaping changed: see the changes listed above.", size: 19, in: context)
-        cr.setColour(palette.text, alpha: 0.55)
-        note.draw(at: margin, top)
-      }
+      drawLargestChanges(outcome, top: top, bottom: bottom, context, cr)
     }
+    drawChangeFoot(outcome, report: report, legendTop: legendTop, context, cr)
+  }
 
-    // Foot: the legend, and how glyphs were compared.
+  /// The head: what this is, the family, what changed (three lines, and how many more);
+  /// returns where the body starts.
+  private func drawChangeHead(
+    _ entry: DiffReport.Family, _ context: TextContext, _ cr: CairoContext
+  ) -> Double {
+    let margin = DiffDrawing.imageMargin
+    let width = DiffDrawing.imageWidth
+    let kicker = caption("Font review · changed", size: 15, in: context)
+    cr.setColour(palette.accent)
+    kicker.draw(at: margin, 44)
+    let name = label(entry.family, size: 40, bold: true, in: context)
+    name.ellipsize(width: width)
+    cr.setColour(palette.text)
+    name.draw(at: margin, 66)
+    var y = 66 + name.size.height + 6
+    for line in entry.summary.prefix(3) {
+      let text = label(line, size: 19, in: context)
+      text.ellipsize(width: width)
+      cr.setColour(palette.text, alpha: 0.72)
+      text.draw(at: margin, y)
+      y += text.size.height + 1
+    }
+    if entry.summary.count > 3 {
+      let more = label(
+        "… and \(entry.summary.count - 3) more changes in diff.pdf", size: 15, in: context)
+      cr.setColour(palette.text, alpha: 0.5)
+      more.draw(at: margin, y + 2)
+      y += more.size.height + 2
+    }
+    return max(y + 22, 210)
+  }
+
+  /// Below a sample that did not change: the glyph changes (with a few shaping changes), else
+  /// the shaping changes, else the metrics, the instances added or removed, or the characters
+  /// added and removed, whichever the family has first.
+  private func drawLargestChanges(
+    _ outcome: FamilyOutcome, top: Double, bottom: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let margin = DiffDrawing.imageMargin
+    let width = DiffDrawing.imageWidth
+    let glyphs = Array(outcome.glyphImages.prefix(8))
+    let shaping = Array(outcome.shapingImages.prefix(glyphs.isEmpty ? 6 : 2))
+    let characters = Array((outcome.charactersAdded + outcome.charactersRemoved).prefix(8))
+    if !glyphs.isEmpty {
+      let split = shaping.isEmpty ? bottom : top + (bottom - top) * 0.55
+      drawGlyphGrid(
+        glyphs, total: outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count, top: top,
+        bottom: split,
+        columns: min(4, glyphs.count), x: margin, width: width, on: cr)
+      if !shaping.isEmpty {
+        drawShapingGrid(
+          shaping, top: split + 8, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
+      }
+    } else if !shaping.isEmpty {
+      drawShapingGrid(
+        shaping, top: top, bottom: bottom, columns: 2, x: margin, width: width, on: cr)
+    } else if let sample = outcome.sample,
+      !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty
+    {
+      drawMetricLines(
+        outcome.entry.metrics, sample: sample, top: top, bottom: bottom, x: margin,
+        width: width, on: cr)
+    } else if !outcome.instanceImages.isEmpty {
+      let band = min(180, (bottom - top) / Double(outcome.instanceImages.count))
+      for (n, image) in outcome.instanceImages.enumerated() {
+        let what = image.only == "before" ? "Instance removed" : "Instance added"
+        _ = drawSameSample(
+          image, top: top + Double(n) * band, height: band - 12, x: margin, width: width,
+          title: "\(what) · \(image.face) · \(image.instance ?? "")", on: cr)
+      }
+    } else if !characters.isEmpty {
+      let added = outcome.charactersAdded.count
+      let removed = outcome.charactersRemoved.count
+      drawGlyphGrid(
+        characters, total: characters.count, top: top, bottom: bottom,
+        columns: min(4, characters.count), x: margin, width: width,
+        heading: "Characters · \(added) added, \(removed) removed (drawn from their side)",
+        on: cr)
+    } else {
+      let note = label(
+        "No glyph or shaping changed: see the changes listed above.", size: 19, in: context)
+      cr.setColour(palette.text, alpha: 0.55)
+      note.draw(at: margin, top)
+    }
+  }
+
+  /// The foot: the legend, and how glyphs were compared.
+  private func drawChangeFoot(
+    _ outcome: FamilyOutcome, report: DiffReport, legendTop: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let edge = DiffDrawing.imageEdge
+    let margin = DiffDrawing.imageMargin
     cr.setColour(palette.text, alpha: 0.2)
-    cr.rectangle(margin, legendTop - 14, width, 1)
+    cr.rectangle(margin, legendTop - 14, DiffDrawing.imageWidth, 1)
     cr.fill()
     let keys = legend(at: margin, legendTop, swatch: 16, size: 14, on: cr)
     // Glyph cells mark the advance before (dashed) and after (solid): say which is which.

@@ -122,6 +122,14 @@ final class DiffDocument {
   // MARK: Cover and summary
 
   private func drawCover(_ context: TextContext, _ cr: CairoContext) {
+    var y = drawCoverTitle(context, cr)
+    y = drawCounts(top: y + 18, context, cr)
+    drawFacts(top: y + 22, context, cr)
+    drawHeading("Families", y: g.coverTableTop - g.headingHeight, context, cr)
+  }
+
+  /// The kicker, the title and the two sides compared; returns where the next part goes.
+  private func drawCoverTitle(_ context: TextContext, _ cr: CairoContext) -> Double {
     let report = result.report
     var y = 78.0
     let kicker = drawing.caption("Font review", size: 8, in: context)
@@ -133,19 +141,17 @@ final class DiffDocument {
     title.draw(at: g.margin, y)
     y += title.size.height + 8
     for (word, path) in [("Before", report.before), ("After", report.after)] {
-      let key = drawing.caption(word, size: 6.5, in: context)
-      let value = drawing.label(path, size: 10.5, in: context)
-      value.ellipsize(width: g.contentWidth - 60)
-      cr.setColour(palette.ink(0.55))
-      key.draw(at: g.margin, y + value.baseline - key.baseline)
-      cr.setColour(palette.text)
-      value.draw(at: g.margin + 60, y)
+      drawKeyed(
+        word, path, y: y, style: KeyedStyle(value: 10.5, column: 60), valueColour: palette.text,
+        context, cr)
       y += 17
     }
+    return y
+  }
 
-    // The counts, one box each; changed in the accent colour.
-    y += 18
-    let c = report.counts
+  /// The counts, one box each; changed in the accent colour. Returns the boxes' bottom.
+  private func drawCounts(top y: Double, _ context: TextContext, _ cr: CairoContext) -> Double {
+    let c = result.report.counts
     let boxes: [(String, Int, Bool)] = [
       ("Changed", c.changed, true), ("Added", c.added, false), ("Removed", c.removed, false),
       ("Unchanged", c.unchanged, false), ("Failed", c.failed, false),
@@ -168,18 +174,19 @@ final class DiffDocument {
       cr.setColour(palette.ink(0.6, over: tint))
       name.draw(at: x + 10, y + 46)
     }
-    y += 62 + 22
+    return y + 62
+  }
 
-    // How the comparison was made.
+  /// How the comparison was made, and the first files that could not be read.
+  private func drawFacts(top: Double, _ context: TextContext, _ cr: CairoContext) {
+    let report = result.report
+    let unreadable =
+      report.unreadable.isEmpty
+      ? ""
+      : "; \(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") "
+        + "could not be read"
     let facts: [(String, String)] = [
-      (
-        "Families",
-        "\(c.families) compared"
-          + (report.unreadable.isEmpty
-            ? ""
-            : "; \(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") "
-              + "could not be read")
-      ),
+      ("Families", "\(report.counts.families) compared" + unreadable),
       (
         "Glyphs",
         "changed when more than \(report.threshold) px differ by more than \(report.greyLevels) grey levels at \(report.pixelsPerEm) px per em, unhinted, or when their points move by a unit or more"
@@ -187,32 +194,54 @@ final class DiffDocument {
       ("Sample", report.text.replacingOccurrences(of: "\n", with: " ")),
       ("Date", PDFFile.displayDate(creationDate)),
     ]
+    var y = top
     for (key, value) in facts {
-      let k = drawing.caption(key, size: 6.5, in: context)
-      let v = drawing.label(value, size: 9, in: context)
-      v.ellipsize(width: g.contentWidth - 60)
-      cr.setColour(palette.ink(0.55))
-      k.draw(at: g.margin, y + v.baseline - k.baseline)
-      cr.setColour(palette.ink(0.9))
-      v.draw(at: g.margin + 60, y)
+      drawKeyed(
+        key, value, y: y, style: KeyedStyle(value: 9, column: 60), valueColour: palette.ink(0.9),
+        context, cr)
       y += 15
     }
-    if !report.unreadable.isEmpty {
-      for (n, u) in report.unreadable.prefix(3).enumerated() {
-        let v = drawing.label("\(u.side): \(u.file) \(u.error)", size: 8, in: context)
-        v.ellipsize(width: g.contentWidth - 60)
-        if n == 0 {
-          // Named in the key column, so that the note does not read as part of the date.
-          let k = drawing.caption("Unreadable", size: 6.5, in: context)
-          cr.setColour(palette.ink(0.55))
-          k.draw(at: g.margin, y + v.baseline - k.baseline)
-        }
-        cr.setColour(palette.accent)
-        v.draw(at: g.margin + 60, y)
-        y += 12
-      }
+    for (n, u) in report.unreadable.prefix(3).enumerated() {
+      // Named in the key column, so that the note does not read as part of the date.
+      drawKeyed(
+        n == 0 ? "Unreadable" : nil, "\(u.side): \(u.file) \(u.error)", y: y,
+        style: KeyedStyle(value: 8, column: 60), valueColour: palette.accent, context, cr)
+      y += 12
     }
-    drawHeading("Families", y: g.coverTableTop - g.headingHeight, context, cr)
+  }
+
+  /// The sizes of a keyed line: its key's and its value's, the key column's width, the key's ink.
+  private struct KeyedStyle {
+    var key = 6.5
+    var value: Double
+    var column: Double
+    var keyInk = 0.55
+  }
+
+  /// A value with its key (a caption) in the column before it, on the same baseline: the
+  /// cover's sides, facts and unreadable files, a family's files.
+  private func drawKeyed(
+    _ key: String?, _ value: String, y: Double, style: KeyedStyle, valueColour: Colour,
+    _ context: TextContext, _ cr: CairoContext
+  ) {
+    let v = drawing.label(value, size: style.value, in: context)
+    v.ellipsize(width: g.contentWidth - style.column)
+    if let key {
+      let k = drawing.caption(key, size: style.key, in: context)
+      cr.setColour(palette.ink(style.keyInk))
+      k.draw(at: g.margin, y + v.baseline - k.baseline)
+    }
+    cr.setColour(valueColour)
+    v.draw(at: g.margin + style.column, y)
+  }
+
+  /// A section's heading on a family's page, in small capitals of the accent colour.
+  private func drawSectionHeading(
+    _ text: String, y: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    let heading = drawing.caption(text, size: 7.5, in: context)
+    cr.setColour(palette.accent)
+    heading.draw(at: g.margin, y)
   }
 
   private func drawHeading(_ text: String, y: Double, _ context: TextContext, _ cr: CairoContext) {
@@ -299,40 +328,14 @@ final class DiffDocument {
     let y = placed.y
     switch placed.block {
     case .header:
-      let name = drawing.label(f.family, size: 22, bold: true, in: context)
-      name.ellipsize(width: g.contentWidth - 80)
-      cr.setColour(palette.text)
-      name.draw(at: g.margin, y)
-      let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
-      let chipWidth = chip.size.width + 14
-      cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
-      cr.setColour(palette.ink(0.16, of: palette.accent))
-      cr.fill()
-      cr.setColour(palette.accent)
-      chip.draw(at: g.right - chipWidth + 7, y + 14 - chip.size.height / 2)
-      var lineY = y + name.size.height + 6
-      for (word, files) in [("Before", f.files.before), ("After", f.files.after)] {
-        let key = drawing.caption(word, size: 6, in: context)
-        let shown =
-          files.count <= 2
-          ? files.joined(separator: ", ") : "\(files[0]) and \(files.count - 1) more files"
-        let value = drawing.label(shown, size: 8, in: context)
-        value.ellipsize(width: g.contentWidth - 50)
-        cr.setColour(palette.ink(0.5))
-        key.draw(at: g.margin, lineY + value.baseline - key.baseline)
-        cr.setColour(palette.ink(0.75))
-        value.draw(at: g.margin + 50, lineY)
-        lineY += 13
-      }
+      drawHeader(f, y: y, context, cr)
     case .continued:
       let name = drawing.label(f.family + ", continued", size: 11, in: context)
       name.ellipsize(width: g.contentWidth)
       cr.setColour(palette.ink(0.6))
       name.draw(at: g.margin, y)
     case .changesHeading(let text):
-      let heading = drawing.caption(text, size: 7.5, in: context)
-      cr.setColour(palette.accent)
-      heading.draw(at: g.margin, y + 6)
+      drawSectionHeading(text, y: y + 6, context, cr)
     case .change(let text):
       cr.setColour(palette.accent)
       cr.circle(g.margin + 3, y + 7.5, radius: 1.6)
@@ -345,20 +348,7 @@ final class DiffDocument {
       guard let sample = outcome.sample else { return }
       drawSample(sample, top: y, em: em, band: band, same: same, context, cr)
     case .glyphsHeading(let shown, let total):
-      let text =
-        shown < total
-        ? "Glyphs · \(shown) of \(FamilyComparison.grouped(total)) changes: each changed letter once, largest first"
-        : "Glyphs · \(FamilyComparison.count(total, "change"))"
-      let heading = drawing.caption(text, size: 7.5, in: context)
-      cr.setColour(palette.accent)
-      heading.draw(at: g.margin, y + 10)
-      let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
-      cr.setColour(palette.ink(0.6))
-      note.draw(at: g.margin, y + 24)
-      let legend = drawing.legend(
-        at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
-      drawing.advanceLegend(
-        at: g.margin + note.size.width + 12 + legend, y + 25, swatch: 8, size: 7, on: cr)
+      drawGlyphsHeading(shown: shown, total: total, y: y, context, cr)
     case .glyphRow(let indices):
       let cell = g.contentWidth / Double(g.glyphColumns)
       for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {
@@ -373,24 +363,7 @@ final class DiffDocument {
       cr.setColour(palette.ink(0.6))
       line.draw(at: g.margin, y + 4)
     case .charactersHeading(let added, let shown, let total):
-      let what = added ? "Characters added" : "Characters removed"
-      let text =
-        shown < total
-        ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), spread over their blocks of code points"
-        : "\(what) · \(FamilyComparison.grouped(total))"
-      let heading = drawing.caption(text, size: 7.5, in: context)
-      cr.setColour(palette.accent)
-      heading.draw(at: g.margin, y + 10)
-      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
-      let faces = Set(cells.map(\.entry.face))
-      var words = added ? "As the fonts after draw them" : "As the fonts before drew them"
-      if faces.count == 1, let face = faces.first { words += ", in \(face)" }
-      words += "; baseline and advance marked"
-      if shown < total { words += "; all listed in diff.json" }
-      let note = drawing.label(words, size: 7.5, in: context)
-      note.ellipsize(width: g.contentWidth)
-      cr.setColour(palette.ink(0.6))
-      note.draw(at: g.margin, y + 24)
+      drawCharactersHeading(outcome, added: added, shown: shown, total: total, y: y, context, cr)
     case .shapingRow(let indices, let first):
       let images = indices.filter { $0 < outcome.shapingImages.count }.map {
         outcome.shapingImages[$0]
@@ -400,17 +373,7 @@ final class DiffDocument {
         x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
     case .metrics:
       guard let sample = outcome.sample else { return }
-      let heading = drawing.caption(DiffDrawing.metricsHeading(sample), size: 7.5, in: context)
-      cr.setColour(palette.accent)
-      heading.draw(at: g.margin, y + 10)
-      let top = y + 30
-      cr.setColour(palette.ink(0.03))
-      cr.rectangle(g.margin, top, g.contentWidth, g.metricsHeight - 38)
-      cr.fill()
-      drawing.drawMetricLines(
-        f.metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
-        x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
-        stroke: 1, on: cr)
+      drawMetrics(f.metrics, sample: sample, y: y, context, cr)
     case .instance(let index, let em, let band):
       guard index < outcome.instanceImages.count else { return }
       let image = outcome.instanceImages[index]
@@ -419,16 +382,106 @@ final class DiffDocument {
         image, top: y, em: em, band: band, same: true, context, cr,
         title: "\(what) · \(image.face) · \(image.instance ?? "")")
     case .characterRow(let added, let indices):
-      let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
-      let namesFaces = Set(cells.map(\.entry.face)).count > 1
-      let cell = g.contentWidth / Double(g.characterColumns)
-      // One scale and one baseline for all of them, so that their sizes compare.
-      let fit = DiffDrawing.fitGlyphs(cells, width: cell - 14, height: g.characterPanelHeight - 8)
-      for (n, index) in indices.enumerated() where index < cells.count {
-        drawCharacterCell(
-          cells[index], face: namesFaces, fit: fit, x: g.margin + Double(n) * cell, y: y,
-          width: cell - 6, context, cr)
-      }
+      drawCharacterRow(outcome, added: added, indices: indices, y: y, context, cr)
+    }
+  }
+
+  /// A family's name, its status in a chip, and its files on each side.
+  private func drawHeader(
+    _ f: DiffReport.Family, y: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    let name = drawing.label(f.family, size: 22, bold: true, in: context)
+    name.ellipsize(width: g.contentWidth - 80)
+    cr.setColour(palette.text)
+    name.draw(at: g.margin, y)
+    let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
+    let chipWidth = chip.size.width + 14
+    cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
+    cr.setColour(palette.ink(0.16, of: palette.accent))
+    cr.fill()
+    cr.setColour(palette.accent)
+    chip.draw(at: g.right - chipWidth + 7, y + 14 - chip.size.height / 2)
+    var lineY = y + name.size.height + 6
+    for (word, files) in [("Before", f.files.before), ("After", f.files.after)] {
+      let shown =
+        files.count <= 2
+        ? files.joined(separator: ", ") : "\(files[0]) and \(files.count - 1) more files"
+      drawKeyed(
+        word, shown, y: lineY, style: KeyedStyle(key: 6, value: 8, column: 50, keyInk: 0.5),
+        valueColour: palette.ink(0.75), context, cr)
+      lineY += 13
+    }
+  }
+
+  private func drawGlyphsHeading(
+    shown: Int, total: Int, y: Double, _ context: TextContext, _ cr: CairoContext
+  ) {
+    let text =
+      shown < total
+      ? "Glyphs · \(shown) of \(FamilyComparison.grouped(total)) changes: each changed letter once, largest first"
+      : "Glyphs · \(FamilyComparison.count(total, "change"))"
+    drawSectionHeading(text, y: y + 10, context, cr)
+    let note = drawing.label("Each: before, after, overlay", size: 7.5, in: context)
+    cr.setColour(palette.ink(0.6))
+    note.draw(at: g.margin, y + 24)
+    let legend = drawing.legend(
+      at: g.margin + note.size.width + 12, y + 25, swatch: 8, size: 7, on: cr)
+    drawing.advanceLegend(
+      at: g.margin + note.size.width + 12 + legend, y + 25, swatch: 8, size: 7, on: cr)
+  }
+
+  private func drawCharactersHeading(
+    _ outcome: FamilyOutcome, added: Bool, shown: Int, total: Int, y: Double,
+    _ context: TextContext, _ cr: CairoContext
+  ) {
+    let what = added ? "Characters added" : "Characters removed"
+    let text =
+      shown < total
+      ? "\(what) · \(shown) of \(FamilyComparison.grouped(total)), spread over their blocks of code points"
+      : "\(what) · \(FamilyComparison.grouped(total))"
+    drawSectionHeading(text, y: y + 10, context, cr)
+    let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+    let faces = Set(cells.map(\.entry.face))
+    var words = added ? "As the fonts after draw them" : "As the fonts before drew them"
+    if faces.count == 1, let face = faces.first { words += ", in \(face)" }
+    words += "; baseline and advance marked"
+    if shown < total { words += "; all listed in diff.json" }
+    let note = drawing.label(words, size: 7.5, in: context)
+    note.ellipsize(width: g.contentWidth)
+    cr.setColour(palette.ink(0.6))
+    note.draw(at: g.margin, y + 24)
+  }
+
+  /// The changed vertical metrics as lines over the start of the sample.
+  private func drawMetrics(
+    _ metrics: [String: [Int?]], sample: SampleChange, y: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    drawSectionHeading(DiffDrawing.metricsHeading(sample), y: y + 10, context, cr)
+    let top = y + 30
+    cr.setColour(palette.ink(0.03))
+    cr.rectangle(g.margin, top, g.contentWidth, g.metricsHeight - 38)
+    cr.fill()
+    drawing.drawMetricLines(
+      metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
+      x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
+      stroke: 1, on: cr)
+  }
+
+  /// A row of added or removed characters, at one scale and on one baseline for all of them
+  /// so that their sizes compare; each names its face when they come from several.
+  private func drawCharacterRow(
+    _ outcome: FamilyOutcome, added: Bool, indices: [Int], y: Double, _ context: TextContext,
+    _ cr: CairoContext
+  ) {
+    let cells = added ? outcome.charactersAdded : outcome.charactersRemoved
+    let namesFaces = Set(cells.map(\.entry.face)).count > 1
+    let cell = g.contentWidth / Double(g.characterColumns)
+    let fit = DiffDrawing.fitGlyphs(cells, width: cell - 14, height: g.characterPanelHeight - 8)
+    for (n, index) in indices.enumerated() where index < cells.count {
+      drawCharacterCell(
+        cells[index], face: namesFaces, fit: fit, x: g.margin + Double(n) * cell, y: y,
+        width: cell - 6, context, cr)
     }
   }
 
@@ -467,20 +520,14 @@ final class DiffDocument {
     _ context: TextContext, _ cr: CairoContext, title: String? = nil
   ) {
     let place = FamilyComparison.place(sample.face, sample.instance)
-    let heading = drawing.caption(
+    drawSectionHeading(
       title
         ?? (same && sample.only == nil
           ? "\(sample.title) · \(place) · the same before and after"
           : "\(sample.title) · \(place)"),
-      size: 7.5,
-      in: context)
-    cr.setColour(palette.accent)
-    heading.draw(at: g.margin, top + 10)
+      y: top + 10, context, cr)
     let width = g.contentWidth - g.sampleLabelWidth
-    let lines = sample.fit(
-      width: width, height: g.sampleMaximumBand, minimum: g.sampleMinimumEm,
-      maximum: g.sampleMaximumEm
-    ).lines
+    let lines = plan.fit(sample).lines
     let x = g.margin + g.sampleLabelWidth
     let words =
       switch sample.only {

@@ -115,11 +115,28 @@ struct DiffDocumentPlan {
   var familyPages: [Int: Int] = [:]
 
   init(_ result: DiffResult) {
-    let g = geometry
-    let families = result.report.families
+    items = DiffDocumentPlan.tableItems(result.report.families, reasonWidth: geometry.reasonWidth)
+    paginateTable()
+    for index in result.outcomes.indices {
+      let status = result.outcomes[index].entry.status
+      guard [.changed, .added, .removed].contains(status) else { continue }
+      let outcome = result.outcome(at: index)
+      guard let blocks = familyBlocks(outcome) else { continue }
+      familyPages[index] = pages.count + 1
+      for (part, placed) in familyParts(blocks, outcome).enumerated() {
+        pages.append(
+          Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
+      }
+    }
+  }
+
+  /// The families table: a heading and a row for each family by status (changed, added,
+  /// removed, failed with its reason), then the unchanged ones three to a row.
+  static func tableItems(_ families: [DiffReport.Family], reasonWidth: Double) -> [Item] {
     func indices(_ status: DiffReport.Status) -> [Int] {
       families.indices.filter { families[$0].status == status }
     }
+    var items: [Item] = []
     let groups: [(String, DiffReport.Status)] = [
       ("Changed", .changed), ("Added", .added), ("Removed", .removed), ("Failed", .failed),
     ]
@@ -130,8 +147,7 @@ struct DiffDocumentPlan {
       for member in members {
         items.append(.family(member))
         if status == .failed, let error = families[member].error {
-          items.append(
-            .reason(member, lines: DiffDocumentPlan.reasonLines(error, width: g.reasonWidth)))
+          items.append(.reason(member, lines: reasonLines(error, width: reasonWidth)))
         }
       }
     }
@@ -142,8 +158,12 @@ struct DiffDocumentPlan {
         items.append(.names(Array(unchanged[start..<min(start + 3, unchanged.count)])))
       }
     }
+    return items
+  }
 
-    // The cover and the summary pages.
+  /// The cover and the summary pages: the table's items, as many as fit each page.
+  private mutating func paginateTable() {
+    let g = geometry
     var start = 0
     var top = g.coverTableTop
     var first = true
@@ -167,60 +187,61 @@ struct DiffDocumentPlan {
       start = end
       top = g.bodyTop + g.headingHeight
     } while start < items.count
+  }
 
-    // The changed families' pages.
-    for index in result.outcomes.indices {
-      let status = result.outcomes[index].entry.status
-      guard [.changed, .added, .removed].contains(status) else { continue }
-      let outcome = result.outcome(at: index)
-      var blocks: [Block] = [.header]
-      switch status {
-      case .added, .removed:
-        guard let profile = outcome.profile else { continue }
-        blocks.append(.changesHeading(status == .added ? "New family" : "Family removed"))
-        blocks += profile.lines.map(Block.change)
-      default:
-        blocks.append(.changesHeading("What changed"))
-        blocks += outcome.entry.summary.map(Block.change)
-      }
-      if let sample = outcome.sample {
-        let fit = sample.fit(
-          width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
-          minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
-        let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
-        blocks.append(.sample(lines: fit.lines.count, em: fit.em, band: band, same: sample.isSame))
-      }
-      let shown = outcome.glyphImages.count
-      if shown > 0 {
-        let total = outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count
-        blocks.append(.glyphsHeading(shown: shown, total: total))
-        for rowStart in stride(from: 0, to: shown, by: g.glyphColumns) {
-          blocks.append(.glyphRow(Array(rowStart..<min(rowStart + g.glyphColumns, shown))))
-        }
-        if total > shown { blocks.append(.moreGlyphs(total - shown)) }
-      }
-      let shaping = outcome.shapingImages.count
-      for rowStart in stride(from: 0, to: shaping, by: 2) {
-        blocks.append(
-          .shapingRow(Array(rowStart..<min(rowStart + 2, shaping)), first: rowStart == 0))
-      }
-      if outcome.sample != nil, !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty {
-        blocks.append(.metrics)
-      }
-      for (n, image) in outcome.instanceImages.enumerated() {
-        let fit = image.fit(
-          width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
-          minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
-        let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
-        blocks.append(.instance(n, em: fit.em, band: band))
-      }
-      familyPages[index] = pages.count + 1
-      let parts = familyParts(blocks, outcome)
-      for (part, placed) in parts.enumerated() {
-        pages.append(
-          Page(number: pages.count + 1, kind: .family(index, part: part, blocks: placed)))
-      }
+  /// A changed, added or removed family's blocks before its characters: its header, its
+  /// changes in words (an added or removed family's profile), its sample, glyphs, shaping,
+  /// metrics and instances. nil for an added or removed family without a profile.
+  func familyBlocks(_ outcome: FamilyOutcome) -> [Block]? {
+    let g = geometry
+    var blocks: [Block] = [.header]
+    switch outcome.entry.status {
+    case .added, .removed:
+      guard let profile = outcome.profile else { return nil }
+      blocks.append(
+        .changesHeading(outcome.entry.status == .added ? "New family" : "Family removed"))
+      blocks += profile.lines.map(Block.change)
+    default:
+      blocks.append(.changesHeading("What changed"))
+      blocks += outcome.entry.summary.map(Block.change)
     }
+    if let sample = outcome.sample {
+      let fit = fit(sample)
+      let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
+      blocks.append(.sample(lines: fit.lines.count, em: fit.em, band: band, same: sample.isSame))
+    }
+    let shown = outcome.glyphImages.count
+    if shown > 0 {
+      let total = outcome.entry.glyphs.count + outcome.entry.glyphsMoved.count
+      blocks.append(.glyphsHeading(shown: shown, total: total))
+      for rowStart in stride(from: 0, to: shown, by: g.glyphColumns) {
+        blocks.append(.glyphRow(Array(rowStart..<min(rowStart + g.glyphColumns, shown))))
+      }
+      if total > shown { blocks.append(.moreGlyphs(total - shown)) }
+    }
+    let shaping = outcome.shapingImages.count
+    for rowStart in stride(from: 0, to: shaping, by: 2) {
+      blocks.append(
+        .shapingRow(Array(rowStart..<min(rowStart + 2, shaping)), first: rowStart == 0))
+    }
+    if outcome.sample != nil, !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty {
+      blocks.append(.metrics)
+    }
+    for (n, image) in outcome.instanceImages.enumerated() {
+      let fit = fit(image)
+      let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
+      blocks.append(.instance(n, em: fit.em, band: band))
+    }
+    return blocks
+  }
+
+  /// A sample on a family's page: its lines at the largest em size that fits beside the band
+  /// labels, in a band at most `sampleMaximumBand` tall.
+  func fit(_ sample: SampleChange) -> (lines: [[(paragraph: Int, word: Int)]], em: Double) {
+    let g = geometry
+    return sample.fit(
+      width: g.contentWidth - g.sampleLabelWidth, height: g.sampleMaximumBand,
+      minimum: g.sampleMinimumEm, maximum: g.sampleMaximumEm)
   }
 
   /// A family's pages: `blocks` (its header, changes, sample and glyphs), then its characters.

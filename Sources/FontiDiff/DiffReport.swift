@@ -85,6 +85,17 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
   }
 
+  /// What a version added and removed of a kind of thing, and the things both sides have that
+  /// differ (`Axes`, `Instances`, `Features`).
+  public struct Changes<
+    Element: Codable & Sendable & Hashable, Change: Codable & Sendable & Hashable
+  >: Codable, Sendable, Hashable {
+    public var added: [Element] = []
+    public var removed: [Element] = []
+    public var changed: [Change] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+  }
+
   /// A glyph that changed: its character, where, how many pixels differ and its advances.
   public struct Glyph: Codable, Sendable, Hashable {
     public var codepoint: String
@@ -130,12 +141,7 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var after: Axis
   }
 
-  public struct Axes: Codable, Sendable, Hashable {
-    public var added: [Axis] = []
-    public var removed: [Axis] = []
-    public var changed: [AxisChange] = []
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
-  }
+  public typealias Axes = Changes<Axis, AxisChange>
 
   public struct Instance: Codable, Sendable, Hashable {
     public var face: String
@@ -150,12 +156,7 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var after: [String: Double]
   }
 
-  public struct Instances: Codable, Sendable, Hashable {
-    public var added: [Instance] = []
-    public var removed: [Instance] = []
-    public var changed: [InstanceChange] = []
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
-  }
+  public typealias Instances = Changes<Instance, InstanceChange>
 
   /// The sample text where its width or its image changed.
   public struct Sample: Codable, Sendable, Hashable {
@@ -170,12 +171,7 @@ public struct DiffReport: Codable, Sendable, Hashable {
 
   /// Layout features (GSUB, GPOS) of the family, as proofs read them: tags added and removed,
   /// and features whose visible effect or sample changed.
-  public struct Features: Codable, Sendable, Hashable {
-    public var added: [String] = []
-    public var removed: [String] = []
-    public var changed: [FeatureChange] = []
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
-  }
+  public typealias Features = Changes<String, FeatureChange>
 
   /// A feature both sides have whose `visible` flag or sample text changed.
   public struct FeatureChange: Codable, Sendable, Hashable {
@@ -212,14 +208,8 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var error: String
   }
 
-  /// Pretty, sorted keys, no escaped slashes: the same report gives the same bytes.
-  public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
-  }
+  /// diff.json's bytes, as `PrettyJSON` writes them: the same report gives the same bytes.
+  public func encoded() throws -> Data { try PrettyJSON.encoded(self) }
 
   /// Whether the review should fail a CI step: some family failed, or a file was unreadable.
   public var hasFailures: Bool { counts.failed > 0 || !unreadable.isEmpty }

@@ -352,98 +352,37 @@ package final class FaceComparer {
 
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
     let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
-    let sameUnits = before.unitsPerEm == after.unitsPerEm
-    // head: unitsPerEm (18) and indexToLocFormat (50) are all that outlines depend on there.
-    let outlinesSame =
-      settings.shortcuts && sameUnits
-      && FaceComparer.outlineTables.allSatisfy { before.hasSameTable($0, as: after) }
-      && before.field("head", at: 50) == after.field("head", at: 50)
-    let layoutSame =
-      outlinesSame && FaceComparer.layoutTables.allSatisfy { before.hasSameTable($0, as: after) }
-
-    let cmapBefore = Set(before.unicodes)
-    let cmapAfter = outlinesSame ? cmapBefore : Set(after.unicodes)
-    out.codepointsAdded = cmapAfter.subtracting(cmapBefore)
-    out.codepointsRemoved = cmapBefore.subtracting(cmapAfter)
-    let common = cmapBefore.intersection(cmapAfter).sorted()
-
+    let same = sameTables(before, after)
+    let common = compareCharacters(before, after, outlinesSame: same.outlines, into: &out)
     out.metrics = FaceComparer.metricChanges(before, after)
-
-    // Variations: axes, named instances (read as proofs read them), and the instances
-    // compared on both sides.
-    let axesBefore = FontAxes.read(before).axes
-    let axesAfter = FontAxes.read(after).axes
-    out.axes = FaceComparer.axisChanges(axesBefore, axesAfter, face: pair.label)
-    let instancesBefore = NamedInstance.read(before, axes: axesBefore)
-    let instancesAfter = NamedInstance.read(after, axes: axesAfter)
-    let (paired, added, removed) = FaceComparer.pairInstances(instancesBefore, instancesAfter)
-    out.instances.added = added.map { FaceComparer.describe($0, face: pair.label) }
-    out.instances.removed = removed.map { FaceComparer.describe($0, face: pair.label) }
-    // Instances on one side only, drawn at their coordinates from that side.
-    for (instances, face, side) in [(added, after, "after"), (removed, before, "before")] {
-      for instance in instances.prefix(FaceComparer.instanceImages - out.instanceImages.count) {
-        let font = HarfBuzzFont(face: face)
-        font.setNamedInstance(instance.index)
-        let shaped = ShapedText(sample.text, font: font, language: sample.language)
-        out.instanceImages.append(
-          SampleChange(
-            before: shaped, after: shaped, face: pair.label, instance: instance.name, pixels: 0,
-            languageName: sample.languageName, only: side))
-      }
-    }
-    for (b, a) in paired where !FaceComparer.sameCoordinates(b, a) {
-      out.instances.changed.append(
-        DiffReport.InstanceChange(
-          face: pair.label, name: a.name, before: FaceComparer.coordinates(b),
-          after: FaceComparer.coordinates(a)))
-    }
-    let compared: [(NamedInstance?, NamedInstance?)] =
-      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
-    let sampleAt = FaceComparer.representative(compared, axes: axesAfter)
+    let variations = Variations(before, after)
+    compareVariations(variations, before, after, face: pair.label, into: &out)
 
     // Shaping: compared where a table it reads differs, or at instances that moved.
-    let shapingTablesSame =
-      settings.shortcuts && before.hasSameTable("cmap", as: after)
-      && ShapingComparer.tables.allSatisfy { before.hasSameTable($0, as: after) }
     var shaping = DiffReport.FaceShaping(face: pair.label)
     let shaper = ShapingComparer(before: before, after: after)
     var shapingInputs: ShapingInputs?
-    if !shapingTablesSame {
+    if !same.shaping {
       shaping.tables.changed = shaper.changedTables()
       shaping.features = shaper.listChanges()
     }
 
-    for (index, (ib, ia)) in compared.enumerated() {
+    let sampleAt = variations.sampleAt
+    for (index, (ib, ia)) in variations.compared.enumerated() {
       let sameCoordinates =
         ib.map { b in ia.map { FaceComparer.sameCoordinates(b, $0) } ?? false }
         ?? (ia == nil)
-      if outlinesSame && layoutSame && sameCoordinates { continue }
+      if same.outlines && same.layout && sameCoordinates { continue }
       let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
       let instance = ia?.name
-      if !(outlinesSame && sameCoordinates) {
+      if !(same.outlines && sameCoordinates) {
         try compareGlyphs(
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
       }
-      if !(shapingTablesSame && sameCoordinates) {
-        var inputs =
-          shapingInputs
-          ?? ShapingInputs(
-            groups: shaper.kerningGroups(fontBefore, fontAfter),
-            features: shaper.comparedFeatures(), marks: shaper.markTexts())
-        let pairs = shaper.kerning(
-          fontBefore, fontAfter, groups: &inputs.groups, instance: instance)
-        shapingInputs = inputs
-        let effects = shaper.featureEffects(
-          fontBefore, fontAfter, texts: inputs.features, instance: instance)
-        let marks = shaper.marks(fontBefore, fontAfter, texts: inputs.marks, instance: instance)
-        shaping.kerning.pairs += pairs
-        shaping.features.changed += effects
-        shaping.marks += marks
-        if out.shapingImages.isEmpty {
-          out.shapingImages = shaper.images(
-            fontBefore, fontAfter, face: pair.label, instance: instance, pairs: pairs,
-            effects: effects, marks: marks)
-        }
+      if !(same.shaping && sameCoordinates) {
+        compareShaping(
+          fontBefore, fontAfter, shaper: shaper, inputs: &shapingInputs, instance: instance,
+          shaping: &shaping, into: &out)
       }
       try compareSample(
         fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,
@@ -454,6 +393,125 @@ package final class FaceComparer {
     ShapingComparer.finish(&shaping)
     if !shaping.isEmpty { out.shaping = shaping }
     return out
+  }
+
+  /// Which comparisons tables holding the same bytes on both sides spare (with
+  /// `settings.shortcuts`).
+  struct SameTables {
+    /// Outlines, advances and the cmap.
+    var outlines: Bool
+    /// Those, and what shaping reads.
+    var layout: Bool
+    /// The cmap and the tables `ShapingComparer` reads.
+    var shaping: Bool
+  }
+
+  func sameTables(_ before: HarfBuzzFace, _ after: HarfBuzzFace) -> SameTables {
+    let sameUnits = before.unitsPerEm == after.unitsPerEm
+    // head: unitsPerEm (18) and indexToLocFormat (50) are all that outlines depend on there.
+    let outlines =
+      settings.shortcuts && sameUnits
+      && FaceComparer.outlineTables.allSatisfy { before.hasSameTable($0, as: after) }
+      && before.field("head", at: 50) == after.field("head", at: 50)
+    let layout =
+      outlines && FaceComparer.layoutTables.allSatisfy { before.hasSameTable($0, as: after) }
+    let shaping =
+      settings.shortcuts && before.hasSameTable("cmap", as: after)
+      && ShapingComparer.tables.allSatisfy { before.hasSameTable($0, as: after) }
+    return SameTables(outlines: outlines, layout: layout, shaping: shaping)
+  }
+
+  /// Characters added and removed; returns those both sides map, in order.
+  private func compareCharacters(
+    _ before: HarfBuzzFace, _ after: HarfBuzzFace, outlinesSame: Bool,
+    into out: inout FaceDifference
+  ) -> [UInt32] {
+    let cmapBefore = Set(before.unicodes)
+    let cmapAfter = outlinesSame ? cmapBefore : Set(after.unicodes)
+    out.codepointsAdded = cmapAfter.subtracting(cmapBefore)
+    out.codepointsRemoved = cmapBefore.subtracting(cmapAfter)
+    return cmapBefore.intersection(cmapAfter).sorted()
+  }
+
+  /// The variations of two paired faces: their axes, and their named instances (read as
+  /// proofs read them) paired by name.
+  struct Variations {
+    var axes: (before: [FontProofs.Axis], after: [FontProofs.Axis])
+    var paired: [(NamedInstance, NamedInstance)]
+    var added: [NamedInstance]
+    var removed: [NamedInstance]
+
+    init(_ before: HarfBuzzFace, _ after: HarfBuzzFace) {
+      axes = (FontAxes.read(before).axes, FontAxes.read(after).axes)
+      (paired, added, removed) = FaceComparer.pairInstances(
+        NamedInstance.read(before, axes: axes.before), NamedInstance.read(after, axes: axes.after))
+    }
+
+    /// The instances compared on both sides: the paired ones, else the default coordinates.
+    var compared: [(NamedInstance?, NamedInstance?)] {
+      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
+    }
+
+    /// Which of `compared` the review shows the sample at.
+    var sampleAt: Int { FaceComparer.representative(compared, axes: axes.after) }
+  }
+
+  /// Axes and named instances added, removed and moved; instances on one side only drawn at
+  /// their coordinates from that side.
+  private func compareVariations(
+    _ variations: Variations, _ before: HarfBuzzFace, _ after: HarfBuzzFace, face: String,
+    into out: inout FaceDifference
+  ) {
+    out.axes = FaceComparer.axisChanges(variations.axes.before, variations.axes.after, face: face)
+    out.instances.added = variations.added.map { FaceComparer.describe($0, face: face) }
+    out.instances.removed = variations.removed.map { FaceComparer.describe($0, face: face) }
+    for (instances, sideFace, side) in [
+      (variations.added, after, "after"), (variations.removed, before, "before"),
+    ] {
+      for instance in instances.prefix(FaceComparer.instanceImages - out.instanceImages.count) {
+        let font = HarfBuzzFont(face: sideFace)
+        font.setNamedInstance(instance.index)
+        let shaped = ShapedText(sample.text, font: font, language: sample.language)
+        out.instanceImages.append(
+          SampleChange(
+            before: shaped, after: shaped, face: face, instance: instance.name, pixels: 0,
+            languageName: sample.languageName, only: side))
+      }
+    }
+    for (b, a) in variations.paired where !FaceComparer.sameCoordinates(b, a) {
+      out.instances.changed.append(
+        DiffReport.InstanceChange(
+          face: face, name: a.name, before: FaceComparer.coordinates(b),
+          after: FaceComparer.coordinates(a)))
+    }
+  }
+
+  /// Shaping at one instance: the kerning pairs, feature effects and marks that differ, added
+  /// to `shaping`; the first instance with any draws them. `inputs` are worked out at the
+  /// first instance compared and kept for the others.
+  private func compareShaping(
+    _ fontBefore: HarfBuzzFont, _ fontAfter: HarfBuzzFont, shaper: ShapingComparer,
+    inputs shapingInputs: inout ShapingInputs?, instance: String?,
+    shaping: inout DiffReport.FaceShaping, into out: inout FaceDifference
+  ) {
+    var inputs =
+      shapingInputs
+      ?? ShapingInputs(
+        groups: shaper.kerningGroups(fontBefore, fontAfter),
+        features: shaper.comparedFeatures(), marks: shaper.markTexts())
+    let pairs = shaper.kerning(fontBefore, fontAfter, groups: &inputs.groups, instance: instance)
+    shapingInputs = inputs
+    let effects = shaper.featureEffects(
+      fontBefore, fontAfter, texts: inputs.features, instance: instance)
+    let marks = shaper.marks(fontBefore, fontAfter, texts: inputs.marks, instance: instance)
+    shaping.kerning.pairs += pairs
+    shaping.features.changed += effects
+    shaping.marks += marks
+    if out.shapingImages.isEmpty {
+      out.shapingImages = shaper.images(
+        fontBefore, fontAfter, face: out.label, instance: instance, pairs: pairs,
+        effects: effects, marks: marks)
+    }
   }
 
   /// What a face's shaping is compared on, worked out once for all its instances.
@@ -468,13 +526,8 @@ package final class FaceComparer {
   func sampleImage(for pair: FacePair) throws -> SampleChange {
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
     let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
-    let axesBefore = FontAxes.read(before).axes
-    let axesAfter = FontAxes.read(after).axes
-    let (paired, _, _) = FaceComparer.pairInstances(
-      NamedInstance.read(before, axes: axesBefore), NamedInstance.read(after, axes: axesAfter))
-    let compared: [(NamedInstance?, NamedInstance?)] =
-      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
-    let (ib, ia) = compared[FaceComparer.representative(compared, axes: axesAfter)]
+    let variations = Variations(before, after)
+    let (ib, ia) = variations.compared[variations.sampleAt]
     let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
     var out = FaceDifference(label: pair.label)
     try compareSample(

@@ -22,25 +22,12 @@ extension FamilyComparison {
       var f = s.features
       f.added.removeAll { family.added.contains($0) }
       f.removed.removeAll { family.removed.contains($0) }
-      if !f.added.isEmpty {
-        lines.append("\(plural(f.added.count, "feature")) added (\(face)): \(list(f.added))")
-      }
-      if !f.removed.isEmpty {
-        lines.append(
-          "\(plural(f.removed.count, "feature")) removed (\(face)): \(list(f.removed))")
-      }
-      if !f.scripts.added.isEmpty {
-        lines.append("scripts added (\(face)): \(list(f.scripts.added))")
-      }
-      if !f.scripts.removed.isEmpty {
-        lines.append("scripts removed (\(face)): \(list(f.scripts.removed))")
-      }
-      if !f.languageSystems.added.isEmpty {
-        lines.append("language systems added (\(face)): \(list(f.languageSystems.added))")
-      }
-      if !f.languageSystems.removed.isEmpty {
-        lines.append("language systems removed (\(face)): \(list(f.languageSystems.removed))")
-      }
+      lines += listed("\(plural(f.added.count, "feature")) added (\(face))", f.added)
+      lines += listed("\(plural(f.removed.count, "feature")) removed (\(face))", f.removed)
+      lines += listed("scripts added (\(face))", f.scripts.added)
+      lines += listed("scripts removed (\(face))", f.scripts.removed)
+      lines += listed("language systems added (\(face))", f.languageSystems.added)
+      lines += listed("language systems removed (\(face))", f.languageSystems.removed)
       var byTag: [String: [DiffReport.FeatureEffect]] = [:]
       for e in f.changed { byTag[e.tag, default: []].append(e) }
       for tag in byTag.keys.sorted() {

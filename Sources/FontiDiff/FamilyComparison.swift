@@ -90,27 +90,7 @@ package enum FamilyComparison {
     var entry = FamilyComparison.entry(before, after, slug: slug)
     let problems = (before?.problems ?? []) + (after?.problems ?? [])
     guard let before, let after, problems.isEmpty else {
-      if !problems.isEmpty {
-        entry.status = .failed
-        entry.error = problems.joined(separator: "; ")
-      } else if let after {
-        entry.status = .added
-        entry.faces.added = labels(after.faces).map(\.1)
-      } else if let before {
-        entry.status = .removed
-        entry.faces.removed = labels(before.faces).map(\.1)
-      }
-      entry.summary = summary(entry)
-      var outcome = FamilyOutcome(entry: entry)
-      if problems.isEmpty, let side = after ?? before {
-        outcome.profile = FamilyProfile(side)
-        let labelled = labels(side.faces).sorted { SideFace.order($0.0, $1.0) }
-        if outcome.profile != nil, let (face, label) = labelled.first {
-          outcome.sample = try? comparer.sampleImage(
-            only: face, label: label, after: entry.status == .added)
-        }
-      }
-      return outcome
+      return oneSided(entry, before: before, after: after, problems: problems, comparer: comparer)
     }
 
     let faces = pairFaces(before.faces, after.faces)
@@ -118,31 +98,75 @@ package enum FamilyComparison {
     entry.faces.added = faces.added
     entry.faces.removed = faces.removed
     entry.faces.renamed = faces.renamed
-    var differences: [FaceDifference] = []
     let compares =
       !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
     if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
+    var differences: [FaceDifference] = []
     var traits: (before: SideTraits, after: SideTraits)?
     do {
       for pair in pairs { differences.append(try comparer.compare(pair)) }
       if compares { traits = (try SideTraits.read(before), try SideTraits.read(after)) }
-    } catch let error as FontReadError {
-      let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
-      entry.status = .failed
-      entry.error = "\(side): \(error)"
-      entry.summary = summary(entry)
-      return FamilyOutcome(entry: entry)
     } catch {
       entry.status = .failed
-      entry.error = "\(error)"
+      entry.error = failure(error, before: before)
       entry.summary = summary(entry)
       return FamilyOutcome(entry: entry)
     }
 
+    let characterFaces = add(differences, to: &entry)
+    if let traits {
+      entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
+      entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
+    }
+    entry.status = isChanged(entry) ? .changed : .unchanged
+    entry.summary = summary(entry, characterFaces: characterFaces)
+    guard entry.status == .changed else { return FamilyOutcome(entry: entry) }
+    return drawings(
+      of: entry, differences, characterFaces: characterFaces, pairs: pairs, comparer: comparer)
+  }
+
+  /// A family on one side only, or one whose files could not be read: its entry and, for an
+  /// added or removed family, what it has and its sample as it sets it.
+  static func oneSided(
+    _ entry: DiffReport.Family, before: SideFamily?, after: SideFamily?, problems: [String],
+    comparer: FaceComparer
+  ) -> FamilyOutcome {
+    var entry = entry
+    if !problems.isEmpty {
+      entry.status = .failed
+      entry.error = problems.joined(separator: "; ")
+    } else if let after {
+      entry.status = .added
+      entry.faces.added = labels(after.faces).map(\.1)
+    } else if let before {
+      entry.status = .removed
+      entry.faces.removed = labels(before.faces).map(\.1)
+    }
+    entry.summary = summary(entry)
+    var outcome = FamilyOutcome(entry: entry)
+    guard problems.isEmpty, let side = after ?? before else { return outcome }
+    outcome.profile = FamilyProfile(side)
+    let labelled = labels(side.faces).sorted { SideFace.order($0.0, $1.0) }
+    if outcome.profile != nil, let (face, label) = labelled.first {
+      outcome.sample = try? comparer.sampleImage(
+        only: face, label: label, after: entry.status == .added)
+    }
+    return outcome
+  }
+
+  /// Why a family could not be compared: a font that could not be read, with its side.
+  static func failure(_ error: any Error, before: SideFamily) -> String {
+    guard let error = error as? FontReadError else { return "\(error)" }
+    let side = before.faces.contains { $0.file == error.file } ? "before" : "after"
+    return "\(side): \(error)"
+  }
+
+  /// Adds what each face pair differs in to the family's entry, the first (usual) face's
+  /// metrics as the family's; returns the faces each added or removed character changed in.
+  static func add(_ differences: [FaceDifference], to entry: inout DiffReport.Family)
+    -> CharacterFaces
+  {
     var characterFaces = CharacterFaces(compared: differences.count)
-    var images: [GlyphChange] = []
-    var shapingImages: [ShapingImage] = []
-    var instanceImages: [SampleChange] = []
     for (n, d) in differences.enumerated() {
       for c in d.codepointsAdded { characterFaces.added[c, default: []].append(d.label) }
       for c in d.codepointsRemoved { characterFaces.removed[c, default: []].append(d.label) }
@@ -166,24 +190,25 @@ package enum FamilyComparison {
       entry.instances.changed += d.instances.changed
       if let shaping = d.shaping { entry.shaping.append(shaping) }
       entry.sample += d.sample
-      images += d.glyphImages
-      shapingImages += d.shapingImages
-      instanceImages += d.instanceImages
     }
     entry.codepoints.added = characterFaces.added.keys.sorted().map(DiffNumber.codepoint)
     entry.codepoints.removed = characterFaces.removed.keys.sorted().map(DiffNumber.codepoint)
-    if let traits {
-      entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
-      entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
-    }
-    entry.status = isChanged(entry) ? .changed : .unchanged
-    entry.summary = summary(entry, characterFaces: characterFaces)
+    return characterFaces
+  }
 
+  /// A changed family's drawings for its review pages: its largest glyph changes, its shaping
+  /// changes and instances added or removed, some of its added and removed characters, and
+  /// the sample where it changed most.
+  static func drawings(
+    of entry: DiffReport.Family, _ differences: [FaceDifference], characterFaces: CharacterFaces,
+    pairs: [FacePair], comparer: FaceComparer
+  ) -> FamilyOutcome {
     var outcome = FamilyOutcome(entry: entry)
-    guard entry.status == .changed else { return outcome }
-    outcome.glyphImages = GlyphChange.selection(images, limit: comparer.settings.glyphImages)
-    outcome.shapingImages = shapingImages
-    outcome.instanceImages = Array(instanceImages.prefix(FaceComparer.instanceImages))
+    outcome.glyphImages = GlyphChange.selection(
+      differences.flatMap(\.glyphImages), limit: comparer.settings.glyphImages)
+    outcome.shapingImages = differences.flatMap(\.shapingImages)
+    outcome.instanceImages = Array(
+      differences.flatMap(\.instanceImages).prefix(FaceComparer.instanceImages))
     func drawn(_ faces: [UInt32: [String]], limit: Int, added: Bool) -> [GlyphChange] {
       let picked = CharacterSpread.pick(Array(faces.keys), limit: limit)
       return comparer.characterImages(
@@ -337,7 +362,6 @@ package enum FamilyComparison {
   package static func summary(_ f: DiffReport.Family, characterFaces: CharacterFaces? = nil)
     -> [String]
   {
-    var lines: [String] = []
     switch f.status {
     case .failed: return ["could not be compared: \(f.error ?? "unknown error")"]
     case .added:
@@ -346,66 +370,116 @@ package enum FamilyComparison {
       return ["family removed: \(count(f.faces.removed.count, "face")) (\(list(f.faces.removed)))"]
     case .changed, .unchanged: break
     }
-    if !f.glyphs.isEmpty {
-      // One entry per character, however many faces and instances it changed in.
-      var byCharacter:
-        [String: (pixels: Int, advance: Int, moved: Int, places: Int, first: DiffReport.Glyph)] =
-          [:]
-      for g in f.glyphs {
-        let delta = abs(g.advance[1] - g.advance[0])
-        if let known = byCharacter[g.codepoint] {
-          byCharacter[g.codepoint] = (
-            max(known.pixels, g.pixels), max(known.advance, delta), max(known.moved, g.moved ?? 0),
-            known.places + 1, known.first
-          )
-        } else {
-          byCharacter[g.codepoint] = (g.pixels, delta, g.moved ?? 0, 1, g)
-        }
+    var lines = glyphLines(f.glyphs)
+    lines += movedLines(f.glyphsMoved)
+    lines += characterLines(f.codepoints, characterFaces: characterFaces)
+    // Shaping before the sample: a kerning pair or a ligature that changed is why a sample did.
+    lines += shapingLines(f.shaping, family: f.features)
+    lines += sampleLines(f.sample)
+    lines += metricLines(f.metrics, face: nil)
+    for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
+    lines += faceLines(f.faces)
+    lines += axisLines(f.axes)
+    lines += instanceLines(f.instances)
+    lines += featureLines(f.features)
+    lines += languageLines(f.languages)
+    return lines
+  }
+
+  /// "`heading`: a, b, c" when there are `items` (`list` shortens a long list); nothing when
+  /// there are none.
+  static func listed(_ heading: String, _ items: [String]) -> [String] {
+    items.isEmpty ? [] : ["\(heading): \(list(items))"]
+  }
+
+  /// One character's glyph changes, however many faces and instances it changed in: the
+  /// largest of each measure, where it changed, and its first change.
+  struct CharacterChange {
+    var codepoint: String
+    var pixels: Int
+    var advance: Int
+    var moved: Int
+    var places: Int
+    var first: DiffReport.Glyph
+  }
+
+  /// The changed glyphs, each character once, the three largest described.
+  static func glyphLines(_ glyphs: [DiffReport.Glyph]) -> [String] {
+    guard !glyphs.isEmpty else { return [] }
+    let top = characterChanges(glyphs)
+    let shown = top.prefix(3).map(describe)
+    let more = top.count > 3 ? ", …" : ""
+    return ["\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)"]
+  }
+
+  /// The changed characters, largest first, one per base letter first (a before its accented
+  /// forms), as the pages show them.
+  static func characterChanges(_ glyphs: [DiffReport.Glyph]) -> [CharacterChange] {
+    var byCharacter: [String: CharacterChange] = [:]
+    for g in glyphs {
+      let delta = abs(g.advance[1] - g.advance[0])
+      guard var known = byCharacter[g.codepoint] else {
+        byCharacter[g.codepoint] = CharacterChange(
+          codepoint: g.codepoint, pixels: g.pixels, advance: delta, moved: g.moved ?? 0,
+          places: 1, first: g)
+        continue
       }
-      let sorted = byCharacter.sorted {
-        ($0.value.pixels, $0.value.advance, $1.key) > ($1.value.pixels, $1.value.advance, $0.key)
-      }
-      // One per base letter first (a before its accented forms), as the pages show them.
-      let order = LetterGroups.order(
-        sorted, scalar: { DiffNumber.scalar($0.key) ?? 0 },
-        weight: { Double($0.value.pixels) })
-      let top = order.map { sorted[$0] }
-      let shown = top.prefix(3).map { codepoint, change -> String in
-        var what: [String] = []
-        let upTo = change.places > 1 ? "up to " : ""
-        if change.moved > 0 { what.append("moved \(upTo)\(count(change.moved, "unit"))") }
-        if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
-        if change.places == 1, change.first.advance[0] != change.first.advance[1] {
-          what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
-        } else if change.advance > 0 {
-          what.append("advance \(upTo)±\(change.advance)")
-        }
-        if change.places > 1 {
-          what.append("in \(change.places) \(change.first.instance == nil ? "faces" : "instances")")
-        } else if let instance = change.first.instance {
-          what.append(instance)
-        }
-        return "\(character(codepoint)) (\(what.joined(separator: ", ")))"
-      }
-      let more = top.count > 3 ? ", …" : ""
-      lines.append(
-        "\(count(top.count, "glyph")) changed: \(shown.joined(separator: ", "))\(more)")
+      known.pixels = max(known.pixels, g.pixels)
+      known.advance = max(known.advance, delta)
+      known.moved = max(known.moved, g.moved ?? 0)
+      known.places += 1
+      byCharacter[g.codepoint] = known
     }
-    // Outlines that moved by too few pixels to pass the threshold, each with its move.
-    let moved = f.glyphsMoved.sorted {
+    let sorted = byCharacter.values.sorted {
+      ($0.pixels, $0.advance, $1.codepoint) > ($1.pixels, $1.advance, $0.codepoint)
+    }
+    let order = LetterGroups.order(
+      sorted, scalar: { DiffNumber.scalar($0.codepoint) ?? 0 }, weight: { Double($0.pixels) })
+    return order.map { sorted[$0] }
+  }
+
+  /// "U+0052 R (up to 120 px, advance ±4, in 3 faces)".
+  static func describe(_ change: CharacterChange) -> String {
+    var what: [String] = []
+    let upTo = change.places > 1 ? "up to " : ""
+    if change.moved > 0 { what.append("moved \(upTo)\(count(change.moved, "unit"))") }
+    if change.pixels > 0 { what.append("\(upTo)\(grouped(change.pixels)) px") }
+    if change.places == 1, change.first.advance[0] != change.first.advance[1] {
+      what.append("advance \(change.first.advance[0]) → \(change.first.advance[1])")
+    } else if change.advance > 0 {
+      what.append("advance \(upTo)±\(change.advance)")
+    }
+    if change.places > 1 {
+      what.append("in \(change.places) \(change.first.instance == nil ? "faces" : "instances")")
+    } else if let instance = change.first.instance {
+      what.append(instance)
+    }
+    return "\(character(change.codepoint)) (\(what.joined(separator: ", ")))"
+  }
+
+  /// Outlines that moved by too few pixels to pass the threshold, each with its move.
+  static func movedLines(_ glyphsMoved: [DiffReport.Glyph]) -> [String] {
+    let moved = glyphsMoved.sorted {
       ($0.moved ?? 0, $1.codepoint) > ($1.moved ?? 0, $0.codepoint)
     }
-    for g in moved.prefix(3) {
-      lines.append(
-        "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) moved by up to "
-          + "\(count(g.moved ?? 0, "unit")) (\(grouped(g.pixels)) px, within the threshold)")
+    var lines = moved.prefix(3).map { g in
+      "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) moved by up to "
+        + "\(count(g.moved ?? 0, "unit")) (\(grouped(g.pixels)) px, within the threshold)"
     }
     if moved.count > 3 {
       lines.append("\(moved.count - 3) more outlines moved within the threshold")
     }
-    for (points, verb) in [(f.codepoints.added, "added"), (f.codepoints.removed, "removed")]
+    return lines
+  }
+
+  /// Characters added and removed, each with the faces it changed in when not every face
+  /// shares the change.
+  static func characterLines(
+    _ codepoints: DiffReport.AddedRemoved<String>, characterFaces: CharacterFaces?
+  ) -> [String] {
+    var lines: [String] = []
+    for (points, verb) in [(codepoints.added, "added"), (codepoints.removed, "removed")]
     where !points.isEmpty {
-      // Each with the faces it changed in, when not every face shares the change.
       let shown = points.prefix(6).map { point in
         let faces = characterFaces?.partial(point, added: verb == "added")
         return character(point) + (faces.map { " (\(list($0)) only)" } ?? "")
@@ -413,55 +487,55 @@ package enum FamilyComparison {
       lines.append(
         "\(count(points.count, "character")) \(verb): \(shown)\(points.count > 6 ? ", …" : "")")
     }
-    // Shaping before the sample: a kerning pair or a ligature that changed is why a sample did.
-    lines += shapingLines(f.shaping, family: f.features)
-    // A family's usual faces (regular, bold, italic, bold italic and then some) each a line.
+    return lines
+  }
+
+  /// The sample where it changed: a family's usual faces (regular, bold, italic, bold italic
+  /// and then some) each a line, then how many more.
+  static func sampleLines(_ samples: [DiffReport.Sample]) -> [String] {
     let samplesShown = 8
-    for s in f.sample.prefix(samplesShown) {
+    var lines = samples.prefix(samplesShown).map { s in
       var what: [String] = []
       if s.pixels > 0 { what.append("\(grouped(s.pixels)) px differ") }
       if s.width[0] != s.width[1] {
         what.append("width \(grouped(s.width[0])) → \(grouped(s.width[1])) units")
       }
       let which = s.text == nil ? "sample" : "own-script sample"
-      lines.append("\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))")
+      return "\(which) (\(place(s.face, s.instance))): \(what.joined(separator: ", "))"
     }
-    if f.sample.count > samplesShown {
-      let more = f.sample.count - samplesShown
-      let noun = f.sample.contains { $0.instance != nil } ? "instance" : "face"
+    if samples.count > samplesShown {
+      let more = samples.count - samplesShown
+      let noun = samples.contains { $0.instance != nil } ? "instance" : "face"
       lines.append("sample: changed in \(grouped(more)) more \(plural(more, noun))")
     }
-    lines += metricLines(f.metrics, face: nil)
-    for m in f.faceMetrics { lines += metricLines(m.metrics, face: m.face) }
-    if !f.faces.added.isEmpty {
-      lines.append("\(plural(f.faces.added.count, "face")) added: \(list(f.faces.added))")
-    }
-    if !f.faces.removed.isEmpty {
-      lines.append("\(plural(f.faces.removed.count, "face")) removed: \(list(f.faces.removed))")
-    }
-    for r in f.faces.renamed { lines.append("face renamed: \(r.before) → \(r.after)") }
-    for a in f.axes.added { lines.append("axis added: \(axis(a))") }
-    for a in f.axes.removed { lines.append("axis removed: \(axis(a))") }
-    for c in f.axes.changed {
-      lines.append("axis \(c.after.tag): \(axis(c.before)) → \(axis(c.after))")
-    }
-    for i in f.instances.added {
-      lines.append("instance added: \(i.name) (\(coordinates(i.coordinates)))")
-    }
-    for i in f.instances.removed {
-      lines.append("instance removed: \(i.name) (\(coordinates(i.coordinates)))")
-    }
-    for c in f.instances.changed {
-      lines.append("instance \(c.name) moved: \(coordinates(c.before)) → \(coordinates(c.after))")
-    }
-    if !f.features.added.isEmpty {
-      lines.append("\(plural(f.features.added.count, "feature")) added: \(list(f.features.added))")
-    }
-    if !f.features.removed.isEmpty {
-      lines.append(
-        "\(plural(f.features.removed.count, "feature")) removed: \(list(f.features.removed))")
-    }
-    for c in f.features.changed {
+    return lines
+  }
+
+  static func faceLines(_ faces: DiffReport.Faces) -> [String] {
+    listed("\(plural(faces.added.count, "face")) added", faces.added)
+      + listed("\(plural(faces.removed.count, "face")) removed", faces.removed)
+      + faces.renamed.map { "face renamed: \($0.before) → \($0.after)" }
+  }
+
+  static func axisLines(_ axes: DiffReport.Axes) -> [String] {
+    axes.added.map { "axis added: \(axis($0))" }
+      + axes.removed.map { "axis removed: \(axis($0))" }
+      + axes.changed.map { "axis \($0.after.tag): \(axis($0.before)) → \(axis($0.after))" }
+  }
+
+  static func instanceLines(_ instances: DiffReport.Instances) -> [String] {
+    instances.added.map { "instance added: \($0.name) (\(coordinates($0.coordinates)))" }
+      + instances.removed.map { "instance removed: \($0.name) (\(coordinates($0.coordinates)))" }
+      + instances.changed.map {
+        "instance \($0.name) moved: \(coordinates($0.before)) → \(coordinates($0.after))"
+      }
+  }
+
+  /// Features added and removed in every face, and those whose effect or sample changed.
+  static func featureLines(_ features: DiffReport.Features) -> [String] {
+    var lines = listed("\(plural(features.added.count, "feature")) added", features.added)
+    lines += listed("\(plural(features.removed.count, "feature")) removed", features.removed)
+    for c in features.changed {
       let visible = c.visible.map { $0 ? "visible" : "no visible effect" }
       if c.visible[0] != c.visible[1] {
         lines.append("feature \(c.tag) (\(c.name)): \(visible[0]) → \(visible[1])")
@@ -470,22 +544,19 @@ package enum FamilyComparison {
         lines.append("feature \(c.tag) (\(c.name)) sample: \(shown[0]) → \(shown[1])")
       }
     }
-    if !f.languages.added.isEmpty {
-      lines.append("languages gained: \(list(f.languages.added))")
-    }
-    if !f.languages.removed.isEmpty {
-      lines.append("languages lost: \(list(f.languages.removed))")
-    }
-    if !f.languages.nearly.isEmpty {
-      func missing(_ m: [String]?) -> String {
-        m.map { "\($0.count)" } ?? "over \(LanguageCoverage.nearlyLimit)"
-      }
-      let shown = f.languages.nearly.map {
-        "\($0.language) (\(missing($0.before)) → \(missing($0.after)) missing)"
-      }
-      lines.append("nearly supported languages changed: \(list(shown))")
-    }
     return lines
+  }
+
+  static func languageLines(_ languages: DiffReport.Languages) -> [String] {
+    func missing(_ m: [String]?) -> String {
+      m.map { "\($0.count)" } ?? "over \(LanguageCoverage.nearlyLimit)"
+    }
+    let nearly = languages.nearly.map {
+      "\($0.language) (\(missing($0.before)) → \(missing($0.after)) missing)"
+    }
+    return listed("languages gained", languages.added)
+      + listed("languages lost", languages.removed)
+      + listed("nearly supported languages changed", nearly)
   }
 
   static func metricLines(_ metrics: [String: [Int?]], face: String?) -> [String] {

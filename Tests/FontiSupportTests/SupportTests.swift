@@ -52,6 +52,15 @@ import Testing
     }
   }
 
+  @Test func prettyJSONSortsKeysKeepsSlashesAndEndsWithANewline() throws {
+    struct Value: Encodable {
+      var path = "a/b"
+      var count = 2
+    }
+    let text = String(decoding: try PrettyJSON.encoded(Value()), as: UTF8.self)
+    #expect(text == "{\n  \"count\" : 2,\n  \"path\" : \"a/b\"\n}\n")
+  }
+
   @Test func slugsAreSafeFileNames() {
     #expect(Slug.make("DejaVu Serif") == "dejavu-serif")
     #expect(Slug.make("Noto Sans CJK JP") == "noto-sans-cjk-jp")
