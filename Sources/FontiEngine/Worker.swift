@@ -40,9 +40,9 @@ public enum Worker {
     // Over a file-size limit a write fails with EFBIG and is reported like a full disk, rather
     // than the kernel killing the worker.
     signal(SIGXFSZ, SIG_IGN)
-    var reader = LineReader(fd: 0)
-    guard let first = reader.next(),
-      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
+    var requests = MessageReader()
+    guard let first = requests.receive(from: 0),
+      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: first)
     else { throw Failure(description: "the worker received no readable set-up") }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
@@ -73,11 +73,11 @@ public enum Worker {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     var done = 0
-    while done < max(1, setup.itemsPerWorker), let line = reader.next() {
+    while done < max(1, setup.itemsPerWorker), let line = requests.receive(from: 0) {
       done += 1
       let started = DispatchTime.now().uptimeNanoseconds
       var result: WorkResult
-      if let item = try? decoder.decode(WorkItem.self, from: Data(line.utf8)) {
+      if let item = try? decoder.decode(WorkItem.self, from: line) {
         if let crashOn, item.subject == crashOn { abort() }
         if case .finishCatalogue(let task) = item {
           do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
@@ -208,35 +208,4 @@ public enum Worker {
     return result
   }
 
-}
-
-/// Reads newline-terminated lines from a file descriptor, blocking.
-struct LineReader {
-  let fd: Int32
-  var buffer: [UInt8] = []
-  var eof = false
-
-  init(fd: Int32) { self.fd = fd }
-
-  mutating func next() -> String? {
-    while true {
-      if let nl = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<nl], as: UTF8.self)
-        buffer.removeSubrange(...nl)
-        return line
-      }
-      if eof { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 {
-        eof = true
-        if buffer.isEmpty { return nil }
-        let line = String(decoding: buffer, as: UTF8.self)
-        buffer.removeAll()
-        return line
-      }
-      buffer.append(contentsOf: chunk[..<n])
-    }
-  }
 }

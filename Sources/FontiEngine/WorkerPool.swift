@@ -64,7 +64,7 @@ public final class WorkerPool {
   final class Slot {
     let process: ChildProcess
     var output: Int32 { process.output }
-    var buffer: [UInt8] = []
+    var answers = MessageReader()
     var current: Int?
     /// Items sent to this worker; at the setup's budget it exits and a fresh one takes over.
     var served = 0
@@ -145,15 +145,11 @@ public final class WorkerPool {
         // started may still hold the write end): once nothing is left to read, reap it.
         let exited = fd.revents == 0 && !slot.process.isRunning && !WorkerPool.readable(slot.output)
         if fd.revents == 0 && !exited { continue }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n =
-          exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n > 0 {
-          slot.buffer.append(contentsOf: chunk[..<n])
-          while let nl = slot.buffer.firstIndex(of: 0x0A) {
-            let line = Data(slot.buffer[..<nl])
-            slot.buffer.removeSubrange(...nl)
+        let progress: MessageReader.Progress =
+          exited ? .ended : slot.answers.fill(from: slot.output)
+        if progress == .interrupted { continue }
+        if progress == .received {
+          while let line = slot.answers.next() {
             guard let index = slot.current else { continue }
             slot.current = nil
             remaining -= 1

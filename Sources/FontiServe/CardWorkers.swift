@@ -51,7 +51,7 @@ final class CardWorkers: @unchecked Sendable {
 
   private final class Slot {
     let process: ChildProcess
-    var buffer: [UInt8] = []
+    var answers = MessageReader()
     var job: Job?
     var served = 0
     /// Ends after its current item (fonts changed while it drew).
@@ -262,14 +262,10 @@ final class CardWorkers: @unchecked Sendable {
 
   /// The worker's pipe has something (or is closed): an answer, or its end.
   private func readable(_ slot: Slot) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 16384)
-    let n = chunk.withUnsafeMutableBytes { read(slot.process.output, $0.baseAddress, $0.count) }
-    if n < 0 && errno == EINTR { return true }
-    if n > 0 {
-      slot.buffer.append(contentsOf: chunk[..<n])
-      while let nl = slot.buffer.firstIndex(of: 0x0A) {
-        let line = Data(slot.buffer[..<nl])
-        slot.buffer.removeSubrange(...nl)
+    let progress = slot.answers.fill(from: slot.process.output)
+    if progress == .interrupted { return true }
+    if progress == .received {
+      while let line = slot.answers.next() {
         guard let job = slot.job else { continue }
         slot.job = nil
         job.slot = nil

@@ -1,4 +1,3 @@
-import FontiSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -20,7 +19,7 @@ package final class ChildProcess {
   /// Starts `executable` with `arguments` and exactly `environment`. stderr is inherited when
   /// `keepStderr`, else /dev/null. Signal dispositions and the signal mask are reset to the
   /// defaults, whatever this process set for itself.
-  init(
+  package init(
     executable: String, arguments: [String], environment: [String: String], keepStderr: Bool
   ) throws(FileError) {
     let stdin = try ChildProcess.pipe(executable)
@@ -131,7 +130,7 @@ package final class ChildProcess {
     output = -1
   }
 
-  var isRunning: Bool { reap(blocking: false) == nil }
+  package var isRunning: Bool { reap(blocking: false) == nil }
 
   /// Waits for the child to exit (it must be ending: its stdin closed, or killed).
   @discardableResult
