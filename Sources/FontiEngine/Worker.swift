@@ -42,7 +42,7 @@ public enum Worker {
     signal(SIGXFSZ, SIG_IGN)
     var requests = MessageReader()
     guard let first = requests.receive(from: 0),
-      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: first)
+      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: first.line)
     else { throw Failure(description: "the worker received no readable set-up") }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
@@ -64,7 +64,8 @@ public enum Worker {
       let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
       let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
       let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
-      renderer.staging = true  // the parent flushes and renames what is drawn here
+      // The parent flushes and renames what is drawn here, or takes the bytes over the pipe.
+      renderer.delivery = setup.sendsPNGs ? .kept : .staged
       fonts = renderer
       return fonts
     }
@@ -73,11 +74,11 @@ public enum Worker {
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     var done = 0
-    while done < max(1, setup.itemsPerWorker), let line = requests.receive(from: 0) {
+    while done < max(1, setup.itemsPerWorker), let request = requests.receive(from: 0) {
       done += 1
       let started = DispatchTime.now().uptimeNanoseconds
       var result: WorkResult
-      if let item = try? decoder.decode(WorkItem.self, from: line) {
+      if let item = try? decoder.decode(WorkItem.self, from: request.line) {
         if let crashOn, item.subject == crashOn { abort() }
         if case .finishCatalogue(let task) = item {
           do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
@@ -94,12 +95,11 @@ public enum Worker {
         result = .failure("worker received an unreadable request")
       }
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      guard var data = try? encoder.encode(result) else {
+      guard let answer = try? result.message(encoder: encoder) else {
         throw Failure(description: "the worker cannot encode its answer")
       }
-      data.append(0x0A)
       // The parent has gone.
-      if FileSystem.writeAll(1, data) != 0 { return }
+      if answer.write(to: 1) != 0 { return }
     }
   }
 
@@ -124,8 +124,7 @@ public enum Worker {
         r.warnings += request.partners.compactMap { made.problems[$0] }.map {
           "partner left out: \($0)"
         }
-        var result = finished(
-          path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        var result = finished(path, drawn: r)
         if result.ok { result.proofs = r.proofs }
         switch r.thumbnail {
         case .success(let t)?:
@@ -150,8 +149,7 @@ public enum Worker {
           return .failure(
             reasons.isEmpty ? "a family of pairing '\(item.subject)' cannot be drawn" : reasons)
         }
-        let r = try renderer.renderPairing(request, to: path)
-        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        return finished(path, drawn: try renderer.renderPairing(request, to: path))
       case .catalogue(let input, let path):
         return try renderCatalogue(input, to: path, renderer: renderer)
       case .finishCatalogue(let task):
@@ -191,6 +189,17 @@ public enum Worker {
     } catch {
       return .failure(error.message, writeFailure: writeReason(error.message, path: task.path))
     }
+  }
+
+  /// A drawn PNG's success: with its bytes when they were kept to be sent (no checksum: no
+  /// file is made of them here), else as `finished(_:staged:missing:warnings:pages:)`.
+  static func finished(_ path: String, drawn r: SpecimenResult) -> WorkResult {
+    guard let png = r.png else {
+      return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+    }
+    var result = WorkResult(ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings)
+    result.attachment = png
+    return result
   }
 
   /// A success with the written file's checksum (read back, so it is what is on disk).

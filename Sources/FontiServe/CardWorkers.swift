@@ -85,10 +85,12 @@ final class CardWorkers: @unchecked Sendable {
     self.folder = folder
   }
 
-  /// How card workers are started: with `launch`'s set-up and the server's budget.
+  /// How card workers are started: with `launch`'s set-up and the server's budget, sending
+  /// each card's PNG back over their pipe rather than writing a file for the server to read.
   private static func processLaunch(_ launch: WorkerPool.Launch) -> ProcessLaunch {
     var launch = launch
     launch.setup.itemsPerWorker = budget
+    launch.setup.sendsPNGs = true
     return launch.processLaunch
   }
 
@@ -289,7 +291,10 @@ final class CardWorkers: @unchecked Sendable {
     forget(job)
     drawn += 1
     var outcome = Outcome.failed(result.error ?? "the card was not drawn")
-    if result.error == nil, let staged = result.staged ?? result.raw {
+    if result.error == nil, let png = result.attachment {
+      outcome = .png(png)
+    } else if result.error == nil, let staged = result.staged ?? result.raw {
+      // A proof PDF, drawn to a file.
       if let bytes = try? AtomicFile.read(staged, limit: 256 << 20) {
         outcome = .png(Array(bytes))
       }

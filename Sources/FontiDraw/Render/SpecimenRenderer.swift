@@ -77,10 +77,12 @@ public struct SpecimenResult: Sendable, Hashable {
   public var warnings: [String]
   /// The own-script sample or glyph grid shown because the family cannot set the text.
   public var fallback: FallbackSample?
-  /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
-  /// yet flushed to disk nor renamed into place; nil when the file at the destination already
-  /// held exactly these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
+  /// Delivered `.staged`: the temporary file holding the image, complete but not yet flushed to
+  /// disk nor renamed into place; nil when the file at the destination already held exactly
+  /// these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
   public var staged: String?
+  /// Delivered `.kept`: the PNG's bytes, written nowhere.
+  public var png: [UInt8]?
   /// What `SpecimenRequest.proofs` asked to read, for the manifest.
   public var proofs: FamilyProofReport?
 
@@ -98,12 +100,21 @@ public final class SpecimenRenderer {
   /// The face for labels of families that cannot set their own name, and for notes: chosen
   /// once per run (`FontCatalog.labelFamily`), by the run's parent.
   public let labelFamily: FontFamily?
-  /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
-  /// returns. On (a run's workers): it is left complete under a temporary name beside its
-  /// destination, named by `SpecimenResult.staged`, for the run's parent to flush and rename
-  /// (`StagedFiles`), so that drawing never waits for the disk; or, when the destination
-  /// already holds the same bytes, not written at all.
-  public var staging = false
+  /// What becomes of each PNG drawn.
+  public enum Delivery: Sendable {
+    /// Flushed to disk and renamed into place before `render` returns.
+    case written
+    /// Left complete under a temporary name beside its destination, named by
+    /// `SpecimenResult.staged`, for a run's parent to flush and rename (`StagedFiles`), so
+    /// that drawing never waits for the disk; or, when the destination already holds the same
+    /// bytes, not written at all. Thumbnails are staged likewise. A run's workers.
+    case staged
+    /// Not written: its bytes are `SpecimenResult.png` (the destination only names it in
+    /// messages). Thumbnails are staged. `serve`'s workers, which send cards over their pipe.
+    case kept
+  }
+
+  public var delivery = Delivery.written
 
   /// A renderer of the fonts of `environment`, with its label face.
   public convenience init(environment: FontEnvironment) {
@@ -129,7 +140,7 @@ public final class SpecimenRenderer {
     try fontMaps.map(for: families + (labelFamily.map { [$0] } ?? []))
   }
 
-  /// Renders `request` into a PNG at `path`, written atomically.
+  /// Renders `request` into a PNG for `path`, delivered as `delivery` says.
   public func render(_ request: SpecimenRequest<FontFamily>, to path: String) throws(RenderError)
     -> SpecimenResult
   {
@@ -140,8 +151,8 @@ public final class SpecimenRenderer {
   }
 
   /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, drawn
-  /// on in `edge` units, checked, and written atomically; with `thumbnail`, its thumbnail too,
-  /// from the same surface.
+  /// on in `edge` units, checked, and delivered (`delivery`); with `thumbnail`, its thumbnail
+  /// too, from the same surface.
   func renderPNG(
     edge: Int, scale: Int, compression: PNGCompression, background: Colour, to path: String,
     thumbnail: String? = nil,
@@ -160,13 +171,16 @@ public final class SpecimenRenderer {
     var result = try body(cr)
     do {
       try cr.check("draw")
-      if staging {
-        result.staged = try AtomicFile.stage(
-          surface.encodedPNG(compression: compression, for: path), for: path)
-      } else {
+      switch delivery {
+      case .written:
         try AtomicFile.write(to: path) { temporary in
           try surface.writePNG(to: temporary, compression: compression, sync: true)
         }
+      case .staged:
+        result.staged = try AtomicFile.stage(
+          surface.encodedPNG(compression: compression, for: path), for: path)
+      case .kept:
+        result.png = try surface.encodedPNG(compression: compression, for: path)
       }
     } catch var error as FileError {
       error.path = path  // the file the user will look for, not its temporary name
@@ -176,7 +190,8 @@ public final class SpecimenRenderer {
     }
     if let thumbnail {
       do {
-        result.thumbnail = .success(try Thumbnail.write(surface, to: thumbnail, staging: staging))
+        result.thumbnail = .success(
+          try Thumbnail.write(surface, to: thumbnail, staging: delivery != .written))
       } catch {
         result.thumbnail = .failure(error)
       }

@@ -114,9 +114,9 @@ package final class ChildProcess {
     return (fds[0], fds[1])
   }
 
-  /// Writes all of `data` to the child's stdin; false when the child has gone.
-  package func send(_ data: Data) -> Bool {
-    input >= 0 && FileSystem.writeAll(input, data) == 0
+  /// Writes `message` to the child's stdin; false when the child has gone.
+  package func send(_ message: WorkerMessage) -> Bool {
+    input >= 0 && message.write(to: input) == 0
   }
 
   /// Closes the child's stdin: a worker exits when it reads end of file.

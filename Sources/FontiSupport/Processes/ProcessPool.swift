@@ -4,10 +4,26 @@ import Foundation
   import Glibc
 #endif
 
-/// What a worker answers a request with: its message's line, decoded.
-package protocol WorkerAnswer: Decodable {
+/// What a worker answers a request with: a message whose line is the answer in JSON and whose
+/// attachment is `attachment`.
+package protocol WorkerAnswer: Codable {
   /// What stands for a line that cannot be decoded.
   static var unreadable: Self { get }
+  /// Bytes sent after the answer's line rather than in it; not part of its JSON.
+  var attachment: [UInt8]? { get set }
+}
+
+extension WorkerAnswer {
+  /// The answer `message` carries (`unreadable` when its line cannot be decoded).
+  package init(_ message: WorkerMessage, decoder: JSONDecoder) {
+    self = (try? decoder.decode(Self.self, from: message.line)) ?? .unreadable
+    if !message.attachment.isEmpty { attachment = message.attachment }
+  }
+
+  /// The answer as a message, to send.
+  package func message(encoder: JSONEncoder) throws -> WorkerMessage {
+    WorkerMessage(line: try encoder.encode(self), attachment: attachment ?? [])
+  }
 }
 
 /// How a worker process is started, and what it is told first.
@@ -35,10 +51,10 @@ package struct ProcessLaunch {
 }
 
 /// Worker processes speaking the worker protocol: each is told its set-up, then sent one
-/// request at a time (a JSON line), and answers each with a message (`MessageReader`). The one
-/// pool under both a run (`WorkerPool`, which polls) and `serve` (`CardWorkers`, on GLib's
-/// loop): they decide what goes to which worker and when to start and end one; this starts,
-/// feeds, reads and ends the processes. `Task` is what a caller knows a request by.
+/// request at a time, and answers each (`WorkerMessage`, `WorkerAnswer`). The one pool under
+/// both a run (`WorkerPool`, which polls) and `serve` (`CardWorkers`, on GLib's loop): they
+/// decide what goes to which worker and when to start and end one; this starts, feeds, reads
+/// and ends the processes. `Task` is what a caller knows a request by.
 package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> {
   /// One worker process, the task it is working on and what it has said so far.
   package final class Worker {
@@ -87,8 +103,7 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     var environment = ProcessInfo.processInfo.environment
     environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    var setup = try encoder.encode(launch.setup)
-    setup.append(0x0A)
+    let setup = WorkerMessage(line: try encoder.encode(launch.setup))
     // With stderr closed, the worker's first file would become its fd 2 and catch its messages.
     let keepStderr =
       environment[ProcessLaunch.stderrVariable] == "1" && fcntl(2, F_GETFD) != -1
@@ -105,12 +120,11 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
   /// Sends `request` to an idle `worker`, which then works on `task`. False when the request
   /// cannot be encoded: nothing is sent and the worker stays idle.
   package func send(_ request: Request, for task: Task, to worker: Worker) -> Bool {
-    guard var line = try? encoder.encode(request) else { return false }
-    line.append(0x0A)
+    guard let line = try? encoder.encode(request) else { return false }
     worker.task = task
     worker.served += 1
     // A dead worker: its end is noticed when its pipe is read, and its task reported then.
-    _ = worker.process.send(line)
+    _ = worker.process.send(WorkerMessage(line: line))
     return true
   }
 
@@ -148,11 +162,10 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
   /// The next answer `worker` has sent in full, which makes it idle. A line that answers no
   /// request is dropped.
   package func nextAnswer(from worker: Worker) -> Answered? {
-    while let line = worker.answers.next() {
+    while let message = worker.answers.next() {
       guard let task = worker.task else { continue }
       worker.task = nil
-      let answer = (try? decoder.decode(Answer.self, from: line)) ?? .unreadable
-      return Answered(task: task, answer: answer)
+      return Answered(task: task, answer: Answer(message, decoder: decoder))
     }
     return nil
   }
