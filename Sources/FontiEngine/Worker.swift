@@ -47,28 +47,6 @@ public enum Worker {
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
-    func loadFonts() -> SpecimenRenderer? {
-      if let fonts { return fonts }
-      let patterns: FacePatterns
-      if let folders = setup.installedFolders,
-        let byFolder = try? FacePatterns(installedFolders: folders, customFiles: setup.customFonts),
-        FontconfigConfiguration.makeEmptyCurrent()
-      {
-        // Only the folders of the fonts drawn are loaded; Pango's start-up loads none.
-        patterns = byFolder
-      } else {
-        guard let system = try? FontconfigConfiguration.current() else { return nil }
-        patterns = FacePatterns(
-          configurations: [(system, custom: false)], customFiles: setup.customFonts)
-      }
-      let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
-      let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
-      let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
-      // The parent flushes and renames what is drawn here, or takes the bytes over the pipe.
-      renderer.delivery = setup.sendsPNGs ? .kept : .staged
-      fonts = renderer
-      return fonts
-    }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder()
@@ -80,26 +58,60 @@ public enum Worker {
       var result: WorkResult
       if let item = try? decoder.decode(WorkItem.self, from: request.line) {
         if let crashOn, item.subject == crashOn { abort() }
-        if case .finishCatalogue(let task) = item {
-          do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
-        } else if case .diff(let task) = item {
-          result = DiffWork.perform(task)
-        } else if case .thumbnail(let task) = item {
-          result = thumbnail(task)
-        } else if let renderer = loadFonts() {
-          result = perform(item, renderer: renderer)
-        } else {
-          result = .failure("fontconfig could not be set up in the worker")
+        result = answer(item) {
+          if fonts == nil { fonts = renderer(for: setup) }
+          return fonts
         }
       } else {
         result = .failure("worker received an unreadable request")
       }
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      guard let answer = try? result.message(encoder: encoder) else {
+      guard let message = try? result.message(encoder: encoder) else {
         throw Failure(description: "the worker cannot encode its answer")
       }
       // The parent has gone.
-      if answer.write(to: 1) != 0 { return }
+      if message.write(to: 1) != 0 { return }
+    }
+  }
+
+  /// The renderer of a worker's items, over fontconfig's caches: the installed fonts of the
+  /// folders drawn from (or all of them, when the folders cannot be had) and the custom files.
+  /// nil when fontconfig cannot be set up.
+  static func renderer(for setup: WorkerSetup) -> SpecimenRenderer? {
+    let patterns: FacePatterns
+    if let folders = setup.installedFolders,
+      let byFolder = try? FacePatterns(installedFolders: folders, customFiles: setup.customFonts),
+      FontconfigConfiguration.makeEmptyCurrent()
+    {
+      // Only the folders of the fonts drawn are loaded; Pango's start-up loads none.
+      patterns = byFolder
+    } else {
+      guard let system = try? FontconfigConfiguration.current() else { return nil }
+      patterns = FacePatterns(
+        configurations: [(system, custom: false)], customFiles: setup.customFonts)
+    }
+    let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
+    let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
+    let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
+    // The parent flushes and renames what is drawn here, or takes the bytes over the pipe.
+    renderer.delivery = setup.sendsPNGs ? .kept : .staged
+    return renderer
+  }
+
+  /// The worker's answer to `item`; `fonts` gives the renderer of items that draw text.
+  static func answer(_ item: WorkItem, fonts: () -> SpecimenRenderer?) -> WorkResult {
+    switch item {
+    case .finishCatalogue(let task):
+      do { return try finishCatalogue(task) } catch { return .failure("\(error)") }
+    case .diff(let task):
+      return DiffWork.perform(task)
+    case .thumbnail(let task):
+      return thumbnail(task)
+    case .specimen, .pairing, .catalogue:
+      guard let renderer = fonts() else {
+        return .failure("fontconfig could not be set up in the worker")
+      }
+      return perform(item, renderer: renderer)
     }
   }
 
