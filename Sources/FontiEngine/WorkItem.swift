@@ -127,6 +127,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// over the pipe after the answer's line (`WorkerAnswer`), not in its JSON.
   public var attachment: [UInt8]?
 
+  /// Every field but `attachment`: a field added above reaches the parent only once it is
+  /// listed here.
   enum CodingKeys: String, CodingKey {
     case ok, error, missingGlyphs, warnings, sha256, pages, missingByFamily, familyPages, raw
     case creationDate, staged, writeFailure, seconds, proofs, diff, thumbnail
