@@ -75,6 +75,25 @@ import Testing
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
   }
 
+  /// A font that crashes its worker costs its card (drawn once more, then answered 500 with
+  /// the crash named), never the server: the next card comes from a fresh worker, whole.
+  @Test func aWorkerThatCrashesCostsOnlyItsCard() throws {
+    let box = try sandbox()
+    box.environment["FONTI_WORKER_CRASH_ON"] = "Cantarell"
+    let server = try ServeProcess(box)
+    let crashed = try server.request("/card/cantarell.png?text=Crash")
+    #expect(crashed.status == 500)
+    #expect(crashed.text == "worker process crashed (SIGABRT) while drawing 'Cantarell'\n")
+    let card = try server.request("/card/dejavu-serif.png?text=After")
+    #expect(card.status == 200, "\(card.text)")
+    let rendered = try box.run(["render", "DejaVu Serif", "--text", "After", "-o", "r.png"])
+    #expect(rendered.status == 0, "\(rendered)")
+    #expect(card.body == box.read("r.png"), "the card after a crash is not the PNG render writes")
+    let stopped = try server.interrupt()
+    #expect(stopped.status == 130, "\(stopped)")
+    #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
+  }
+
   @Test func refusesForeignHostsChangesWithoutTheTokenAndBadRequests() throws {
     let box = try sandbox()
     let server = try ServeProcess(box)
