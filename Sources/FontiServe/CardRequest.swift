@@ -3,7 +3,8 @@ import FontiModel
 import Foundation
 
 /// One card asked of `serve`, from its URL's query: the settings `render` takes, with the
-/// job's defaults (text, size, theme, language, variations, features) for what is left out. What it draws is exactly what `render` draws for them
+/// job's defaults (text, size, theme, language, variations, features) for what is left out,
+/// held to the same `Limits`. What it draws is exactly what `render` draws for them
 /// (the curated partners along the bottom, 1080 px at `scale`): `specimen` builds the same
 /// `SpecimenRequest` `render` does.
 struct CardRequest: Sendable {
@@ -19,9 +20,6 @@ struct CardRequest: Sendable {
   /// Everything the picture depends on, the family's version among it.
   var key: String
 
-  /// At most this many characters of text in a card (the page sends what is typed).
-  static let maxText = 2000
-
   /// The card of `slug` for `query`, or why the query is not one (a 400 answer).
   static func parse(
     slug: String, query: [String: String], snapshot: ServeSnapshot, defaultScale: Int = 1
@@ -33,9 +31,9 @@ struct CardRequest: Sendable {
     var problems: [String] = []
     var text = query["text"] ?? ""
     if text.allSatisfy(\.isWhitespace) { text = defaults.text }
-    if text.count > maxText {
-      problems.append("text is longer than \(maxText) characters")
-    } else if let problem = JobDecoder.Limits.sampleTextProblem(text) {
+    if text.count > Limits.textLength {
+      problems.append("text is longer than \(Limits.textLength) characters")
+    } else if let problem = Limits.sampleTextProblem(text) {
       problems.append("text \(problem)")
     }
     func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
@@ -48,9 +46,10 @@ struct CardRequest: Sendable {
       }
       return value
     }
-    let size = number("size", defaults.size, 12...96)
-    let scale = number("scale", Double(defaultScale), 1...3)
-    if scale.rounded() != scale { problems.append("scale must be 1, 2 or 3") }
+    let size = number("size", defaults.size, Limits.sampleSize)
+    let scales = Double(Limits.scale.lowerBound)...Double(Limits.scale.upperBound)
+    let scale = number("scale", Double(defaultScale), scales)
+    if scale.rounded() != scale { problems.append("scale must be \(Limits.scaleChoices)") }
     var theme = defaults.theme
     if let written = query["theme"] {
       if let t = Theme(rawValue: written) {
