@@ -265,7 +265,7 @@ public final class LiveServer: @unchecked Sendable {
     if share {
       headers.append(("Content-Disposition", "attachment; filename=\"\(slug).png\""))
     }
-    let partners = snapshot.partners[card.family.name] ?? []
+    let partners = snapshot.partners[card.specimen.family.name] ?? []
     produce(
       exchange, key: card.key, type: "image/png", headers: headers,
       origin: origin(exchange.query)
