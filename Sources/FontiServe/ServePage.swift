@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The page is a shell: the families, the job's defaults and the favourites come from
 /// `/api/state` and `/events`; every card is a PNG the server draws (`/card/SLUG.png`). The
-/// inline style sheet and script (`ServePage+Assets.swift`) are the only style and script the
-/// Content-Security-Policy allows (by their SHA-256); requests go only to the page's own origin.
+/// inline style sheet and script (`ServePage.css`, `ServePage.js`) are the only style and script
+/// the Content-Security-Policy allows (by their SHA-256, computed from the bytes built in);
+/// requests go only to the page's own origin.
 /// The title is the one text from outside, escaped for HTML; the script puts every name,
 /// warning and error into the page as text, never as markup.
 ///
