@@ -29,40 +29,34 @@ public enum ServePage {
 
   /// The page as text.
   static func text(title: String) -> String {
-    """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <meta name="referrer" content="no-referrer">
-    <title>\(HTML.text(title)) · fonti-batch serve</title>
-    <style>\(styleSheet)</style>
-    </head>
-    <body>
-    \(errors)<header class="top">
-    <div><p class="kicker"><span class="live" id="s-live" data-live="connecting"></span>\
-    <span id="s-live-text">Connecting…</span></p>
-    <h1 id="s-title" dir="auto">\(HTML.text(title))</h1>
-    <p class="sub" id="s-sub">Loading the job…</p></div>
-    <nav class="views" aria-label="Views"><button type="button" id="s-view-browse" \
-    aria-pressed="true">Browse</button><button type="button" id="s-view-saved" \
-    aria-pressed="false"><span aria-hidden="true">♥</span> Saved \
-    <span class="n" id="s-saved-count">0</span></button></nav>
-    </header>
-    \(inputBar)<main>
-    <h2 class="view-title" id="s-view-title" hidden>Saved · most recent first</h2>
-    <ul class="grid" id="s-grid" aria-label="Families"></ul>
-    <p class="none" id="s-none" hidden><span id="s-none-text">No family matches the search and \
-    filters.</span> <button type="button" id="s-reset">Show all families</button></p>
-    </main>
-    \(dialog)<div class="toast" id="s-toast" role="status" aria-live="polite" hidden></div>
-    <script>\(script)</script>
-    </body>
-    </html>
+    HTML.documentStart + """
+      <meta name="referrer" content="no-referrer">
+      <title>\(HTML.text(title)) · fonti-batch serve</title>
+      <style>\(styleSheet)</style>
+      </head>
+      <body>
+      \(errors)<header class="top">
+      <div><p class="kicker"><span class="live" id="s-live" data-live="connecting"></span>\
+      <span id="s-live-text">Connecting…</span></p>
+      <h1 id="s-title" dir="auto">\(HTML.text(title))</h1>
+      <p class="sub" id="s-sub">Loading the job…</p></div>
+      <nav class="views" aria-label="Views"><button type="button" id="s-view-browse" \
+      aria-pressed="true">Browse</button><button type="button" id="s-view-saved" \
+      aria-pressed="false"><span aria-hidden="true">♥</span> Saved \
+      <span class="n" id="s-saved-count">0</span></button></nav>
+      </header>
+      \(inputBar)<main>
+      <h2 class="view-title" id="s-view-title" hidden>Saved · most recent first</h2>
+      <ul class="grid" id="s-grid" aria-label="Families"></ul>
+      <p class="none" id="s-none" hidden><span id="s-none-text">No family matches the search and \
+      filters.</span> <button type="button" id="s-reset">Show all families</button></p>
+      </main>
+      \(dialog)<div class="toast" id="s-toast" role="status" aria-live="polite" hidden></div>
+      <script>\(script)</script>
+      </body>
+      </html>
 
-    """
+      """
   }
 
   // MARK: Parts of the page
