@@ -1,0 +1,158 @@
+import FontiModel
+import FontiSupport
+import Foundation
+
+// MARK: JSON of /api/state and /events (docs/serve.md)
+
+extension ServeState {
+  /// `/api/state`: the job, its families and the favourites.
+  func stateJSON() -> [UInt8] {
+    MainLoop.assertOnLoop()
+    let s = snapshot
+    let saved = savedList().entries
+    let defaults = s.job.defaults
+    let state = State(
+      generation: generation, job: JobPath.lastComponent(of: jobPath), title: s.job.title,
+      errors: errors.map(StateError.init), defaults: StateDefaults(defaults),
+      axes: Self.axes(of: s), families: Self.families(of: s, saved: saved), saved: saved)
+    return JSON.encode(state)
+  }
+
+  private static func families(of s: ServeSnapshot, saved: [SavedEntry]) -> [StateFamily] {
+    let savedNames = Set(saved.map { $0.family.lowercased() })
+    var families: [StateFamily] = []
+    families.reserveCapacity(s.families.count)
+    for (family, slug) in zip(s.families, s.slugs) {
+      let axes = (family.variableFiles.first?.axes ?? []).map(StateAxis.init)
+      families.append(
+        StateFamily(
+          name: family.name, slug: slug, v: s.versions[slug] ?? "", custom: family.isCustom,
+          bold: family.hasBold, italic: family.hasItalic, variable: !axes.isEmpty, axes: axes,
+          saved: savedNames.contains(family.name.lowercased()),
+          warnings: s.warnings[family.name] ?? [],
+          partners: (s.partners[family.name] ?? []).map(\.name)))
+    }
+    return families
+  }
+
+  /// The job's axes (`defaults.variations`), each over the widest range of the families that
+  /// have it.
+  private static func axes(of s: ServeSnapshot) -> [StateAxis] {
+    var axes: [StateAxis] = []
+    for setting in s.job.defaults.sample.variations {
+      let ranges = s.families.flatMap { $0.variableFiles.first?.axes ?? [] }.filter {
+        $0.tag == setting.tag
+      }
+      guard let first = ranges.first, let low = ranges.map(\.min).min(),
+        let high = ranges.map(\.max).max()
+      else { continue }
+      axes.append(
+        StateAxis(tag: setting.tag, name: first.name, min: low, max: high, default: setting.value))
+    }
+    return axes
+  }
+}
+
+private struct State: Encodable {
+  var generation: Int
+  var job: String
+  var title: String
+  var errors: [StateError]
+  var defaults: StateDefaults
+  var axes: [StateAxis]
+  var families: [StateFamily]
+  var saved: [SavedEntry]
+}
+
+private struct StateError: Encodable {
+  var file: String?
+  var line: Int?
+  var column: Int?
+  var message: String
+  var text: String
+  init(_ d: Diagnostic) {
+    file = d.file.map { JobPath.lastComponent(of: $0) }
+    line = d.mark?.line
+    column = d.mark?.column
+    message = d.message
+    text = d.description
+  }
+}
+
+/// The job's `defaults:`, the sample's settings among them.
+private struct StateDefaults: Encodable {
+  struct Variation: Encodable {
+    var tag: String
+    var value: Double
+  }
+  var text: String
+  var size: Double
+  var theme: String
+  var language: String
+  var variations: [Variation]
+  var features: [String]
+  init(_ defaults: Job.Defaults) {
+    text = defaults.text
+    size = defaults.size
+    theme = defaults.theme.rawValue
+    language = defaults.sample.language ?? ""
+    variations = defaults.sample.variations.map { Variation(tag: $0.tag, value: $0.value) }
+    features = defaults.sample.features.map(\.description)
+  }
+}
+
+private struct StateAxis: Encodable {
+  var tag: String
+  var name: String
+  var min: Double
+  var max: Double
+  var `default`: Double
+  init(tag: String, name: String, min: Double, max: Double, default value: Double) {
+    self.tag = tag
+    self.name = name
+    self.min = min
+    self.max = max
+    self.default = value
+  }
+  init(_ axis: FontProofs.Axis) {
+    self.init(
+      tag: axis.tag, name: axis.name, min: axis.min, max: axis.max, default: axis.defaultValue)
+  }
+}
+
+private struct StateFamily: Encodable {
+  var name: String
+  var slug: String
+  var v: String
+  var custom: Bool
+  var bold: Bool
+  var italic: Bool
+  var variable: Bool
+  var axes: [StateAxis]
+  var saved: Bool
+  var warnings: [String]
+  var partners: [String]
+}
+
+/// One favourite in `/api/state` and the `saved` event.
+struct SavedEntry: Encodable {
+  var family: String
+  var slug: String?
+  var savedAt: String
+}
+
+/// The `state` event: a new reading of the job, the families whose cards changed.
+struct StateEvent: Encodable {
+  var generation: Int
+  var changed: [String]
+  var all: Bool
+  var errors: Int
+}
+
+enum JSON {
+  static func encode<T: Encodable>(_ value: T) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? Array(encoder.encode(value))) ?? Array("{}".utf8)
+  }
+}
