@@ -23,7 +23,7 @@ extension ServeState {
     var families: [StateFamily] = []
     families.reserveCapacity(s.families.count)
     for (family, slug) in zip(s.families, s.slugs) {
-      let axes = (family.variableFiles.first?.axes ?? []).map(StateAxis.init)
+      let axes = family.variableFiles.first?.axes ?? []
       families.append(
         StateFamily(
           name: family.name, slug: slug, v: s.versions[slug] ?? "", custom: family.isCustom,
@@ -37,8 +37,8 @@ extension ServeState {
 
   /// The job's axes (`defaults.variations`), each over the widest range of the families that
   /// have it.
-  private static func axes(of s: ServeSnapshot) -> [StateAxis] {
-    var axes: [StateAxis] = []
+  private static func axes(of s: ServeSnapshot) -> [FontProofs.Axis] {
+    var axes: [FontProofs.Axis] = []
     for setting in s.job.defaults.sample.variations {
       let ranges = s.families.flatMap { $0.variableFiles.first?.axes ?? [] }.filter {
         $0.tag == setting.tag
@@ -47,7 +47,8 @@ extension ServeState {
         let high = ranges.map(\.max).max()
       else { continue }
       axes.append(
-        StateAxis(tag: setting.tag, name: first.name, min: low, max: high, default: setting.value))
+        FontProofs.Axis(
+          tag: setting.tag, name: first.name, min: low, defaultValue: setting.value, max: high))
     }
     return axes
   }
@@ -59,7 +60,8 @@ private struct State: Encodable {
   var title: String
   var errors: [StateError]
   var defaults: StateDefaults
-  var axes: [StateAxis]
+  /// Each as the run's manifest writes an axis (`tag`, `name`, `min`, `max`, `default`).
+  var axes: [FontProofs.Axis]
   var families: [StateFamily]
   var saved: [SavedEntry]
 }
@@ -81,42 +83,20 @@ private struct StateError: Encodable {
 
 /// The job's `defaults:`, the sample's settings among them.
 private struct StateDefaults: Encodable {
-  struct Variation: Encodable {
-    var tag: String
-    var value: Double
-  }
   var text: String
   var size: Double
   var theme: String
   var language: String
-  var variations: [Variation]
+  /// Each as `{"tag": …, "value": …}`.
+  var variations: [VariationSetting]
   var features: [String]
   init(_ defaults: Job.Defaults) {
     text = defaults.text
     size = defaults.size
     theme = defaults.theme.rawValue
     language = defaults.sample.language ?? ""
-    variations = defaults.sample.variations.map { Variation(tag: $0.tag, value: $0.value) }
+    variations = defaults.sample.variations
     features = defaults.sample.features.map(\.description)
-  }
-}
-
-private struct StateAxis: Encodable {
-  var tag: String
-  var name: String
-  var min: Double
-  var max: Double
-  var `default`: Double
-  init(tag: String, name: String, min: Double, max: Double, default value: Double) {
-    self.tag = tag
-    self.name = name
-    self.min = min
-    self.max = max
-    self.default = value
-  }
-  init(_ axis: FontProofs.Axis) {
-    self.init(
-      tag: axis.tag, name: axis.name, min: axis.min, max: axis.max, default: axis.defaultValue)
   }
 }
 
@@ -128,7 +108,7 @@ private struct StateFamily: Encodable {
   var bold: Bool
   var italic: Bool
   var variable: Bool
-  var axes: [StateAxis]
+  var axes: [FontProofs.Axis]
   var saved: Bool
   var warnings: [String]
   var partners: [String]
