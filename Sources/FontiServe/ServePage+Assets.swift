@@ -8,8 +8,9 @@ extension ServePage {
   /// `ink` dark, `cream` light; before the state arrives, the reader's colour scheme).
   static let styleSheet = String(decoding: PackageResources.ServePage_css, as: UTF8.self)
 
-  /// The script: the job's state from `/api/state` and `/events`, the input bar and the URL
-  /// state, the cards (fetched only while visible, newest settings first, crossfaded), the
-  /// favourites, the full-screen view. Builds elements with `textContent` only.
+  /// The script: the job's state (its limits and feature names among it) from `/api/state`
+  /// and `/events`, the input bar and the URL state, the cards (fetched only while visible,
+  /// newest settings first, crossfaded), the favourites, the full-screen view. Builds elements
+  /// with `textContent` only.
   static let script = String(decoding: PackageResources.ServePage_js, as: UTF8.self)
 }

@@ -15,15 +15,6 @@
   const number = (v) => String(Math.round(v * 100) / 100);
   const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
   const langPattern = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
-  const featureNames = {
-    liga: 'Ligatures', dlig: 'Discretionary ligatures', clig: 'Contextual ligatures',
-    calt: 'Contextual alternates', kern: 'Kerning', smcp: 'Small capitals',
-    c2sc: 'Capitals to small capitals', onum: 'Oldstyle figures', lnum: 'Lining figures',
-    tnum: 'Tabular figures', pnum: 'Proportional figures', zero: 'Slashed zero',
-    frac: 'Fractions', case: 'Case-sensitive forms', swsh: 'Swashes', salt: 'Stylistic alternates',
-    ss01: 'Stylistic set 1', ss02: 'Stylistic set 2', ss03: 'Stylistic set 3', sups: 'Superscript',
-    subs: 'Subscript', ordn: 'Ordinals', hist: 'Historical forms'
-  };
 
   const ui = {
     text: $('s-text'), size: $('s-size'), sizeOut: $('s-size-out'), bold: $('s-bold'),
@@ -40,7 +31,7 @@
 
   /* The view's state: what the URL holds. */
   const view = {
-    text: Array.from(params.get('text') || '').slice(0, 2000).join(''),
+    text: params.get('text') || '',
     size: parseInt(params.get('size') || '', 10) || 0,
     bold: params.get('bold') === '1',
     italic: params.get('italic') === '1',
@@ -592,13 +583,24 @@
     wrap.append(label, input, out);
     return wrap;
   }
+  /* The server's limits (`/api/state`): the size slider's range, the longest text and
+     language tag. A text from the address is cut to the limit, as the field would. */
+  function applyLimits(limits) {
+    ui.size.min = String(limits.size.min);
+    ui.size.max = String(limits.size.max);
+    ui.text.maxLength = limits.textLength;
+    ui.lang.maxLength = limits.languageTagLength;
+    view.text = Array.from(view.text).slice(0, limits.textLength).join('');
+  }
   function buildControls() {
     const d = job.defaults;
     /* Until the reader moves them, the axes and features follow the job's defaults. */
     if (!view.varTouched) view.var = {};
     if (!view.featTouched) view.feat = null;
     ui.text.placeholder = d.text || 'Type anything';
-    view.size = Math.min(96, Math.max(12, view.size || d.size || 48));
+    const size = job.limits.size;
+    applyLimits(job.limits);
+    view.size = Math.min(size.max, Math.max(size.min, view.size || d.size));
     ui.lang.placeholder = d.language || 'en';
     ui.axes.replaceChildren();
     for (const a of job.axes || []) {
@@ -630,7 +632,7 @@
       });
       const off = f.startsWith('-');
       const bare = f.replace(/^[-+]/, '').split('=')[0];
-      const name = featureNames[bare];
+      const name = (job.featureNames || {})[bare];
       chip.append(box, name ? (off ? 'No ' + name.toLowerCase() : name) + ' ' : '', el('code', '', f));
       chip.title = (off ? 'Turns ' + bare + ' off' : 'Turns ' + bare + ' on') + ' (the job\u2019s features)';
       ui.features.append(chip);
@@ -879,7 +881,7 @@
   }
   function applyState(s, all) {
     const first = !job;
-    const before = job ? JSON.stringify([job.defaults, job.axes]) : '';
+    const before = job ? JSON.stringify([job.defaults, job.axes, job.limits]) : '';
     job = s;
     api.generation = s.generation;
     body.dataset.generation = String(s.generation);
@@ -890,7 +892,7 @@
     }
     ui.sub.textContent = plural(s.families.length, 'family', 'families') + ' · ' + (s.job || '') + ' · generation ' + s.generation;
     showErrors(s.errors);
-    if (first || before !== JSON.stringify([s.defaults, s.axes])) buildControls();
+    if (first || before !== JSON.stringify([s.defaults, s.axes, s.limits])) buildControls();
     if (all) for (const card of cards.values()) card.done = '';
     setFamilies(s.families);
     applySaved(s.saved);

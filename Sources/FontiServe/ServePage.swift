@@ -78,18 +78,18 @@ public enum ServePage {
     <div class="row type">
     <label class="vh" for="s-text">Text to show in every family</label>
     <input type="text" id="s-text" class="text" autocomplete="off" spellcheck="false" \
-    maxlength="2000" dir="auto" placeholder="Type anything">
+    dir="auto" placeholder="Type anything">
     </div>
     <div class="row controls">
     <div class="ctl size"><label for="s-size">Size</label><input type="range" id="s-size" \
-    min="12" max="96" step="1" value="48"><output id="s-size-out" for="s-size">48 pt</output></div>
+    step="1"><output id="s-size-out" for="s-size"></output></div>
     <div class="ctl toggles"><button type="button" class="toggle" id="s-bold" aria-pressed="false" \
     title="Bold (shown greyed on the cards of families without a bold face)"><b>B</b>\
     <span class="vh"> Bold</span></button><button type="button" class="toggle" id="s-italic" \
     aria-pressed="false" title="Italic (shown greyed on the cards of families without an italic \
     face)"><i>I</i><span class="vh"> Italic</span></button></div>
     <div class="ctl lang"><label for="s-lang">Language</label><input type="text" id="s-lang" \
-    autocomplete="off" spellcheck="false" maxlength="35" placeholder="en"></div>
+    autocomplete="off" spellcheck="false" placeholder="en"></div>
     <div class="ctl axes" id="s-axes" role="group" aria-label="Axes" hidden></div>
     <fieldset class="ctl features" id="s-features" hidden><legend>Features</legend></fieldset>
     </div>

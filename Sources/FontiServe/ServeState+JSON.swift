@@ -1,3 +1,4 @@
+import FontiFonts
 import FontiModel
 import FontiSupport
 import Foundation
@@ -5,7 +6,8 @@ import Foundation
 // MARK: JSON of /api/state and /events (docs/serve.md)
 
 extension ServeState {
-  /// `/api/state`: the job, its families and the favourites.
+  /// `/api/state`: the job, its families, the favourites, the limits a card is held to and
+  /// the names of the job's features.
   func stateJSON() -> [UInt8] {
     MainLoop.assertOnLoop()
     let s = snapshot
@@ -14,7 +16,9 @@ extension ServeState {
     let state = State(
       generation: generation, job: JobPath.lastComponent(of: jobPath), title: s.job.title,
       errors: errors.map(StateError.init), defaults: StateDefaults(defaults),
-      axes: Self.axes(of: s), families: Self.families(of: s, saved: saved), saved: saved)
+      axes: Self.axes(of: s), families: Self.families(of: s, saved: saved), saved: saved,
+      limits: StateLimits(),
+      featureNames: Self.featureNames(defaults.sample.features))
     return JSON.encode(state)
   }
 
@@ -52,6 +56,16 @@ extension ServeState {
     }
     return axes
   }
+
+  /// The registered names of the job's features, by tag (`FeatureNames`: the page shows them
+  /// on its toggles); a tag not registered has none.
+  private static func featureNames(_ features: [FeatureSetting]) -> [String: String] {
+    var names: [String: String] = [:]
+    for feature in features {
+      names[feature.tag] = FeatureNames.registeredName(feature.tag)
+    }
+    return names
+  }
 }
 
 private struct State: Encodable {
@@ -64,6 +78,8 @@ private struct State: Encodable {
   var axes: [FontProofs.Axis]
   var families: [StateFamily]
   var saved: [SavedEntry]
+  var limits: StateLimits
+  var featureNames: [String: String]
 }
 
 private struct StateError: Encodable {
@@ -112,6 +128,23 @@ private struct StateFamily: Encodable {
   var saved: Bool
   var warnings: [String]
   var partners: [String]
+}
+
+/// The `Limits` a card's query is held to, which the page's controls follow.
+private struct StateLimits: Encodable {
+  struct Bounds<Value: Comparable & Encodable>: Encodable {
+    var min: Value
+    var max: Value
+    init(_ range: ClosedRange<Value>) {
+      min = range.lowerBound
+      max = range.upperBound
+    }
+  }
+  var size = Bounds(Limits.sampleSize)
+  var scale = Bounds(Limits.scale)
+  var textLength = Limits.textLength
+  var textCodePoints = Limits.textCodePoints
+  var languageTagLength = Limits.languageTagLength
 }
 
 /// One favourite in `/api/state` and the `saved` event.
