@@ -38,21 +38,6 @@ extension BatchPlan {
     result.obsolete = obsoleteOutputs(of: plan, previous: previous, job: job, verify: verify)
     return result
   }
-
-  /// The fingerprint of a specimen's inputs: everything its picture depends on. `common` is
-  /// what every output of the job shares (`Planner.common`), `stamps` the family's identity
-  /// and its partners' (`familyStamp`).
-  static func specimenFingerprint(
-    common: [String], family: FontFamily, defaults: Job.Defaults, saved: Bool, stamps: [String],
-    sample: SampleSettings?
-  ) -> String {
-    let parts =
-      common + [
-        "specimen", family.name, "\(family.isCustom)", defaults.text, "\(defaults.size)",
-        defaults.theme.rawValue, "\(saved)",
-      ] + stamps + specimenExtras(family, sample: sample)
-    return SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
-  }
 }
 
 /// What making a plan shares across its outputs: the job, the inputs, the identities of the
@@ -137,16 +122,15 @@ private final class Planner {
   {
     let file = "specimens/\(slug).png"
     let partners = inputs.partners[family.name] ?? []
-    let fingerprint = BatchPlan.specimenFingerprint(
-      common: common, family: family, defaults: job.defaults, saved: saved,
-      stamps: [stampOf(family)] + partners.map { stampOf($0) }, sample: sample)
-    let item = WorkItem.specimen(
-      SpecimenRequest(
-        family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
-        theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
-        compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
-        sample: sample, proofs: job.proofs),
-      path: absolute(file))
+    let request = SpecimenRequest(
+      family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
+      theme: job.defaults.theme, edge: job.png.edge, scale: job.png.scale,
+      compression: job.png.compression, saved: saved, partners: partners.map(FamilyRef.init),
+      sample: sample, proofs: job.proofs)
+    let fingerprint = SpecimenFingerprint.of(
+      request, family: family, label: labelStamp,
+      stamps: [stampOf(family)] + partners.map { stampOf($0) })
+    let item = WorkItem.specimen(request, path: absolute(file))
     // The previous entry counts only for the same family, and only while its file is intact.
     let entry = old.flatMap {
       BatchPlan.entry($0, of: family.name, file: file, absolute: absolute, verify: verify)

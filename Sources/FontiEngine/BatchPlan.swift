@@ -468,7 +468,7 @@ extension BatchPlan {
   }
 
   /// A family's identity for fingerprints: its name and every file's path, size and mtime.
-  static func familyStamp(_ family: FontFamily, stamp: (String) -> String) -> String {
+  package static func familyStamp(_ family: FontFamily, stamp: (String) -> String) -> String {
     ([family.name, family.isCustom ? "custom" : "system"] + family.files.map(stamp))
       .joined(separator: "\u{1E}")
   }

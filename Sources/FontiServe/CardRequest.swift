@@ -1,4 +1,5 @@
 import FontiDraw
+import FontiEngine
 import FontiModel
 import Foundation
 
@@ -17,7 +18,7 @@ struct CardRequest: Sendable {
   static func parse(
     slug: String, query: [String: String], snapshot: ServeSnapshot, defaultScale: Int = 1
   ) -> Result<CardRequest, CardProblem> {
-    guard let family = snapshot.bySlug[slug], let version = snapshot.versions[slug] else {
+    guard let family = snapshot.bySlug[slug], snapshot.versions[slug] != nil else {
       return .failure(.notFound)
     }
     var reader = QueryReader(query: query, defaults: snapshot.job.defaults)
@@ -31,15 +32,15 @@ struct CardRequest: Sendable {
     }
     let bold = reader.flag("bold")
     let italic = reader.flag("italic")
-    let key = [
-      slug, version, text, ProofNumber.format(size), "\(bold)", "\(italic)", theme.rawValue,
-      "\(scale)", settings.language ?? "",
-      settings.variations.map(\.description).joined(separator: ","),
-      settings.features.map(\.description).joined(separator: ","),
-    ].joined(separator: "\u{1F}")
     let specimen = SpecimenRequest(
       family: FamilyRef(family), text: text, size: size, theme: theme, scale: scale, bold: bold,
       italic: italic, sample: settings.isEmpty ? nil : settings)
+    // The slug first, so that a family's cards can be dropped together.
+    let key =
+      slug + "\u{1F}"
+      + SpecimenFingerprint.of(
+        specimen, family: family, label: snapshot.labelStamp,
+        stamps: snapshot.cardStamps[slug] ?? [])
     return .success(CardRequest(specimen: specimen, slug: slug, key: key))
   }
 

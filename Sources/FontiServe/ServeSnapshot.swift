@@ -20,6 +20,10 @@ struct ServeSnapshot: Sendable {
   var versions: [String: String]
   /// The curated partners drawn along the bottom of a card, as `render` draws them.
   var partners: [String: [FontFamily]]
+  /// Per slug: the stamps of the family's files and its partners', for its cards' keys.
+  var cardStamps: [String: [String]]
+  /// The label face's stamp, for the cards' keys.
+  var labelStamp: String
   /// The job's warnings, per the family each names first.
   var warnings: [String: [String]]
   var setup: WorkerSetup
@@ -29,6 +33,14 @@ struct ServeSnapshot: Sendable {
   var favourites: String
   /// SHA-256 of the job file's bytes: what proof pages are drawn from beyond the fonts.
   var jobHash: String
+
+  /// What identifies the families' cards (`cardVersions`).
+  struct CardIdentities {
+    var label: String
+    var partners: [String: [FontFamily]] = [:]
+    var stamps: [String: [String]] = [:]
+    var versions: [String: String] = [:]
+  }
 
   /// A snapshot and the job's warnings.
   struct Loaded: Sendable {
@@ -49,13 +61,13 @@ struct ServeSnapshot: Sendable {
     let families = resolved.families.filter(\.isRenderable)
     let slugs = Slug.unique(families.map(\.name))
     let label = resolved.catalog.labelFamily
-    let (partners, versions) = cardVersions(
-      families, slugs: slugs, label: label, resolved: resolved)
+    let cards = cardVersions(families, slugs: slugs, label: label, resolved: resolved)
     let environment = resolved.environment
     let snapshot = ServeSnapshot(
       job: resolved.job, families: families, slugs: slugs,
       bySlug: Dictionary(zip(slugs, families), uniquingKeysWith: { a, _ in a }),
-      versions: versions, partners: partners, warnings: warningsByFamily(resolved.warnings),
+      versions: cards.versions, partners: cards.partners, cardStamps: cards.stamps,
+      labelStamp: cards.label, warnings: warningsByFamily(resolved.warnings),
       setup: WorkerSetup(
         customFonts: environment.customFiles,
         labelFamily: label.map(FamilyRef.init),
@@ -67,41 +79,38 @@ struct ServeSnapshot: Sendable {
     return Loaded(snapshot: snapshot, warnings: resolved.warnings, fontsReloaded: reloaded)
   }
 
-  /// Each family's curated partners, and its version: a hash of what its card shows beyond
-  /// the query (the job's defaults, the label face `label`), its files and its partners'
-  /// (path, size, time) among it.
+  /// Each family's curated partners, and what identifies its cards: the stamps of its files
+  /// and its partners' (path, size, time), and its version, the fingerprint of the card the
+  /// job's defaults draw (`SpecimenFingerprint`), which changes whenever that picture may.
   private static func cardVersions(
     _ families: [FontFamily], slugs: [String], label: FontFamily?, resolved: ResolvedJob
-  ) -> (partners: [String: [FontFamily]], versions: [String: String]) {
-    let catalog = resolved.catalog
-    var partners: [String: [FontFamily]] = [:]
-    var versions: [String: String] = [:]
-    // What a card shows beyond its family's files: the job's defaults (a query leaves them
-    // out) and the label face, so a card's address changes whenever its picture may.
+  ) -> CardIdentities {
     let job = resolved.job
+    var cards = CardIdentities(
+      label: label.map { BatchPlan.familyStamp($0, stamp: FileStamp.stamp) } ?? "none")
     // A family's files are stamped once, though it is also a partner of others.
-    var stamps: [String: [String]] = [:]
-    func stamp(_ f: FontFamily) -> [String] {
+    var stamps: [String: String] = [:]
+    func stamp(_ f: FontFamily) -> String {
       if let known = stamps[f.name] { return known }
-      let made = [f.name] + f.files.map(FileStamp.stamp)
+      let made = BatchPlan.familyStamp(f, stamp: FileStamp.stamp)
       stamps[f.name] = made
       return made
     }
-    let shared =
-      [
-        job.defaults.text, ProofNumber.format(job.defaults.size), job.defaults.theme.rawValue,
-        job.defaults.sample.language ?? "",
-        job.defaults.sample.variations.map(\.description).joined(separator: ","),
-        job.defaults.sample.features.map(\.description).joined(separator: ","),
-        "\(job.png.scale)",
-      ] + (label.map(stamp) ?? [])
+    let sample = job.defaults.sample.isEmpty ? nil : job.defaults.sample
     for (family, slug) in zip(families, slugs) {
-      let strip = PairingMap.curated.strip(for: family.name, catalog: catalog)
-      partners[family.name] = strip
-      let parts = shared + ([family] + strip).flatMap(stamp)
-      versions[slug] = String(SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
+      let strip = PairingMap.curated.strip(for: family.name, catalog: resolved.catalog)
+      cards.partners[family.name] = strip
+      let familyStamps = ([family] + strip).map(stamp)
+      cards.stamps[slug] = familyStamps
+      var card = SpecimenRequest(
+        family: FamilyRef(family), text: job.defaults.text, size: job.defaults.size,
+        theme: job.defaults.theme, scale: job.png.scale, sample: sample)
+      card.partners = strip.map(FamilyRef.init)
+      let fingerprint = SpecimenFingerprint.of(
+        card, family: family, label: cards.label, stamps: familyStamps)
+      cards.versions[slug] = String(fingerprint.prefix(12))
     }
-    return (partners, versions)
+    return cards
   }
 
   /// The job's warnings, per the family each names first.

@@ -650,3 +650,33 @@ import Testing
     #expect(FileStamp.state(path) == nil)
   }
 }
+
+/// One fingerprint of a specimen's inputs: the plan records what `SpecimenFingerprint` gives
+/// for the request it hands the worker (the function `serve` keys its cards by), and a card's
+/// own choices (bold, italic, its text) give another.
+@Test func aSpecimensInputsAreTheFingerprintServeKeysCardsBy() throws {
+  let family = FontFamily(
+    name: "DejaVu Serif",
+    faces: [FontFace(style: "Book", weight: 80, slant: 0, file: "/f/serif.ttf")])
+  let job = Job(path: "job.yaml", directory: "/w", output: "/w/out")
+  let stamp: (String) -> String = { "\($0)|1|1" }
+  let plan = BatchPlan.make(
+    job: job, output: "/w/out", inputs: PlanInputs(families: [family]), previous: nil,
+    force: false, stamp: stamp, verify: { _, _ in nil })
+  let specimen = try #require(plan.specimens.first)
+  guard case .specimen(let request, _) = specimen.item else {
+    Issue.record("a specimen's item draws a specimen")
+    return
+  }
+  let stamps = [BatchPlan.familyStamp(family, stamp: stamp)]
+  #expect(
+    specimen.inputs
+      == SpecimenFingerprint.of(request, family: family, label: "none", stamps: stamps))
+  var bold = request
+  bold.bold = true
+  var other = request
+  other.text = "Other text"
+  let inputs = Set(
+    [bold, other].map { SpecimenFingerprint.of($0, family: family, label: "none", stamps: stamps) })
+  #expect(inputs.count == 2 && !inputs.contains(specimen.inputs))
+}
