@@ -2,8 +2,8 @@ import FontiFonts
 import FontiSupport
 import Foundation
 
-/// `diff.json`: everything a comparison found, for scripts and CI (SPEC.md, *Compare two
-/// versions*). Families sorted by name; within a family, only what changed is listed.
+/// `diff.json`: everything a comparison found, for scripts and CI (`docs/diff.md`,
+/// "diff.json"). Families sorted by name; within a family, only what changed is listed.
 public struct DiffReport: Codable, Sendable, Hashable {
   public var version = 1
   public var tool = FontiVersion.tool

@@ -2,7 +2,7 @@ import FontiFonts
 import FontiModel
 import FontiSupport
 
-/// The proof pages of a family (SPEC.md, Proofs), planned like its own page: items flowed down
+/// The proof pages of a family (`docs/proofs.md`), planned like its own page: items flowed down
 /// pages after it, a header on the first and a small one on each continuation. In order:
 ///
 /// - **Axes**: each axis that is not hidden, swept from min to max in `FontProofs.Axis.sweepSteps` steps (and

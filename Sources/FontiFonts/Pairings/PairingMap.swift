@@ -137,7 +137,7 @@ public struct PairingMap: Sendable {
   /// The pairings a run renders (sheets and catalogue pages): each pairing of the map (before
   /// its extras) whose families are both available (in `catalog`, drawable) and at least one of
   /// them among `selected` (names, compared case-insensitively), then every extra pairing
-  /// (`extra`, else the map's own), always (SPEC: "extra pairings always render"). A pairing
+  /// (`extra`, else the map's own), always (`docs/outputs.md`, "Pairings": `pairings.extra` always renders). A pairing
   /// that appears twice in the same orientation is rendered once; self-pairs never render; an
   /// extra pairing whose families are not in `catalog` (a job's were checked) is left out.
   public func pairingsToRender(
