@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+# Makes Noncharacters.ttf once (run by hand, never by the tests), with fontTools: a tiny drawn
+# font, family "Noncharacter Test", whose cmap maps the letters A-D and code points Cairo
+# refuses as text: noncharacters of the BMP (U+FDD0, U+FDEF, U+FFFE, U+FFFF) and of plane 1
+# (U+1FFFE, U+1FFFF) and the last code point of Unicode (U+10FFFF); and two surrogates
+# (U+D800, U+DFFF), which are no characters at all and which a string cannot hold. Each such
+# glyph is a drawn shape, so a test can see it. For the tests that the catalogue's glyph chart
+# draws them without passing them to Cairo as text.
+import os
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def polygon(points):
+    pen = TTGlyphPen(None)
+    pen.moveTo(points[0])
+    for point in points[1:]:
+        pen.lineTo(point)
+    pen.closePath()
+    return pen.glyph()
+
+
+def main():
+    square = [(100, 0), (100, 600), (500, 600), (500, 0)]
+    triangle = [(100, 0), (300, 700), (500, 0)]
+    diamond = [(300, 0), (100, 350), (300, 700), (500, 350)]
+    bar = [(250, 0), (250, 700), (350, 700), (350, 0)]
+    shapes = [square, triangle, diamond, bar]
+    mapping = {0x20: "space"}
+    glyphs = {".notdef": square, "space": None}
+    for i, letter in enumerate("ABCD"):
+        glyphs[letter] = shapes[i]
+        mapping[ord(letter)] = letter
+    for i, code in enumerate([0xD800, 0xDFFF, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x1FFFF, 0x10FFFF]):
+        name = f"u{code:04X}"
+        glyphs[name] = shapes[i % len(shapes)]
+        mapping[code] = name
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(list(glyphs))
+    fb.setupCharacterMap(mapping)
+    fb.setupGlyf({n: polygon(p) if p else TTGlyphPen(None).glyph() for n, p in glyphs.items()})
+    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Noncharacter Test", "styleName": "Regular",
+                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."})
+    fb.setupOS2()
+    fb.setupPost()
+    path = os.path.join(HERE, "Noncharacters.ttf")
+    fb.save(path)
+    print(f"{path}: {os.path.getsize(path)} bytes")
+
+
+main()
