@@ -8,6 +8,7 @@
 # `FcFontList` puts first. Extra records (name IDs 256 and up, in every language) take the
 # table to 2,400 records. For the tests that every command names the family alike (its
 # English name) and that `run` draws it.
+import importlib.util
 import os
 
 from fontTools.fontBuilder import FontBuilder
@@ -31,14 +32,12 @@ LANGUAGES = [
     0x3409,
 ]
 EXTRA_IDS = range(256, 276)
-
-
-def square():
-    pen = TTGlyphPen(None)
-    for point in [(100, 0), (100, 600), (500, 600), (500, 0)]:
-        (pen.lineTo if point != (100, 0) else pen.moveTo)(point)
-    pen.closePath()
-    return pen.glyph()
+# The proofs fixtures' script draws its glyphs with the same polygons.
+_spec = importlib.util.spec_from_file_location(
+    "make_proof_fonts", os.path.join(HERE, "..", "make-proof-fonts.py"))
+_proof_fonts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_proof_fonts)
+SQUARE = [(100, 0), (100, 600), (500, 600), (500, 0)]
 
 
 def family_name(language):
@@ -55,7 +54,8 @@ def main():
     fb = FontBuilder(1000, isTTF=True)
     fb.setupGlyphOrder(glyphs)
     fb.setupCharacterMap({0x20: "space", **{ord(c): c for c in letters}})
-    fb.setupGlyf({n: TTGlyphPen(None).glyph() if n == "space" else square() for n in glyphs})
+    square = _proof_fonts.polygon(SQUARE)
+    fb.setupGlyf({n: TTGlyphPen(None).glyph() if n == "space" else square for n in glyphs})
     fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
     fb.setupHorizontalHeader(ascent=800, descent=-200)
     fb.setupNameTable({"familyName": FAMILY, "styleName": "Regular",

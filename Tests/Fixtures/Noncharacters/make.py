@@ -6,21 +6,19 @@
 # (U+D800, U+DFFF), which are no characters at all and which a string cannot hold. Each such
 # glyph is a drawn shape, so a test can see it. For the tests that the catalogue's glyph chart
 # draws them without passing them to Cairo as text.
+import importlib.util
 import os
 
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def polygon(points):
-    pen = TTGlyphPen(None)
-    pen.moveTo(points[0])
-    for point in points[1:]:
-        pen.lineTo(point)
-    pen.closePath()
-    return pen.glyph()
+# The proofs fixtures' script draws its glyphs with the same polygons.
+_spec = importlib.util.spec_from_file_location(
+    "make_proof_fonts", os.path.join(HERE, "..", "make-proof-fonts.py"))
+_proof_fonts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_proof_fonts)
+polygon = _proof_fonts.polygon
 
 
 def main():
