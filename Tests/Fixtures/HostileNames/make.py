@@ -11,9 +11,6 @@
 import importlib.util
 import os
 
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAMILY = "Babel Sans"
 TAIWAN = 0x0404
@@ -32,7 +29,7 @@ LANGUAGES = [
     0x3409,
 ]
 EXTRA_IDS = range(256, 276)
-# The proofs fixtures' script draws its glyphs with the same polygons.
+# The proofs fixtures' script builds its drawn fonts alike.
 _spec = importlib.util.spec_from_file_location(
     "make_proof_fonts", os.path.join(HERE, "..", "make-proof-fonts.py"))
 _proof_fonts = importlib.util.module_from_spec(_spec)
@@ -50,17 +47,9 @@ def family_name(language):
 
 def main():
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    glyphs = [".notdef", "space"] + list(letters)
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder(glyphs)
-    fb.setupCharacterMap({0x20: "space", **{ord(c): c for c in letters}})
-    square = _proof_fonts.polygon(SQUARE)
-    fb.setupGlyf({n: TTGlyphPen(None).glyph() if n == "space" else square for n in glyphs})
-    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": FAMILY, "styleName": "Regular",
-                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."},
-                      mac=False)
+    glyphs = {".notdef": SQUARE, "space": None, **{c: SQUARE for c in letters}}
+    cmap = {0x20: "space", **{ord(c): c for c in letters}}
+    fb = _proof_fonts.drawn_font(glyphs, cmap, FAMILY, mac=False)
     name = fb.font["name"]
     for language in LANGUAGES:
         family = family_name(language)
@@ -74,8 +63,6 @@ def main():
         name.setName(family + " Regular", 4, 3, 1, language)
         for extra in EXTRA_IDS:
             name.setName(f"Babel extra {extra}", extra, 3, 1, language)
-    fb.setupOS2()
-    fb.setupPost()
     path = os.path.join(HERE, "HostileNames.ttf")
     fb.save(path)
     print(f"{path}: {len(name.names)} name records, {os.path.getsize(path)} bytes")

@@ -9,16 +9,12 @@
 import importlib.util
 import os
 
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-# The proofs fixtures' script draws its glyphs with the same polygons.
+# The proofs fixtures' script builds its drawn fonts alike.
 _spec = importlib.util.spec_from_file_location(
     "make_proof_fonts", os.path.join(HERE, "..", "make-proof-fonts.py"))
 _proof_fonts = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_proof_fonts)
-polygon = _proof_fonts.polygon
 
 
 def main():
@@ -36,16 +32,7 @@ def main():
         name = f"u{code:04X}"
         glyphs[name] = shapes[i % len(shapes)]
         mapping[code] = name
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder(list(glyphs))
-    fb.setupCharacterMap(mapping)
-    fb.setupGlyf({n: polygon(p) if p else TTGlyphPen(None).glyph() for n, p in glyphs.items()})
-    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Noncharacter Test", "styleName": "Regular",
-                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."})
-    fb.setupOS2()
-    fb.setupPost()
+    fb = _proof_fonts.drawn_font(glyphs, mapping, "Noncharacter Test")
     path = os.path.join(HERE, "Noncharacters.ttf")
     fb.save(path)
     print(f"{path}: {os.path.getsize(path)} bytes")
