@@ -97,22 +97,30 @@ def polygon(points):
     return pen.glyph()
 
 
+def drawn_font(glyphs, cmap, family, mac=True):
+    """A TrueType FontBuilder of `glyphs` (name: polygon points, None for an empty glyph), 600
+    units wide each, mapped by `cmap`, family `family` (Regular), public domain."""
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(list(glyphs))
+    fb.setupCharacterMap(cmap)
+    fb.setupGlyf({n: polygon(p) if p else TTGlyphPen(None).glyph() for n, p in glyphs.items()})
+    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": "Regular",
+                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."},
+                      mac=mac)
+    fb.setupOS2()
+    fb.setupPost()
+    return fb
+
+
 def make_copies(path):
     """A tiny font whose salt substitutes exact copies of glyphs and whose ss01 does not."""
     square = [(100, 0), (100, 500), (500, 500), (500, 0)]
     triangle = [(100, 0), (300, 700), (500, 0)]
     glyphs = {".notdef": square, "space": None, "a": square, "b": triangle,
               "a.copy": square, "b.copy": triangle, "b.alt": [(100, 700), (300, 0), (500, 700)]}
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder(list(glyphs))
-    fb.setupCharacterMap({0x20: "space", 0x61: "a", 0x62: "b"})
-    fb.setupGlyf({n: polygon(p) if p else TTGlyphPen(None).glyph() for n, p in glyphs.items()})
-    fb.setupHorizontalMetrics({n: (600, 100) for n in glyphs})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Proof Copies", "styleName": "Regular",
-                       "copyright": "Made for the fonti-batch tests; public domain (CC0)."})
-    fb.setupOS2()
-    fb.setupPost()
+    fb = drawn_font(glyphs, {0x20: "space", 0x61: "a", 0x62: "b"}, "Proof Copies")
     addOpenTypeFeaturesFromString(fb.font, """
         languagesystem DFLT dflt; languagesystem latn dflt;
         feature salt { sub a by a.copy; sub b by b.copy; } salt;

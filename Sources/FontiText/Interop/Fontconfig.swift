@@ -235,7 +235,7 @@ package final class FontconfigConfiguration {
     var result = FcResultNoMatch
     guard let match = FcFontMatch(pointer, request, &result) else { return nil }
     defer { FcPatternDestroy(match) }
-    guard let family = FontconfigPattern.string(match, FC_FAMILY),
+    guard let family = FontconfigPattern.familyName(match),
       let file = FontconfigPattern.string(match, FC_FILE)
     else { return nil }
     return (family, file, FontconfigPattern.int(match, FC_INDEX) ?? 0)
@@ -276,8 +276,8 @@ package final class FontconfigConfiguration {
     let objects = FcObjectSetCreate()
     defer { FcObjectSetDestroy(objects) }
     for name in [
-      FC_FAMILY, FC_STYLE, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_FILE, FC_INDEX, FC_FONTFORMAT,
-      FC_COLOR, FC_VARIABLE, FC_SYMBOL, FC_LANG, FC_CHARSET, FC_OUTLINE,
+      FC_FAMILY, FC_FAMILYLANG, FC_STYLE, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_FILE, FC_INDEX,
+      FC_FONTFORMAT, FC_COLOR, FC_VARIABLE, FC_SYMBOL, FC_LANG, FC_CHARSET, FC_OUTLINE,
     ] {
       FcObjectSetAdd(objects, name)
     }
@@ -297,14 +297,14 @@ package final class FontconfigConfiguration {
       // A variable font is listed once as a whole (with weight ranges) and once per named
       // instance; the instances are the real faces.
       if FontconfigPattern.bool(font, FC_VARIABLE) == true {
-        if let family = FontconfigPattern.string(font, FC_FAMILY), !family.isEmpty,
+        if let family = FontconfigPattern.familyName(font), !family.isEmpty,
           let file = FontconfigPattern.string(font, FC_FILE)
         {
           variableFiles[family.lowercased(), default: []].insert(file)
         }
         continue
       }
-      guard let family = FontconfigPattern.string(font, FC_FAMILY), !family.isEmpty,
+      guard let family = FontconfigPattern.familyName(font), !family.isEmpty,
         let file = FontconfigPattern.string(font, FC_FILE)
       else { continue }
       let face = FontFace(
@@ -548,7 +548,7 @@ package final class FacePatterns {
     if custom, let failure = failedScans[face.file] { throw Missing(description: failure) }
     let name = family.lowercased()
     let found = (index[key] ?? []).filter {
-      FontconfigPattern.string($0.pointer, FC_FAMILY)?.lowercased() == name
+      FontconfigPattern.familyName($0.pointer)?.lowercased() == name
     }
     guard !found.isEmpty else {
       // Not where the parent saw it: look among every installed font before giving up.
@@ -715,13 +715,13 @@ package enum Fontconfig {
         guard details else {
           faces.append(
             QueriedFace(
-              family: FontconfigPattern.string(p, FC_FAMILY), index: index, isVariable: false,
+              family: FontconfigPattern.familyName(p), index: index, isVariable: false,
               languages: []))
           continue
         }
         faces.append(
           QueriedFace(
-            family: FontconfigPattern.string(p, FC_FAMILY),
+            family: FontconfigPattern.familyName(p),
             style: FontconfigPattern.string(p, FC_STYLE),
             weight: FontconfigPattern.int(p, FC_WEIGHT), slant: FontconfigPattern.int(p, FC_SLANT),
             width: FontconfigPattern.int(p, FC_WIDTH), index: index,
@@ -771,6 +771,28 @@ enum FontconfigPattern {
     guard let c = FcNameUnparse(p) else { return "" }
     defer { free(c) }
     return String(cString: c)
+  }
+
+  /// The name every command gives the family of face `p`: its first English family name
+  /// (`familylang` `en` or `en-…`), else its first; nil when it has none. One rule whatever the
+  /// locale and whoever read the face: `FcFontList` puts first the name in the user's language,
+  /// `FcFreeTypeQuery` the name table's first record in fontconfig's order, and a hostile table
+  /// may put any language there (a typographic family name in Chinese only, before the English
+  /// family name). Empty names are skipped.
+  static func familyName(_ p: OpaquePointer) -> String? {
+    var first: String?
+    var n: Int32 = 0
+    while let name = string(p, FC_FAMILY, at: n) {
+      defer { n += 1 }
+      guard !name.isEmpty else { continue }
+      if let language = string(p, FC_FAMILYLANG, at: n),
+        language == "en" || language.hasPrefix("en-")
+      {
+        return name
+      }
+      if first == nil { first = name }
+    }
+    return first
   }
 
   static func string(_ p: OpaquePointer, _ object: String, at n: Int32 = 0) -> String? {

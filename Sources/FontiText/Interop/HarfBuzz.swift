@@ -49,10 +49,13 @@ package final class HarfBuzzFace {
   package var unitsPerEm: Int { Int(hb_face_get_upem(pointer)) }
 
   /// Every Unicode scalar the face's cmap maps to a glyph (calls `hb_face_collect_unicodes`).
+  /// Surrogates (U+D800–U+DFFF) are no scalars: a damaged or hostile cmap that maps them maps
+  /// nothing a text can hold, and they are left out.
   package var unicodes: [UInt32] {
     guard let set = hb_set_create() else { preconditionFailure("harfbuzz: out of memory") }
     defer { hb_set_destroy(set) }
     hb_face_collect_unicodes(pointer, set)
+    hb_set_del_range(set, 0xD800, 0xDFFF)
     return HarfBuzzSet.values(set)
   }
 }

@@ -868,18 +868,23 @@ package final class TextLayout {
   /// (the outlines drawn) from the coordinates the shared FreeType face was *last* set to, so an
   /// instance embedded after the default one is drawn with the default's outlines. Such text is
   /// not selectable in the PDF; in a PNG it looks the same either way.
+  ///
+  /// Text that Cairo refuses as text (`cairoRefuses`: a font may map noncharacters) is drawn
+  /// as its glyphs alone, without the text; in a PDF those glyphs cannot be selected or copied.
   package func draw(at x: Double, _ y: Double) {
     let cr = context.cr
     cr.save()
     cr.translate(x, y)
     cr.scale(factor)
     cr.move(to: 0, 0)
-    if font.variations.isEmpty {
-      pango_cairo_show_layout(cr.pointer, layout)
-    } else {
+    if !font.variations.isEmpty {
       cr.newPath()
       pango_cairo_layout_path(cr.pointer, layout)
       cr.fill()
+    } else if TextLayout.cairoRefuses(text) {
+      drawGlyphsAlone()
+    } else {
+      pango_cairo_show_layout(cr.pointer, layout)
     }
     cr.newPath()
     cr.restore()
@@ -893,6 +898,43 @@ package final class TextLayout {
       let base = baseline(ofLine: Int(line))
       mark.layout.draw(at: x + left, y + base - mark.layout.baseline)
     }
+  }
+}
+
+extension TextLayout {
+  /// Whether Cairo refuses `text` as the text of the glyphs it draws: it holds a noncharacter
+  /// (U+FDD0–U+FDEF, or the last two code points of any plane, U+FFFE, U+FFFF … U+10FFFF),
+  /// which Cairo's UTF-8 check turns away. A PDF surface takes the text of what it draws
+  /// (`cairo_show_text_glyphs`, for copying and searching): such text fails the drawing
+  /// context ("input string not valid UTF-8"), every later drawing on it is dropped and the
+  /// document cannot be finished. Image surfaces take no text, but are drawn alike.
+  package static func cairoRefuses(_ text: String) -> Bool {
+    text.unicodeScalars.contains { isNoncharacter($0.value) }
+  }
+
+  /// Unicode's 66 noncharacters, as Cairo's `UNICODE_VALID` excludes them.
+  package static func isNoncharacter(_ value: UInt32) -> Bool {
+    (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+  }
+
+  /// Draws every run of the layout as its glyphs alone, at the current point (calls
+  /// `pango_cairo_show_glyph_string`): what `pango_cairo_show_layout` draws, without the text.
+  /// The layout carries no colour or decoration attributes, so the runs' glyphs are all of it.
+  fileprivate func drawGlyphsAlone() {
+    let cr = context.cr.pointer
+    guard let iter = pango_layout_get_iter(layout) else { return }
+    defer { pango_layout_iter_free(iter) }
+    let scale = Double(PANGO_SCALE)
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
+        let glyphs = run.pointee.glyphs, let font = item.pointee.analysis.font
+      else { continue }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_run_extents(iter, nil, &logical)
+      let baseline = pango_layout_iter_get_baseline(iter) - run.pointee.y_offset
+      cairo_move_to(cr, Double(logical.x) / scale, Double(baseline) / scale)
+      pango_cairo_show_glyph_string(cr, font, glyphs)
+    } while pango_layout_iter_next_run(iter) != 0
   }
 }
 

@@ -398,6 +398,38 @@ import Testing
     #expect(!text.contains("SYMBOL ENCODING"), "Bengali is no symbol font")
   }
 
+  /// A font whose cmap maps noncharacters (U+FDD0, U+FFFE, U+1FFFE, U+10FFFF …) and surrogates
+  /// (`Fixtures/Noncharacters`): Cairo refuses noncharacters as the text of what a PDF draws,
+  /// which used to fail the whole catalogue ("input string not valid UTF-8"). Its chart is
+  /// written, a cell per character (surrogates, no characters, left out), each glyph drawn.
+  @Test func theGlyphChartOfNoncharactersIsWrittenWithTheirGlyphs() throws {
+    let noncharacters: [UInt32] = [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x1FFFF, 0x10FFFF]
+    let font = TestPaths.fixtures + "/Noncharacters/Noncharacters.ttf"
+    let environment = try TestFonts.environment(custom: [font])
+    let family = try #require(environment.catalog.family(named: "Noncharacter Test"))
+    let glyphs = ProofOptions(axes: false, features: false, languages: false, glyphs: true)
+    let input = CatalogueInput(
+      title: "Noncharacters", author: "Fonti tests", texts: ["ABCD"], sizes: [24],
+      families: [family], creationDate: CatalogueFixture.date, proofs: glyphs)
+    let plan = CataloguePlan(input, proofs: [CatalogueProofData.read(family, options: glyphs)])
+    let cells = try #require(plan.glyphCharts[0]).pages.flatMap(\.cells)
+    #expect(cells.map(\.codePoint) == [0x20, 0x41, 0x42, 0x43, 0x44] + noncharacters)
+
+    let path = folder + "/noncharacters.pdf"
+    _ = try CatalogueWriter(environment: environment).write(input, to: path)
+    let page = try #require(plan.glyphPages[0])
+    let image = try raster(path, page: page)
+    for cell in cells where cell.codePoint != 0x20 {
+      // The glyph's part of the cell: inside its outline, above its code point.
+      let r = cell.frame
+      let glyph = crop(
+        image, .init(x: r.x + 2, y: r.y + 2, width: r.width - 4, height: r.height * 0.6))
+      #expect(darkness(glyph) > 2000, "\(cell.label): no glyph drawn")
+    }
+    let text = Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])?.output ?? ""
+    #expect(noncharacters.allSatisfy { text.contains(CodePointText.hex($0)) }, "\(text)")
+  }
+
   // MARK: Reproducible, settings
 
   /// Two runs write the same bytes. Each run draws in a process of its own (as `run`'s workers
