@@ -200,6 +200,30 @@ import Testing
     #expect(next.stderr.contains("1 rendered, 3 up to date"), "\(next)")
   }
 
+  @Test func aWorkerThatHangsIsStoppedAtTheBoundAndTheRunGoesOn() throws {
+    let box = try sandbox()
+    let started = Date()
+    let result = try box.run(
+      ["run", "-q", "-j", "1"],
+      environment: ["FONTI_WORKER_HANG_ON": "Cantarell", "FONTI_ITEM_TIMEOUT": "1"])
+    #expect(Date().timeIntervalSince(started) < 60, "the hang was not cut short")
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "family 'Cantarell' failed: timed out after 1 s rendering 'Cantarell'"),
+      "\(result)")
+    // One worker (-j 1): the families after the hung one are drawn by its replacement.
+    #expect(
+      box.list(box.path("output/specimens")) == [
+        "d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png",
+      ])
+    #expect(
+      box.list(box.path("output/specimens")).allSatisfy { !$0.hasPrefix(".fonti-tmp") },
+      "the killed worker's temporary file stays")
+    let counts = try #require(try manifest(box)["counts"] as? [String: Int])
+    #expect(counts["failed"] == 1 && counts["rendered"] == 3)
+  }
+
   @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.
