@@ -24,11 +24,6 @@ public enum Worker {
   /// prove that a run survives a worker dying mid-family. Never set in normal use.
   public static let crashHook = "FONTI_WORKER_CRASH_ON"
 
-  /// Environment variable naming a family whose specimen makes the worker hang (sleep until
-  /// killed), so tests can prove that the time bound (`ItemTimeout`) fails it and the run goes
-  /// on. Never set in normal use.
-  public static let hangHook = "FONTI_WORKER_HANG_ON"
-
   /// Why a worker could not do its job: it could not read what its parent sent first, or
   /// could not put an answer into words. Its exit status says so (the parent reports the item).
   public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -53,7 +48,7 @@ public enum Worker {
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
-    let hangOn = ProcessInfo.processInfo.environment[hangHook]
+    let hangOn = ProcessInfo.processInfo.environment[ItemTimeout.hangHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()

@@ -224,6 +224,19 @@ import Testing
     #expect(counts["failed"] == 1 && counts["rendered"] == 3)
   }
 
+  @Test func aRenderThatHangsEndsAtTheBoundWithNothingWritten() throws {
+    let box = try sandbox()
+    let result = try box.run(
+      ["render", "Cantarell", "-o", "out/"],
+      environment: ["FONTI_WORKER_HANG_ON": "Cantarell", "FONTI_ITEM_TIMEOUT": "1"])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr
+        == "fonti-batch: error: timed out after 1 s rendering 'Cantarell'; nothing was written\n",
+      "\(result)")
+    #expect(box.list(box.path("out")).isEmpty, "a file was left behind")
+  }
+
   @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.

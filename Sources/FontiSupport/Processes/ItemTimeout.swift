@@ -28,6 +28,11 @@ package struct ItemTimeout: Sendable, Equatable {
     return ItemTimeout(secondsPerUnit: seconds)
   }
 
+  /// Environment variable naming a family whose specimen hangs (sleeps until killed) in a
+  /// worker or in `render`, so tests can prove that the bound fails it and the rest goes on.
+  /// Never set in normal use.
+  package static let hangHook = "FONTI_WORKER_HANG_ON"
+
   /// Seconds allowed for an item worth `units` of work (at least one unit).
   package func seconds(units: Double) -> Double {
     secondsPerUnit * max(1, units.isFinite ? units : 1)
@@ -37,5 +42,22 @@ package struct ItemTimeout: Sendable, Equatable {
   package static func describe(_ seconds: Double) -> String {
     seconds == seconds.rounded() && seconds < 1e9
       ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+  }
+}
+
+extension ItemTimeout {
+  /// Runs `body`; if it is still running after `seconds`, calls `expired` from a thread of its
+  /// own. For a drawing done in this process (`render`), where there is no worker to kill:
+  /// `expired` ends the process (a library spinning in a loop cannot be stopped otherwise).
+  package static func guarding<T>(
+    seconds: Double, expired: @escaping @Sendable () -> Void, _ body: () throws -> T
+  ) rethrows -> T {
+    let finished = DispatchSemaphore(value: 0)
+    let watcher = Thread {
+      if finished.wait(timeout: .now() + seconds) == .timedOut { expired() }
+    }
+    watcher.start()
+    defer { finished.signal() }
+    return try body()
   }
 }
