@@ -288,3 +288,21 @@ extension ColourBitmapCheck {
     self.init(face: face)
   }
 }
+
+extension ColourBitmapCheck {
+  /// The characters of face `index` of `file` whose colour bitmap is damaged, ascending, and
+  /// the first problem; nil when every bitmap is sound (or the face has none).
+  package static func damagedCharacters(file: String, index: Int = 0)
+    -> (characters: [UInt32], problem: String)?
+  {
+    guard let face = try? HarfBuzzFace(file: file, index: index) else { return nil }
+    let check = ColourBitmapCheck(face: face)
+    guard !check.isSound else { return nil }
+    let font = HarfBuzzFont(face: face)
+    let characters = face.unicodes.filter { font.glyph(for: $0).map(check.isDamaged) ?? false }
+    let problem =
+      check.tables.sorted { $0.key < $1.key }.first.map { "its \($0.key) table has \($0.value)" }
+      ?? check.firstProblem ?? "damaged"
+    return (characters, problem)
+  }
+}
