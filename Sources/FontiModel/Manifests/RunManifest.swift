@@ -352,10 +352,12 @@ public struct RunManifest: Codable, Sendable, Equatable {
     decode([UInt8](data))
   }
 
-  /// `proofs: false`: without the families' proof fields (see `init(reading:proofs:)`).
+  /// `proofs: false`: without the families' proof fields (still checked as JSON), for a run
+  /// that reads them only for the entries it keeps (`BatchPlan.readPreviousProofs`).
   package static func decode(_ bytes: [UInt8], proofs: Bool = true) -> RunManifest? {
     var reader = JSONReader(bytes)
-    guard let manifest = try? RunManifest(reading: &reader, proofs: proofs),
+    if !proofs { reader.omit(FamilyProofReport.manifestKeys, from: Family.self) }
+    guard let manifest = try? RunManifest(reading: &reader),
       (try? reader.end()) != nil,
       manifest.version == 1
     else { return nil }
