@@ -214,11 +214,7 @@ public struct DiffReport: Codable, Sendable, Hashable {
 
   /// Pretty, sorted keys, no escaped slashes: the same report gives the same bytes.
   public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+    try JSONEncoder(.pretty).encodeDocument(self)
   }
 
   /// Whether the review should fail a CI step: some family failed, or a file was unreadable.

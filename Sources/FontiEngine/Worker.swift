@@ -70,7 +70,7 @@ public enum Worker {
     }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
-    let encoder = JSONEncoder()
+    let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
     var done = 0
     while done < max(1, setup.itemsPerWorker), let line = reader.next() {
@@ -94,10 +94,9 @@ public enum Worker {
         result = .failure("worker received an unreadable request")
       }
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      guard var data = try? encoder.encode(result) else {
+      guard let data = try? encoder.encodeDocument(result) else {
         throw Failure(description: "the worker cannot encode its answer")
       }
-      data.append(0x0A)
       // The parent has gone.
       if FileSystem.writeAll(1, data) != 0 { return }
     }

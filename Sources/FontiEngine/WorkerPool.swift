@@ -105,7 +105,7 @@ public final class WorkerPool {
     var undispatched = items.count
     var remaining = items.count
     let budget = max(1, launch.setup.itemsPerWorker)
-    let encoder = JSONEncoder()
+    let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
     defer { stopAll() }
     for _ in 0..<min(size, items.count) { slots.append(try spawn()) }
@@ -115,13 +115,12 @@ public final class WorkerPool {
       undispatched -= 1
       slot.served += 1
       slot.current = next
-      guard var line = try? encoder.encode(items[next]) else {
+      guard let line = try? encoder.encodeDocument(items[next]) else {
         slot.current = nil
         remaining -= 1
         completed(next, .failure("cannot encode work item"))
         return
       }
-      line.append(0x0A)
       // A dead worker: its EOF is noticed by the read side, which reports the item.
       _ = slot.process.send(line)
     }
@@ -209,8 +208,7 @@ public final class WorkerPool {
     var environment = ProcessInfo.processInfo.environment
     environment.merge(launch.environment) { _, new in new }
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    var setup = try JSONEncoder().encode(launch.setup)
-    setup.append(0x0A)
+    let setup = try JSONEncoder(.message).encodeDocument(launch.setup)
     // With stderr closed, the worker's first file would become its fd 2 and catch its messages.
     let keepStderr = environment[Self.stderrVariable] == "1" && fcntl(2, F_GETFD) != -1
     let process = try ChildProcess(

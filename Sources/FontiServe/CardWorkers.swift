@@ -215,12 +215,11 @@ final class CardWorkers: @unchecked Sendable {
       let job = pending.remove(at: i)
       turns += 1
       lastTurn[Self.page(of: job)] = turns
-      guard var line = try? JSONEncoder().encode(job.item) else {
+      guard let line = try? JSONEncoder(.message).encodeDocument(job.item) else {
         forget(job)
         for w in job.waiters { w.answer(.failed("cannot encode the card")) }
         continue
       }
-      line.append(0x0A)
       job.slot = slot
       job.attempts += 1
       slot.job = job

@@ -1,3 +1,4 @@
+import FontiSupport
 import Foundation
 
 /// Escaping for the places untrusted text (family names from font files, job titles, warnings)
@@ -102,9 +103,7 @@ package enum HTML {
   /// characters, so replacing them everywhere only touches strings, where the escapes mean the
   /// same characters to `JSON.parse`.
   static func scriptJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
+    let data = try JSONEncoder(.compact).encode(value)
     let json = String(decoding: data, as: UTF8.self)
     var out = ""
     out.reserveCapacity(json.utf8.count)
