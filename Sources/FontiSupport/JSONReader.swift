@@ -151,8 +151,6 @@ package struct JSONReader {
     return value
   }
 
-  package mutating func int64() throws -> Int64 { Int64(try int()) }
-
   package mutating func double() throws -> Double {
     let at = index
     guard let value = Double(try number(integer: false)), value.isFinite else {

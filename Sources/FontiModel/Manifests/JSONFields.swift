@@ -54,7 +54,9 @@ package struct JSONFields<Root: Sendable>: Sendable {
   /// The fields an object must have, a bit each.
   private let required: UInt64
 
-  package init(blank: Root, _ fields: Field...) {
+  package init(blank: Root, _ fields: Field...) { self.init(blank: blank, fields: fields) }
+
+  package init(blank: Root, fields: [Field]) {
     precondition(fields.count <= 64, "a JSON object of at most 64 fields")
     let sorted = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     precondition(
@@ -123,7 +125,14 @@ extension JSONFields.Field {
   package static func field<Value: JSONCodable>(
     _ key: String, _ path: WritableKeyPath<Root, Value?> & Sendable
   ) -> Self {
-    field(key, path, write: { $1.write(to: &$0) }, read: { try Value(reading: &$0) })
+    Self(
+      key: key, required: false,
+      write: { root, w in
+        guard let value = root[keyPath: path] else { return }
+        w.key(key)
+        value.write(to: &w)
+      },
+      read: { root, r in root[keyPath: path] = try r.null() ? nil : try Value(reading: &r) })
   }
 
   /// A member the object always has, written and read as `write` and `read` say.
@@ -140,23 +149,6 @@ extension JSONFields.Field {
       },
       read: { root, r in root[keyPath: path] = try read(&r) })
   }
-
-  /// A member the object has when the property is not nil, written and read as `write` and
-  /// `read` say.
-  package static func field<Value>(
-    _ key: String, _ path: WritableKeyPath<Root, Value?> & Sendable,
-    write: @escaping @Sendable (inout JSONWriter, Value) -> Void,
-    read: @escaping @Sendable (inout JSONReader) throws -> Value
-  ) -> Self {
-    Self(
-      key: key, required: false,
-      write: { root, w in
-        guard let value = root[keyPath: path] else { return }
-        w.key(key)
-        write(&w, value)
-      },
-      read: { root, r in root[keyPath: path] = try r.null() ? nil : try read(&r) })
-  }
 }
 
 extension String: JSONCodable {
@@ -164,15 +156,14 @@ extension String: JSONCodable {
   package init(reading r: inout JSONReader) throws { self = try r.string() }
 }
 
-extension Int: JSONCodable {
+/// A whole number: a JSON integer that fits 64 bits.
+extension JSONCodable where Self: FixedWidthInteger {
   package func write(to w: inout JSONWriter) { w.int(self) }
-  package init(reading r: inout JSONReader) throws { self = try r.int() }
+  package init(reading r: inout JSONReader) throws { self.init(try r.int()) }
 }
 
-extension Int64: JSONCodable {
-  package func write(to w: inout JSONWriter) { w.int(self) }
-  package init(reading r: inout JSONReader) throws { self = try r.int64() }
-}
+extension Int: JSONCodable {}
+extension Int64: JSONCodable {}
 
 extension Double: JSONCodable {
   package func write(to w: inout JSONWriter) { w.double(self) }

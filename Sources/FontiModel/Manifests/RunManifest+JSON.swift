@@ -22,9 +22,19 @@ extension RunManifest: JSONObject {
 
 extension RunManifest.File: JSONObject {
   package static let jsonFields = JSONFields(
-    blank: Self(path: "", sha256: "", inputs: nil),
-    .field("path", \.path), .field("sha256", \.sha256), .field("inputs", \.inputs),
-    .field("size", \.size), .field("mtimeNs", \.mtimeNs))
+    blank: Self(path: "", sha256: "", inputs: nil), recording: .field("path", \.path))
+}
+
+extension JSONFields where Root: RecordedOutput {
+  /// An output's entry: `fields`, and the record of its file (`sha256`, `inputs`, `size`,
+  /// `mtimeNs`).
+  init(blank: Root, recording fields: Field...) {
+    let record: [Field] = [
+      .field("sha256", \.sha256), .field("inputs", \.inputs), .field("size", \.size),
+      .field("mtimeNs", \.mtimeNs),
+    ]
+    self.init(blank: blank, fields: fields + record)
+  }
 }
 
 extension RunManifest.Family: JSONObject {
@@ -55,17 +65,15 @@ extension FontFamily.DrawnFrom: JSONObject {
 extension RunManifest.Pairing: JSONObject {
   package static let jsonFields = JSONFields(
     blank: Self(heading: "", body: "", file: "", sha256: "", inputs: nil),
-    .field("heading", \.heading), .field("body", \.body), .field("file", \.file),
-    .field("sha256", \.sha256), .field("inputs", \.inputs), .field("size", \.size),
-    .field("mtimeNs", \.mtimeNs), .field("warnings", \.warnings),
-    .field("warningKinds", \.warningKinds), .field("seconds", \.seconds))
+    recording: .field("heading", \.heading), .field("body", \.body), .field("file", \.file),
+    .field("warnings", \.warnings), .field("warningKinds", \.warningKinds),
+    .field("seconds", \.seconds))
 }
 
 extension RunManifest.Catalogue: JSONObject {
   package static let jsonFields = JSONFields(
     blank: Self(file: "", pages: 0, sha256: "", inputs: nil),
-    .field("file", \.file), .field("pages", \.pages), .field("sha256", \.sha256),
-    .field("inputs", \.inputs), .field("size", \.size), .field("mtimeNs", \.mtimeNs),
+    recording: .field("file", \.file), .field("pages", \.pages),
     .field("missingGlyphs", \.missingGlyphs), .field("warnings", \.warnings),
     .field("warningKinds", \.warningKinds), .field("families", \.families))
 }
@@ -77,9 +85,7 @@ extension RunManifest.FamilyPage: JSONObject {
 
 extension RunManifest.Gallery: JSONObject {
   package static let jsonFields = JSONFields(
-    blank: Self(file: "", sha256: ""),
-    .field("file", \.file), .field("sha256", \.sha256), .field("size", \.size),
-    .field("mtimeNs", \.mtimeNs), .field("inputs", \.inputs))
+    blank: Self(file: "", sha256: ""), recording: .field("file", \.file))
 }
 
 extension RunManifest.Counts: JSONObject {
@@ -87,13 +93,26 @@ extension RunManifest.Counts: JSONObject {
 
   package static let jsonFields = JSONFields(
     blank: jsonBlank,
-    .field("families", \.families), .field("rendered", \.rendered), .field("skipped", \.skipped),
-    .field("failed", \.failed), .field("warnings", \.warnings), .field("pairings", \.pairings),
-    .field("pairingsRendered", \.pairingsRendered), .field("pairingsSkipped", \.pairingsSkipped),
-    .field("pairingsFailed", \.pairingsFailed), .field("catalogues", \.catalogues),
-    .field("cataloguesRendered", \.cataloguesRendered),
-    .field("cataloguesSkipped", \.cataloguesSkipped),
-    .field("cataloguesFailed", \.cataloguesFailed))
+    fields: [
+      .field("families", \.families), .field("rendered", \.rendered),
+      .field("skipped", \.skipped), .field("failed", \.failed), .field("warnings", \.warnings),
+    ]
+      + outputs("pairings", \.pairings, \.pairingsRendered, \.pairingsSkipped, \.pairingsFailed)
+      + outputs(
+        "catalogues", \.catalogues, \.cataloguesRendered, \.cataloguesSkipped, \.cataloguesFailed))
+
+  /// The counts of one kind of output: `kind` (how many the job makes), `kindRendered`,
+  /// `kindSkipped` and `kindFailed`.
+  private static func outputs(
+    _ kind: String, _ all: Count, _ rendered: Count, _ skipped: Count, _ failed: Count
+  ) -> [JSONFields<Self>.Field] {
+    [
+      .field(kind, all), .field(kind + "Rendered", rendered), .field(kind + "Skipped", skipped),
+      .field(kind + "Failed", failed),
+    ]
+  }
+
+  private typealias Count = WritableKeyPath<Self, Int?> & Sendable
 }
 
 extension RunManifest.Warning: JSONObject {
