@@ -71,11 +71,6 @@ public indirect enum WorkItem: Codable, Sendable, Hashable {
 public struct ThumbnailTask: Codable, Sendable, Hashable {
   public var source: String
   public var path: String
-
-  public init(source: String, path: String) {
-    self.source = source
-    self.path = path
-  }
 }
 
 /// The second step of a catalogue: qpdf turns the drawn file into the final one. See

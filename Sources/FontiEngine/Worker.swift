@@ -49,7 +49,7 @@ public enum Worker {
     var fonts: SpecimenRenderer?
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
-    let encoder = JSONEncoder()
+    let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
     var done = 0
     while done < max(1, setup.itemsPerWorker), let request = requests.receive(from: 0) {

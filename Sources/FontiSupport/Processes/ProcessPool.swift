@@ -87,7 +87,7 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
   package private(set) var workers: [Worker] = []
   /// Process IDs of every worker ever started, for sweeping their temporary files.
   package private(set) var pids: [Int32] = []
-  private let encoder = JSONEncoder()
+  private let encoder = JSONEncoder(.message)
   private let decoder = JSONDecoder()
 
   package init(launch: ProcessLaunch) {
