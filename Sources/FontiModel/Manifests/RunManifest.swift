@@ -2,9 +2,9 @@ import FontiSupport
 import Foundation
 
 /// `manifest.json`: everything a run produced, with what each output was made from, so an
-/// unchanged re-run can skip it. Shape as SPEC.md; this tool's additions: `inputs` fingerprints,
-/// each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or replaced),
-/// the warnings of pairing sheets and catalogues, and counts per kind of output.
+/// unchanged re-run can skip it. Shape as `docs/outputs.md` gives it; among its fields: `inputs`
+/// fingerprints, each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or
+/// replaced), the warnings of pairing sheets and catalogues, and counts per kind of output.
 public struct RunManifest: Codable, Sendable, Equatable {
   public struct File: Codable, Sendable, Equatable {
     public var path: String
@@ -37,7 +37,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var italic: Bool
     public var missingGlyphs: Int
     /// The characters of the sample and the texts that the family lacks, as `U+XXXX`, sorted,
-    /// each once (SPEC.md). Absent in manifests of earlier versions.
+    /// each once (`docs/outputs.md`). Absent in manifests of earlier versions.
     public var missingCharacters: [String]?
     public var warnings: [String]
     /// The kind of each warning (docs/warnings.md), in the order of `warnings`; absent when
@@ -53,7 +53,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// files for one style, or a variable file: `FontFamily.drawnFrom`); absent otherwise.
     public var drawnFrom: FontFamily.DrawnFrom?
 
-    /// The proofs (SPEC.md, Proofs), each present when the job turns its proof on.
+    /// The proofs (`docs/proofs.md`), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?
     public var instances: [FontProofs.Instance]?
     public var features: [FontProofs.Feature]?
@@ -202,7 +202,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
   }
 
-  /// SPEC.md's fields count families (`warnings` counts every warning of the run); pairing
+  /// The fields `docs/outputs.md` gives count families (`warnings` counts every warning of the
+  /// run); pairing
   /// sheets and catalogues are counted on their own, in the same flat shape: `pairings` (how
   /// many the job makes), `pairingsRendered`, `pairingsSkipped` (up to date, or kept as they
   /// were), `pairingsFailed`, and likewise for `catalogues`.
