@@ -163,11 +163,15 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// worker then loads the fonts of the folders it draws from, not every installed font
   /// (`FacePatterns(configurationFile:installedFolders:customFiles:)`). nil: it loads them all.
   public var installedFolders: [String]?
+  /// The output folder the items write into: the worker registers it (`OutputFolder`), so that
+  /// nothing it writes there goes through a link.
+  public var outputFolder: String?
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,
-    itemsPerWorker: Int = 40, installedFolders: [String]? = nil
+    itemsPerWorker: Int = 40, installedFolders: [String]? = nil, outputFolder: String? = nil
   ) {
+    self.outputFolder = outputFolder
     self.customFonts = customFonts
     self.labelFamily = labelFamily
     self.boxDigitsFace = boxDigitsFace

@@ -44,6 +44,10 @@ public enum Worker {
     guard let first = reader.next(),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
     else { throw Failure(description: "the worker received no readable set-up") }
+    // Held for the worker's life: what it writes into the output folder never follows a link
+    // there. A folder that cannot be opened fails the items that write into it, by name.
+    let registration = setup.outputFolder.flatMap { try? OutputFolder.register($0) }
+    defer { withExtendedLifetime(registration) {} }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
@@ -132,10 +136,10 @@ public enum Worker {
         switch r.thumbnail {
         case .success(let t)?:
           let file = t.staged ?? request.thumbnail ?? ""
-          if let sha = SHA256.hex(file: file) {
+          if let sha = SHA256.hex(file: OutputFolder.systemPathOrSame(file)) {
             result.thumbnail = StagedThumbnail(staged: t.staged, sha256: sha)
           } else {
-            if let staged = t.staged { unlink(staged) }
+            if let staged = t.staged { unlink(OutputFolder.systemPathOrSame(staged)) }
             result.thumbnail = StagedThumbnail(error: "cannot read back the thumbnail")
           }
         case .failure(let error)?:
@@ -143,7 +147,9 @@ public enum Worker {
         case nil:
           break
         }
-        if !result.ok, let staged = result.thumbnail?.staged { unlink(staged) }
+        if !result.ok, let staged = result.thumbnail?.staged {
+          unlink(OutputFolder.systemPathOrSame(staged))
+        }
         return result
       case .pairing(let request, let path):
         let made = maps.families(for: [request.heading, request.body] + label)
@@ -200,8 +206,8 @@ public enum Worker {
   static func finished(
     _ path: String, staged: String? = nil, missing: Int, warnings: [String], pages: Int? = nil
   ) -> WorkResult {
-    guard let sha = SHA256.hex(file: staged ?? path) else {
-      if let staged { unlink(staged) }
+    guard let sha = SHA256.hex(file: OutputFolder.systemPathOrSame(staged ?? path)) else {
+      if let staged { unlink(OutputFolder.systemPathOrSame(staged)) }
       return .failure("cannot read back '\(path)' after writing it")
     }
     var result = WorkResult(
