@@ -62,13 +62,15 @@ let package = Package(
       dependencies: [
         "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "FontiDiff",
       ]),
-    // `serve`: the live page over HTTP (libsoup through CSoup, GLib's loop through CGio).
+    // `serve`: the live page over HTTP (libsoup through CSoup, GLib's loop through CGio). The
+    // page's style sheet and script are built into the binary (no bundle beside it to install).
     .target(
       name: "FontiServe",
       dependencies: [
         "FontiSupport", "FontiModel", "FontiText", "FontiFonts", "FontiDraw", "FontiEngine",
         "CGio", "CSoup",
-      ]),
+      ],
+      resources: [.embedInCode("ServePage.css"), .embedInCode("ServePage.js")]),
 
     // The thin command-line front end.
     .executableTarget(
@@ -120,7 +122,8 @@ let package = Package(
         "FontiSupport", "FontiModel", "FontiFonts", "FontiDraw", "FontiDiff", "FontiEngine",
         "FontTestSupport", "TestSupport",
       ]),
-    .testTarget(name: "FontiServeTests", dependencies: ["FontiDraw", "FontiServe"]),
+    .testTarget(
+      name: "FontiServeTests", dependencies: ["FontiDraw", "FontiServe", "BrowserSupport"]),
     .testTarget(
       name: "fonti-batchTests",
       dependencies: [

@@ -123,6 +123,17 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// Specimens asked for a thumbnail: what became of it (staged like the specimen, or why not).
   public var thumbnail: StagedThumbnail?
 
+  /// PNGs of a worker that sends them (`WorkerSetup.sendsPNGs`): the file's bytes, which go
+  /// over the pipe after the answer's line (`WorkerAnswer`), not in its JSON.
+  public var attachment: [UInt8]?
+
+  /// Every field but `attachment`: a field added above reaches the parent only once it is
+  /// listed here.
+  enum CodingKeys: String, CodingKey {
+    case ok, error, missingGlyphs, warnings, sha256, pages, missingByFamily, familyPages, raw
+    case creationDate, staged, writeFailure, seconds, proofs, diff, thumbnail
+  }
+
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {
     var result = WorkResult(ok: false, error: message)
     result.writeFailure = writeFailure
@@ -166,6 +177,10 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// The output folder the items write into: the worker registers it (`OutputFolder`), so that
   /// nothing it writes there goes through a link.
   public var outputFolder: String?
+  /// Specimens and pairing sheets are written nowhere: their PNGs are sent back with the
+  /// answer (`WorkResult.attachment`), for a parent that serves them (`serve`'s cards) rather
+  /// than reading back a file.
+  public var sendsPNGs = false
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,

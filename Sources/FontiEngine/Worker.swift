@@ -40,70 +40,87 @@ public enum Worker {
     // Over a file-size limit a write fails with EFBIG and is reported like a full disk, rather
     // than the kernel killing the worker.
     signal(SIGXFSZ, SIG_IGN)
-    var reader = LineReader(fd: 0)
-    guard let first = reader.next(),
-      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: Data(first.utf8))
+    var requests = MessageReader()
+    guard let first = requests.receive(from: 0),
+      let setup = try? JSONDecoder().decode(WorkerSetup.self, from: first.line)
     else { throw Failure(description: "the worker received no readable set-up") }
     // Held for the worker's life: what it writes into the output folder never follows a link
-    // there. A folder that cannot be opened fails the items that write into it, by name.
-    let registration = setup.outputFolder.flatMap { try? OutputFolder.register($0) }
+    // there. A worker that cannot open it writes nothing (its items fail, by name).
+    var registration: OutputFolder.Registration?
+    if let folder = setup.outputFolder {
+      do { registration = try OutputFolder.register(folder) } catch {
+        throw Failure(description: error.message)
+      }
+    }
     defer { withExtendedLifetime(registration) {} }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
-    func loadFonts() -> SpecimenRenderer? {
-      if let fonts { return fonts }
-      let patterns: FacePatterns
-      if let folders = setup.installedFolders,
-        let byFolder = try? FacePatterns(installedFolders: folders, customFiles: setup.customFonts),
-        FontconfigConfiguration.makeEmptyCurrent()
-      {
-        // Only the folders of the fonts drawn are loaded; Pango's start-up loads none.
-        patterns = byFolder
-      } else {
-        guard let system = try? FontconfigConfiguration.current() else { return nil }
-        patterns = FacePatterns(
-          configurations: [(system, custom: false)], customFiles: setup.customFonts)
-      }
-      let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
-      let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
-      let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
-      renderer.staging = true  // the parent flushes and renames what is drawn here
-      fonts = renderer
-      return fonts
-    }
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     var done = 0
-    while done < max(1, setup.itemsPerWorker), let line = reader.next() {
+    while done < max(1, setup.itemsPerWorker), let request = requests.receive(from: 0) {
       done += 1
       let started = DispatchTime.now().uptimeNanoseconds
       var result: WorkResult
-      if let item = try? decoder.decode(WorkItem.self, from: Data(line.utf8)) {
+      if let item = try? decoder.decode(WorkItem.self, from: request.line) {
         if let crashOn, item.subject == crashOn { abort() }
-        if case .finishCatalogue(let task) = item {
-          do { result = try finishCatalogue(task) } catch { result = .failure("\(error)") }
-        } else if case .diff(let task) = item {
-          result = DiffWork.perform(task)
-        } else if case .thumbnail(let task) = item {
-          result = thumbnail(task)
-        } else if let renderer = loadFonts() {
-          result = perform(item, renderer: renderer)
-        } else {
-          result = .failure("fontconfig could not be set up in the worker")
+        result = answer(item) {
+          if fonts == nil { fonts = renderer(for: setup) }
+          return fonts
         }
       } else {
         result = .failure("worker received an unreadable request")
       }
       result.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      guard var data = try? encoder.encode(result) else {
+      guard let message = try? result.message(encoder: encoder) else {
         throw Failure(description: "the worker cannot encode its answer")
       }
-      data.append(0x0A)
       // The parent has gone.
-      if FileSystem.writeAll(1, data) != 0 { return }
+      if message.write(to: 1) != 0 { return }
+    }
+  }
+
+  /// The renderer of a worker's items, over fontconfig's caches: the installed fonts of the
+  /// folders drawn from (or all of them, when the folders cannot be had) and the custom files.
+  /// nil when fontconfig cannot be set up.
+  static func renderer(for setup: WorkerSetup) -> SpecimenRenderer? {
+    let patterns: FacePatterns
+    if let folders = setup.installedFolders,
+      let byFolder = try? FacePatterns(installedFolders: folders, customFiles: setup.customFonts),
+      FontconfigConfiguration.makeEmptyCurrent()
+    {
+      // Only the folders of the fonts drawn are loaded; Pango's start-up loads none.
+      patterns = byFolder
+    } else {
+      guard let system = try? FontconfigConfiguration.current() else { return nil }
+      patterns = FacePatterns(
+        configurations: [(system, custom: false)], customFiles: setup.customFonts)
+    }
+    let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
+    let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
+    let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
+    // The parent flushes and renames what is drawn here, or takes the bytes over the pipe.
+    renderer.delivery = setup.sendsPNGs ? .kept : .staged
+    return renderer
+  }
+
+  /// The worker's answer to `item`; `fonts` gives the renderer of items that draw text.
+  static func answer(_ item: WorkItem, fonts: () -> SpecimenRenderer?) -> WorkResult {
+    switch item {
+    case .finishCatalogue(let task):
+      do { return try finishCatalogue(task) } catch { return .failure("\(error)") }
+    case .diff(let task):
+      return DiffWork.perform(task)
+    case .thumbnail(let task):
+      return thumbnail(task)
+    case .specimen, .pairing, .catalogue:
+      guard let renderer = fonts() else {
+        return .failure("fontconfig could not be set up in the worker")
+      }
+      return perform(item, renderer: renderer)
     }
   }
 
@@ -130,8 +147,7 @@ public enum Worker {
         r.warnings += request.partners.compactMap { made.problems[$0] }.map {
           "partner left out: \($0)"
         }
-        var result = finished(
-          path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        var result = finished(path, drawn: r)
         if result.ok { result.proofs = r.proofs }
         switch r.thumbnail {
         case .success(let t)?:
@@ -158,8 +174,7 @@ public enum Worker {
           return .failure(
             reasons.isEmpty ? "a family of pairing '\(item.subject)' cannot be drawn" : reasons)
         }
-        let r = try renderer.renderPairing(request, to: path)
-        return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+        return finished(path, drawn: try renderer.renderPairing(request, to: path))
       case .catalogue(let input, let path):
         return try renderCatalogue(input, to: path, renderer: renderer)
       case .finishCatalogue(let task):
@@ -201,6 +216,17 @@ public enum Worker {
     }
   }
 
+  /// A drawn PNG's success: with its bytes when they were kept to be sent (no checksum: no
+  /// file is made of them here), else as `finished(_:staged:missing:warnings:pages:)`.
+  static func finished(_ path: String, drawn r: SpecimenResult) -> WorkResult {
+    guard let png = r.png else {
+      return finished(path, staged: r.staged, missing: r.missingGlyphs, warnings: r.warnings)
+    }
+    var result = WorkResult(ok: true, missingGlyphs: r.missingGlyphs, warnings: r.warnings)
+    result.attachment = png
+    return result
+  }
+
   /// A success with the written file's checksum (read back, so it is what is on disk).
   /// `staged`: the file is still under this temporary name, for the parent to put in place.
   static func finished(
@@ -216,35 +242,4 @@ public enum Worker {
     return result
   }
 
-}
-
-/// Reads newline-terminated lines from a file descriptor, blocking.
-struct LineReader {
-  let fd: Int32
-  var buffer: [UInt8] = []
-  var eof = false
-
-  init(fd: Int32) { self.fd = fd }
-
-  mutating func next() -> String? {
-    while true {
-      if let nl = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<nl], as: UTF8.self)
-        buffer.removeSubrange(...nl)
-        return line
-      }
-      if eof { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 {
-        eof = true
-        if buffer.isEmpty { return nil }
-        let line = String(decoding: buffer, as: UTF8.self)
-        buffer.removeAll()
-        return line
-      }
-      buffer.append(contentsOf: chunk[..<n])
-    }
-  }
 }

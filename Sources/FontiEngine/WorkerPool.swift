@@ -61,27 +61,11 @@ public final class WorkerPool {
     }
   }
 
-  final class Slot {
-    let process: ChildProcess
-    var output: Int32 { process.output }
-    var buffer: [UInt8] = []
-    var current: Int?
-    /// Items sent to this worker; at the setup's budget it exits and a fresh one takes over.
-    var served = 0
-    /// Exited and not replaced (nothing left to give it): no longer polled.
-    var finished = false
-
-    init(process: ChildProcess) {
-      self.process = process
-    }
-  }
-
-  /// Set to `1` to let workers write to the run's stderr (their output is dropped otherwise).
-  public static let stderrVariable = "FONTI_WORKER_STDERR"
+  /// The processes of a pool, whose tasks are items' indexes.
+  typealias Processes = ProcessPool<WorkItem, WorkResult, Int>
 
   let launch: Launch
   let size: Int
-  private var slots: [Slot] = []
   /// Process IDs of every worker ever started, for sweeping their temporary files.
   public private(set) var pids: [Int32] = []
 
@@ -105,139 +89,66 @@ public final class WorkerPool {
     var undispatched = items.count
     var remaining = items.count
     let budget = max(1, launch.setup.itemsPerWorker)
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
-    defer { stopAll() }
-    for _ in 0..<min(size, items.count) { slots.append(try spawn()) }
+    let pool = Processes(launch: launch.processLaunch)
+    defer {
+      pool.stop()
+      pids += pool.pids
+    }
 
-    func dispatch(_ slot: Slot) {
-      guard slot.current == nil, slot.served < budget, let next = queue.next() else { return }
+    func dispatch(_ worker: Processes.Worker) {
+      guard worker.task == nil, worker.served < budget, let next = queue.next() else { return }
       undispatched -= 1
-      slot.served += 1
-      slot.current = next
-      guard var line = try? encoder.encode(items[next]) else {
-        slot.current = nil
+      if !pool.send(items[next], for: next, to: worker) {
         remaining -= 1
         completed(next, .failure("cannot encode work item"))
-        return
       }
-      line.append(0x0A)
-      // A dead worker: its EOF is noticed by the read side, which reports the item.
-      _ = slot.process.send(line)
     }
-    for slot in slots { dispatch(slot) }
+    for _ in 0..<min(size, items.count) { _ = try pool.start() }
+    pool.workers.forEach(dispatch)
 
     while remaining > 0 {
       if interrupted() { return false }
-      var fds = slots.map {
-        pollfd(fd: $0.finished ? -1 : $0.output, events: Int16(POLLIN), revents: 0)
-      }
-      let ready = poll(&fds, nfds_t(fds.count), 200)
+      let ready = try pool.waitForAnswers(milliseconds: 200)
       tick()
-      if ready < 0 {
-        if errno == EINTR { continue }
-        throw FileError(path: "worker pipes", operation: "poll", code: errno)
-      }
-      for (i, fd) in fds.enumerated() {
-        let slot = slots[i]
-        if slot.finished { continue }
-        // A worker that has exited is dead even when its pipe stays open (a helper process it
-        // started may still hold the write end): once nothing is left to read, reap it.
-        let exited = fd.revents == 0 && !slot.process.isRunning && !WorkerPool.readable(slot.output)
-        if fd.revents == 0 && !exited { continue }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n =
-          exited ? 0 : chunk.withUnsafeMutableBytes { read(slot.output, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n > 0 {
-          slot.buffer.append(contentsOf: chunk[..<n])
-          while let nl = slot.buffer.firstIndex(of: 0x0A) {
-            let line = Data(slot.buffer[..<nl])
-            slot.buffer.removeSubrange(...nl)
-            guard let index = slot.current else { continue }
-            slot.current = nil
-            remaining -= 1
-            let result =
-              (try? decoder.decode(WorkResult.self, from: line))
-              ?? .failure("worker sent an unreadable answer")
-            completed(index, result)
-            dispatch(slot)
-          }
+      for worker in ready {
+        switch pool.read(worker) {
+        case .interrupted:
           continue
-        }
-        // End of file: the worker finished its budget, or died. A death costs only the item it
-        // was drawing; either way a fresh worker takes over while items are left.
-        let reason = reap(slot)
-        if let index = slot.current {
-          remaining -= 1
-          completed(
-            index,
-            .failure(
-              "worker process \(reason) while \(items[index].activity) '\(items[index].subject)'"
-            ))
-        }
-        slot.finished = true
-        if undispatched > 0 {
-          let replacement = try spawn()
-          slots[i] = replacement
-          dispatch(replacement)
+        case .received:
+          while let answered = pool.nextAnswer(from: worker) {
+            remaining -= 1
+            completed(answered.task, answered.answer)
+            dispatch(worker)
+          }
+        case .ended:
+          // The worker finished its budget, or died. A death costs only the item it was
+          // drawing; either way a fresh worker takes over while items are left.
+          let index = worker.task
+          let reason = pool.end(worker)
+          if let index {
+            remaining -= 1
+            completed(
+              index,
+              .failure(
+                "worker process \(reason) while \(items[index].activity) '\(items[index].subject)'"
+              ))
+          }
+          if undispatched > 0 { dispatch(try pool.start()) }
         }
       }
     }
     return true
   }
+}
 
-  /// Whether `fd` has data (or end of file) to read now. After a process has exited, everything
-  /// it wrote is already in the pipe, so this tells whether an answer is still waiting.
-  static func readable(_ fd: Int32) -> Bool {
-    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&p, 1, 0) > 0 && (p.revents & Int16(POLLIN)) != 0
+extension WorkerPool.Launch {
+  /// The launch as the process pool takes it: the set-up is each worker's first line.
+  package var processLaunch: ProcessLaunch {
+    ProcessLaunch(
+      executable: executable, arguments: arguments, environment: environment, setup: setup)
   }
+}
 
-  func spawn() throws -> Slot {
-    let process = try WorkerPool.start(launch)
-    pids.append(process.pid)
-    return Slot(process: process)
-  }
-
-  /// Starts one worker of `launch` and sends it its set-up.
-  package static func start(_ launch: Launch) throws -> ChildProcess {
-    // A worker that crashes (a font that breaks FreeType or HarfBuzz) costs one family, reported
-    // by the parent in one sanitised line. Its own last words — the Swift runtime's backtrace,
-    // GLib warnings quoting untrusted family names — must not reach the user's terminal, and
-    // the backtracer would only slow the restart. FONTI_WORKER_STDERR=1 keeps them, to debug.
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge(launch.environment) { _, new in new }
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    var setup = try JSONEncoder().encode(launch.setup)
-    setup.append(0x0A)
-    // With stderr closed, the worker's first file would become its fd 2 and catch its messages.
-    let keepStderr = environment[Self.stderrVariable] == "1" && fcntl(2, F_GETFD) != -1
-    let process = try ChildProcess(
-      executable: launch.executable, arguments: launch.arguments, environment: environment,
-      keepStderr: keepStderr)
-    _ = process.send(setup)
-    return process
-  }
-
-  /// Waits for a dead worker and says how it died.
-  func reap(_ slot: Slot) -> String {
-    slot.process.closeInput()
-    defer { slot.process.closeOutput() }
-    return slot.process.ending
-  }
-
-  /// Closes every worker's input (they exit at end of file) and waits; workers still busy are
-  /// terminated.
-  func stopAll() {
-    for slot in slots where !slot.finished {
-      if slot.current != nil { slot.process.terminate() }
-      slot.process.closeInput()
-    }
-    for slot in slots where !slot.finished {
-      slot.process.wait()
-      slot.process.closeOutput()
-    }
-    slots.removeAll()
-  }
+extension WorkResult: WorkerAnswer {
+  package static var unreadable: WorkResult { .failure("worker sent an unreadable answer") }
 }

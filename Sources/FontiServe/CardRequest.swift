@@ -3,24 +3,15 @@ import FontiModel
 import Foundation
 
 /// One card asked of `serve`, from its URL's query: the settings `render` takes, with the
-/// job's defaults (text, size, theme, language, variations, features) for what is left out. What it draws is exactly what `render` draws for them
-/// (the curated partners along the bottom, 1080 px at `scale`): `specimen` builds the same
-/// `SpecimenRequest` `render` does.
+/// job's defaults (text, size, theme, language, variations, features) for what is left out,
+/// held to the same `Limits`. What it draws is exactly what `render` draws for them (the
+/// curated partners along the bottom, 1080 px at `scale`): the same `SpecimenRequest`.
 struct CardRequest: Sendable {
-  var family: FontFamily
+  /// The specimen `render FAMILY` draws for these settings, without its partners yet.
+  var specimen: SpecimenRequest<FamilyRef>
   var slug: String
-  var text: String
-  var size: Double
-  var bold: Bool
-  var italic: Bool
-  var theme: Theme
-  var scale: Int
-  var settings: SampleSettings
   /// Everything the picture depends on, the family's version among it.
   var key: String
-
-  /// At most this many characters of text in a card (the page sends what is typed).
-  static let maxText = 2000
 
   /// The card of `slug` for `query`, or why the query is not one (a 400 answer).
   static func parse(
@@ -29,75 +20,108 @@ struct CardRequest: Sendable {
     guard let family = snapshot.bySlug[slug], let version = snapshot.versions[slug] else {
       return .failure(.notFound)
     }
-    let defaults = snapshot.job.defaults
-    var problems: [String] = []
-    var text = query["text"] ?? ""
-    if text.allSatisfy(\.isWhitespace) { text = defaults.text }
-    if text.count > maxText {
-      problems.append("text is longer than \(maxText) characters")
-    } else if let problem = JobDecoder.Limits.sampleTextProblem(text) {
-      problems.append("text \(problem)")
+    var reader = QueryReader(query: query, defaults: snapshot.job.defaults)
+    let text = reader.text()
+    let size = reader.number("size", reader.defaults.size, Limits.sampleSize)
+    let scale = reader.scale(default: defaultScale)
+    let theme = reader.theme()
+    let settings = reader.settings()
+    guard reader.problems.isEmpty else {
+      return .failure(.invalid(reader.problems.joined(separator: "; ")))
     }
-    func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
-      guard let written = query[name] else { return fallback }
-      guard let value = Double(written), value.isFinite, range.contains(value) else {
-        problems.append(
-          "\(name) must be a number from \(ProofNumber.format(range.lowerBound)) to "
-            + ProofNumber.format(range.upperBound))
-        return fallback
-      }
-      return value
-    }
-    let size = number("size", defaults.size, 12...96)
-    let scale = number("scale", Double(defaultScale), 1...3)
-    if scale.rounded() != scale { problems.append("scale must be 1, 2 or 3") }
-    var theme = defaults.theme
-    if let written = query["theme"] {
-      if let t = Theme(rawValue: written) {
-        theme = t
-      } else {
-        problems.append("theme must be ink or cream")
-      }
-    }
-    func flag(_ name: String) -> Bool {
-      guard let v = query[name] else { return false }
-      return v == "1" || v == "true"
-    }
-    let parsed = SampleSettings.parse(
-      variations: query["var"].flatMap { $0.isEmpty ? nil : $0 },
-      features: query["feat"].flatMap { $0.isEmpty ? nil : $0 },
-      language: query["lang"].flatMap { $0.isEmpty ? nil : $0 },
-      names: ("var", "feat", "lang"))
-    problems += parsed.problems
-    guard problems.isEmpty else { return .failure(.invalid(problems.joined(separator: "; "))) }
-    // Left out: the job's; given empty (`feat=`): none.
-    var settings = parsed.settings
-    let job = defaults.sample
-    if query["var"] == nil { settings.variations = job.variations }
-    if query["feat"] == nil { settings.features = job.features }
-    if query["lang"] == nil { settings.language = job.language }
+    let bold = reader.flag("bold")
+    let italic = reader.flag("italic")
     let key = [
-      slug, version, text, ProofNumber.format(size), "\(flag("bold"))", "\(flag("italic"))",
-      theme.rawValue, "\(Int(scale))", settings.language ?? "",
+      slug, version, text, ProofNumber.format(size), "\(bold)", "\(italic)", theme.rawValue,
+      "\(scale)", settings.language ?? "",
       settings.variations.map(\.description).joined(separator: ","),
       settings.features.map(\.description).joined(separator: ","),
     ].joined(separator: "\u{1F}")
-    return .success(
-      CardRequest(
-        family: family, slug: slug, text: text, size: size, bold: flag("bold"),
-        italic: flag("italic"), theme: theme, scale: Int(scale), settings: settings, key: key))
+    let specimen = SpecimenRequest(
+      family: FamilyRef(family), text: text, size: size, theme: theme, scale: scale, bold: bold,
+      italic: italic, sample: settings.isEmpty ? nil : settings)
+    return .success(CardRequest(specimen: specimen, slug: slug, key: key))
   }
 
-  /// The specimen `render FAMILY` draws for these settings.
+  /// The specimen with the curated partners drawn along its bottom.
   func specimen(partners: [FontFamily]) -> SpecimenRequest<FamilyRef> {
-    SpecimenRequest(
-      family: FamilyRef(family), text: text, size: size, theme: theme, scale: scale, bold: bold,
-      italic: italic, partners: partners.map(FamilyRef.init),
-      sample: settings.isEmpty ? nil : settings)
+    var specimen = specimen
+    specimen.partners = partners.map(FamilyRef.init)
+    return specimen
   }
 }
 
 enum CardProblem: Error {
   case notFound
   case invalid(String)
+}
+
+/// A card's query read value by value, each problem kept for the one 400 answer.
+private struct QueryReader {
+  let query: [String: String]
+  let defaults: Job.Defaults
+  var problems: [String] = []
+
+  /// The text typed; blank is the job's.
+  mutating func text() -> String {
+    var text = query["text"] ?? ""
+    if text.allSatisfy(\.isWhitespace) { text = defaults.text }
+    if text.count > Limits.textLength {
+      problems.append("text is longer than \(Limits.textLength) characters")
+    } else if let problem = Limits.sampleTextProblem(text) {
+      problems.append("text \(problem)")
+    }
+    return text
+  }
+
+  mutating func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>)
+    -> Double
+  {
+    guard let written = query[name] else { return fallback }
+    guard let value = Double(written), value.isFinite, range.contains(value) else {
+      problems.append(
+        "\(name) must be a number from \(ProofNumber.format(range.lowerBound)) to "
+          + ProofNumber.format(range.upperBound))
+      return fallback
+    }
+    return value
+  }
+
+  mutating func scale(default fallback: Int) -> Int {
+    let range = Double(Limits.scale.lowerBound)...Double(Limits.scale.upperBound)
+    let scale = number("scale", Double(fallback), range)
+    if scale.rounded() != scale { problems.append("scale must be \(Limits.scaleChoices)") }
+    return Int(scale)
+  }
+
+  mutating func theme() -> Theme {
+    guard let written = query["theme"] else { return defaults.theme }
+    guard let theme = Theme(rawValue: written) else {
+      problems.append("theme must be ink or cream")
+      return defaults.theme
+    }
+    return theme
+  }
+
+  func flag(_ name: String) -> Bool {
+    guard let v = query[name] else { return false }
+    return v == "1" || v == "true"
+  }
+
+  /// The sample's language, coordinates and features: left out, the job's; given empty
+  /// (`feat=`), none.
+  mutating func settings() -> SampleSettings {
+    let parsed = SampleSettings.parse(
+      variations: query["var"].flatMap { $0.isEmpty ? nil : $0 },
+      features: query["feat"].flatMap { $0.isEmpty ? nil : $0 },
+      language: query["lang"].flatMap { $0.isEmpty ? nil : $0 },
+      names: ("var", "feat", "lang"))
+    problems += parsed.problems
+    var settings = parsed.settings
+    let job = defaults.sample
+    if query["var"] == nil { settings.variations = job.variations }
+    if query["feat"] == nil { settings.features = job.features }
+    if query["lang"] == nil { settings.language = job.language }
+    return settings
+  }
 }

@@ -11,9 +11,10 @@ import Foundation
 /// run's (`Worker`), kept running between requests and fed from the main loop. A card asked for
 /// while the same card is being drawn waits for that drawing; open pages take turns, and each
 /// page's newest request is drawn first; a request its page has made stale (same `client`,
-/// smaller `seq`) is dropped before it reaches a worker. A worker that dies costs its item one more try, then the item fails;
-/// a fresh worker takes its place. New fonts: `restart` ends idle workers at once and busy ones
-/// after their item, so no drawing uses a font file's old outlines from a cache.
+/// smaller `seq`) is dropped before it reaches a worker. A worker that dies costs its item one
+/// more try, then the item fails; a fresh worker takes its place. New fonts: `restart` ends idle
+/// workers at once and busy ones after their item, so no drawing uses a font file's old
+/// outlines from a cache. The processes themselves are a `ProcessPool`, as a run's are.
 final class CardWorkers: @unchecked Sendable {
   enum Outcome {
     case png([UInt8])
@@ -41,7 +42,8 @@ final class CardWorkers: @unchecked Sendable {
     /// Larger: asked for more recently.
     var order: Int
     var attempts = 0
-    var slot: Slot?
+    /// A worker has it.
+    var drawing = false
     init(key: String, item: WorkItem, order: Int) {
       self.key = key
       self.item = item
@@ -49,28 +51,19 @@ final class CardWorkers: @unchecked Sendable {
     }
   }
 
-  private final class Slot {
-    let process: ChildProcess
-    var buffer: [UInt8] = []
-    var job: Job?
-    var served = 0
-    /// Ends after its current item (fonts changed while it drew).
-    var retiring = false
-    var source: UInt32 = 0
-    init(process: ChildProcess) { self.process = process }
+  /// The worker processes, whose tasks are the drawings they were sent.
+  private typealias Processes = ProcessPool<WorkItem, WorkResult, Job>
+  private typealias Worker = Processes.Worker
 
-    /// Closes its input (a worker exits at end of file) and waits for it.
-    func reap() {
-      process.closeInput()
-      _ = process.wait()
-      process.closeOutput()
-    }
-  }
+  /// Workers live as long as the server; Cairo's caches grow with the families drawn, so a
+  /// worker is still replaced after this many items.
+  private static let budget = 400
 
-  private var launch: WorkerPool.Launch
+  private let processes: Processes
+  /// Each worker's watch on its pipe in the main loop.
+  private var watches: [ObjectIdentifier: UInt32] = [:]
   private let size: Int
   private let folder: String
-  private var slots: [Slot] = []
   private var pending: [Job] = []
   private var running: [String: Job] = [:]
   private var nextOrder = 0
@@ -87,13 +80,22 @@ final class CardWorkers: @unchecked Sendable {
   private(set) var drawn = 0
 
   init(launch: WorkerPool.Launch, size: Int, folder: String) {
-    self.launch = launch
+    processes = Processes(launch: Self.processLaunch(launch))
     self.size = max(1, size)
     self.folder = folder
   }
 
+  /// How card workers are started: with `launch`'s set-up and the server's budget, sending
+  /// each card's PNG back over their pipe rather than writing a file for the server to read.
+  private static func processLaunch(_ launch: WorkerPool.Launch) -> ProcessLaunch {
+    var launch = launch
+    launch.setup.itemsPerWorker = budget
+    launch.setup.sendsPNGs = true
+    return launch.processLaunch
+  }
+
   /// Process IDs of the workers now running.
-  var pids: [Int32] { slots.map(\.process.pid) }
+  var pids: [Int32] { processes.workers.map(\.process.pid) }
 
   /// Draws `item` (a specimen; its path is set here), or joins the drawing of the same `key`
   /// under way. Returns a handle for `cancel`.
@@ -126,7 +128,7 @@ final class CardWorkers: @unchecked Sendable {
     for job in running.values {
       guard let i = job.waiters.firstIndex(where: { $0.id == id }) else { continue }
       job.waiters.remove(at: i)
-      if job.waiters.isEmpty && job.slot == nil { forget(job) }
+      if job.waiters.isEmpty && !job.drawing { forget(job) }
       return
     }
   }
@@ -159,12 +161,12 @@ final class CardWorkers: @unchecked Sendable {
   /// New fonts or a new set-up: workers started from now on get `launch`; running ones end
   /// (idle: now; busy: after their item).
   func restart(_ launch: WorkerPool.Launch) {
-    self.launch = launch
-    for slot in slots {
-      if slot.job == nil {
-        end(slot)
+    processes.launch = Self.processLaunch(launch)
+    for worker in processes.workers {
+      if worker.task == nil {
+        end(worker, watched: false)
       } else {
-        slot.retiring = true
+        worker.retiring = true
       }
     }
     dispatch()
@@ -172,32 +174,30 @@ final class CardWorkers: @unchecked Sendable {
 
   func stop() {
     stopped = true
-    for slot in slots {
-      MainLoop.remove(slot.source)
-      if slot.job != nil { slot.process.terminate() }
-      slot.reap()
-    }
-    slots.removeAll()
+    for watch in watches.values { MainLoop.remove(watch) }
+    watches.removeAll()
+    processes.stop()
     for job in Array(running.values) {
       forget(job)
       for w in job.waiters { w.answer(.failed("the server is stopping")) }
     }
   }
 
-  private func end(_ slot: Slot) {
-    MainLoop.remove(slot.source)
-    slot.source = 0
-    slot.reap()
-    slots.removeAll { $0 === slot }
+  /// Ends `worker` and its watch (`watched`: from inside the watch, which then returns false).
+  @discardableResult
+  private func end(_ worker: Worker, watched: Bool) -> String {
+    let watch = watches.removeValue(forKey: ObjectIdentifier(worker))
+    if !watched { MainLoop.remove(watch ?? 0) }
+    return processes.end(worker)
   }
 
   private func dispatch() {
     guard !stopped else { return }
     while !pending.isEmpty {
-      let slot: Slot
-      if let idle = slots.first(where: { $0.job == nil && !$0.retiring }) {
-        slot = idle
-      } else if slots.count < size {
+      let worker: Worker
+      if let idle = processes.workers.first(where: { $0.task == nil && !$0.retiring }) {
+        worker = idle
+      } else if processes.workers.count < size {
         guard let fresh = spawn() else {
           let failing = pending
           pending.removeAll()
@@ -207,7 +207,7 @@ final class CardWorkers: @unchecked Sendable {
           }
           return
         }
-        slot = fresh
+        worker = fresh
       } else {
         return
       }
@@ -215,17 +215,13 @@ final class CardWorkers: @unchecked Sendable {
       let job = pending.remove(at: i)
       turns += 1
       lastTurn[Self.page(of: job)] = turns
-      guard var line = try? JSONEncoder().encode(job.item) else {
+      guard processes.send(job.item, for: job, to: worker) else {
         forget(job)
         for w in job.waiters { w.answer(.failed("cannot encode the card")) }
         continue
       }
-      line.append(0x0A)
-      job.slot = slot
+      job.drawing = true
       job.attempts += 1
-      slot.job = job
-      slot.served += 1
-      _ = slot.process.send(line)
     }
   }
 
@@ -245,80 +241,60 @@ final class CardWorkers: @unchecked Sendable {
     }
   }
 
-  private func spawn() -> Slot? {
-    var setup = launch
-    // Workers live as long as the server; Cairo's caches grow with the families drawn, so a
-    // worker is still replaced after its budget.
-    setup.setup.itemsPerWorker = 400
-    guard let process = try? WorkerPool.start(setup) else { return nil }
-    let slot = Slot(process: process)
-    slot.source = MainLoop.watch(process.output) { [weak self, weak slot] in
-      guard let self, let slot else { return false }
-      return self.readable(slot)
+  private func spawn() -> Worker? {
+    guard let worker = try? processes.start() else { return nil }
+    watches[ObjectIdentifier(worker)] = MainLoop.watch(worker.process.output) {
+      [weak self, weak worker] in
+      guard let self, let worker else { return false }
+      return self.readable(worker)
     }
-    slots.append(slot)
-    return slot
+    return worker
   }
 
   /// The worker's pipe has something (or is closed): an answer, or its end.
-  private func readable(_ slot: Slot) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 16384)
-    let n = chunk.withUnsafeMutableBytes { read(slot.process.output, $0.baseAddress, $0.count) }
-    if n < 0 && errno == EINTR { return true }
-    if n > 0 {
-      slot.buffer.append(contentsOf: chunk[..<n])
-      while let nl = slot.buffer.firstIndex(of: 0x0A) {
-        let line = Data(slot.buffer[..<nl])
-        slot.buffer.removeSubrange(...nl)
-        guard let job = slot.job else { continue }
-        slot.job = nil
-        job.slot = nil
-        let result =
-          (try? JSONDecoder().decode(WorkResult.self, from: line))
-          ?? .failure("worker sent an unreadable answer")
-        finish(job, result)
-        if slot.retiring || slot.served >= 400 {
-          slot.source = 0
-          end(slot)
+  private func readable(_ worker: Worker) -> Bool {
+    switch processes.read(worker) {
+    case .interrupted:
+      return true
+    case .received:
+      while let answered = processes.nextAnswer(from: worker) {
+        answered.task.drawing = false
+        finish(answered.task, answered.answer)
+        if worker.retiring || worker.served >= Self.budget {
+          end(worker, watched: true)
           dispatch()
           return false
         }
       }
       dispatch()
       return true
-    }
-    // End of file: the worker died (or spent its budget).
-    let job = slot.job
-    let reason = slot.process.ending
-    slot.source = 0
-    slot.job = nil
-    let ended = UncheckedSlot(slot: slot)
-    MainLoop.post { ended.slot.reap() }
-    if let job {
-      job.slot = nil
-      if job.attempts < 2 && !job.waiters.isEmpty {
-        pending.append(job)
-      } else {
-        forget(job)
-        let message = "worker process \(reason) while drawing '\(job.item.subject)'"
-        for w in job.waiters { w.answer(.failed(message)) }
+    case .ended:
+      // The worker died (or spent its budget).
+      let job = worker.task
+      let reason = end(worker, watched: true)
+      if let job {
+        job.drawing = false
+        if job.attempts < 2 && !job.waiters.isEmpty {
+          pending.append(job)
+        } else {
+          forget(job)
+          let message = "worker process \(reason) while drawing '\(job.item.subject)'"
+          for w in job.waiters { w.answer(.failed(message)) }
+        }
       }
+      dispatch()
+      return false
     }
-    slots.removeAll { $0 === slot }
-    dispatch()
-    return false
-  }
-
-  /// A dead worker, waited for on the next turn of the loop (not inside its own fd's watch).
-  private struct UncheckedSlot: @unchecked Sendable {
-    let slot: Slot
   }
 
   private func finish(_ job: Job, _ result: WorkResult) {
     forget(job)
     drawn += 1
     var outcome = Outcome.failed(result.error ?? "the card was not drawn")
-    if result.error == nil, let staged = result.staged ?? result.raw {
+    if result.error == nil, let png = result.attachment {
+      outcome = .png(png)
+    } else if result.error == nil, let staged = result.staged ?? result.raw {
+      // A proof PDF, drawn to a file.
       if let bytes = try? AtomicFile.read(staged, limit: 256 << 20) {
         outcome = .png(Array(bytes))
       }

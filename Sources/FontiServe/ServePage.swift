@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The page is a shell: the families, the job's defaults and the favourites come from
 /// `/api/state` and `/events`; every card is a PNG the server draws (`/card/SLUG.png`). The
-/// inline style sheet and script (`ServePage+Assets.swift`) are the only style and script the
-/// Content-Security-Policy allows (by their SHA-256); requests go only to the page's own origin.
+/// inline style sheet and script (`ServePage.css`, `ServePage.js`) are the only style and script
+/// the Content-Security-Policy allows (by their SHA-256, computed from the bytes built in);
+/// requests go only to the page's own origin.
 /// The title is the one text from outside, escaped for HTML; the script puts every name,
 /// warning and error into the page as text, never as markup.
 ///
@@ -28,40 +29,34 @@ public enum ServePage {
 
   /// The page as text.
   static func text(title: String) -> String {
-    """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <meta name="referrer" content="no-referrer">
-    <title>\(HTML.text(title)) · fonti-batch serve</title>
-    <style>\(styleSheet)</style>
-    </head>
-    <body>
-    \(errors)<header class="top">
-    <div><p class="kicker"><span class="live" id="s-live" data-live="connecting"></span>\
-    <span id="s-live-text">Connecting…</span></p>
-    <h1 id="s-title" dir="auto">\(HTML.text(title))</h1>
-    <p class="sub" id="s-sub">Loading the job…</p></div>
-    <nav class="views" aria-label="Views"><button type="button" id="s-view-browse" \
-    aria-pressed="true">Browse</button><button type="button" id="s-view-saved" \
-    aria-pressed="false"><span aria-hidden="true">♥</span> Saved \
-    <span class="n" id="s-saved-count">0</span></button></nav>
-    </header>
-    \(inputBar)<main>
-    <h2 class="view-title" id="s-view-title" hidden>Saved · most recent first</h2>
-    <ul class="grid" id="s-grid" aria-label="Families"></ul>
-    <p class="none" id="s-none" hidden><span id="s-none-text">No family matches the search and \
-    filters.</span> <button type="button" id="s-reset">Show all families</button></p>
-    </main>
-    \(dialog)<div class="toast" id="s-toast" role="status" aria-live="polite" hidden></div>
-    <script>\(script)</script>
-    </body>
-    </html>
+    HTML.documentStart + """
+      <meta name="referrer" content="no-referrer">
+      <title>\(HTML.text(title)) · fonti-batch serve</title>
+      <style>\(styleSheet)</style>
+      </head>
+      <body>
+      \(errors)<header class="top">
+      <div><p class="kicker"><span class="live" id="s-live" data-live="connecting"></span>\
+      <span id="s-live-text">Connecting…</span></p>
+      <h1 id="s-title" dir="auto">\(HTML.text(title))</h1>
+      <p class="sub" id="s-sub">Loading the job…</p></div>
+      <nav class="views" aria-label="Views"><button type="button" id="s-view-browse" \
+      aria-pressed="true">Browse</button><button type="button" id="s-view-saved" \
+      aria-pressed="false"><span aria-hidden="true">♥</span> Saved \
+      <span class="n" id="s-saved-count">0</span></button></nav>
+      </header>
+      \(inputBar)<main>
+      <h2 class="view-title" id="s-view-title" hidden>Saved · most recent first</h2>
+      <ul class="grid" id="s-grid" aria-label="Families"></ul>
+      <p class="none" id="s-none" hidden><span id="s-none-text">No family matches the search and \
+      filters.</span> <button type="button" id="s-reset">Show all families</button></p>
+      </main>
+      \(dialog)<div class="toast" id="s-toast" role="status" aria-live="polite" hidden></div>
+      <script>\(script)</script>
+      </body>
+      </html>
 
-    """
+      """
   }
 
   // MARK: Parts of the page
@@ -83,18 +78,18 @@ public enum ServePage {
     <div class="row type">
     <label class="vh" for="s-text">Text to show in every family</label>
     <input type="text" id="s-text" class="text" autocomplete="off" spellcheck="false" \
-    maxlength="2000" dir="auto" placeholder="Type anything">
+    dir="auto" placeholder="Type anything">
     </div>
     <div class="row controls">
     <div class="ctl size"><label for="s-size">Size</label><input type="range" id="s-size" \
-    min="12" max="96" step="1" value="48"><output id="s-size-out" for="s-size">48 pt</output></div>
+    step="1"><output id="s-size-out" for="s-size"></output></div>
     <div class="ctl toggles"><button type="button" class="toggle" id="s-bold" aria-pressed="false" \
     title="Bold (shown greyed on the cards of families without a bold face)"><b>B</b>\
     <span class="vh"> Bold</span></button><button type="button" class="toggle" id="s-italic" \
     aria-pressed="false" title="Italic (shown greyed on the cards of families without an italic \
     face)"><i>I</i><span class="vh"> Italic</span></button></div>
     <div class="ctl lang"><label for="s-lang">Language</label><input type="text" id="s-lang" \
-    autocomplete="off" spellcheck="false" maxlength="35" placeholder="en"></div>
+    autocomplete="off" spellcheck="false" placeholder="en"></div>
     <div class="ctl axes" id="s-axes" role="group" aria-label="Axes" hidden></div>
     <fieldset class="ctl features" id="s-features" hidden><legend>Features</legend></fieldset>
     </div>

@@ -46,15 +46,39 @@ struct ServeSnapshot: Sendable {
   ) throws(DiagnosticError) -> Loaded {
     let reloaded = reloadFonts && FontconfigConfiguration.reloadCurrentIfChanged()
     let resolved = try ResolvedJob.load(path: path, library: library, configFile: configFile)
-    let catalog = resolved.catalog
     let families = resolved.families.filter(\.isRenderable)
     let slugs = Slug.unique(families.map(\.name))
+    let label = resolved.catalog.labelFamily
+    let (partners, versions) = cardVersions(
+      families, slugs: slugs, label: label, resolved: resolved)
+    let environment = resolved.environment
+    let snapshot = ServeSnapshot(
+      job: resolved.job, families: families, slugs: slugs,
+      bySlug: Dictionary(zip(slugs, families), uniquingKeysWith: { a, _ in a }),
+      versions: versions, partners: partners, warnings: warningsByFamily(resolved.warnings),
+      setup: WorkerSetup(
+        customFonts: environment.customFiles,
+        labelFamily: label.map(FamilyRef.init),
+        boxDigitsFace: environment.boxDigitsFace,
+        installedFolders: environment.workerFolders),
+      fontFolders: fontFolders(resolved),
+      favourites: FavouritesStore(job: resolved.job).path,
+      jobHash: SHA256.hex(resolved.job.bytes ?? []))
+    return Loaded(snapshot: snapshot, warnings: resolved.warnings, fontsReloaded: reloaded)
+  }
+
+  /// Each family's curated partners, and its version: a hash of what its card shows beyond
+  /// the query (the job's defaults, the label face `label`), its files and its partners'
+  /// (path, size, time) among it.
+  private static func cardVersions(
+    _ families: [FontFamily], slugs: [String], label: FontFamily?, resolved: ResolvedJob
+  ) -> (partners: [String: [FontFamily]], versions: [String: String]) {
+    let catalog = resolved.catalog
     var partners: [String: [FontFamily]] = [:]
     var versions: [String: String] = [:]
     // What a card shows beyond its family's files: the job's defaults (a query leaves them
     // out) and the label face, so a card's address changes whenever its picture may.
     let job = resolved.job
-    let label = catalog.labelFamily
     // A family's files are stamped once, though it is also a partner of others.
     var stamps: [String: [String]] = [:]
     func stamp(_ f: FontFamily) -> [String] {
@@ -77,10 +101,21 @@ struct ServeSnapshot: Sendable {
       let parts = shared + ([family] + strip).flatMap(stamp)
       versions[slug] = String(SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8)).prefix(12))
     }
+    return (partners, versions)
+  }
+
+  /// The job's warnings, per the family each names first.
+  private static func warningsByFamily(_ diagnostics: [Diagnostic]) -> [String: [String]] {
     var warnings: [String: [String]] = [:]
-    for d in resolved.warnings where d.severity == .warning {
+    for d in diagnostics where d.severity == .warning {
       if let name = d.namedFamily { warnings[name, default: []].append(d.message) }
     }
+    return warnings
+  }
+
+  /// Folders whose changes may change the fonts: the installed fonts' folders, the custom
+  /// fonts' and the folders the job's `fonts:` names.
+  private static func fontFolders(_ resolved: ResolvedJob) -> Set<String> {
     let environment = resolved.environment
     var folders = Set(
       (environment.workerFolders ?? []) + environment.customFiles.map { FileSystem.folder(of: $0) })
@@ -93,19 +128,7 @@ struct ServeSnapshot: Sendable {
         folders.insert(absolute)
       }
     }
-    let snapshot = ServeSnapshot(
-      job: resolved.job, families: families, slugs: slugs,
-      bySlug: Dictionary(zip(slugs, families), uniquingKeysWith: { a, _ in a }),
-      versions: versions, partners: partners, warnings: warnings,
-      setup: WorkerSetup(
-        customFonts: environment.customFiles,
-        labelFamily: label.map(FamilyRef.init),
-        boxDigitsFace: environment.boxDigitsFace,
-        installedFolders: environment.workerFolders),
-      fontFolders: folders,
-      favourites: FavouritesStore(job: resolved.job).path,
-      jobHash: SHA256.hex(resolved.job.bytes ?? []))
-    return Loaded(snapshot: snapshot, warnings: resolved.warnings, fontsReloaded: reloaded)
+    return folders
   }
 
   /// The slugs whose cards differ between `old` and this snapshot (new, gone or changed).

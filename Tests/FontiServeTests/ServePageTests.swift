@@ -101,7 +101,9 @@ import Testing
     for filter in ["all", "saved", "custom", "variable", "warnings"] {
       #expect(page.contains("id=\"s-filter-\(filter)\" value=\"\(filter)\""), "\(filter)")
     }
-    #expect(page.contains("type=\"range\" id=\"s-size\" min=\"12\" max=\"96\""))
+    // No limit is written into the page: the script takes them from `/api/state`.
+    #expect(page.contains("<input type=\"range\" id=\"s-size\" step=\"1\">"))
+    #expect(!page.contains("maxlength") && !page.contains(" min=") && !page.contains(" max="))
     // Every control has a label: a <label for>, an aria-label, or a legend around it.
     for labelled in ["s-text", "s-size", "s-lang"] {
       #expect(page.contains("for=\"\(labelled)\""), "\(labelled)")
@@ -136,6 +138,17 @@ import Testing
       "li.dataset.slug", "img.dataset.seq", "api.lastDrawn[", "api.cardsLoaded++",
     ] {
       #expect(script.contains(hook), "\(hook)")
+    }
+  }
+
+  /// The limits and the features' names are the server's (`Limits`, `FeatureNames`), read
+  /// from the state: the script holds no copy of either.
+  @Test func theScriptTakesLimitsAndFeatureNamesFromTheState() {
+    let script = ServePage.script
+    #expect(script.contains("applyLimits(job.limits)"))
+    #expect(script.contains("job.featureNames"))
+    for copy in ["2000", "96", "'Small capitals'", "smcp:"] {
+      #expect(!script.contains(copy), "\(copy)")
     }
   }
 

@@ -1,4 +1,5 @@
 import BrowserSupport
+import FontiModel
 import Foundation
 import Testing
 
@@ -109,6 +110,61 @@ struct ServeBrowserTests {
     let search = try page.evaluate("location.search") as? String
     #expect(
       search?.contains("var=wght%3D900") == true && search?.contains("family=answer-sans") == true)
+  }
+
+  /// The page holds no limit of its own: its size slider, text field and language field
+  /// follow the limits `/api/state` gives. Here the state is changed on its way to the page
+  /// (DevTools' `Fetch` domain) to give other limits than the server's.
+  @Test func thePageTakesItsLimitsFromTheState() throws {
+    let box = try tests.sandbox()
+    let server = try ServeProcess(box)
+    let chromium = try #require(Chromium.find())
+    let browser = try DevTools.launch(chromium: chromium)
+    defer { browser.close() }
+    let page = try browser.newPage(url: "about:blank")
+    try page.send(
+      "Fetch.enable", ["patterns": [["urlPattern": "*/api/state*", "requestStage": "Response"]]])
+    try page.navigate(server.address + "&text=Sphinx%20of%20black")
+    let paused = try page.waitForEvent("Fetch.requestPaused")
+    let request = try #require(paused["requestId"] as? String)
+    let answer = try page.send("Fetch.getResponseBody", ["requestId": request])
+    let text = try #require(answer["body"] as? String)
+    let bytes =
+      answer["base64Encoded"] as? Bool == true ? Data(base64Encoded: text) : Data(text.utf8)
+    let json = try #require(bytes)
+    var state = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    var limits = try #require(state["limits"] as? [String: Any])
+    limits["size"] = ["min": 20, "max": 40]
+    limits["textLength"] = 6
+    limits["languageTagLength"] = 5
+    state["limits"] = limits
+    try page.send(
+      "Fetch.fulfillRequest",
+      [
+        "requestId": request, "responseCode": 200,
+        "responseHeaders": [["name": "Content-Type", "value": "application/json"]],
+        "body": try JSONSerialization.data(withJSONObject: state).base64EncodedString(),
+      ])
+    try page.waitFor("window.fontiServe && window.fontiServe.ready")
+    func control(_ id: String, _ property: String) throws -> String? {
+      try page.evaluate("String(document.getElementById('\(id)').\(property))") as? String
+    }
+    #expect(try control("s-size", "min") == "20")
+    #expect(try control("s-size", "max") == "40")
+    // The job's size (48) held to the state's range.
+    #expect(try control("s-size", "value") == "40")
+    #expect(try control("s-size-out", "textContent") == "40 pt")
+    #expect(try control("s-text", "maxLength") == "6")
+    #expect(try control("s-text", "value") == "Sphinx")
+    #expect(try control("s-lang", "maxLength") == "5")
+
+    // Untouched, the page has the server's own limits.
+    let plain = try browser.newPage(url: server.address)
+    try plain.waitFor("window.fontiServe && window.fontiServe.ready")
+    #expect(
+      try plain.evaluate("document.getElementById('s-size').max") as? String
+        == String(Int(Limits.sampleSize.upperBound)))
+    #expect(page.consoleErrors().isEmpty && plain.consoleErrors().isEmpty)
   }
 
   /// DNS rebinding: a name that resolves to this machine (here by the browser's own rule) is

@@ -1,3 +1,4 @@
+import FontiModel
 import FontiServe
 import Foundation
 import Testing
@@ -70,6 +71,25 @@ import Testing
     #expect(big.status == 0)
     #expect(share.body == box.read("r2.png"), "Share is not render at the job's png.scale")
 
+    let stopped = try server.interrupt()
+    #expect(stopped.status == 130, "\(stopped)")
+    #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
+  }
+
+  /// A font that crashes its worker costs its card (drawn once more, then answered 500 with
+  /// the crash named), never the server: the next card comes from a fresh worker, whole.
+  @Test func aWorkerThatCrashesCostsOnlyItsCard() throws {
+    let box = try sandbox()
+    box.environment["FONTI_WORKER_CRASH_ON"] = "Cantarell"
+    let server = try ServeProcess(box)
+    let crashed = try server.request("/card/cantarell.png?text=Crash")
+    #expect(crashed.status == 500)
+    #expect(crashed.text == "worker process crashed (SIGABRT) while drawing 'Cantarell'\n")
+    let card = try server.request("/card/dejavu-serif.png?text=After")
+    #expect(card.status == 200, "\(card.text)")
+    let rendered = try box.run(["render", "DejaVu Serif", "--text", "After", "-o", "r.png"])
+    #expect(rendered.status == 0, "\(rendered)")
+    #expect(card.body == box.read("r.png"), "the card after a crash is not the PNG render writes")
     let stopped = try server.interrupt()
     #expect(stopped.status == 130, "\(stopped)")
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
@@ -162,6 +182,30 @@ import Testing
     #expect((fixed["errors"] as? [Any])?.isEmpty == true)
     #expect((fixed["families"] as? [Any])?.count == 2)
     #expect(try server.request("/card/answer-serif.png").status == 404)
+  }
+
+  /// The state carries the limits a card is held to (the one table, `Limits`) and the
+  /// registered names of the job's features (`FeatureNames`), which the page shows.
+  @Test func theStateCarriesTheLimitsAndTheFeaturesNames() throws {
+    let box = try sandbox()
+    try box.write("job.yaml", Self.job + "\ndefaults: { features: [smcp, -liga, ss03, zzzz] }\n")
+    let server = try ServeProcess(box)
+    let state = try state(server)
+    let limits = try #require(state["limits"] as? [String: Any])
+    let size = try #require(limits["size"] as? [String: Double])
+    #expect(size == ["min": Limits.sampleSize.lowerBound, "max": Limits.sampleSize.upperBound])
+    let scale = try #require(limits["scale"] as? [String: Int])
+    #expect(scale == ["min": Limits.scale.lowerBound, "max": Limits.scale.upperBound])
+    #expect(limits["textLength"] as? Int == Limits.textLength)
+    #expect(limits["textCodePoints"] as? Int == Limits.textCodePoints)
+    #expect(limits["languageTagLength"] as? Int == Limits.languageTagLength)
+    let names = try #require(state["featureNames"] as? [String: String])
+    #expect(
+      names == ["smcp": "Small Capitals", "liga": "Standard Ligatures", "ss03": "Stylistic Set 3"])
+    // The same table holds a card's query.
+    let big = try server.request("/card/cantarell.png?size=\(Limits.sampleSize.upperBound + 1)")
+    #expect(big.status == 400)
+    #expect(big.text == "size must be a number from 12 to 96\n", "\(big.text)")
   }
 
   /// A page's newer keystroke drops its older cards that no worker has started (answered 503),

@@ -64,13 +64,8 @@ public enum GalleryPage {
     }
 
     let count = model.families.count
-    var out = """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="color-scheme" content="light dark">
+    var out = HTML.documentStart
+    out += """
       <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
       <meta name="generator" content="\(HTML.attribute(model.tool))">
       <link rel="icon" href="data:,">

@@ -4,6 +4,18 @@ import Foundation
 /// goes in the gallery page: HTML text, quoted attribute values, relative URLs, and a JSON block
 /// inside `<script>`.
 package enum HTML {
+  /// How every page the tool writes begins (the gallery, `serve`'s page): the doctype, English,
+  /// UTF-8, a phone's viewport, both colour schemes; its `<head>` left open for the page's own.
+  package static let documentStart = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+
+    """
+
   /// Text for an element's content: `&`, `<`, `>` as character references; control characters
   /// (C0 except tab and line feed, carriage return, DEL, C1), which HTML forbids or a reader
   /// cannot see, as U+FFFD. Bidirectional marks and overrides stay: the page shows names in

@@ -80,7 +80,7 @@ public enum PairingSheetText {
 }
 
 extension SpecimenRenderer {
-  /// Renders a pairing sheet into a PNG at `path`, written atomically.
+  /// Renders a pairing sheet into a PNG for `path`, delivered as `delivery` says.
   public func renderPairing(_ request: PairingSheetRequest<FontFamily>, to path: String)
     throws(RenderError)
     -> SpecimenResult

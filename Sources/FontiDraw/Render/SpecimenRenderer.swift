@@ -97,10 +97,12 @@ public struct SpecimenResult: Sendable, Hashable {
   public var warnings: [String]
   /// The own-script sample or glyph grid shown because the family cannot set the text.
   public var fallback: FallbackSample?
-  /// With `SpecimenRenderer.staging`: the temporary file holding the image, complete but not
-  /// yet flushed to disk nor renamed into place; nil when the file at the destination already
-  /// held exactly these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
+  /// Delivered `.staged`: the temporary file holding the image, complete but not yet flushed to
+  /// disk nor renamed into place; nil when the file at the destination already held exactly
+  /// these bytes and was left as it is (`AtomicFile.stage(_:for:)`).
   public var staged: String?
+  /// Delivered `.kept`: the PNG's bytes, written nowhere.
+  public var png: [UInt8]?
   /// What `SpecimenRequest.proofs` asked to read, for the manifest.
   public var proofs: FamilyProofReport?
 
@@ -118,12 +120,21 @@ public final class SpecimenRenderer: FontDrawer {
   /// The face for labels of families that cannot set their own name, and for notes: chosen
   /// once per run (`FontCatalog.labelFamily`), by the run's parent.
   public let labelFamily: FontFamily?
-  /// Off (the default): each PNG is flushed to disk and renamed into place before `render`
-  /// returns. On (a run's workers): it is left complete under a temporary name beside its
-  /// destination, named by `SpecimenResult.staged`, for the run's parent to flush and rename
-  /// (`StagedFiles`), so that drawing never waits for the disk; or, when the destination
-  /// already holds the same bytes, not written at all.
-  public var staging = false
+  /// What becomes of each PNG drawn.
+  public enum Delivery: Sendable {
+    /// Flushed to disk and renamed into place before `render` returns.
+    case written
+    /// Left complete under a temporary name beside its destination, named by
+    /// `SpecimenResult.staged`, for a run's parent to flush and rename (`StagedFiles`), so
+    /// that drawing never waits for the disk; or, when the destination already holds the same
+    /// bytes, not written at all. Thumbnails are staged likewise. A run's workers.
+    case staged
+    /// Not written: its bytes are `SpecimenResult.png` (the destination only names it in
+    /// messages). Thumbnails are staged. `serve`'s workers, which send cards over their pipe.
+    case kept
+  }
+
+  public var delivery = Delivery.written
 
   package init(fontMaps: FontMaps, labelFamily: FontFamily?) {
     self.fontMaps = fontMaps
@@ -158,8 +169,8 @@ public final class SpecimenRenderer: FontDrawer {
   }
 
   /// The one way a square PNG is made: an opaque `edge × scale` image of `background`, painted
-  /// in `edge` units, then recorded: checked and written atomically, and with `thumbnail`, its
-  /// thumbnail too, from the same surface.
+  /// in `edge` units, then checked and delivered (`delivery`); with `thumbnail`, its thumbnail
+  /// too, from the same surface.
   func renderPNG(
     edge: Int, scale: Int, compression: PNGCompression, background: Colour, to path: String,
     thumbnail: String? = nil,
@@ -167,7 +178,7 @@ public final class SpecimenRenderer: FontDrawer {
   ) throws(RenderError) -> SpecimenResult {
     let (surface, cr) = try canvas(edge: edge, scale: scale, background: background)
     var result = try paint(cr)
-    result.staged = try record(surface, drawnOn: cr, compression: compression, to: path)
+    try record(surface, drawnOn: cr, compression: compression, to: path, into: &result)
     if let thumbnail {
       result.thumbnail = recordThumbnail(of: surface, to: thumbnail)
     }
@@ -192,23 +203,26 @@ public final class SpecimenRenderer: FontDrawer {
     return (surface, cr)
   }
 
-  /// Checks what was drawn on `surface` and writes it to `path` as a PNG: flushed and renamed
-  /// into place, or, with `staging`, left under the temporary name returned (nil: the file at
-  /// `path` already held these bytes).
+  /// Checks what was drawn on `surface` and delivers it as a PNG for `path`, as `delivery`
+  /// says: written into place, staged (`result.staged`; nil when the file at `path` already
+  /// held these bytes), or kept (`result.png`).
   func record(
     _ surface: CairoSurface, drawnOn cr: CairoContext, compression: PNGCompression,
-    to path: String
-  ) throws(RenderError) -> String? {
+    to path: String, into result: inout SpecimenResult
+  ) throws(RenderError) {
     do {
       try cr.check("draw")
-      if staging {
-        return try AtomicFile.stage(
+      switch delivery {
+      case .written:
+        try AtomicFile.write(to: path) { temporary in
+          try surface.writePNG(to: temporary, compression: compression, sync: true)
+        }
+      case .staged:
+        result.staged = try AtomicFile.stage(
           surface.encodedPNG(compression: compression, for: path), for: path)
+      case .kept:
+        result.png = try surface.encodedPNG(compression: compression, for: path)
       }
-      try AtomicFile.write(to: path) { temporary in
-        try surface.writePNG(to: temporary, compression: compression, sync: true)
-      }
-      return nil
     } catch var error as FileError {
       error.path = path  // the file the user will look for, not its temporary name
       throw RenderError("\(error)")
@@ -217,13 +231,13 @@ public final class SpecimenRenderer: FontDrawer {
     }
   }
 
-  /// Writes the gallery's thumbnail of `surface` to `path` (staged like the image), or says
-  /// why not: the image stands either way.
+  /// Writes the gallery's thumbnail of `surface` to `path` (staged unless the image is written
+  /// in place), or says why not: the image stands either way.
   func recordThumbnail(of surface: CairoSurface, to path: String) -> Result<
     Thumbnail.Result, RenderError
   > {
     do {
-      return .success(try Thumbnail.write(surface, to: path, staging: staging))
+      return .success(try Thumbnail.write(surface, to: path, staging: delivery != .written))
     } catch {
       return .failure(error)
     }

@@ -44,8 +44,8 @@ public let defaultSampleText = "Sphinx of black quartz, judge my vow."
 /// Paths are resolved (relative to the job file's folder); names keep their `Mark` so that
 /// checks against the font catalogue can point into the file.
 public struct Job: Sendable, Hashable {
-  /// `defaults:`: the sample text, its size in points (12–96), the theme, and how the sample
-  /// is set (`language`, `variations`, `features`).
+  /// `defaults:`: the sample text, its size in points (within `Limits.sampleSize`), the theme,
+  /// and how the sample is set (`language`, `variations`, `features`).
   public struct Defaults: Sendable, Hashable {
     public var text: String = defaultSampleText
     public var size: Double = 48

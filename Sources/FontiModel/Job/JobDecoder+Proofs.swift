@@ -144,7 +144,7 @@ extension JobDecoder {
   /// Why `tag` is not shaped like a BCP 47 language tag, or nil when it is.
   public static func languageTagProblem(_ tag: String) -> String? {
     guard !tag.isEmpty else { return "is empty" }
-    guard tag.count <= 64 else { return "is too long for a language tag" }
+    guard tag.count <= Limits.languageTagLength else { return "is too long for a language tag" }
     let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
     for subtag in subtags {
       guard !subtag.isEmpty else { return "has an empty subtag" }

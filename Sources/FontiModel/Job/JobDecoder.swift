@@ -11,35 +11,6 @@ import FontiSupport
 /// diagnostic, keeps the default for that setting and goes on. Checks that need the installed
 /// fonts (family names) happen later, against `Job`'s `Located` names and `source`.
 public struct JobDecoder {
-  /// The job's limits, named in their messages.
-  public enum Limits {
-    public static let defaultSize = 12.0...96.0
-    public static let waterfallSize = 4.0...400.0
-    public static let waterfallCount = 32
-    public static let textLength = 2_000
-    /// Code points in a sample text: four per character on average. Without it, one
-    /// "character" of 300,000 combining marks passes `textLength` and takes minutes to shape.
-    public static let textCodePoints = 8_000
-    public static let textCount = 50
-    public static let edge = 256...4096
-    public static let scale = 1...3
-    public static let pixels = 8192
-
-    /// Why `text` is too long for a sample text (naming the limit), or nil when it is not.
-    public static func sampleTextProblem(_ text: String) -> String? {
-      let characters = text.count
-      if characters > textLength {
-        return "is \(grouped(characters)) characters long; the limit is \(grouped(textLength))"
-      }
-      let codePoints = text.unicodeScalars.count
-      if codePoints > textCodePoints {
-        return "has \(grouped(codePoints)) Unicode code points (accents and marks count); "
-          + "the limit is \(grouped(textCodePoints))"
-      }
-      return nil
-    }
-  }
-
   /// The keys each mapping may have, in the order the example job writes them.
   static let topKeys = [
     "version", "title", "author", "output", "defaults", "texts", "families", "fonts", "sizes",
@@ -224,7 +195,7 @@ public struct JobDecoder {
       defaults.text = text
     }
     if let node = fields["size"],
-      let size = number(node, "defaults.size", in: Limits.defaultSize, unit: " pt")
+      let size = number(node, "defaults.size", in: Limits.sampleSize, unit: " pt")
     {
       defaults.size = size
     }
@@ -424,7 +395,7 @@ public struct JobDecoder {
         scale = value
         png.scale = value
       } else {
-        error("png.scale must be 1, 2 or 3, not \(describe(node))", at: node.mark)
+        error("png.scale must be \(Limits.scaleChoices), not \(describe(node))", at: node.mark)
       }
     }
     if let node = fields["compression"], let value: PNGCompression = choice(node, "compression") {

@@ -4,7 +4,7 @@ import Foundation
 
 /// libsoup 3's HTTP server on GLib's default main context (libsoup is loaded by `CSoup` when a
 /// server is first made): requests are parsed, answered and streamed by libsoup; this wraps
-/// them as `Exchange`s for `LiveServer`. Everything here runs on
+/// them as `Exchange`s for `ServeRoutes`. Everything here runs on
 /// the thread that runs `MainLoop.run` (confined, hence `@unchecked Sendable`).
 final class HTTPServer: @unchecked Sendable {
   private let server: OpaquePointer

@@ -81,6 +81,12 @@ enum MainLoop {
   static func remove(_ source: UInt32) {
     if source != 0 { g_source_remove(source) }
   }
+
+  /// Traps unless called on the loop's thread. `serve` sets the loop up and runs it on the
+  /// process's main thread (`LiveServer.run`), so what is confined to the loop checks for it.
+  static func assertOnLoop() {
+    dispatchPrecondition(condition: .onQueue(.main))
+  }
 }
 
 /// GIO's monitors (inotify) on folders: `changed` hears the path of each file created,

@@ -48,7 +48,7 @@ struct DiffCommand {
     console.quiet = invocation.has("--quiet")
     let text = invocation.value("--text") ?? defaultSampleText
     if text.isEmpty { throw UsageError(message: "--text is empty", command: command) }
-    if let problem = JobDecoder.Limits.sampleTextProblem(text) {
+    if let problem = Limits.sampleTextProblem(text) {
       throw UsageError(message: "--text \(problem)", command: command)
     }
     let threshold = Int(

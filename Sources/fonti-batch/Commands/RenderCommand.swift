@@ -18,11 +18,16 @@ extension Commands {
     minPositionals: 1, maxPositionals: 1,
     options: [
       .value("--text", as: "TEXT", help: "the sample text (default: the built-in pangram)"),
-      .value("--size", as: "PT", help: "sample size in points, 12–96 (default 48)"),
+      .value(
+        "--size", as: "PT",
+        help: "sample size in points, \(Limits.sampleSize.lowerBound.formatted())–"
+          + "\(Limits.sampleSize.upperBound.formatted()) (default 48)"),
       .flag("--bold", help: "set the sample in the real bold face"),
       .flag("--italic", help: "set the sample in the real italic face"),
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
-      .value("--scale", as: "1|2|3", help: "pixel scale of the 1080 px square (default 1)"),
+      .value(
+        "--scale", as: Limits.scale.map(String.init).joined(separator: "|"),
+        help: "pixel scale of the 1080 px square (default 1)"),
       .value(
         "--variations", as: "AXES",
         help: "coordinates for the sample, e.g. wght=650,wdth=80 (clamped to the family's axes)"),
@@ -42,11 +47,12 @@ extension Commands {
       if text.allSatisfy(\.isWhitespace) {
         throw UsageError(message: "--text is empty", command: invocation.command)
       }
-      if let problem = JobDecoder.Limits.sampleTextProblem(text) {
+      if let problem = Limits.sampleTextProblem(text) {
         throw UsageError(message: "--text \(problem)", command: invocation.command)
       }
-      let size = try invocation.number("--size", default: 48, range: 12...96)
-      let scale = Int(try invocation.number("--scale", default: 1, range: 1...3, integer: true))
+      let size = try invocation.number("--size", default: 48, range: Limits.sampleSize)
+      let scales = Double(Limits.scale.lowerBound)...Double(Limits.scale.upperBound)
+      let scale = Int(try invocation.number("--scale", default: 1, range: scales, integer: true))
       let theme = try invocation.choice("--theme", default: Theme.ink)
       let settings = try sampleSettings(invocation)
       let (environment, warnings) = try FontEnvironment.load()

@@ -1,4 +1,3 @@
-import FontiSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -20,7 +19,7 @@ package final class ChildProcess {
   /// Starts `executable` with `arguments` and exactly `environment`. stderr is inherited when
   /// `keepStderr`, else /dev/null. Signal dispositions and the signal mask are reset to the
   /// defaults, whatever this process set for itself.
-  init(
+  package init(
     executable: String, arguments: [String], environment: [String: String], keepStderr: Bool
   ) throws(FileError) {
     let stdin = try ChildProcess.pipe(executable)
@@ -115,9 +114,9 @@ package final class ChildProcess {
     return (fds[0], fds[1])
   }
 
-  /// Writes all of `data` to the child's stdin; false when the child has gone.
-  package func send(_ data: Data) -> Bool {
-    input >= 0 && FileSystem.writeAll(input, data) == 0
+  /// Writes `message` to the child's stdin; false when the child has gone.
+  package func send(_ message: WorkerMessage) -> Bool {
+    input >= 0 && message.write(to: input) == 0
   }
 
   /// Closes the child's stdin: a worker exits when it reads end of file.
@@ -131,7 +130,7 @@ package final class ChildProcess {
     output = -1
   }
 
-  var isRunning: Bool { reap(blocking: false) == nil }
+  package var isRunning: Bool { reap(blocking: false) == nil }
 
   /// Waits for the child to exit (it must be ending: its stdin closed, or killed).
   @discardableResult

@@ -1,0 +1,41 @@
+/// The limits every input is held to, in one table: the job decoder, `render`, `serve`'s card
+/// requests and its page (which reads them from `/api/state`) check these and name them in
+/// their messages.
+public enum Limits {
+  /// A sample's size in points: `defaults.size`, `render --size`, a card's `size`.
+  public static let sampleSize = 12.0...96.0
+  /// The pixel scale of a picture: `png.scale`, `render --scale`, a card's `scale`.
+  public static let scale = 1...3
+  public static let waterfallSize = 4.0...400.0
+  public static let waterfallCount = 32
+  /// Characters in a sample text: `defaults.text`, `texts`, `--text`, a card's `text`.
+  public static let textLength = 2_000
+  /// Code points in a sample text: four per character on average. Without it, one
+  /// "character" of 300,000 combining marks passes `textLength` and takes minutes to shape.
+  public static let textCodePoints = 8_000
+  public static let textCount = 50
+  /// Characters in a language tag (`defaults.language`, `--language`, a card's `lang`).
+  public static let languageTagLength = 64
+  public static let edge = 256...4096
+  public static let pixels = 8192
+
+  /// `scale`'s values as a message lists them: "1, 2 or 3".
+  public static var scaleChoices: String {
+    let values = scale.map(String.init)
+    return values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+  }
+
+  /// Why `text` is too long for a sample text (naming the limit), or nil when it is not.
+  public static func sampleTextProblem(_ text: String) -> String? {
+    let characters = text.count
+    if characters > textLength {
+      return "is \(grouped(characters)) characters long; the limit is \(grouped(textLength))"
+    }
+    let codePoints = text.unicodeScalars.count
+    if codePoints > textCodePoints {
+      return "has \(grouped(codePoints)) Unicode code points (accents and marks count); "
+        + "the limit is \(grouped(textCodePoints))"
+    }
+    return nil
+  }
+}
