@@ -212,11 +212,4 @@ package enum OutputFolder {
     }
     return .success(fd)
   }
-
-  /// Whether `path`, inside a registered output folder, is a symbolic link (never followed).
-  package static func isLink(_ path: String) -> Bool {
-    guard contains(path), let system = try? systemPath(path) else { return false }
-    var info = stat()
-    return lstat(system, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-  }
 }
