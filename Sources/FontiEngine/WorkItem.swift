@@ -169,6 +169,9 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// worker then loads the fonts of the folders it draws from, not every installed font
   /// (`FacePatterns(configurationFile:installedFolders:customFiles:)`). nil: it loads them all.
   public var installedFolders: [String]?
+  /// The output folder the items write into: the worker registers it (`OutputFolder`), so that
+  /// nothing it writes there goes through a link.
+  public var outputFolder: String?
   /// Specimens and pairing sheets are written nowhere: their PNGs are sent back with the
   /// answer (`WorkResult.attachment`), for a parent that serves them (`serve`'s cards) rather
   /// than reading back a file.
@@ -176,8 +179,9 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,
-    itemsPerWorker: Int = 40, installedFolders: [String]? = nil
+    itemsPerWorker: Int = 40, installedFolders: [String]? = nil, outputFolder: String? = nil
   ) {
+    self.outputFolder = outputFolder
     self.customFonts = customFonts
     self.labelFamily = labelFamily
     self.boxDigitsFace = boxDigitsFace
