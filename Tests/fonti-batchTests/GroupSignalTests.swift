@@ -9,23 +9,6 @@ import Testing
 /// by the same signal leave their items not reached, never failed or "crashed"; a worker killed
 /// alone is still a crash.
 @Suite(.serialized) struct GroupSignalTests {
-  /// Slow items for every worker: large specimens at zlib 9, and a catalogue of every family.
-  static let job = """
-    version: 1
-    defaults:
-      text: Sphinx of black quartz, judge my vow.
-      size: 48
-    families:
-      include: ["*"]
-    png:
-      edge: 4096
-      scale: 2
-      compression: small
-    catalogues:
-      - file: catalogue.pdf
-
-    """
-
   /// Starts `run`, which Foundation's `Process` puts in a process group of its own, so the
   /// whole group can be signalled without reaching the tests. `oneProcessor`: the tool and its
   /// workers (which inherit it) share one processor (`taskset`), as on a loaded machine.
@@ -154,4 +137,21 @@ import Testing
     let failed = try failures(box)
     #expect(failed.values.reduce(0, +) == 1, "\(failed)")
   }
+
+  /// Slow items for every worker: large specimens at zlib 9, and a catalogue of every family.
+  static let job = """
+    version: 1
+    catalogues:
+      - file: catalogue.pdf
+    png:
+      edge: 4096
+      scale: 2
+      compression: small
+    defaults:
+      text: Sphinx of black quartz, judge my vow.
+      size: 48
+    families:
+      include: ["*"]
+
+    """
 }
