@@ -181,6 +181,14 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     return worker.process.ending
   }
 
+  /// Whether `worker`, once ended, died of the signal that interrupted this process (a signal
+  /// to the whole process group, as `GroupSignal` tells): its task was not reached, not failed.
+  /// `interrupted` is this process's own record of the interruption.
+  package func diedOfInterruption(_ worker: Worker, interrupted: () -> Bool) -> Bool {
+    guard let signal = worker.process.terminatingSignal else { return false }
+    return GroupSignal.interrupted(bySame: signal, interrupted)
+  }
+
   /// Ends every worker: closes their inputs and waits for them all; busy ones are terminated.
   package func stop() {
     for worker in workers {
