@@ -52,9 +52,8 @@ public func fuzzRunManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     fuzzFailure("read a manifest that JSONDecoder refuses")
   }
   if theirs != manifest { fuzzFailure("read a manifest differently from JSONDecoder") }
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-  guard let foundation = try? encoder.encode(manifest), foundation + [0x0A] == encoded else {
+  guard let foundation = try? JSONEncoder(.pretty).encodeDocument(manifest), foundation == encoded
+  else {
     fuzzFailure("wrote bytes JSONEncoder does not write")
   }
   return 0

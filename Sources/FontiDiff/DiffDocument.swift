@@ -42,8 +42,8 @@ final class DiffDocument {
   /// `DiffInterrupted` and nothing at `path`.
   func write(to path: String, interrupted: () -> Bool = { false }) throws {
     let raw = AtomicFile.temporaryPath(for: path)
-    defer { unlink(raw) }
-    try draw(to: raw, interrupted: interrupted)
+    defer { unlink(OutputFolder.systemPathOrSame(raw)) }
+    try draw(to: try OutputFolder.systemPath(raw), interrupted: interrupted)
     try PDFFile.finish(
       raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count)
   }

@@ -42,7 +42,7 @@ public struct DiffResult: Sendable {
 
   /// Removes the workers' files of drawings.
   package func removeStored() {
-    for case let stored? in outcomes.map(\.stored) { unlink(stored) }
+    for case let stored? in outcomes.map(\.stored) { unlink(OutputFolder.systemPathOrSame(stored)) }
   }
 }
 

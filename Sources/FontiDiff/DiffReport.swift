@@ -208,8 +208,10 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var error: String
   }
 
-  /// diff.json's bytes, as `PrettyJSON` writes them: the same report gives the same bytes.
-  public func encoded() throws -> Data { try PrettyJSON.encoded(self) }
+  /// Pretty, sorted keys, no escaped slashes: the same report gives the same bytes.
+  public func encoded() throws -> Data {
+    try JSONEncoder(.pretty).encodeDocument(self)
+  }
 
   /// Whether the review should fail a CI step: some family failed, or a file was unreadable.
   public var hasFailures: Bool { counts.failed > 0 || !unreadable.isEmpty }

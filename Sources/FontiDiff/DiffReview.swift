@@ -47,8 +47,8 @@ public final class DiffReview {
     var madeImages = false
     defer {
       if !committed {
-        for file in staged { unlink(file.temporary) }
-        if madeImages { rmdir(images) }
+        for file in staged { unlink(OutputFolder.systemPathOrSame(file.temporary)) }
+        if madeImages { rmdir(OutputFolder.systemPathOrSame(images)) }
       }
     }
     func stage(_ path: String, _ write: (String) throws -> Void) throws(Diagnostic) {
@@ -98,13 +98,20 @@ public final class DiffReview {
 
     // Everything drawn: into place, diff.json last.
     committed = true
-    for (i, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+    func put(_ file: (temporary: String, path: String)) -> Bool {
+      rename(
+        OutputFolder.systemPathOrSame(file.temporary), OutputFolder.systemPathOrSame(file.path))
+        == 0
+    }
+    for (i, file) in staged.enumerated() where !put(file) {
       let code = errno
-      for rest in staged[i...] { unlink(rest.temporary) }
+      for rest in staged[i...] { unlink(OutputFolder.systemPathOrSame(rest.temporary)) }
       throw .error("cannot write '\(file.path)': \(FileSystem.describe(code))")
     }
     let current = Set(report.families.compactMap(\.image))
-    for stale in previous.subtracting(current) { unlink(folder + "/" + stale) }
+    for stale in previous.subtracting(current) {
+      unlink(OutputFolder.systemPathOrSame(folder + "/" + stale))
+    }
     return true
   }
 
@@ -122,14 +129,14 @@ public final class DiffReview {
       (folder + "/" + imagesFolder, { $0.hasSuffix(".png") }),
     ]
     for (place, ours) in own {
-      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: place) else {
-        continue
-      }
+      guard let system = try? OutputFolder.systemFolder(place),
+        let entries = try? FileManager.default.contentsOfDirectory(atPath: system)
+      else { continue }
       for entry in entries {
         guard let (pid, name) = AtomicFile.temporaryParts(entry), ours(name),
           kill(pid, 0) != 0, errno == ESRCH
         else { continue }
-        unlink(place + "/" + entry)
+        unlink(system + "/" + entry)
       }
     }
   }

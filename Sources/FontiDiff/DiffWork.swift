@@ -79,7 +79,7 @@ struct FamilyDrawing: Codable {
   static let limit = 64 << 20
 
   static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
+    let encoder = JSONEncoder(.message)
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return encoder

@@ -291,7 +291,7 @@ private final class Planner {
       FontiVersion.tool, BatchPlan.designVersion, "catalogue", BatchPlan.catalogueLayoutVersion,
       labelStamp,
     ]
-    if let data = try? JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: path)) {
+    if let data = try? JSONEncoder(.fingerprint).encode(CatalogueFingerprint(input, path: path)) {
       parts.append(SHA256.hex(data))
     }
     parts += families.map { stampOf($0) }

@@ -394,7 +394,7 @@ extension BatchPlan {
   /// A sample's settings as fingerprint parts; none without settings.
   static func settingsParts(_ sample: SampleSettings?) -> [String] {
     guard let sample, !sample.isEmpty,
-      let data = try? JSONEncoder.sorted.encode(sample)
+      let data = try? JSONEncoder(.fingerprint).encode(sample)
     else { return [] }
     return ["sample", String(decoding: data, as: UTF8.self)]
   }
@@ -530,14 +530,5 @@ struct MissingCharacters {
       }
       return 2 + digits
     }
-  }
-}
-
-extension JSONEncoder {
-  /// Sorted keys: the same value always encodes to the same bytes.
-  static var sorted: JSONEncoder {
-    let e = JSONEncoder()
-    e.outputFormatting = [.sortedKeys]
-    return e
   }
 }

@@ -40,14 +40,12 @@ extension BatchRun {
       report.manifest.families.filter { $0.warnings.contains { WarningKind.of($0) == .ownScript } }
         .map(\.family))
     for c in plan.catalogues {
-      guard let (entry, drawn) = catalogueEntry(c, ownScript: ownScript, report: &report) else {
-        continue
-      }
-      var listed = entry
-      report.warnings += listed.warnings?.count ?? 0
-      listed.warningKinds = BatchRunner.kinds(listed.warnings ?? [])
-      report.diagnostics += BatchRunner.warnings(listed.warnings ?? [], recorded: drawn == false)
-      report.manifest.catalogues.append(listed)
+      guard case (var entry, let drawn)? = catalogueEntry(c, ownScript: ownScript, report: &report)
+      else { continue }
+      report.warnings += entry.warnings?.count ?? 0
+      entry.warningKinds = BatchRunner.kinds(entry.warnings ?? [])
+      report.diagnostics += BatchRunner.warnings(entry.warnings ?? [], recorded: !drawn)
+      report.manifest.catalogues.append(entry)
     }
     report.manifest.families = FontCatalog.sorted(report.manifest.families, by: \.family)
     return report

@@ -101,8 +101,7 @@ final class BatchRun {
       try createFolder(plan.output + "/" + OutputLayout.thumbs)
     }
     for catalogue in plan.catalogues {
-      try createFolder(
-        URL(fileURLWithPath: plan.output + "/" + catalogue.file).deletingLastPathComponent().path)
+      try createFolder(FileSystem.folder(of: plan.output + "/" + catalogue.file))
     }
   }
 
@@ -112,7 +111,7 @@ final class BatchRun {
     for file in plan.obsolete {
       let path = plan.output + "/" + file
       guard FileStamp.state(path) != nil else { continue }
-      if unlink(path) == 0 {
+      if unlink(OutputFolder.systemPathOrSame(path)) == 0 {
         removed.append(file)
         events.written(.removed(file))
       } else {
@@ -125,7 +124,7 @@ final class BatchRun {
     // Without the gallery, its emptied thumbnails' folder goes too (only when empty: the rest
     // is the user's).
     if !plan.gallery && removed.contains(where: { $0.hasPrefix(OutputLayout.thumbs + "/") }) {
-      rmdir(plan.output + "/" + OutputLayout.thumbs)
+      rmdir(OutputFolder.systemPathOrSame(plan.output + "/" + OutputLayout.thumbs))
     }
   }
 
@@ -205,7 +204,9 @@ final class BatchRun {
         results[task.path] = result
       }
     }
-    for case .finishCatalogue(let task) in finishing { unlink(task.raw) }
+    for case .finishCatalogue(let task) in finishing {
+      unlink(OutputFolder.systemPathOrSame(task.raw))
+    }
   }
 
   /// The finishing step of each catalogue drawn.

@@ -171,13 +171,13 @@ public enum BatchRunner {
       outputs[FileSystem.folder(of: path), default: []].insert(FileSystem.name(of: path))
     }
     for (folder, names) in outputs {
-      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-        continue
-      }
+      guard let system = try? OutputFolder.systemFolder(folder),
+        let entries = try? FileManager.default.contentsOfDirectory(atPath: system)
+      else { continue }
       for entry in entries {
         guard let (pid, name) = AtomicFile.temporaryParts(entry), names.contains(name), remove(pid)
         else { continue }
-        unlink(folder + "/" + entry)
+        unlink(system + "/" + entry)
       }
     }
   }

@@ -97,7 +97,8 @@ extension DiffEngine {
     var results = [WorkResult?](repeating: nil, count: items.count)
     var done = 0
     let pool = WorkerPool(
-      launch: WorkerPool.Launch(workers, setup: WorkerSetup(customFonts: [])),
+      launch: WorkerPool.Launch(
+        workers, setup: WorkerSetup(customFonts: [], outputFolder: folder)),
       size: min(max(1, options.jobs), max(1, items.count)))
     func report(_ finished: String?, failed: Bool) {
       progress(

@@ -178,7 +178,7 @@ public struct JobRun {
     }
     // A folder that held a shard holds one again only once this run is through.
     let shardFile = job.output + "/" + ShardManifest.fileName
-    if FileStamp.state(shardFile) != nil, unlink(shardFile) == 0 {
+    if FileStamp.state(shardFile) != nil, unlink(OutputFolder.systemPathOrSame(shardFile)) == 0 {
       written(.removed(ShardManifest.fileName))
     }
     var report = try BatchRunner.run(
@@ -288,7 +288,7 @@ public struct JobRun {
           customFonts: resolved.environment.customFiles,
           labelFamily: resolved.catalog.labelFamily.map(FamilyRef.init),
           boxDigitsFace: resolved.environment.boxDigitsFace,
-          installedFolders: resolved.environment.workerFolders)))
+          installedFolders: resolved.environment.workerFolders, outputFolder: resolved.job.output)))
     options.force = request.force
     options.strict = request.strict
     return options

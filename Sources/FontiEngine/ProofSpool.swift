@@ -40,9 +40,7 @@ final class ProofSpool {
   /// caller keeps them in memory).
   func put(_ proofs: FamilyProofReport) -> Ticket? {
     guard open() else { return nil }
-    var entry = RunManifest.Family(
-      family: "", slug: "", custom: false, saved: false, styles: [], bold: false, italic: false,
-      missingGlyphs: 0, warnings: [], files: [], error: nil)
+    var entry = RunManifest.Family.jsonBlank
     entry.proofs = proofs
     var writer = JSONWriter()
     entry.write(to: &writer)

@@ -81,12 +81,18 @@ final class StagedFiles: @unchecked Sendable {
 
   /// fsync, then rename; the temporary is removed when either fails.
   static func put(_ temporary: String, at path: String) -> FileError? {
-    let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+    let final: String
+    do { final = try OutputFolder.systemPath(path) } catch {
+      unlink(OutputFolder.systemPathOrSame(temporary))
+      return FileError(path: path, operation: "write", code: error.code)
+    }
+    let temporary = OutputFolder.systemPathOrSame(temporary)
+    let fd = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard fd >= 0 else { return FileError(path: path, operation: "write", code: errno) }
     let synced = FileSystem.syncError(fd)
     close(fd)
     var failure = synced == 0 ? nil : FileError(path: path, operation: "write", code: synced)
-    if failure == nil && rename(temporary, path) != 0 {
+    if failure == nil && rename(temporary, final) != 0 {
       failure = FileError(path: path, operation: "rename into place", code: errno)
     }
     guard let failure else { return nil }

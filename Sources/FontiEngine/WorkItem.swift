@@ -71,11 +71,6 @@ public indirect enum WorkItem: Codable, Sendable, Hashable {
 public struct ThumbnailTask: Codable, Sendable, Hashable {
   public var source: String
   public var path: String
-
-  public init(source: String, path: String) {
-    self.source = source
-    self.path = path
-  }
 }
 
 /// The second step of a catalogue: qpdf turns the drawn file into the final one. See
@@ -174,6 +169,9 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// worker then loads the fonts of the folders it draws from, not every installed font
   /// (`FacePatterns(configurationFile:installedFolders:customFiles:)`). nil: it loads them all.
   public var installedFolders: [String]?
+  /// The output folder the items write into: the worker registers it (`OutputFolder`), so that
+  /// nothing it writes there goes through a link.
+  public var outputFolder: String?
   /// Specimens and pairing sheets are written nowhere: their PNGs are sent back with the
   /// answer (`WorkResult.attachment`), for a parent that serves them (`serve`'s cards) rather
   /// than reading back a file.
@@ -181,8 +179,9 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,
-    itemsPerWorker: Int = 40, installedFolders: [String]? = nil
+    itemsPerWorker: Int = 40, installedFolders: [String]? = nil, outputFolder: String? = nil
   ) {
+    self.outputFolder = outputFolder
     self.customFonts = customFonts
     self.labelFamily = labelFamily
     self.boxDigitsFace = boxDigitsFace

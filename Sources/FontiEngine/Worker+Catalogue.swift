@@ -29,8 +29,10 @@ extension Worker {
       return .failure("cannot write catalogue '\(path)': \(reason)", writeFailure: reason)
     }
     let sink: PDFSink
+    let system: String
     do {
-      sink = try PDFSink(path: raw)
+      system = try OutputFolder.systemPath(raw)
+      sink = try PDFSink(path: system)
     } catch {
       return writeFailed(error.code)
     }
@@ -41,13 +43,13 @@ extension Worker {
           input, to: sink.cairoPath, for: path)
     } catch {
       let code = sink.finish()
-      unlink(raw)
+      unlink(system)
       if code != 0 { return writeFailed(code) }
       throw error
     }
     let code = sink.finish()
     if code != 0 {
-      unlink(raw)
+      unlink(system)
       return writeFailed(code)
     }
     var answer = WorkResult(
@@ -67,7 +69,7 @@ extension Worker {
   /// truncated ("can't find startxref"). So room for a file the size of the drawn one is
   /// checked before qpdf writes, and again after a failure, to name the real cause.
   static func finishCatalogue(_ task: FinishCatalogueTask) throws -> WorkResult {
-    defer { unlink(task.raw) }
+    defer { unlink(OutputFolder.systemPathOrSame(task.raw)) }
     func writeFailed(_ code: Int32) -> WorkResult {
       let reason = FileSystem.describe(code)
       return .failure("cannot write catalogue '\(task.path)': \(reason)", writeFailure: reason)
@@ -88,7 +90,10 @@ extension Worker {
   /// (a full disk, a quota, a file-size limit, a folder that cannot be written). Allocates a
   /// temporary file of that size and removes it.
   static func room(beside path: String, bytes: Int64) -> Int32? {
-    let probe = AtomicFile.temporaryPath(for: path)
+    let probe: String
+    do { probe = try OutputFolder.systemPath(AtomicFile.temporaryPath(for: path)) } catch {
+      return error.code
+    }
     let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return errno }
     defer {

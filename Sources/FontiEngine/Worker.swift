@@ -44,13 +44,22 @@ public enum Worker {
     guard let first = requests.receive(from: 0),
       let setup = try? JSONDecoder().decode(WorkerSetup.self, from: first.line)
     else { throw Failure(description: "the worker received no readable set-up") }
+    // Held for the worker's life: what it writes into the output folder never follows a link
+    // there. A worker that cannot open it writes nothing (its items fail, by name).
+    var registration: OutputFolder.Registration?
+    if let folder = setup.outputFolder {
+      do { registration = try OutputFolder.register(folder) } catch {
+        throw Failure(description: error.message)
+      }
+    }
+    defer { withExtendedLifetime(registration) {} }
     // Fonts are set up on the first item that draws text: a worker that only finishes
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
     let hangOn = ProcessInfo.processInfo.environment[ItemTimeout.hangHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
-    let encoder = JSONEncoder()
+    let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
     var done = 0
     while done < max(1, setup.itemsPerWorker), let request = requests.receive(from: 0) {
@@ -145,10 +154,10 @@ public enum Worker {
         switch r.thumbnail {
         case .success(let t)?:
           let file = t.staged ?? request.thumbnail ?? ""
-          if let sha = SHA256.hex(file: file) {
+          if let sha = SHA256.hex(file: OutputFolder.systemPathOrSame(file)) {
             result.thumbnail = StagedThumbnail(staged: t.staged, sha256: sha)
           } else {
-            if let staged = t.staged { unlink(staged) }
+            if let staged = t.staged { unlink(OutputFolder.systemPathOrSame(staged)) }
             result.thumbnail = StagedThumbnail(error: "cannot read back the thumbnail")
           }
         case .failure(let error)?:
@@ -156,7 +165,9 @@ public enum Worker {
         case nil:
           break
         }
-        if !result.ok, let staged = result.thumbnail?.staged { unlink(staged) }
+        if !result.ok, let staged = result.thumbnail?.staged {
+          unlink(OutputFolder.systemPathOrSame(staged))
+        }
         return result
       case .pairing(let request, let path):
         let made = maps.families(for: [request.heading, request.body] + label)
@@ -223,8 +234,8 @@ public enum Worker {
   static func finished(
     _ path: String, staged: String? = nil, missing: Int, warnings: [String], pages: Int? = nil
   ) -> WorkResult {
-    guard let sha = SHA256.hex(file: staged ?? path) else {
-      if let staged { unlink(staged) }
+    guard let sha = SHA256.hex(file: OutputFolder.systemPathOrSame(staged ?? path)) else {
+      if let staged { unlink(OutputFolder.systemPathOrSame(staged)) }
       return .failure("cannot read back '\(path)' after writing it")
     }
     var result = WorkResult(

@@ -81,7 +81,9 @@ public final class WorkerPool {
 
   /// Runs every item; calls `completed` for each in completion order (callers index results
   /// by item, so the outcome does not depend on timing). `interrupted` is polled a few times a
-  /// second: when it returns true, workers are stopped and `run` returns false.
+  /// second: when it returns true, workers are stopped and `run` returns false. A worker that
+  /// dies of the signal `interrupted` records (sent to the whole process group) stops the run
+  /// the same way, its item not reached; killed alone, it crashed, and its item failed.
   public func run(
     _ items: [WorkItem], completed: (Int, WorkResult) -> Void, tick: () -> Void = {},
     interrupted: () -> Bool = { false }
@@ -139,6 +141,11 @@ public final class WorkerPool {
           // drawing; either way a fresh worker takes over while items are left.
           let index = worker.task
           let reason = pool.end(worker)
+          // A signal to the whole process group (`timeout`, a CI runner) kills the workers
+          // too: their items are not reached, as when this process stops them itself.
+          if index != nil && pool.diedOfInterruption(worker, interrupted: interrupted) {
+            return false
+          }
           if let index {
             remaining -= 1
             completed(

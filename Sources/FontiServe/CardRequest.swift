@@ -18,7 +18,7 @@ struct CardRequest: Sendable {
   static func parse(
     slug: String, query: [String: String], snapshot: ServeSnapshot, defaultScale: Int = 1
   ) -> Result<CardRequest, CardProblem> {
-    guard let family = snapshot.bySlug[slug], snapshot.versions[slug] != nil else {
+    guard let family = snapshot.bySlug[slug] else {
       return .failure(.notFound)
     }
     var reader = QueryReader(query: query, defaults: snapshot.job.defaults)

@@ -164,8 +164,6 @@ struct StateEvent: Encodable {
 
 enum JSON {
   static func encode<T: Encodable>(_ value: T) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? Array(encoder.encode(value))) ?? Array("{}".utf8)
+    (try? Array(JSONEncoder(.compact).encode(value))) ?? Array("{}".utf8)
   }
 }

@@ -58,21 +58,24 @@ public enum AtomicFile {
     to path: String, _ write: (String) throws -> Void
   ) throws {
     let temporary = try stage(for: path, write)
-    guard rename(temporary, path) == 0 else {
+    let system = OutputFolder.systemPathOrSame(temporary)
+    guard rename(system, OutputFolder.systemPathOrSame(path)) == 0 else {
       let code = errno
-      unlink(temporary)
+      unlink(system)
       throw FileError(path: path, operation: "rename into place", code: code)
     }
   }
 
-  /// Calls `write` with a temporary path beside `path` and returns it, for the caller to put in
-  /// place. On any error the temporary file is removed.
+  /// Calls `write` with a temporary path beside `path` (inside an output folder, the path to
+  /// hand the system: `OutputFolder.systemPath`) and returns the temporary's name beside
+  /// `path`, for the caller to put in place. On any error the temporary file is removed.
   public static func stage(for path: String, _ write: (String) throws -> Void) throws -> String {
     let temporary = temporaryPath(for: path)
+    let system = try OutputFolder.systemPath(temporary)
     do {
-      try write(temporary)
+      try write(system)
     } catch {
-      unlink(temporary)
+      unlink(system)
       throw error
     }
     return temporary
@@ -85,13 +88,17 @@ public enum AtomicFile {
   public static func stage(_ bytes: [UInt8], for path: String) throws(FileError) -> String? {
     if holds(path, exactly: bytes) { return nil }
     let temporary = temporaryPath(for: path)
+    let system: String
+    do { system = try OutputFolder.systemPath(temporary) } catch {
+      throw FileError(path: temporary, operation: "write PNG", code: error.code)
+    }
     // As `fopen(…, "wbxe")`: a new file only (never through a planted link), close-on-exec.
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let fd = open(system, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw FileError(path: temporary, operation: "write PNG", code: errno) }
     var code = FileSystem.writeAll(fd, bytes)
     if close(fd) != 0, code == 0 { code = errno }
     guard code == 0 else {
-      unlink(temporary)
+      unlink(system)
       throw FileError(path: temporary, operation: "write PNG", code: code)
     }
     return temporary
@@ -100,6 +107,7 @@ public enum AtomicFile {
   /// Whether `path` is a regular file (not a link: nothing is read through one) whose contents
   /// are exactly `bytes`. Any failure to tell (no file, no permission) answers no.
   static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+    let path = OutputFolder.systemPathOrSame(path)
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
       Int(info.st_size) == bytes.count,
@@ -168,7 +176,9 @@ public enum AtomicFile {
 
   /// Replaces (or creates) `path` with `data`, atomically. An existing file keeps its
   /// permissions; a new one gets `mode` less the umask. A symbolic link at `path` is followed,
-  /// so the file it points to is replaced and the link stays a link.
+  /// so the file it points to is replaced and the link stays a link — except inside an output
+  /// folder (`OutputFolder`), where the link itself is replaced and what it points to is left
+  /// alone.
   public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(Diagnostic) {
     try prepare(data, to: path, mode: mode).commit()
   }
@@ -201,15 +211,16 @@ public enum AtomicFile {
     public let state: FileState
 
     public func commit() throws(Diagnostic) {
-      guard rename(temporary, target) == 0 else {
+      let system = OutputFolder.systemPathOrSame(temporary)
+      guard rename(system, OutputFolder.systemPathOrSame(target)) == 0 else {
         let code = errno
-        unlink(temporary)
+        unlink(system)
         throw .error("cannot be replaced: \(FileSystem.describe(code))", file: target)
       }
       FileSystem.syncFolder(of: target)
     }
 
-    public func discard() { unlink(temporary) }
+    public func discard() { unlink(OutputFolder.systemPathOrSame(temporary)) }
   }
 
   /// The first half of `write(to:mode:filling:)`: the new version written and flushed, not yet
@@ -217,9 +228,8 @@ public enum AtomicFile {
   public static func prepare(
     to path: String, mode: mode_t = 0o644, filling fill: (Int32, String) throws(Diagnostic) -> Void
   ) throws(Diagnostic) -> Prepared {
-    let target = FileSystem.resolvingLink(path)
-    var existing = stat()
-    let keepMode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    let target = OutputFolder.contains(path) ? path : FileSystem.resolvingLink(path)
+    let keepMode = existingMode(target)
     let (fd, temporary) = try createTemporary(beside: target, mode: keepMode ?? mode)
     var closed = false
     do throws(Diagnostic) {
@@ -236,9 +246,22 @@ public enum AtomicFile {
       return Prepared(temporary: temporary, target: target, state: FileState(info))
     } catch {
       if !closed { close(fd) }
-      unlink(temporary)
+      unlink(OutputFolder.systemPathOrSame(temporary))
       throw error
     }
+  }
+
+  /// The permissions of the file at `path`, nil when there is none. Inside an output folder a
+  /// link is not followed (it is replaced, not what it points to), and only a regular file
+  /// counts.
+  static func existingMode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard OutputFolder.contains(path) else {
+      return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+    let system = OutputFolder.systemPathOrSame(path)
+    guard lstat(system, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return info.st_mode & 0o7777
   }
 
   /// Creates a hidden temporary file in the folder of `path` (`.fonti-tmp-PID-RANDOM-NAME`, a
@@ -269,11 +292,16 @@ public enum AtomicFile {
   {
     let folder = FileSystem.folder(of: path)
     let name = FileSystem.name(of: path)
+    let into: String
+    do { into = try OutputFolder.systemFolder(folder) } catch {
+      return .failure(FileError(path: folder, operation: "write in", code: error.code))
+    }
     for _ in 0..<100 {
       let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let candidate = folder + "/" + temporaryPrefix + "\(getpid())-" + random + "-" + name
+      let file = temporaryPrefix + "\(getpid())-" + random + "-" + name
+      let candidate = folder + "/" + file
       let access = readable ? O_RDWR : O_WRONLY
-      let fd = open(candidate, access | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      let fd = open(into + "/" + file, access | O_CREAT | O_EXCL | O_CLOEXEC, mode)
       if fd >= 0 { return .success((fd, candidate)) }
       if errno != EEXIST {
         return .failure(FileError(path: folder, operation: "write in", code: errno))

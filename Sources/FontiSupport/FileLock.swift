@@ -44,9 +44,22 @@ public final class FileLock {
   deinit { close(fd) }
 
   /// Opens (creating when missing) the lock file: its descriptor, or the system's error.
+  /// Inside an output folder (`OutputFolder`) a link under the lock file's name is not
+  /// followed: ELOOP.
   private static func open(_ path: String) -> Result<Int32, FileError> {
-    let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let system: String
+    do { system = try OutputFolder.systemPath(path) } catch { return .failure(error) }
+    let noFollow = system == path ? 0 : O_NOFOLLOW
+    let fd = Glibc.open(system, O_RDWR | O_CREAT | O_CLOEXEC | noFollow, 0o644)
     return fd >= 0 ? .success(fd) : .failure(FileError(path: path, operation: "open", code: errno))
+  }
+
+  /// Why the lock file at `path` could not be opened, for an error message.
+  package static func openFailure(_ code: Int32) -> String {
+    code == ELOOP
+      ? "it is a symbolic link, and fonti-batch never writes through a link inside its output "
+        + "folder"
+      : FileSystem.describe(code)
   }
 
   /// Takes the lock on `path` without waiting: nil when another process holds it, or the
@@ -79,7 +92,9 @@ public final class FileLock {
     switch FileLock.open(path) {
     case .success(let opened): fd = opened
     case .failure(let error):
-      throw .error("cannot create the lock file: \(FileSystem.describe(error.code))", file: path)
+      throw .error(
+        "cannot create the lock file: \(FileLock.openFailure(error.code))", file: path,
+        hint: error.code == ELOOP ? "remove the link" : nil)
     }
     let interruption = Diagnostic.error(
       "interrupted while waiting for the lock on '\(path)'; nothing was changed")

@@ -23,6 +23,8 @@ public enum FileSystem {
   public static func createFolder(_ path: String, hint: String = "move the file away")
     throws(Diagnostic)
   {
+    // Inside an output folder, made from descriptors, and no link is followed.
+    if try OutputFolder.createFolder(path, hint: hint) { return }
     var info = stat()
     if stat(path, &info) == 0 {
       if info.st_mode & S_IFMT == S_IFDIR { return }
@@ -121,6 +123,22 @@ public enum FileSystem {
     return String(cString: resolved)
   }
 
+  /// The first symbolic link on the way from folder `root` (not itself checked: it may be a
+  /// link the user chose) to `path`, `path` included; nil when there is none (or `path` is not
+  /// below `root`). Looks at each name with `lstat`, for an early, clear refusal: the writes
+  /// themselves go through `OutputFolder`, which never follows a link there.
+  package static func firstLink(in path: String, below root: String) -> String? {
+    guard path.hasPrefix(root + "/") else { return nil }
+    var current = root
+    for part in path.dropFirst(root.count + 1).split(separator: "/") where part != "." {
+      current += "/" + part
+      var info = stat()
+      guard lstat(current, &info) == 0 else { return nil }
+      if info.st_mode & S_IFMT == S_IFLNK { return current }
+    }
+    return nil
+  }
+
   /// Whether anything, even a dangling symbolic link, has the name `path`.
   package static func exists(_ path: String) -> Bool {
     var info = stat()
@@ -189,7 +207,9 @@ public enum FileSystem {
   /// fsync of the folder `path` is in, so that a rename or link there survives a power cut.
   /// Best effort.
   package static func syncFolder(of path: String) {
-    let fd = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let parent = folder(of: path)
+    let system = (try? OutputFolder.systemFolder(parent)) ?? parent
+    let fd = open(system, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)

@@ -16,7 +16,7 @@
 /// ```
 ///
 /// Like `JSONDecoder`, members it is not asked about are skipped and a `null` member reads as
-/// absent through `optional(_:)`; unlike it, a skipped member is checked as strictly as any
+/// absent through `null()`; unlike it, a skipped member is checked as strictly as any
 /// other, and an object that gives a key twice is refused (which value counts would be a guess).
 package struct JSONReader {
   /// Where the input stopped being what was expected (a byte offset), and what was.
@@ -32,9 +32,23 @@ package struct JSONReader {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
+  /// The members objects of one type leave unread (`omit(_:from:)`).
+  private var omission: (type: ObjectIdentifier, keys: Set<String>)?
 
   package init<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     self.bytes = Array(bytes)
+  }
+
+  /// Objects of type `Root` that `JSONFields` reads leave the members `keys` unread: checked as
+  /// JSON and skipped, their properties left as the fields' blank has them.
+  package mutating func omit<Root>(_ keys: Set<String>, from type: Root.Type) {
+    omission = (ObjectIdentifier(type), keys)
+  }
+
+  /// The members objects of type `Root` leave unread, if any.
+  package func omitted<Root>(from type: Root.Type) -> Set<String>? {
+    guard let omission, omission.type == ObjectIdentifier(type) else { return nil }
+    return omission.keys
   }
 
   /// An object: `member` is called with each key and must read (or skip) its value.
@@ -86,34 +100,11 @@ package struct JSONReader {
     } while try next(UInt8(ascii: "]"))
   }
 
-  /// An array whose elements `read` reads.
-  package mutating func array<T>(of read: (inout JSONReader) throws -> T) throws -> [T] {
-    var out: [T] = []
-    try elements { r in out.append(try read(&r)) }
-    return out
-  }
-
-  /// An array of strings.
-  package mutating func strings() throws -> [String] {
-    try array { r in try r.string() }
-  }
-
-  /// An object of any keys, each value read by `read`.
-  package mutating func dictionary<T>(of read: (inout JSONReader) throws -> T) throws
-    -> [String: T]
-  {
-    var out: [String: T] = [:]
-    try object { r, key in out[key] = try read(&r) }
-    return out
-  }
-
-  /// nil for `null` (consumed), otherwise what `read` reads.
-  package mutating func optional<T>(_ read: (inout JSONReader) throws -> T) throws -> T? {
-    if try peek() == UInt8(ascii: "n") {
-      try literal("null")
-      return nil
-    }
-    return try read(&self)
+  /// Whether `null` comes next (then consumed): an optional member that reads as absent.
+  package mutating func null() throws -> Bool {
+    guard try peek() == UInt8(ascii: "n") else { return false }
+    try literal("null")
+    return true
   }
 
   package mutating func string() throws -> String {
@@ -159,8 +150,6 @@ package struct JSONReader {
     }
     return value
   }
-
-  package mutating func int64() throws -> Int64 { Int64(try int()) }
 
   package mutating func double() throws -> Double {
     let at = index

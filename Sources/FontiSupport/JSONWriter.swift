@@ -1,22 +1,17 @@
 /// Writes JSON byte for byte as Foundation's `JSONEncoder` does with `[.prettyPrinted,
 /// .sortedKeys, .withoutEscapingSlashes]`, at a fifth of its cost: the run manifest of a
-/// large library is megabytes, written by every run (`RunManifest+JSON.swift`).
+/// large library is megabytes, written by every run (`JSONFields`, in the model).
 ///
 /// The caller writes an object's keys in sorted order (UTF-8 byte order, as Foundation sorts
-/// them); `object(_:)` of a dictionary sorts its keys itself.
+/// them).
 ///
 /// ```swift
 /// var w = JSONWriter()
 /// w.beginObject()
 /// w.key("name"); w.string("Lato")
-/// w.key("styles"); w.array(["Regular", "Bold"]) { $0.string($1) }
+/// w.key("styles"); w.beginArray(); w.element(); w.string("Regular"); w.endArray()
 /// w.endObject()
 /// ```
-/// A value that writes itself as JSON (`RunManifest+JSON.swift`).
-package protocol JSONWritable {
-  func write(to w: inout JSONWriter)
-}
-
 package struct JSONWriter {
   /// A number JSON cannot carry (NaN or an infinity): `JSONEncoder` refuses it too.
   package struct InvalidNumber: Error, CustomStringConvertible {
@@ -56,8 +51,8 @@ package struct JSONWriter {
 
   package mutating func beginObject() { open(UInt8(ascii: "{")) }
   package mutating func endObject() { close(UInt8(ascii: "}")) }
-  mutating func beginArray() { open(UInt8(ascii: "[")) }
-  mutating func endArray() { close(UInt8(ascii: "]")) }
+  package mutating func beginArray() { open(UInt8(ascii: "[")) }
+  package mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// The next member's key, `"key" : `, its value to follow.
   package mutating func key(_ key: String) {
@@ -69,64 +64,9 @@ package struct JSONWriter {
   }
 
   /// The next element of an array; its value to follow.
-  mutating func element() { separate() }
+  package mutating func element() { separate() }
 
-  /// `values` as an array, each written by `write`.
-  mutating func array<C: Collection>(_ values: C, _ write: (inout JSONWriter, C.Element) -> Void) {
-    beginArray()
-    for value in values {
-      element()
-      write(&self, value)
-    }
-    endArray()
-  }
-
-  /// An array of strings.
-  mutating func array(_ values: [String]) { array(values) { $0.string($1) } }
-
-  /// A member, `"key" : value`, or nothing when `value` is nil (as `encodeIfPresent`).
-  package mutating func member<T>(
-    _ key: String, _ value: T?, _ write: (inout JSONWriter, T) -> Void
-  ) {
-    guard let value else { return }
-    self.key(key)
-    write(&self, value)
-  }
-
-  package mutating func member(_ key: String, _ value: String?) {
-    member(key, value) { $0.string($1) }
-  }
-  package mutating func member(_ key: String, _ value: Int?) { member(key, value) { $0.int($1) } }
-  package mutating func member(_ key: String, _ value: Int64?) { member(key, value) { $0.int($1) } }
-  package mutating func member(_ key: String, _ value: Double?) {
-    member(key, value) { $0.double($1) }
-  }
-  package mutating func member(_ key: String, _ value: Bool?) { member(key, value) { $0.bool($1) } }
-  package mutating func member(_ key: String, _ value: [String]?) {
-    member(key, value) { $0.array($1) }
-  }
-
-  /// A member whose value writes itself.
-  package mutating func member<T: JSONWritable>(_ key: String, _ value: T?) {
-    member(key, value) { $1.write(to: &$0) }
-  }
-
-  /// A member whose value is an array of values that write themselves.
-  package mutating func member<T: JSONWritable>(_ key: String, _ values: [T]?) {
-    member(key, values) { $0.array($1) { $1.write(to: &$0) } }
-  }
-
-  /// A dictionary as an object, its keys in UTF-8 byte order.
-  package mutating func object<V>(_ values: [String: V], _ write: (inout JSONWriter, V) -> Void) {
-    beginObject()
-    for (k, v) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-      key(k)
-      write(&self, v)
-    }
-    endObject()
-  }
-
-  mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
     // Most strings need no escape: their bytes in one copy, straight from the string's storage.
     let plain =
@@ -178,7 +118,7 @@ package struct JSONWriter {
     bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
   }
 
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
   }
 

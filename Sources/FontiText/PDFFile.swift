@@ -17,7 +17,8 @@ package enum PDFFile {
       try AtomicFile.write(to: path) { final in
         let date = pdfDate(creationDate)
         try PDFRewriter.rewrite(
-          raw, to: final, info: [("/CreationDate", date), ("/ModDate", date)],
+          OutputFolder.systemPathOrSame(raw), to: final,
+          info: [("/CreationDate", date), ("/ModDate", date)],
           expectedPages: pages)
       }
     } catch let error as RenderError {

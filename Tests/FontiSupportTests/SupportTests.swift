@@ -57,7 +57,7 @@ import Testing
       var path = "a/b"
       var count = 2
     }
-    let text = String(decoding: try PrettyJSON.encoded(Value()), as: UTF8.self)
+    let text = String(decoding: try JSONEncoder(.pretty).encodeDocument(Value()), as: UTF8.self)
     #expect(text == "{\n  \"count\" : 2,\n  \"path\" : \"a/b\"\n}\n")
   }
 

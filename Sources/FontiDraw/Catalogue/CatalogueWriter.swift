@@ -69,8 +69,8 @@ public final class CatalogueWriter: FontDrawer {
   {
     let input = input.dated()
     let raw = AtomicFile.temporaryPath(for: path)
-    defer { unlink(raw) }
-    let outcome = try drawRaw(input, to: raw, for: path)
+    defer { unlink(OutputFolder.systemPathOrSame(raw)) }
+    let outcome = try drawRaw(input, to: OutputFolder.systemPathOrSame(raw), for: path)
     try PDFFile.finish(raw: raw, to: path, creationDate: input.date, pages: outcome.pages)
     return outcome
   }

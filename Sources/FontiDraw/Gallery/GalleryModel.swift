@@ -13,28 +13,16 @@ public struct GalleryModel: Sendable, Codable, Equatable {
   /// The job's `title`.
   public var title: String
   /// `fonti-batch 1.0.0`.
-  public var tool: String
+  public var tool: String = FontiVersion.tool
   /// When the outputs were made (`SOURCE_DATE_EPOCH` when set), shown as a day; nil shows none.
   /// An unchanged re-run should pass the same date, so that the page stays byte for byte the
   /// same and is not rewritten.
   public var date: Date?
   public var families: [Family]
   /// Every catalogue the run wrote, in the job's order.
-  public var catalogues: [Catalogue]
+  public var catalogues: [Catalogue] = []
   /// The `diff` review in the output folder, when there is one.
   public var diff: DiffReview?
-
-  public init(
-    title: String, tool: String = FontiVersion.tool, date: Date? = nil, families: [Family],
-    catalogues: [Catalogue] = [], diff: DiffReview? = nil
-  ) {
-    self.title = title
-    self.tool = tool
-    self.date = date
-    self.families = families
-    self.catalogues = catalogues
-    self.diff = diff
-  }
 
   /// One family's card, and what its dialog links to.
   public struct Family: Sendable, Codable, Equatable {
@@ -50,50 +38,23 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     /// twice the thumbnail's width (`srcset`'s `2x`); nil otherwise.
     public var highDensity: String?
     /// The family's faces as fontconfig names them (`Regular`, `Bold Italic`, …).
-    public var styles: [String]
-    public var bold: Bool
-    public var italic: Bool
-    public var custom: Bool
-    public var saved: Bool
-    public var missingGlyphs: Int
-    public var warnings: [String]
+    public var styles: [String] = []
+    public var bold: Bool = false
+    public var italic: Bool = false
+    public var custom: Bool = false
+    public var saved: Bool = false
+    public var missingGlyphs: Int = 0
+    public var warnings: [String] = []
     /// Why the family could not be drawn, when it could not (`specimen` is nil then).
     public var error: String?
     /// Variation axes; empty for a static font.
-    public var axes: [Axis]
+    public var axes: [Axis] = []
     /// Languages the family can set completely; empty until the proofs report them.
-    public var languages: [Language]
+    public var languages: [Language] = []
     /// The family's page in each catalogue that has it.
-    public var cataloguePages: [CataloguePage]
+    public var cataloguePages: [CataloguePage] = []
     /// Pairing sheets the family is on, heading or body.
-    public var pairings: [Pairing]
-
-    public init(
-      name: String, slug: String, specimen: String?, thumbnail: Image? = nil,
-      highDensity: String? = nil, styles: [String] = [], bold: Bool = false, italic: Bool = false,
-      custom: Bool = false,
-      saved: Bool = false, missingGlyphs: Int = 0, warnings: [String] = [],
-      error: String? = nil, axes: [Axis] = [], languages: [Language] = [],
-      cataloguePages: [CataloguePage] = [], pairings: [Pairing] = []
-    ) {
-      self.name = name
-      self.slug = slug
-      self.specimen = specimen
-      self.thumbnail = thumbnail
-      self.highDensity = highDensity
-      self.styles = styles
-      self.bold = bold
-      self.italic = italic
-      self.custom = custom
-      self.saved = saved
-      self.missingGlyphs = missingGlyphs
-      self.warnings = warnings
-      self.error = error
-      self.axes = axes
-      self.languages = languages
-      self.cataloguePages = cataloguePages
-      self.pairings = pairings
-    }
+    public var pairings: [Pairing] = []
 
     /// A variable font, or one with warnings of the job's kinds (docs/warnings.md: a sample
     /// it cannot fully set, a coordinate out of range) or a failure: what the gallery's filters
@@ -112,12 +73,6 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     public var path: String
     public var width: Int
     public var height: Int
-
-    public init(path: String, width: Int, height: Int) {
-      self.path = path
-      self.width = width
-      self.height = height
-    }
   }
 
   /// A variation axis and its range (`wght` 100–900).
@@ -125,34 +80,18 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     public var tag: String
     public var min: Double
     public var max: Double
-
-    public init(tag: String, min: Double, max: Double) {
-      self.tag = tag
-      self.min = min
-      self.max = max
-    }
   }
 
   /// A language: its code (`fr`, `sr-latn`) and English name (`French`).
   public struct Language: Sendable, Codable, Equatable, Hashable {
     public var code: String
     public var name: String
-
-    public init(code: String, name: String) {
-      self.code = code
-      self.name = name
-    }
   }
 
   /// A family's page in a catalogue: `catalogue.pdf#page=12`.
   public struct CataloguePage: Sendable, Codable, Equatable {
     public var file: String
     public var page: Int
-
-    public init(file: String, page: Int) {
-      self.file = file
-      self.page = page
-    }
   }
 
   /// A pairing sheet a family is on, and the other family of the pair.
@@ -165,23 +104,12 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     public var partner: String
     /// This family's part on the sheet.
     public var role: Role
-
-    public init(file: String, partner: String, role: Role) {
-      self.file = file
-      self.partner = partner
-      self.role = role
-    }
   }
 
   /// A PDF catalogue and its page count.
   public struct Catalogue: Sendable, Codable, Equatable {
     public var file: String
     public var pages: Int
-
-    public init(file: String, pages: Int) {
-      self.file = file
-      self.pages = pages
-    }
   }
 
   /// A `diff` review lying in the output folder (`diff … -o output/diff`).
@@ -192,27 +120,13 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     public var summary: String?
     public var counts: Counts?
 
-    public init(report: String?, summary: String?, counts: Counts? = nil) {
-      self.report = report
-      self.summary = summary
-      self.counts = counts
-    }
-
     /// Families by status, from `diff.json`.
     public struct Counts: Sendable, Codable, Equatable {
       public var added: Int
       public var removed: Int
       public var changed: Int
       public var unchanged: Int
-      public var failed: Int
-
-      public init(added: Int, removed: Int, changed: Int, unchanged: Int, failed: Int = 0) {
-        self.added = added
-        self.removed = removed
-        self.changed = changed
-        self.unchanged = unchanged
-        self.failed = failed
-      }
+      public var failed: Int = 0
     }
   }
 }

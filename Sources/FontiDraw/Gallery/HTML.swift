@@ -1,3 +1,4 @@
+import FontiSupport
 import Foundation
 
 /// Escaping for the places untrusted text (family names from font files, job titles, warnings)
@@ -20,44 +21,35 @@ package enum HTML {
   /// (C0 except tab and line feed, carriage return, DEL, C1), which HTML forbids or a reader
   /// cannot see, as U+FFFD. Bidirectional marks and overrides stay: the page shows names in
   /// elements with `dir="auto"`, which isolate them from the text around.
-  package static func text(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default:
-        if isForbiddenControl(scalar) {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  package static func text(_ s: String) -> String { escaped(s, inAttribute: false) }
 
   /// A value for a double-quoted attribute: as `text`, and quotes of both kinds escaped, so it
   /// cannot end the attribute whichever quote a later edit uses. Line breaks become spaces.
-  static func attribute(_ s: String) -> String {
+  static func attribute(_ s: String) -> String { escaped(s, inAttribute: true) }
+
+  private static func escaped(_ s: String, inAttribute: Bool) -> String {
+    replacing(s) { scalar in
+      switch scalar {
+      case "&": "&amp;"
+      case "<": "&lt;"
+      case ">": "&gt;"
+      case "\"" where inAttribute: "&quot;"
+      case "'" where inAttribute: "&#39;"
+      case "\n" where inAttribute, "\t" where inAttribute: " "
+      default: isForbiddenControl(scalar) ? "\u{FFFD}" : nil
+      }
+    }
+  }
+
+  /// `s` with each scalar that `replacement` gives a text for replaced by that text.
+  private static func replacing(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
     for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\n", "\t": out += " "
-      default:
-        if isForbiddenControl(scalar) {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+      if let text = replacement(scalar) {
+        out += text
+      } else {
+        out.unicodeScalars.append(scalar)
       }
     }
     return out
@@ -114,23 +106,17 @@ package enum HTML {
   /// characters, so replacing them everywhere only touches strings, where the escapes mean the
   /// same characters to `JSON.parse`.
   static func scriptJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
-    let json = String(decoding: data, as: UTF8.self)
-    var out = ""
-    out.reserveCapacity(json.utf8.count)
-    for scalar in json.unicodeScalars {
+    let data = try JSONEncoder(.compact).encode(value)
+    return replacing(String(decoding: data, as: UTF8.self)) { scalar in
       switch scalar {
-      case "<": out += "\\u003c"
-      case ">": out += "\\u003e"
-      case "&": out += "\\u0026"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      case "\u{7F}"..."\u{9F}": out += "\\u00" + hexByte(UInt8(scalar.value)).lowercased()
-      default: out.unicodeScalars.append(scalar)
+      case "<": "\\u003c"
+      case ">": "\\u003e"
+      case "&": "\\u0026"
+      case "\u{2028}": "\\u2028"
+      case "\u{2029}": "\\u2029"
+      case "\u{7F}"..."\u{9F}": "\\u00" + hexByte(UInt8(scalar.value)).lowercased()
+      default: nil
       }
     }
-    return out
   }
 }

@@ -39,11 +39,6 @@ public enum Thumbnail {
   public struct Size: Sendable, Hashable, Codable {
     public var width: Int
     public var height: Int
-
-    public init(width: Int, height: Int) {
-      self.width = width
-      self.height = height
-    }
   }
 
   /// What writing a thumbnail produced.

@@ -15,6 +15,11 @@ public struct FavouritesStore: Sendable {
   public var path: String
   /// How a change waits while another process holds the lock; nil blocks until it is free.
   public var waiting: FileLock.Waiting?
+  /// The output folder the manifest lies in (a job's, when its `favourites.manifest` stays
+  /// inside it), nil for a manifest elsewhere. A link inside the output folder on the way to
+  /// the manifest, or under its name or its lock file's, is refused: the run would write
+  /// through it. A manifest elsewhere is the user's own path, and links there are followed.
+  public var outputFolder: String?
 
   /// A manifest larger than this is not one this tool wrote (about 100,000 entries).
   static let sizeLimit = 16 << 20
@@ -28,6 +33,12 @@ public struct FavouritesStore: Sendable {
   public init(job: Job, waiting: FileLock.Waiting? = nil) {
     let output = job.output.hasSuffix("/") ? String(job.output.dropLast()) : job.output
     self.init(path: output + "/" + job.manifest.value, waiting: waiting)
+    var depth = 0
+    for part in job.manifest.value.split(separator: "/") where part != "." {
+      depth += part == ".." ? -1 : 1
+      if depth < 0 { return }
+    }
+    outputFolder = output
   }
 
   /// The manifest the `saved` commands use without `--manifest` when there is no
@@ -54,7 +65,7 @@ public struct FavouritesStore: Sendable {
 
   /// The lock file beside the manifest: `.NAME.lock` in the same folder.
   public var lockPath: String {
-    let target = FileSystem.resolvingLink(path)
+    let target = outputFolder == nil ? FileSystem.resolvingLink(path) : path
     return FileSystem.folder(of: target) + "/." + FileSystem.name(of: target) + ".lock"
   }
 
@@ -63,6 +74,7 @@ public struct FavouritesStore: Sendable {
   /// The manifest; an empty one when the file does not exist. Throws (and touches nothing) when
   /// it cannot be read, is empty, truncated, not JSON, not a favourites manifest, or newer.
   public func load() throws(Diagnostic) -> FavouritesManifest {
+    try refuseLinks()
     guard let data = try AtomicFile.read(path, limit: FavouritesStore.sizeLimit) else {
       return FavouritesManifest()
     }
@@ -177,9 +189,24 @@ public struct FavouritesStore: Sendable {
       body)
   }
 
+  /// Refuses a manifest inside the output folder that a link leads to (see `outputFolder`).
+  private func refuseLinks() throws(Diagnostic) {
+    guard let outputFolder else { return }
+    let manifest = FileSystem.firstLink(in: path, below: outputFolder)
+    guard let link = manifest ?? FileSystem.firstLink(in: lockPath, below: outputFolder) else {
+      return
+    }
+    throw .error(
+      "'\(link)' is a symbolic link: fonti-batch never reads or writes the favourites manifest "
+        + "through a link inside the output folder", file: path,
+      hint: "set favourites.manifest to the file the link points to (a manifest outside the "
+        + "output folder is the user's own path, and links there are followed), or remove it")
+  }
+
   /// The manifest's folder, created when missing: the lock file goes there.
   private func prepareFolder() throws(Diagnostic) {
-    let folder = FileSystem.folder(of: FileSystem.resolvingLink(path))
+    let folder = FileSystem.folder(
+      of: outputFolder == nil ? FileSystem.resolvingLink(path) : path)
     var isFolder: ObjCBool = false
     if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
       try FileSystem.createFolder(folder)

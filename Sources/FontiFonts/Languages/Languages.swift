@@ -6,11 +6,6 @@ public struct LanguageScript: Sendable, Hashable, Codable {
   public var code: String
   /// "Latin", "Cyrillic", "Bengali", "Han".
   public var name: String
-
-  public init(code: String, name: String) {
-    self.code = code
-    self.name = name
-  }
 }
 
 /// The languages fontconfig knows: their codes, English names, scripts and required

@@ -1,3 +1,4 @@
+import FontiSupport
 import Foundation
 
 /// The saved-favourites manifest, `favourites.json`: the app's Saved tab as a file.
@@ -130,10 +131,8 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
 
   /// The file's bytes: pretty-printed, keys sorted, slashes unescaped, a final newline.
   public func encoded() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Strings, booleans, integers and formatted dates cannot fail to encode.
-    guard let data = try? encoder.encode(self) else {
+    guard let data = try? JSONEncoder(.pretty).encode(self) else {
       preconditionFailure("a favourites manifest always encodes")
     }
     // Foundation prints an empty list as "[\n\n  ]"; names cannot hold a raw newline (JSON

@@ -135,7 +135,7 @@ public struct Job: Sendable, Hashable {
   public var manifest: Located<String> = Located("favourites.json")
   public var png = PNGOptions()
   /// `proofs:`: what is read from each family (manifest fields) and the catalogues' proof
-  /// pages. SPEC.md's defaults when absent.
+  /// pages. The defaults `docs/job-file.md` gives when absent.
   public var proofs = ProofOptions.standard
   /// `catalogues:`; absent means one `catalogue.pdf`, `[]` means none.
   public var catalogues: [CatalogueSpec] = [CatalogueSpec(file: Located("catalogue.pdf"))]

@@ -1,11 +1,11 @@
 import FontiSupport
 
-/// The keys of the proofs (SPEC.md, Proofs): `proofs:`, `defaults.language`,
+/// The keys of the proofs (`docs/job-file.md`, `docs/proofs.md`): `proofs:`, `defaults.language`,
 /// `defaults.variations`, `defaults.features` and `families.languages`. Each bad item is
 /// reported where it is written, every one at once, like the rest of the job.
 extension JobDecoder {
-  /// `proofs: {axes, features, languages, glyphs}`, booleans; absent keys keep SPEC.md's
-  /// defaults (all on but `glyphs`).
+  /// `proofs: {axes, features, languages, glyphs}`, booleans; absent keys keep the
+  /// defaults of `docs/job-file.md` (all on but `glyphs`).
   mutating func decodeProofs(_ node: YAMLNode, into proofs: inout ProofOptions) {
     let fields = self.fields(
       node, keys: ["axes", "features", "languages", "glyphs"], in: "proofs")

@@ -212,15 +212,17 @@ public struct JobDecoder {
   mutating func decodeTexts(_ node: YAMLNode, into texts: inout [String]) {
     guard let items = list(node, "texts", of: "sample texts") else { return }
     var decoded: [String] = []
-    for (i, item) in items.enumerated() {
-      if i == Limits.textCount {
-        error(
-          "too many texts: \(items.count) (the limit is \(Limits.textCount))", at: item.mark)
-        break
-      }
+    for item in items.prefix(Limits.textCount) {
       if let text = sampleText(item, "a line of texts") { decoded.append(text) }
     }
+    refuseBeyond(Limits.textCount, of: items, "texts")
     texts = decoded
+  }
+
+  /// The error for a list of `what` longer than `limit`, at its first item past the limit.
+  mutating func refuseBeyond(_ limit: Int, of items: [YAMLNode], _ what: String) {
+    guard items.count > limit else { return }
+    error("too many \(what): \(items.count) (the limit is \(limit))", at: items[limit].mark)
   }
 
   mutating func decodeFamilies(_ familiesNode: YAMLNode, into job: inout Job) {
@@ -303,21 +305,16 @@ public struct JobDecoder {
   mutating func decodeSizes(_ node: YAMLNode, into sizes: inout [Double]) {
     guard let items = list(node, "sizes", of: "sizes in points") else { return }
     var decoded: [Double] = []
-    for (i, item) in items.enumerated() {
-      if i == Limits.waterfallCount {
-        error(
-          "too many sizes: \(items.count) (the limit is \(Limits.waterfallCount))",
-          at: item.mark)
-        break
-      }
+    for item in items.prefix(Limits.waterfallCount) {
       guard let size = number(item, "waterfall size", in: Limits.waterfallSize, unit: " pt")
       else { continue }
       if decoded.contains(size) {
-        warning("size \(format(size)) is listed twice", at: item.mark)
+        warning("size \(Self.format(size)) is listed twice", at: item.mark)
         continue
       }
       decoded.append(size)
     }
+    refuseBeyond(Limits.waterfallCount, of: items, "sizes")
     sizes = decoded
   }
 
@@ -366,9 +363,7 @@ public struct JobDecoder {
 
   mutating func decodeFavourites(_ node: YAMLNode, into job: inout Job) {
     let fields = self.fields(node, keys: ["save", "manifest"], in: "favourites")
-    if let node = fields["save"], let names = names(node, "favourites.save") {
-      job.save = names
-    }
+    if let node = fields["save"], let names = names(node, "favourites.save") { job.save = names }
     if let node = fields["manifest"],
       let path = outputRelativePath(node, "favourites.manifest", what: "favourites manifest")
     {
@@ -612,37 +607,43 @@ public struct JobDecoder {
   mutating func number(
     _ node: YAMLNode, _ name: String, in range: ClosedRange<Double>, unit: String
   ) -> Double? {
-    guard let value = numberValue(node) else {
-      error("\(name) must be a number, not \(describe(node))", at: node.mark)
-      return nil
-    }
-    guard range.contains(value) else {
-      error(
-        "\(name) \(format(value))\(unit) is outside "
-          + "\(format(range.lowerBound))–\(format(range.upperBound))\(unit)", at: node.mark)
-      return nil
-    }
-    return value
+    guard let value = numeric(node, name, "a number") else { return nil }
+    return within(range, value, name, unit: unit, at: node.mark, written: Self.format)
   }
 
   mutating func integer(
     _ node: YAMLNode, _ name: String, in range: ClosedRange<Int>, unit: String
   ) -> Int? {
-    guard let value = numberValue(node) else {
-      error("\(name) must be a whole number, not \(describe(node))", at: node.mark)
-      return nil
-    }
+    guard let value = numeric(node, name, "a whole number") else { return nil }
     guard let whole = wholeNumber(node) else {
-      error("\(name) must be a whole number, not \(format(value))", at: node.mark)
+      error("\(name) must be a whole number, not \(Self.format(value))", at: node.mark)
       return nil
     }
-    guard range.contains(whole) else {
+    return within(range, whole, name, unit: unit, at: node.mark, written: grouped)
+  }
+
+  /// The node's number; nil, with an error saying it must be `what`, when it is none.
+  private mutating func numeric(_ node: YAMLNode, _ name: String, _ what: String) -> Double? {
+    guard let value = numberValue(node) else {
+      error("\(name) must be \(what), not \(describe(node))", at: node.mark)
+      return nil
+    }
+    return value
+  }
+
+  /// `value` when `range` holds it; nil, with an error giving the range (numbers as `written`
+  /// writes them), when it does not.
+  private mutating func within<Value: Comparable>(
+    _ range: ClosedRange<Value>, _ value: Value, _ name: String, unit: String, at mark: Mark,
+    written: (Value) -> String
+  ) -> Value? {
+    guard range.contains(value) else {
       error(
-        "\(name) \(grouped(whole))\(unit) is outside "
-          + "\(grouped(range.lowerBound))–\(grouped(range.upperBound))\(unit)", at: node.mark)
+        "\(name) \(written(value))\(unit) is outside "
+          + "\(written(range.lowerBound))–\(written(range.upperBound))\(unit)", at: mark)
       return nil
     }
-    return whole
+    return value
   }
 
   /// One of an enumeration's raw values (case-insensitive), with a suggestion when misspelt.
@@ -721,7 +722,7 @@ public struct JobDecoder {
   }
 
   /// `48` rather than `48.0`.
-  func format(_ value: Double) -> String {
+  static func format(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return grouped(Int(value)) }
     return "\(value)"
   }

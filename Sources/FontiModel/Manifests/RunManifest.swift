@@ -2,9 +2,9 @@ import FontiSupport
 import Foundation
 
 /// `manifest.json`: everything a run produced, with what each output was made from, so an
-/// unchanged re-run can skip it. Shape as SPEC.md; this tool's additions: `inputs` fingerprints,
-/// each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or replaced),
-/// the warnings of pairing sheets and catalogues, and counts per kind of output.
+/// unchanged re-run can skip it. Shape as `docs/outputs.md` gives it; among its fields: `inputs`
+/// fingerprints, each file's `size` and `mtimeNs` (so a re-run notices a file that was emptied or
+/// replaced), the warnings of pairing sheets and catalogues, and counts per kind of output.
 public struct RunManifest: Codable, Sendable, Equatable {
   public struct File: Codable, Sendable, Equatable {
     public var path: String
@@ -25,9 +25,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
       self.size = size
       self.mtimeNs = mtimeNs
     }
-
-    /// What this record says the file on disk is.
-    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   public struct Family: Codable, Sendable, Equatable {
@@ -40,7 +37,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var italic: Bool
     public var missingGlyphs: Int
     /// The characters of the sample and the texts that the family lacks, as `U+XXXX`, sorted,
-    /// each once (SPEC.md). Absent in manifests of earlier versions.
+    /// each once (`docs/outputs.md`). Absent in manifests of earlier versions.
     public var missingCharacters: [String]?
     public var warnings: [String]
     /// The kind of each warning (docs/warnings.md), in the order of `warnings`; absent when
@@ -56,7 +53,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// files for one style, or a variable file: `FontFamily.drawnFrom`); absent otherwise.
     public var drawnFrom: FontFamily.DrawnFrom?
 
-    /// The proofs (SPEC.md, Proofs), each present when the job turns its proof on.
+    /// The proofs (`docs/proofs.md`), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?
     public var instances: [FontProofs.Instance]?
     public var features: [FontProofs.Feature]?
@@ -128,8 +125,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
       self.mtimeNs = mtimeNs
       self.warnings = warnings
     }
-
-    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   public struct Catalogue: Codable, Sendable, Equatable {
@@ -165,8 +160,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
       self.warnings = warnings
       self.families = families
     }
-
-    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
   /// A family's first page in a catalogue: `{ "family": "Lato", "page": 12 }`.
@@ -207,11 +200,10 @@ public struct RunManifest: Codable, Sendable, Equatable {
       self.mtimeNs = mtimeNs
       self.inputs = inputs
     }
-
-    public var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
   }
 
-  /// SPEC.md's fields count families (`warnings` counts every warning of the run); pairing
+  /// The fields `docs/outputs.md` gives count families (`warnings` counts every warning of the
+  /// run); pairing
   /// sheets and catalogues are counted on their own, in the same flat shape: `pairings` (how
   /// many the job makes), `pairingsRendered`, `pairingsSkipped` (up to date, or kept as they
   /// were), `pairingsFailed`, and likewise for `catalogues`.
@@ -262,22 +254,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var file: String?
     public var line: Int?
     public var column: Int?
-
-    public init(
-      kind: String, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil
-    ) {
-      self.kind = kind
-      self.message = message
-      self.file = file
-      self.line = line
-      self.column = column
-    }
-
-    public init(_ d: Diagnostic) {
-      self.init(
-        kind: d.kind.rawValue, message: d.message, file: d.file, line: d.mark?.line,
-        column: d.mark?.column)
-    }
   }
 
   public init(
@@ -352,10 +328,12 @@ public struct RunManifest: Codable, Sendable, Equatable {
     decode([UInt8](data))
   }
 
-  /// `proofs: false`: without the families' proof fields (see `init(reading:proofs:)`).
+  /// `proofs: false`: without the families' proof fields (still checked as JSON), for a run
+  /// that reads them only for the entries it keeps (`BatchPlan.readPreviousProofs`).
   package static func decode(_ bytes: [UInt8], proofs: Bool = true) -> RunManifest? {
     var reader = JSONReader(bytes)
-    guard let manifest = try? RunManifest(reading: &reader, proofs: proofs),
+    if !proofs { reader.omit(FamilyProofReport.manifestKeys, from: Family.self) }
+    guard let manifest = try? RunManifest(reading: &reader),
       (try? reader.end()) != nil,
       manifest.version == 1
     else { return nil }
@@ -397,19 +375,40 @@ public struct RunManifest: Codable, Sendable, Equatable {
   }
 }
 
+extension RunManifest.Warning {
+  public init(_ d: Diagnostic) {
+    self.init(
+      kind: d.kind.rawValue, message: d.message, file: d.file, line: d.mark?.line,
+      column: d.mark?.column)
+  }
+}
+
 /// What a manifest recorded about an output file: its checksum, and (from this version on) its
 /// size and modification time, which tell cheaply whether it is still the same file.
 public struct OutputRecord: Sendable, Equatable {
   public var sha256: String
   public var size: Int64?
   public var mtimeNs: Int64?
-
-  public init(sha256: String, size: Int64? = nil, mtimeNs: Int64? = nil) {
-    self.sha256 = sha256
-    self.size = size
-    self.mtimeNs = mtimeNs
-  }
 }
+
+/// A manifest entry of an output file: its checksum, the fingerprint of what it was made from,
+/// and its size and time when written.
+package protocol RecordedOutput: Sendable {
+  var sha256: String { get set }
+  var inputs: String? { get set }
+  var size: Int64? { get set }
+  var mtimeNs: Int64? { get set }
+}
+
+extension RecordedOutput {
+  /// What this entry says the file on disk is.
+  package var record: OutputRecord { OutputRecord(sha256: sha256, size: size, mtimeNs: mtimeNs) }
+}
+
+extension RunManifest.File: RecordedOutput {}
+extension RunManifest.Pairing: RecordedOutput {}
+extension RunManifest.Catalogue: RecordedOutput {}
+extension RunManifest.Gallery: RecordedOutput {}
 
 /// A file read in step with bytes that should equal its contents (`RunManifest.isWritten`).
 private final class ComparedFile {

@@ -63,11 +63,7 @@ public struct ShardManifest: Codable, Sendable, Equatable {
   public var spec: ShardSpec? { ShardSpec(index: shard, total: shards) }
 
   public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+    try JSONEncoder(.pretty).encodeDocument(self)
   }
 
   /// The largest shard manifest read (it embeds a job of at most 1 MiB and a manifest's

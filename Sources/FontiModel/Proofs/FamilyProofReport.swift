@@ -1,6 +1,6 @@
-/// A family's proof fields as manifest.json and `families --json` record them (SPEC.md,
-/// Proofs): `axes`, `instances`, `features`, `languages` and `codepoints`. Each is nil when
-/// its proof is off, and then absent from the JSON (not empty).
+/// A family's proof fields as manifest.json and `families --json` record them
+/// (`docs/proofs.md`): `axes`, `instances`, `features`, `languages` and `codepoints`. Each is nil
+/// when its proof is off, and then absent from the JSON (not empty).
 ///
 /// `codepoints` (the regular face's cmap count) goes with the character-set proofs: present
 /// when `languages` or `glyphs` is on.

@@ -1,5 +1,5 @@
 /// What a family can do, in exactly the shape manifest.json and `families --json` record
-/// (SPEC.md, Proofs): `axes`, `instances`, `features`.
+/// (`docs/proofs.md`): `axes`, `instances`, `features`.
 ///
 /// A proof the job turns off leaves its fields out (absent, not empty): the fields are
 /// optional, `nil` encodes as absent, and `selecting(axes:features:)` drops what is off. A

@@ -26,8 +26,8 @@ public struct SampleSettings: Sendable, Hashable, Codable {
 }
 
 /// Which proofs a job asks for (`proofs:`): what is read from each family (manifest fields) and
-/// which proof pages a catalogue shows after each family's page. SPEC.md's defaults: axes,
-/// features and languages on; the glyph chart off.
+/// which proof pages a catalogue shows after each family's page. The defaults (`docs/job-file.md`):
+/// axes, features and languages on; the glyph chart off.
 public struct ProofOptions: Sendable, Hashable, Codable {
   /// Variable axes swept, named instances (variable families only).
   public var axes: Bool
@@ -47,7 +47,7 @@ public struct ProofOptions: Sendable, Hashable, Codable {
     self.glyphs = glyphs
   }
 
-  /// SPEC.md's defaults.
+  /// The defaults `docs/job-file.md` gives.
   public static let standard = ProofOptions()
   /// Every proof off.
   public static let none = ProofOptions(axes: false, features: false, languages: false)

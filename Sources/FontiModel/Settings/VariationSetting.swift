@@ -82,8 +82,9 @@ public struct VariationSetting: Sendable, Hashable, Codable, CustomStringConvert
 
   /// The coordinates to draw `family` at: each setting checked against the family's axes.
   /// A value outside an axis's range is clamped to it, with a warning naming the family, the
-  /// axis and the range (SPEC.md: never a silent clamp); a setting for an axis the family
-  /// lacks is dropped without a word (a job sets `wdth` for every family, most have none).
+  /// axis and the range (`docs/warnings.md`, `axis-range`: never a silent clamp); a setting for an
+  /// axis the family lacks is dropped without a word (a job sets `wdth` for every family, most have
+  /// none).
   public static func resolve(
     _ settings: [VariationSetting], axes: [FontProofs.Axis], family: String
   ) -> (coordinates: [VariationSetting], warnings: [String]) {

@@ -161,12 +161,19 @@ package final class ChildProcess {
     }
   }
 
+  /// The signal that ended the child (waiting for it), or nil when it exited or how it ended
+  /// is unknown.
+  package var terminatingSignal: Int32? {
+    let raw = wait()
+    let signal = raw & 0x7f
+    return raw == -1 || signal == 0 ? nil : signal
+  }
+
   /// How the child ended, in words ("crashed (SIGSEGV)", "exited with status 2").
   package var ending: String {
     let raw = wait()
     if raw == -1 { return "ended (how is unknown)" }
-    let signal = raw & 0x7f
-    if signal == 0 { return "exited with status \((raw >> 8) & 0xff)" }
+    guard let signal = terminatingSignal else { return "exited with status \((raw >> 8) & 0xff)" }
     let names = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS"]
     return "crashed (\(names[signal] ?? "signal \(signal)"))"
   }

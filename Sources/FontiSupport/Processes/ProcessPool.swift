@@ -90,7 +90,7 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
   package private(set) var workers: [Worker] = []
   /// Process IDs of every worker ever started, for sweeping their temporary files.
   package private(set) var pids: [Int32] = []
-  private let encoder = JSONEncoder()
+  private let encoder = JSONEncoder(.message)
   private let decoder = JSONDecoder()
 
   package init(launch: ProcessLaunch) {
@@ -207,6 +207,14 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     worker.process.closeInput()
     defer { worker.process.closeOutput() }
     return worker.process.ending
+  }
+
+  /// Whether `worker`, once ended, died of the signal that interrupted this process (a signal
+  /// to the whole process group, as `GroupSignal` tells): its task was not reached, not failed.
+  /// `interrupted` is this process's own record of the interruption.
+  package func diedOfInterruption(_ worker: Worker, interrupted: () -> Bool) -> Bool {
+    guard let signal = worker.process.terminatingSignal else { return false }
+    return GroupSignal.interrupted(bySame: signal, interrupted)
   }
 
   /// Ends every worker: closes their inputs and waits for them all; busy ones are terminated.

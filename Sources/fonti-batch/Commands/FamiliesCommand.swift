@@ -107,9 +107,7 @@ enum FamilyListing {
         instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
         codepoints: p.codepoints)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+    return String(decoding: try JSONEncoder(.pretty).encodeDocument(entries), as: UTF8.self)
   }
 
   static func table(_ families: [FontFamily], text: String?) -> String {

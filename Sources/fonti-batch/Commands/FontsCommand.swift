@@ -163,10 +163,8 @@ enum LibraryListing {
   }
 
   static func json(_ families: [FontLibrary.Family]) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let entries = families.map { Entry(family: $0.name, files: $0.files) }
-    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+    return String(decoding: try JSONEncoder(.pretty).encodeDocument(entries), as: UTF8.self)
   }
 
   /// One line per family: name, file count, the files' names (relative to the library).

@@ -63,14 +63,8 @@ struct PairingListing {
     }
   }
 
-  static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
   func json(_ entries: [Entry]) throws -> String {
-    String(decoding: try PairingListing.encoder().encode(entries), as: UTF8.self) + "\n"
+    String(decoding: try JSONEncoder(.pretty).encodeDocument(entries), as: UTF8.self)
   }
 
   /// "NAME" or "NAME (not installed)", safe for a terminal.

@@ -75,7 +75,8 @@ import Testing
       pairings: [FamilyPairing(heading: FamilyRef(sans), body: FamilyRef(serif), reason: "r")],
       saved: [], creationDate: nil)
     let json = String(
-      decoding: try JSONEncoder.sorted.encode(CatalogueFingerprint(input, path: "pdf/c.pdf")),
+      decoding: try JSONEncoder(.fingerprint).encode(
+        CatalogueFingerprint(input, path: "pdf/c.pdf")),
       as: UTF8.self)
     #expect(
       json

@@ -103,9 +103,7 @@ import Testing
   }
 
   static func foundation(_ manifest: RunManifest) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(manifest) + Data([0x0A])
+    try JSONEncoder(.pretty).encodeDocument(manifest)
   }
 
   @Test(arguments: [full(), bare()])

@@ -173,10 +173,10 @@ private enum Event {
   case documentEnd
   case alias(anchor: String, Mark)
   case scalar(String, anchor: String?, style: YAMLScalarStyle, tag: String?, Mark)
-  case sequenceStart(anchor: String?, tag: String?, Mark)
-  case sequenceEnd
-  case mappingStart(anchor: String?, tag: String?, Mark)
-  case mappingEnd
+  /// A sequence's or a mapping's start.
+  case collectionStart(isMapping: Bool, anchor: String?, tag: String?, Mark)
+  /// A sequence's or a mapping's end.
+  case collectionEnd
   case other
 }
 
@@ -291,19 +291,24 @@ private struct TreeBuilder {
         value, anchor: string(s.anchor), style: style, tag: explicit ? string(s.tag) : nil, mark)
     case YAML_SEQUENCE_START_EVENT:
       let s = raw.data.sequence_start
-      return .sequenceStart(
-        anchor: string(s.anchor), tag: s.implicit == 0 ? string(s.tag) : nil, mark)
-    case YAML_SEQUENCE_END_EVENT:
-      return .sequenceEnd
+      return collectionStart(isMapping: false, s.anchor, s.tag, implicit: s.implicit, mark)
     case YAML_MAPPING_START_EVENT:
       let s = raw.data.mapping_start
-      return .mappingStart(
-        anchor: string(s.anchor), tag: s.implicit == 0 ? string(s.tag) : nil, mark)
-    case YAML_MAPPING_END_EVENT:
-      return .mappingEnd
+      return collectionStart(isMapping: true, s.anchor, s.tag, implicit: s.implicit, mark)
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      return .collectionEnd
     default:
       return .other
     }
+  }
+
+  /// A sequence's or a mapping's start: libyaml gives both the same fields.
+  func collectionStart(
+    isMapping: Bool, _ anchor: UnsafeMutablePointer<yaml_char_t>?,
+    _ tag: UnsafeMutablePointer<yaml_char_t>?, implicit: Int32, _ mark: Mark
+  ) -> Event {
+    .collectionStart(
+      isMapping: isMapping, anchor: string(anchor), tag: implicit == 0 ? string(tag) : nil, mark)
   }
 
   func string(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -349,13 +354,11 @@ private struct TreeBuilder {
       }
       // Placed where the alias is: a problem in the value is reported where it is used.
       try complete(target.node.placed(at: mark), size: target.size, anchor: nil)
-    case .sequenceStart(let anchor, let tag, let mark):
-      if let tag, tag != "tag:yaml.org,2002:seq" { unsupported(tag: tag, at: mark) }
-      try push(Frame(isMapping: false, anchor: anchor, mark: mark), at: mark)
-    case .mappingStart(let anchor, let tag, let mark):
-      if let tag, tag != "tag:yaml.org,2002:map" { unsupported(tag: tag, at: mark) }
-      try push(Frame(isMapping: true, anchor: anchor, mark: mark), at: mark)
-    case .sequenceEnd, .mappingEnd:
+    case .collectionStart(let isMapping, let anchor, let tag, let mark):
+      let plain = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
+      if let tag, tag != plain { unsupported(tag: tag, at: mark) }
+      try push(Frame(isMapping: isMapping, anchor: anchor, mark: mark), at: mark)
+    case .collectionEnd:
       guard var frame = stack.popLast() else { return }
       if frame.isMapping {
         merge(frame.merges, into: &frame)
