@@ -237,6 +237,35 @@ import Testing
     #expect(box.list(box.path("out")).isEmpty, "a file was left behind")
   }
 
+  /// A font whose colour bitmaps are damaged (B's PNG says it is 0x31000080 pixels tall, which
+  /// made pixman spin for minutes), with its glyph chart on: the run ends at once, writes its
+  /// specimen and catalogue, and warns of kind `proofs-unreadable`, naming the characters.
+  @Test func damagedColourBitmapsCostAWarningNotTheRun() throws {
+    let box = try sandbox(
+      """
+      version: 1
+      defaults: { text: ABBA }
+      families: { include: [Damaged Bitmap Test] }
+      fonts: [\(Repository.fixtures)/ColourBitmaps/DamagedBitmaps.ttf]
+      png: { edge: 256 }
+      proofs: { glyphs: true }
+      gallery: false
+
+      """)
+    let result = try box.run(["run", "-v"], environment: ["FONTI_ITEM_TIMEOUT": "30"])
+    #expect(result.status == 0, "\(result)")
+    #expect(box.list(box.path("output/specimens")) == ["damaged-bitmap-test.png"])
+    #expect(box.list(box.path("output")).contains("catalogue.pdf"))
+    #expect(
+      result.stderr.contains(
+        "family 'Damaged Bitmap Test': 1 damaged colour bitmap (U+0042: its PNG says "
+          + "16×822083712 pixels) drawn empty in the specimen"), "\(result)")
+    #expect(
+      result.stderr.contains(
+        "family 'Damaged Bitmap Test': 2 damaged colour bitmaps (U+0042, U+0043: its PNG says "
+          + "16×822083712 pixels) drawn empty in the glyph chart"), "\(result)")
+  }
+
   @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.

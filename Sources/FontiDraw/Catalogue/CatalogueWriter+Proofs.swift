@@ -425,7 +425,7 @@ extension PageDrawer {
 
 extension PageDrawer {
   /// The characters of `facts`' family whose colour bitmap is damaged, read once per family;
-  /// the first time, one warning names them.
+  /// the first time, one warning names them (`DamagedColourBitmaps`).
   func damagedBitmaps(of facts: FamilyFacts) -> Set<UInt32> {
     let name = facts.family.name
     if let known = damagedBitmaps[name] { return known }
@@ -436,26 +436,23 @@ extension PageDrawer {
       return []
     }
     damagedBitmaps[name] = Set(found.characters)
-    let codes = found.characters.map(CodePointText.format)
-    let shown =
-      codes.prefix(12).joined(separator: ", ")
-      + (codes.count > 12 ? " and \(codes.count - 12) more" : "")
     warn(
-      "family '\(name)': \(codes.count) damaged colour bitmap\(codes.count == 1 ? "" : "s")"
-        + " (\(shown): \(found.problem)) drawn as empty boxes in the glyph chart;"
-        + " its proofs are not listed for them")
+      DamagedColourBitmaps.warning(
+        family: name, characters: found.characters, problem: found.problem,
+        in: "the glyph chart"))
     return damagedBitmaps[name] ?? []
   }
 
-  /// A glyph whose colour bitmap is damaged: an empty box, crossed, labelled.
+  /// A glyph whose colour bitmap is damaged: an empty square where the glyph would stand,
+  /// "damaged" under it, above the cell's code point.
   func drawDamagedBitmap(_ r: CataloguePlan.Rect) {
-    let inset = min(r.width, r.height) * 0.2
+    let side = min(r.width, r.height) * 0.35
     cr.setColour(ink(0.35))
-    cr.rectangle(r.x + inset, r.y + inset * 0.6, r.width - 2 * inset, r.height * 0.5)
+    cr.rectangle(r.x + (r.width - side) / 2, r.y + r.height * 0.1, side, side)
     cr.stroke(width: 0.5)
     let label = caption("damaged", size: 4, width: r.width)
     cr.setColour(ink(0.5))
-    label.draw(at: r.x + (r.width - label.size.width) / 2, r.y + r.height * 0.62 - 4)
+    label.draw(at: r.x + (r.width - label.size.width) / 2, r.y + r.height * 0.5)
   }
 }
 

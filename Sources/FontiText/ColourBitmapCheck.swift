@@ -1,5 +1,3 @@
-import FontiText
-
 /// Checks a font's colour bitmaps (CBDT/CBLC, sbix) before Cairo sees them. A PNG whose header
 /// gives a size the strike's metrics do not (a height of 0x31000080), an image past the end of
 /// its table, or an index that points nowhere makes FreeType hand Cairo a bitmap pixman spins on

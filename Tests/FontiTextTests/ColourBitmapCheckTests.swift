@@ -1,9 +1,8 @@
 import FontTestSupport
-import FontiText
 import Foundation
 import Testing
 
-@testable import FontiFonts
+@testable import FontiText
 
 /// Damaged colour bitmaps (`Fixtures/ColourBitmaps`) are found in the font's bytes before
 /// Cairo sees them: a PNG header whose size the strike's metrics do not give, an image past the
