@@ -15,6 +15,20 @@ extension WorkItem {
   static let finishedPageWeight = 0.1
   /// A thumbnail made from a specimen on disk (decoding the PNG, shrinking, encoding).
   static let thumbnailWeight = 0.2
+
+  /// The item's work in families, for its time bound (`ItemTimeout`: a minute a family by
+  /// default): a catalogue weighs its families and pairings, its finishing the specimens' worth
+  /// of its pages; anything else one family.
+  package var timeoutUnits: Double {
+    switch self {
+    case .specimen, .pairing, .diff, .thumbnail:
+      return 1
+    case .catalogue(let input, _):
+      return Double(max(1, input.families.count + input.pairings.count))
+    case .finishCatalogue(let task):
+      return max(1, Double(task.pages) * WorkItem.finishedPageWeight)
+    }
+  }
 }
 
 /// The weight of each item of a run, worked out once: a catalogue's page plan is not free.

@@ -57,6 +57,7 @@ public enum Worker {
     // catalogues never loads them, and stays small.
     var fonts: SpecimenRenderer?
     let crashOn = ProcessInfo.processInfo.environment[crashHook]
+    let hangOn = ProcessInfo.processInfo.environment[ItemTimeout.hangHook]
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
@@ -67,6 +68,7 @@ public enum Worker {
       var result: WorkResult
       if let item = try? decoder.decode(WorkItem.self, from: request.line) {
         if let crashOn, item.subject == crashOn { abort() }
+        if let hangOn, item.subject == hangOn { while true { sleep(60) } }
         result = answer(item) {
           if fonts == nil { fonts = renderer(for: setup) }
           return fonts

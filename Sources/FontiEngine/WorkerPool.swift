@@ -7,7 +7,9 @@ import Foundation
 
 /// The parent side of a run: N worker processes started once, fed items from a queue, one at
 /// a time each. A worker that dies (a font that crashes FreeType or HarfBuzz, an OOM kill) costs
-/// only its current item, which is reported as failed; a fresh worker takes its place.
+/// only its current item, which is reported as failed; a fresh worker takes its place. So does a
+/// worker that runs past its item's bound (`ItemTimeout`: a damaged font that keeps a library
+/// spinning): it is killed and the item failed as timed out.
 public final class WorkerPool {
   /// The program a worker runs.
   public struct Program: Sendable {
@@ -66,12 +68,15 @@ public final class WorkerPool {
 
   let launch: Launch
   let size: Int
+  /// How long an item may take (`FONTI_ITEM_TIMEOUT`, else a minute a family).
+  let timeout: ItemTimeout
   /// Process IDs of every worker ever started, for sweeping their temporary files.
   public private(set) var pids: [Int32] = []
 
   public init(launch: Launch, size: Int) {
     self.launch = launch
     self.size = max(1, size)
+    self.timeout = .current
   }
 
   /// Runs every item; calls `completed` for each in completion order (callers index results
@@ -100,7 +105,8 @@ public final class WorkerPool {
     func dispatch(_ worker: Processes.Worker) {
       guard worker.task == nil, worker.served < budget, let next = queue.next() else { return }
       undispatched -= 1
-      if !pool.send(items[next], for: next, to: worker) {
+      let bound = timeout.seconds(units: items[next].timeoutUnits)
+      if !pool.send(items[next], for: next, to: worker, within: bound) {
         remaining -= 1
         completed(next, .failure("cannot encode work item"))
       }
@@ -112,6 +118,14 @@ public final class WorkerPool {
       if interrupted() { return false }
       let ready = try pool.waitForAnswers(milliseconds: 200)
       tick()
+      for (worker, seconds) in pool.overdue() where !ready.contains(where: { $0 === worker }) {
+        // Its item failed; a fresh worker takes over while items are left.
+        guard let index = worker.task else { continue }
+        pool.kill(worker)
+        remaining -= 1
+        completed(index, .failure(items[index].timedOut(after: seconds)))
+        if undispatched > 0 { dispatch(try pool.start()) }
+      }
       for worker in ready {
         switch pool.read(worker) {
         case .interrupted:
@@ -153,6 +167,13 @@ extension WorkerPool.Launch {
   package var processLaunch: ProcessLaunch {
     ProcessLaunch(
       executable: executable, arguments: arguments, environment: environment, setup: setup)
+  }
+}
+
+extension WorkItem {
+  /// Why the item failed when its worker ran past `seconds`.
+  package func timedOut(after seconds: Double) -> String {
+    "timed out after \(ItemTimeout.describe(seconds)) \(activity) '\(subject)'"
   }
 }
 

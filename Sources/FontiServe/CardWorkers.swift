@@ -12,7 +12,8 @@ import Foundation
 /// while the same card is being drawn waits for that drawing; open pages take turns, and each
 /// page's newest request is drawn first; a request its page has made stale (same `client`,
 /// smaller `seq`) is dropped before it reaches a worker. A worker that dies costs its item one
-/// more try, then the item fails; a fresh worker takes its place. New fonts: `restart` ends idle
+/// more try, then the item fails; a fresh worker takes its place. A worker that runs past its
+/// card's bound (`ItemTimeout`, as a run's) is killed and the card fails at once. New fonts: `restart` ends idle
 /// workers at once and busy ones after their item, so no drawing uses a font file's old
 /// outlines from a cache. The processes themselves are a `ProcessPool`, as a run's are.
 final class CardWorkers: @unchecked Sendable {
@@ -75,6 +76,10 @@ final class CardWorkers: @unchecked Sendable {
   private var lastTurn: [String: Int] = [:]
   private var turns = 0
   private var stopped = false
+  /// How long a card may take (`FONTI_ITEM_TIMEOUT`, else a minute).
+  private let timeout = ItemTimeout.current
+  /// The timer that looks for overdue workers while any is busy.
+  private var watchdog: UInt32?
 
   /// Cards drawn, and drawn again after a worker died, since the start (for the benchmark).
   private(set) var drawn = 0
@@ -174,6 +179,8 @@ final class CardWorkers: @unchecked Sendable {
 
   func stop() {
     stopped = true
+    MainLoop.remove(watchdog ?? 0)
+    watchdog = nil
     for watch in watches.values { MainLoop.remove(watch) }
     watches.removeAll()
     processes.stop()
@@ -215,13 +222,40 @@ final class CardWorkers: @unchecked Sendable {
       let job = pending.remove(at: i)
       turns += 1
       lastTurn[Self.page(of: job)] = turns
-      guard processes.send(job.item, for: job, to: worker) else {
+      let bound = timeout.seconds(units: job.item.timeoutUnits)
+      guard processes.send(job.item, for: job, to: worker, within: bound) else {
         forget(job)
         for w in job.waiters { w.answer(.failed("cannot encode the card")) }
         continue
       }
       job.drawing = true
       job.attempts += 1
+      watchOverdue()
+    }
+  }
+
+  /// Starts the timer that fails cards whose worker runs past their bound; it stops itself
+  /// once no worker is busy.
+  private func watchOverdue() {
+    guard watchdog == nil else { return }
+    watchdog = MainLoop.after(250) { [weak self] in
+      guard let self else { return false }
+      for (worker, seconds) in self.processes.overdue() {
+        guard let job = worker.task else { continue }
+        // A hang comes back on a second try: the card fails at once.
+        MainLoop.remove(self.watches.removeValue(forKey: ObjectIdentifier(worker)) ?? 0)
+        self.processes.kill(worker)
+        job.drawing = false
+        self.forget(job)
+        let message = job.item.timedOut(after: seconds)
+        for w in job.waiters { w.answer(.failed(message)) }
+      }
+      self.dispatch()
+      guard self.processes.workers.contains(where: { $0.task != nil }) else {
+        self.watchdog = nil
+        return false
+      }
+      return true
     }
   }
 

@@ -25,6 +25,21 @@ public enum AtomicFile {
     return file[...slash] + prefix + file[file.index(after: slash)...]
   }
 
+  /// Removes this process's temporary files for `path` (`temporaryPath`), in its folder: what a
+  /// write cut short leaves.
+  package static func removeOwnTemporaries(for path: String) {
+    let folder = FileSystem.folder(of: path)
+    let name = FileSystem.name(of: path)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return
+    }
+    for entry in entries {
+      guard let parts = temporaryParts(entry), parts.pid == getpid(), parts.name == name
+      else { continue }
+      unlink(folder + "/" + entry)
+    }
+  }
+
   /// The process and final name of a temporary file's name (`temporaryPath`, whose random
   /// part is decimal, or `createTemporary`, base 36), or nil when `name` is not one.
   public static func temporaryParts(_ name: String) -> (pid: Int32, name: String)? {

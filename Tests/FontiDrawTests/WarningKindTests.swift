@@ -66,6 +66,11 @@ struct WarningKindTests {
       ("family 'X': cannot read 'x.ttf'; its proofs are not listed", .proofsUnreadable),
       ("family 'X': 'x.ttf': not a font; its features are not listed", .proofsUnreadable),
       (
+        DamagedColourBitmaps.warning(
+          family: "X", characters: [0x42], problem: "its PNG says 16×0 pixels", in: "the specimen"),
+        .proofsUnreadable
+      ),
+      (
         "family 'Nimbus' cannot be rendered: its fonts are Type 1, which Pango 1.44+ no longer "
           + "draws", .notDrawable
       ),

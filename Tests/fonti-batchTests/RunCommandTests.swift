@@ -200,6 +200,72 @@ import Testing
     #expect(next.stderr.contains("1 rendered, 3 up to date"), "\(next)")
   }
 
+  @Test func aWorkerThatHangsIsStoppedAtTheBoundAndTheRunGoesOn() throws {
+    let box = try sandbox()
+    let started = Date()
+    let result = try box.run(
+      ["run", "-q", "-j", "1"],
+      environment: ["FONTI_WORKER_HANG_ON": "Cantarell", "FONTI_ITEM_TIMEOUT": "1"])
+    #expect(Date().timeIntervalSince(started) < 60, "the hang was not cut short")
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "family 'Cantarell' failed: timed out after 1 s rendering 'Cantarell'"),
+      "\(result)")
+    // One worker (-j 1): the families after the hung one are drawn by its replacement.
+    #expect(
+      box.list(box.path("output/specimens")) == [
+        "d050000l.png", "dejavu-serif.png", "noto-sans-hebrew.png",
+      ])
+    #expect(
+      box.list(box.path("output/specimens")).allSatisfy { !$0.hasPrefix(".fonti-tmp") },
+      "the killed worker's temporary file stays")
+    let counts = try #require(try manifest(box)["counts"] as? [String: Int])
+    #expect(counts["failed"] == 1 && counts["rendered"] == 3)
+  }
+
+  @Test func aRenderThatHangsEndsAtTheBoundWithNothingWritten() throws {
+    let box = try sandbox()
+    let result = try box.run(
+      ["render", "Cantarell", "-o", "out/"],
+      environment: ["FONTI_WORKER_HANG_ON": "Cantarell", "FONTI_ITEM_TIMEOUT": "1"])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr
+        == "fonti-batch: error: timed out after 1 s rendering 'Cantarell'; nothing was written\n",
+      "\(result)")
+    #expect(box.list(box.path("out")).isEmpty, "a file was left behind")
+  }
+
+  /// A font whose colour bitmaps are damaged (B's PNG says it is 0x31000080 pixels tall, which
+  /// made pixman spin for minutes), with its glyph chart on: the run ends at once, writes its
+  /// specimen and catalogue, and warns of kind `proofs-unreadable`, naming the characters.
+  @Test func damagedColourBitmapsCostAWarningNotTheRun() throws {
+    let box = try sandbox(
+      """
+      version: 1
+      defaults: { text: ABBA }
+      families: { include: [Damaged Bitmap Test] }
+      fonts: [\(Repository.fixtures)/ColourBitmaps/DamagedBitmaps.ttf]
+      png: { edge: 256 }
+      proofs: { glyphs: true }
+      gallery: false
+
+      """)
+    let result = try box.run(["run", "-v"], environment: ["FONTI_ITEM_TIMEOUT": "30"])
+    #expect(result.status == 0, "\(result)")
+    #expect(box.list(box.path("output/specimens")) == ["damaged-bitmap-test.png"])
+    #expect(box.list(box.path("output")).contains("catalogue.pdf"))
+    #expect(
+      result.stderr.contains(
+        "family 'Damaged Bitmap Test': 1 damaged colour bitmap (U+0042: its PNG says "
+          + "16×822083712 pixels) drawn empty in the specimen"), "\(result)")
+    #expect(
+      result.stderr.contains(
+        "family 'Damaged Bitmap Test': 2 damaged colour bitmaps (U+0042, U+0043: its PNG says "
+          + "16×822083712 pixels) drawn empty in the glyph chart"), "\(result)")
+  }
+
   @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.

@@ -95,6 +95,23 @@ import Testing
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
   }
 
+  /// A font that makes its worker hang costs its card once the bound has passed (500, the
+  /// time-out named), never the server.
+  @Test func aWorkerThatHangsIsStoppedAtTheBound() throws {
+    let box = try sandbox()
+    box.environment["FONTI_WORKER_HANG_ON"] = "Cantarell"
+    box.environment["FONTI_ITEM_TIMEOUT"] = "1"
+    let server = try ServeProcess(box)
+    let hung = try server.request("/card/cantarell.png?text=Hang")
+    #expect(hung.status == 500)
+    #expect(hung.text == "timed out after 1 s rendering 'Cantarell'\n")
+    let card = try server.request("/card/dejavu-serif.png?text=After")
+    #expect(card.status == 200, "\(card.text)")
+    let stopped = try server.interrupt()
+    #expect(stopped.status == 130, "\(stopped)")
+    #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
+  }
+
   @Test func refusesForeignHostsChangesWithoutTheTokenAndBadRequests() throws {
     let box = try sandbox()
     let server = try ServeProcess(box)

@@ -29,6 +29,9 @@ final class PageDrawer {
   /// Characters drawn as boxes, by family name.
   private(set) var missing: [String: Int] = [:]
   private(set) var warnings: [String] = []
+  /// Each family's characters whose colour bitmap is damaged (`ColourBitmapCheck`), read on
+  /// its first glyph chart page: drawn as labelled empty boxes, never handed to Cairo.
+  var damagedBitmaps: [String: Set<UInt32>] = [:]
   /// Contexts for family text, one per family (each on a map holding only that family), by
   /// family; dropped, with their font maps, when a page of another family (or a page that is
   /// no family's) starts.

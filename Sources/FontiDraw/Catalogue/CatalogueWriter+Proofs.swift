@@ -369,6 +369,7 @@ extension PageDrawer {
     }
     guard facts.problem == nil else { return }
     let family = facts.family
+    let damaged = damagedBitmaps(of: facts)
     let ctx = context(for: family)
     // Code points are hex digits, which the label face has: set without font fallback, which
     // costs Pango a fontset lookup per layout (thousands on a CJK chart).
@@ -408,6 +409,10 @@ extension PageDrawer {
         cr.fill()
         continue
       }
+      if damaged.contains(cell.codePoint) {
+        drawDamagedBitmap(r)
+        continue
+      }
       let glyph = layout()
       // A character the face maps but Pango cannot draw stays empty: never a hex box.
       guard glyph.unknownGlyphs == 0 else { continue }
@@ -415,6 +420,39 @@ extension PageDrawer {
       glyph.draw(
         at: r.x + (r.width - glyph.size.width) / 2, r.y + r.height * 0.62 - glyph.baseline)
     }
+  }
+}
+
+extension PageDrawer {
+  /// The characters of `facts`' family whose colour bitmap is damaged, read once per family;
+  /// the first time, one warning names them (`DamagedColourBitmaps`).
+  func damagedBitmaps(of facts: FamilyFacts) -> Set<UInt32> {
+    let name = facts.family.name
+    if let known = damagedBitmaps[name] { return known }
+    guard let face = facts.regular,
+      let found = ColourBitmapCheck.damagedCharacters(file: face.file, index: face.index)
+    else {
+      damagedBitmaps[name] = []
+      return []
+    }
+    damagedBitmaps[name] = Set(found.characters)
+    warn(
+      DamagedColourBitmaps.warning(
+        family: name, characters: found.characters, problem: found.problem,
+        in: "the glyph chart"))
+    return damagedBitmaps[name] ?? []
+  }
+
+  /// A glyph whose colour bitmap is damaged: an empty square where the glyph would stand,
+  /// "damaged" under it, above the cell's code point.
+  func drawDamagedBitmap(_ r: CataloguePlan.Rect) {
+    let side = min(r.width, r.height) * 0.35
+    cr.setColour(ink(0.35))
+    cr.rectangle(r.x + (r.width - side) / 2, r.y + r.height * 0.1, side, side)
+    cr.stroke(width: 0.5)
+    let label = caption("damaged", size: 4, width: r.width)
+    cr.setColour(ink(0.5))
+    label.draw(at: r.x + (r.width - label.size.width) / 2, r.y + r.height * 0.5)
   }
 }
 

@@ -271,6 +271,12 @@ public final class SpecimenRenderer: FontDrawer {
       || FallbackSample.lacksRealShare(of: request.text, coverage: page.family.coverage)
     let sample = lacks ? drawFallback(page, request, area) : drawSample(page, request, area)
     drawNotes(&page, sample, footer: footer)
+    if page.familyContext.damagedColourBitmaps > 0,
+      let warning = DamagedColourBitmaps.warning(
+        family: page.family.name, face: page.regular, text: request.text, in: "the specimen")
+    {
+      page.warnings.append(warning)
+    }
     return SpecimenResult(
       missingGlyphs: sample.missing, warnings: page.warnings, fallback: sample.fallback)
   }

@@ -109,7 +109,9 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
     if message.hasPrefix("pairing '") && has(" is listed twice") { return .duplicatePairing }
     if message.hasPrefix("catalogue '") && has("has no family to show") { return .catalogueEmpty }
     if message.hasPrefix("catalogue '") && has(" is left as it was") { return .catalogueKept }
-    if has("its proofs are not listed") || has("features are not listed") {
+    if has("its proofs are not listed") || has("features are not listed")
+      || has(" damaged colour bitmap")
+    {
       return .proofsUnreadable
     }
     // What FamilyProofReport reads about a family's faces: "family 'X': Bold lacks 126

@@ -137,7 +137,12 @@ package final class ChildProcess {
   package func wait() -> Int32 { reap(blocking: true) ?? 0 }
 
   package func terminate() {
-    if status == nil { kill(pid, SIGTERM) }
+    if status == nil { Glibc.kill(pid, SIGTERM) }
+  }
+
+  /// Kills the child at once (SIGKILL).
+  package func kill() {
+    if status == nil { Glibc.kill(pid, SIGKILL) }
   }
 
   private func reap(blocking: Bool) -> Int32? {

@@ -65,6 +65,9 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     package fileprivate(set) var served = 0
     /// It ends once its current request is answered: its owner sends it nothing more.
     package var retiring = false
+    /// When its current request is overdue (`DispatchTime`'s nanoseconds), and the bound it
+    /// was given in seconds; nil when idle or unbounded.
+    fileprivate var deadline: (nanoseconds: UInt64, seconds: Double)?
     fileprivate var answers = MessageReader()
     /// It has exited with nothing left to read, while its pipe stays open (a process it
     /// started may still hold the write end).
@@ -117,12 +120,18 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     return worker
   }
 
-  /// Sends `request` to an idle `worker`, which then works on `task`. False when the request
-  /// cannot be encoded: nothing is sent and the worker stays idle.
-  package func send(_ request: Request, for task: Task, to worker: Worker) -> Bool {
+  /// Sends `request` to an idle `worker`, which then works on `task`, for at most `seconds`
+  /// (`overdue` names it after that). False when the request cannot be encoded: nothing is sent
+  /// and the worker stays idle.
+  package func send(
+    _ request: Request, for task: Task, to worker: Worker, within seconds: Double? = nil
+  ) -> Bool {
     guard let line = try? encoder.encode(request) else { return false }
     worker.task = task
     worker.served += 1
+    worker.deadline = seconds.map {
+      (DispatchTime.now().uptimeNanoseconds + UInt64(min($0, 1e9) * 1e9), $0)
+    }
     // A dead worker: its end is noticed when its pipe is read, and its task reported then.
     _ = worker.process.send(WorkerMessage(line: line))
     return true
@@ -165,9 +174,28 @@ package final class ProcessPool<Request: Encodable, Answer: WorkerAnswer, Task> 
     while let message = worker.answers.next() {
       guard let task = worker.task else { continue }
       worker.task = nil
+      worker.deadline = nil
       return Answered(task: task, answer: Answer(message, decoder: decoder))
     }
     return nil
+  }
+
+  /// Busy workers whose request has run past its bound, with the bound in seconds.
+  package func overdue() -> [(worker: Worker, seconds: Double)] {
+    let now = DispatchTime.now().uptimeNanoseconds
+    return workers.compactMap { worker in
+      guard worker.task != nil, let deadline = worker.deadline, now >= deadline.nanoseconds
+      else { return nil }
+      return (worker, deadline.seconds)
+    }
+  }
+
+  /// Kills an overdue `worker` (SIGKILL: a library spinning in a loop may never look at
+  /// SIGTERM) and ends it. Its task, and the temporary files it leaves (`pids`), are the
+  /// caller's to report and sweep.
+  package func kill(_ worker: Worker) {
+    worker.process.kill()
+    end(worker)
   }
 
   /// Ends `worker` (its pipe has ended, or it is idle and to go): closes its input (a worker

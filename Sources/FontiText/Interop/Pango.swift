@@ -50,6 +50,8 @@ package final class TextContext {
   let pointer: OpaquePointer
   let cr: CairoContext
   let map: FontMap
+  /// Glyphs drawn empty so far because their colour bitmap is damaged (`ColourBitmapCheck`).
+  package internal(set) var damagedColourBitmaps = 0
 
   init(map: FontMap, cr: CairoContext) {
     guard let context = pango_font_map_create_context(map.pointer) else {
@@ -869,9 +871,13 @@ package final class TextLayout {
   /// instance embedded after the default one is drawn with the default's outlines. Such text is
   /// not selectable in the PDF; in a PNG it looks the same either way.
   ///
+  /// A glyph whose colour bitmap is damaged is drawn as nothing (`blankDamagedColourBitmaps`)
+  /// and counted in the context's `damagedColourBitmaps`.
+  ///
   /// Text that Cairo refuses as text (`cairoRefuses`: a font may map noncharacters) is drawn
   /// as its glyphs alone, without the text; in a PDF those glyphs cannot be selected or copied.
   package func draw(at x: Double, _ y: Double) {
+    context.damagedColourBitmaps += blankDamagedColourBitmaps()
     let cr = context.cr
     cr.save()
     cr.translate(x, y)

@@ -139,6 +139,10 @@ enum ManPage {
       .BR CI_NODE_INDEX ", " CI_NODE_TOTAL ", " JOB_COMPLETION_INDEX ", " FONTI_SHARD_TOTAL
       the shard a machine draws, for
       .BR "run \\-\\-shard auto" .
+      .TP
+      .B FONTI_ITEM_TIMEOUT
+      seconds a family's drawing may take before it fails as timed out (default 60; a
+      catalogue gets that for each of its families).
       .SH FILES
       .TP
       .I ./specimens.yaml

@@ -102,8 +102,25 @@ extension Commands {
         partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
         sample: settings.isEmpty ? nil : settings)
       if let create { try FileSystem.createFolder(create) }
-      let result = try SpecimenRenderer(environment: environment).render(
-        request, proofs: request.readProofs(), to: output)
+      // A font that hangs drawing (a damaged colour bitmap) gets the bound a run's worker has.
+      let bound = ItemTimeout.current.seconds(units: 1)
+      let result = try ItemTimeout.guarding(
+        seconds: bound,
+        expired: { [output] in
+          AtomicFile.removeOwnTemporaries(for: output)
+          console.error(
+            "timed out after \(ItemTimeout.describe(bound)) rendering '\(family.name)';"
+              + " nothing was written")
+          // The main thread is still inside Cairo: no exit handler may run after it.
+          _exit(ExitCode.partial.rawValue)
+        }
+      ) {
+        if ProcessInfo.processInfo.environment[ItemTimeout.hangHook] == family.name {
+          while true { sleep(60) }
+        }
+        return try SpecimenRenderer(environment: environment).render(
+          request, proofs: request.readProofs(), to: output)
+      }
       for w in result.warnings { console.warning(w) }
       console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
       return .success

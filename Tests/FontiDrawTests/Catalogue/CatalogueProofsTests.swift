@@ -1,4 +1,5 @@
 import FontTestSupport
+import FontiSupport
 import Foundation
 import TestSupport
 import Testing
@@ -428,6 +429,34 @@ import Testing
     }
     let text = Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])?.output ?? ""
     #expect(noncharacters.allSatisfy { text.contains(CodePointText.hex($0)) }, "\(text)")
+  }
+
+  /// A font whose colour bitmaps are damaged (`Fixtures/ColourBitmaps`: B's PNG says it is
+  /// 0x31000080 pixels tall, C's is longer than its table): the chart is written without
+  /// handing those bitmaps to Cairo, each such cell a labelled empty box, and one warning of
+  /// kind `proofs-unreadable` names the characters.
+  @Test func damagedColourBitmapsAreBoxedAndNamed() throws {
+    let font = TestPaths.fixtures + "/ColourBitmaps/DamagedBitmaps.ttf"
+    let environment = try TestFonts.environment(custom: [font])
+    let family = try #require(environment.catalog.family(named: "Damaged Bitmap Test"))
+    let glyphs = ProofOptions(axes: false, features: false, languages: false, glyphs: true)
+    let input = CatalogueInput(
+      title: "Damaged bitmaps", author: "Fonti tests", texts: ["AD"], sizes: [24],
+      families: [family], creationDate: CatalogueFixture.date, proofs: glyphs)
+    let path = folder + "/damaged.pdf"
+    let result = try CatalogueWriter(environment: environment).write(input, to: path)
+    let warnings = result.warnings.filter { $0.contains("damaged colour bitmap") }
+    #expect(
+      warnings == [
+        "family 'Damaged Bitmap Test': 2 damaged colour bitmaps (U+0042, U+0043: its PNG says "
+          + "16×822083712 pixels) drawn empty in the glyph chart"
+      ], "\(result.warnings)")
+    #expect(warnings.allSatisfy { WarningKind.of($0) == .proofsUnreadable })
+    let plan = CataloguePlan(input, proofs: [CatalogueProofData.read(family, options: glyphs)])
+    let page = try #require(plan.glyphPages[0])
+    let text = Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])?.output ?? ""
+    // Captions are set in capitals.
+    #expect(text.components(separatedBy: "DAMAGED\n").count - 1 == 2, "\(text)")
   }
 
   // MARK: Reproducible, settings

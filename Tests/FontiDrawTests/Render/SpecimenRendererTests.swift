@@ -210,6 +210,27 @@ import Testing
     try Golden.checkImage(path, named: "specimen-custom")
   }
 
+  /// A family whose colour bitmaps are damaged (`Fixtures/ColourBitmaps`: B's PNG says it is
+  /// 0x31000080 pixels tall, which makes pixman spin for minutes): its specimen is drawn at
+  /// once, those glyphs empty, and a warning of kind `proofs-unreadable` names them.
+  @Test func damagedColourBitmapsAreDrawnEmptyAndNamed() throws {
+    let font = TestPaths.fixtures + "/ColourBitmaps/DamagedBitmaps.ttf"
+    let custom = try TestFonts.environment(custom: [font])
+    let family = try #require(custom.catalog.family(named: "Damaged Bitmap Test"))
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/damaged.png"
+    let result = try SpecimenRenderer(environment: custom).render(
+      SpecimenRequest(family: family, text: "ABBA", edge: 256), to: path)
+    #expect(
+      result.warnings.filter { $0.contains("damaged") } == [
+        "family 'Damaged Bitmap Test': 1 damaged colour bitmap (U+0042: its PNG says "
+          + "16×822083712 pixels) drawn empty in the specimen"
+      ], "\(result.warnings)")
+    #expect(result.warnings.allSatisfy { WarningKind.of($0) != .other })
+    #expect(RasterImage.load(png: path)?.width == 256)
+  }
+
   /// Paging through specimens, the name and the rule under it stay put: faces with other
   /// ascents and line heights (and a family whose name is set in the label face) put the
   /// name's baseline and the rule on the same rows.
