@@ -311,19 +311,19 @@ package final class FaceComparer {
   }
 
   /// What a family's sample is compared on, decided on its first pair's AFTER face like a
-  /// specimen decides: when the face lacks a third of the text's characters, Pango's sample
+  /// specimen decides: when the face does not write the text's script
+  /// (`FallbackSample.showsOwnScript`), Pango's sample
   /// sentence of a language it covers (its own script first), else its own characters.
   func sampleSource(for pair: FacePair) -> SampleSource {
     let review = SampleSource(text: settings.text)
     guard let face = try? HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
     else { return review }
-    let coverage = CharacterCoverage(scalars: face.unicodes)
-    guard FallbackSample.lacksRealShare(of: settings.text, coverage: coverage) else {
-      return review
-    }
     let family = FontFamily(
       name: pair.after.query.family, faces: [], languages: pair.after.query.languages,
-      coverage: coverage)
+      coverage: CharacterCoverage(scalars: face.unicodes))
+    guard FallbackSample.showsOwnScript(settings.text, language: nil, family: family) else {
+      return review
+    }
     switch FallbackSample.choose(for: family, preferGrid: false, text: settings.text) {
     case .capitals(let text):
       return SampleSource(text: text, languageName: "capitals")

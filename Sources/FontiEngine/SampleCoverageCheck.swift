@@ -3,14 +3,15 @@ import FontiModel
 import FontiSupport
 
 /// What `check` can know of the sample text before drawing: which selected families lack some
-/// of its characters (`missing-glyphs`, as the run will say when it draws them) and which cannot
-/// set it at all (`own-script`: their specimens show their own script). Read from each family's
-/// character coverage (fontconfig's charset of its regular face); a symbol font that draws
-/// pictographs for Latin letters shows only when drawn.
+/// of its characters (`missing-glyphs`, as the run will say when it draws them) and which do
+/// not write its script at all (`own-script`: their specimens show their own script;
+/// `FallbackSample.showsOwnScript`, `language` being `defaults.language`). Read from each
+/// family's character coverage (fontconfig's charset of its regular face) and orthographies; a
+/// symbol font that draws pictographs for Latin letters shows only when drawn.
 public enum SampleCoverageCheck {
-  public static func warnings(text: String, families: [FontFamily], file: String? = nil)
-    -> [Diagnostic]
-  {
+  public static func warnings(
+    text: String, language: String? = nil, families: [FontFamily], file: String? = nil
+  ) -> [Diagnostic] {
     let distinct = Set(text.unicodeScalars.filter { !CharacterCoverage.needsNoGlyph($0) })
     guard !distinct.isEmpty else { return [] }
     return families.compactMap { family -> Diagnostic? in
@@ -22,7 +23,7 @@ public enum SampleCoverageCheck {
         codes.prefix(8).joined(separator: ", ") + (codes.count > 8 ? ", …" : "")
       let message =
         "family '\(family.name)' lacks \(lacking.count) \(noun) of the sample text (\(shown))"
-      let ownScript = FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
+      let ownScript = FallbackSample.showsOwnScript(text, language: language, family: family)
       return .warning(
         ownScript ? message + "; its specimen shows its own script" : message, file: file)
     }

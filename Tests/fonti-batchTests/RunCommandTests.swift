@@ -348,7 +348,7 @@ import Testing
     #expect(missing.status == 1, "\(missing)")
     #expect(
       missing.stderr.contains(
-        "warning: family 'DejaVu Serif' lacks 1 character of the sample text (1 box drawn) "
+        "warning: family 'DejaVu Serif' lacks 1 character of the sample text (U+6771; 1 box drawn) "
           + "[missing-glyphs]"), "\(missing)")
     #expect(missing.stderr.contains("failing: "), "\(missing)")
     let byKind = try #require(try manifest(box)["warningsByKind"] as? [String: Int])

@@ -497,7 +497,8 @@ public struct CataloguePlan: Sendable, Hashable {
     ink: LineInk? = nil
   ) -> [Item] {
     var items: [Item] = []
-    let ownScript = FallbackSample.lacksRealShare(of: input.text, coverage: family.coverage)
+    let ownScript = FallbackSample.showsOwnScript(
+      input.text, language: input.sample?.language, family: family)
     let sampleNatural = sampleHeight(
       input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
     items.append(

@@ -290,7 +290,9 @@ final class PageDrawer {
     facts.pictographic = ctx.drawsPictographsForLatin(probe)
     facts.ownName = !facts.pictographic && family.coverage.missing(in: family.name).isEmpty
     ownNameCache[family.name] = facts.ownName
-    let line = PageDrawer.line(of: family, text: input.text, pictographic: facts.pictographic)
+    let line = PageDrawer.line(
+      of: family, text: input.text, language: input.sample?.language,
+      pictographic: facts.pictographic)
     facts.fallback = line.fallback
     facts.lineLanguage = line.fallback?.language
     facts.lineText = line.text
@@ -300,10 +302,11 @@ final class PageDrawer {
   /// The text of a family's waterfall and style grid: the sample on one line, or, for a family
   /// that cannot set it (or draws pictographs for Latin), its own-script sample or the first 24
   /// glyphs of its grid, with that choice.
-  static func line(of family: FontFamily, text: String, pictographic: Bool)
+  static func line(of family: FontFamily, text: String, language: String?, pictographic: Bool)
     -> (text: String, fallback: FallbackSample?)
   {
-    guard pictographic || FallbackSample.lacksRealShare(of: text, coverage: family.coverage)
+    guard
+      pictographic || FallbackSample.showsOwnScript(text, language: language, family: family)
     else { return (text.replacingOccurrences(of: "\n", with: " "), nil) }
     let choice = FallbackSample.choose(for: family, preferGrid: pictographic, text: text)
     let line =

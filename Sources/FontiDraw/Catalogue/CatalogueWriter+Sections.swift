@@ -161,7 +161,8 @@ extension PageDrawer {
     }
     // The heading in its family's boldest real upright face up to bold, as on pairing sheets:
     // the page shows the pairing the sheet does.
-    let headingText = PairingSheetText.text(input.text, for: pairing.heading)
+    let headingText = PairingSheetText.text(
+      input.text, for: pairing.heading, language: input.sample?.language)
     let headingFace =
       pairing.heading.face(bold: true, italic: false) ?? pairing.heading.regularFace
     let (heading, headingSize) = TextLayout.fittingWords(

@@ -103,7 +103,8 @@ public final class CatalogueWriter: FontDrawer {
   /// would set otherwise: either stays within display leading).
   static func lineInk(of family: FontFamily, _ input: CatalogueInput<FontFamily>) -> LineInk? {
     guard family.isRenderable, let face = family.regularFace else { return nil }
-    let line = PageDrawer.line(of: family, text: input.text, pictographic: false)
+    let line = PageDrawer.line(
+      of: family, text: input.text, language: input.sample?.language, pictographic: false)
     let language = line.fallback?.language ?? input.sample?.language ?? "en"
     return LineInk.read(face, text: line.text, language: language)
   }

@@ -62,15 +62,17 @@ public enum PairingSheetText {
     """
 
   /// The text a pairing sets in `family` (a sheet's or a catalogue page's): `text`, or, when
-  /// the family cannot set a real share of it, its own-script sample in that sample's language
+  /// the family does not write its script (`FallbackSample.showsOwnScript`; `language` is
+  /// the text's), its own-script sample in that sample's language
   /// (a Tibetan or an Arabic family: not a line of boxes), or a row of its own glyphs for a
   /// symbol font (which would show its pictographs or Greek as if they were the text, as
   /// Standard Symbols PS does; the specimens' rule, `SymbolFonts`).
-  static func text(_ text: String, for family: FontFamily) -> (text: String, language: String?) {
+  static func text(_ text: String, for family: FontFamily, language: String? = nil)
+    -> (text: String, language: String?)
+  {
     let symbols = SymbolFonts.drawsNoLetters(family)
-    guard symbols || FallbackSample.lacksRealShare(of: text, coverage: family.coverage) else {
-      return (text, nil)
-    }
+    guard symbols || FallbackSample.showsOwnScript(text, language: language, family: family)
+    else { return (text, nil) }
     switch FallbackSample.choose(for: family, preferGrid: symbols, text: text) {
     case .capitals(let capitals): return (capitals, nil)
     case .language(let code, _, let own): return (own, code)

@@ -268,7 +268,8 @@ public final class SpecimenRenderer: FontDrawer {
     let area = (top: headerBottom + 60 * page.k, bottom: contentBottom, areaBottom: areaBottom)
     let lacks =
       page.pictographic
-      || FallbackSample.lacksRealShare(of: request.text, coverage: page.family.coverage)
+      || FallbackSample.showsOwnScript(
+        request.text, language: page.settings.language, family: page.family)
     let sample = lacks ? drawFallback(page, request, area) : drawSample(page, request, area)
     drawNotes(&page, sample, footer: footer)
     if page.familyContext.damagedColourBitmaps > 0,
@@ -874,9 +875,9 @@ extension SpecimenRenderer {
   /// counted once (a sample with "ą" four times lacks one character), and named when there
   /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
   /// text not in this font: “ą” “ę” “ł”").
-  /// The run's warning for boxes in a sample: the characters the family lacks, as the
-  /// specimen's note counts them, and the boxes drawn, as `missingGlyphs` and the gallery count
-  /// them (a character used twice is one character and two boxes).
+  /// The run's warning for boxes in a sample: the characters the family lacks (the first eight
+  /// named), as the specimen's note counts them, and the boxes drawn, as `missingGlyphs` and
+  /// the gallery count them (a character used twice is one character and two boxes).
   /// `instead`: what the specimen shows in place of a sample the family cannot set (its own
   /// script, its glyphs, the text in capitals); such a warning is a fact about the font
   /// (`own-script`), not about the job (`missing-glyphs`).
@@ -887,8 +888,13 @@ extension SpecimenRenderer {
   {
     let lacking = max(characters.count, 1)
     let noun = lacking == 1 ? "character" : "characters"
+    let codes = characters.map { CodePointText.format($0.value) }
+    let named =
+      codes.isEmpty
+      ? "" : codes.prefix(8).joined(separator: ", ") + (codes.count > 8 ? ", …" : "") + "; "
     let drawn = boxes == 1 ? "1 box" : "\(boxes) boxes"
-    let warning = "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(drawn) drawn)"
+    let warning =
+      "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(named)\(drawn) drawn)"
     guard let instead else { return warning }
     return warning + "; its specimen shows \(instead)"
   }

@@ -49,7 +49,8 @@ enum CheckCommand {
       let warnings =
         job.warnings
         + SampleCoverageCheck.warnings(
-          text: job.resolved.job.defaults.text, families: job.resolved.families,
+          text: job.resolved.job.defaults.text,
+          language: job.resolved.job.defaults.sample.language, families: job.resolved.families,
           file: job.resolved.job.path)
       let report = WarningReport(console: console, keptIn: nil)
       report.print(warnings)

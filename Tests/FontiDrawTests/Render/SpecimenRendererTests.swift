@@ -67,15 +67,16 @@ import Testing
     #expect(result.missingGlyphs == 2)
     #expect(
       result.warnings == [
-        "family 'DejaVu Serif' lacks 2 characters of the sample text (2 boxes drawn)"
+        "family 'DejaVu Serif' lacks 2 characters of the sample text (U+6F22, U+5B57; 2 boxes "
+          + "drawn)"
       ])
     // A character used twice: one character, two boxes, as the note and the gallery count them.
     #expect(
       SpecimenRenderer.missingWarning("X", boxes: 3, ["\u{6F22}", "\u{5B57}"])
-        == "family 'X' lacks 2 characters of the sample text (3 boxes drawn)")
+        == "family 'X' lacks 2 characters of the sample text (U+6F22, U+5B57; 3 boxes drawn)")
     #expect(
       SpecimenRenderer.missingWarning("X", boxes: 1, ["\u{6F22}"])
-        == "family 'X' lacks 1 character of the sample text (1 box drawn)")
+        == "family 'X' lacks 1 character of the sample text (U+6F22; 1 box drawn)")
   }
 
   @Test func rightToLeftText() throws {
