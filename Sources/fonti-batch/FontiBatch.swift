@@ -63,6 +63,12 @@ enum FontiBatch {
         console.out(Usage.overview(commands))
         return .success
       }
+      if words == ["-h"] || words == ["--help"] {
+        console.out(
+          "Usage: fonti-batch help [COMMAND]\n\nshow the commands, or the help of COMMAND "
+            + "(the same as 'fonti-batch COMMAND --help')\n")
+        return .success
+      }
       guard
         let command = commands.filter({ Array(words.prefix($0.words.count)) == $0.words })
           .max(by: { $0.words.count < $1.words.count })

@@ -54,6 +54,15 @@ struct CommandLineDetailsTests {
     #expect(fine.stdout.hasPrefix("Usage: fonti-batch saved add"))
   }
 
+  /// `help --help` explains `help`, as every other command's `--help` does.
+  @Test(arguments: ["--help", "-h"])
+  func helpHasAHelpOfItsOwn(_ flag: String) throws {
+    let box = try CLISandbox()
+    let result = try box.run(["help", flag])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.hasPrefix("Usage: fonti-batch help [COMMAND]"), "\(result)")
+  }
+
   @Test(arguments: ["abc", "-5", "1e9", "99999999999999"])
   func anInvalidSourceDateEpochIsAWarningNamingIt(_ value: String) throws {
     let box = try CLISandbox()
