@@ -22,7 +22,7 @@ BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-serve bench-setup fuzz lint clean
+.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-serve bench-setup fuzz sweep lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -114,8 +114,17 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins Package.swift
 
 # libFuzzer on every reader of outside input (the job file, the favourites manifest, shard.json, the
-# previous run's manifest), each for FUZZ_SECONDS (CI: FUZZ_SECONDS=20). Built apart from the
+# previous run's manifest, every reader of font bytes), each for FUZZ_SECONDS (CI: FUZZ_SECONDS=20). Built apart from the
 # package (Fuzz/fuzz.sh); each target's corpus grows in .build/fuzz/TARGET/corpus.
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	Fuzz/fuzz.sh $(FUZZ_SECONDS)
+
+# The damaged-font sweep (Fuzz/sweep.sh): SWEEP_COUNT damaged copies of the test fonts, made from
+# SWEEP_SEED, through import, render, run and diff with the release binary; fails on a crash, a
+# hang, a temporary file left or a changed input.
+SWEEP_SEED ?= 1
+SWEEP_COUNT ?= 300
+sweep: build
+	$(call apt_install,jq python3)
+	Fuzz/sweep.sh $(BIN_RELEASE) $(SWEEP_SEED) $(SWEEP_COUNT)

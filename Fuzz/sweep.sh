@@ -62,7 +62,7 @@ check() {
   (cd "$work" && timeout -k 5 "$LIMIT" "$BIN" "$@" >"$work/$name.out" 2>"$work/$name.err") \
     || status=$?
   local seconds
-  seconds=$(echo "$(date +%s.%N) - $started" | bc)
+  seconds=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
   case $status in
     0) class=ok ;;
     1) class=failed ;;
