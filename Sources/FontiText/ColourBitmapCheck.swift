@@ -1,3 +1,5 @@
+internal import CPNG
+
 /// Checks a font's colour bitmaps (CBDT/CBLC, sbix) before Cairo sees them. A PNG whose header
 /// gives a size the strike's metrics do not (a height of 0x31000080), an image past the end of
 /// its table, or an index that points nowhere makes FreeType hand Cairo a bitmap pixman spins on
@@ -177,8 +179,9 @@ package struct ColourBitmapCheck: Sendable, Equatable {
     }
   }
 
-  /// What is wrong with one CBDT image, or nil. Only PNG images (formats 17, 18, 19) are
-  /// checked: they are what FreeType decodes to a size of the PNG's choosing.
+  /// What is wrong with one CBDT image, or nil. PNG images (formats 17, 18, 19) are checked:
+  /// they are what FreeType decodes to a size of the PNG's choosing. EBDT's uncompressed
+  /// formats pass (their metrics are bytes); any other format is damage.
   private static func imageProblem(_ image: Image, _ cbdt: Bytes) -> String? {
     if let length = image.length, length <= 0 { return length == 0 ? nil : "a negative length" }
     do {
@@ -193,14 +196,20 @@ package struct ColourBitmapCheck: Sendable, Equatable {
         png = image.offset + 12
       case 19:  // the PNG's length, the PNG; its metrics are in CBLC
         png = image.offset + 4
-      default:
+      case 1, 2, 5, 6, 7:  // EBDT's uncompressed bitmaps: at most 255 pixels a side
         return nil
+      default:  // composites (8, 9) and formats no font has: FreeType's guess hangs Cairo
+        return "its image is of format \(image.format), which colour bitmaps do not use"
       }
       let length = try cbdt.int(png - 4)
       guard length >= 24, length <= cbdt.count - png else {
         return "its PNG of \(length) bytes does not fit in CBDT"
       }
-      return try pngProblem(cbdt, at: png, expected: size)
+      // The index gives the image's length too: FreeType reads that much.
+      if let whole = image.length, png + length > image.offset + whole {
+        return "its PNG of \(length) bytes is longer than the \(whole) bytes its index gives"
+      }
+      return try pngProblem(cbdt, at: png, end: png + length, expected: size)
     } catch {
       return "its image lies past the end of CBDT"
     }
@@ -212,10 +221,11 @@ package struct ColourBitmapCheck: Sendable, Equatable {
     return head == 0x8950_4E47 && tail == 0x0D0A_1A0A
   }
 
-  /// What is wrong with the PNG header at `at`: not a PNG, or a size other than `expected` or
-  /// beyond `largestEdge`.
+  /// What is wrong with the PNG at `at`, which ends before `end`: not a PNG, a size other
+  /// than `expected` or beyond `largestEdge`, or a chunk that runs past its end or fails its
+  /// CRC (`chunkProblem`).
   private static func pngProblem(
-    _ bytes: Bytes, at: Int, expected: (width: UInt32, height: UInt32)?
+    _ bytes: Bytes, at: Int, end: Int, expected: (width: UInt32, height: UInt32)?
   ) throws(Damage) -> String? {
     let signed = try isPNG(bytes, at: at)
     guard signed, try bytes.u32(at + 12) == 0x4948_4452 else { return "its image is not a PNG" }
@@ -228,7 +238,32 @@ package struct ColourBitmapCheck: Sendable, Equatable {
       return "its PNG says \(width)×\(height) pixels where the strike says "
         + "\(expected.width)×\(expected.height)"
     }
-    return nil
+    return try chunkProblem(bytes, at: at + 8, end: end)
+  }
+
+  /// What is wrong with the chunks from `at` to `end`: each must lie inside, carry the CRC of
+  /// its type and data (zlib's `crc32`), and the last be IEND. A damaged compressed stream
+  /// fails its CRC; FreeType hands Cairo what libpng made of it, which pixman can spin on.
+  private static func chunkProblem(_ bytes: Bytes, at start: Int, end: Int) throws(Damage)
+    -> String?
+  {
+    guard let base = bytes.bytes.baseAddress, end <= bytes.count else {
+      return "its PNG is cut short"
+    }
+    var at = start
+    while at + 12 <= end {
+      let length = Int(try bytes.u32(at))
+      guard length <= end - at - 12 else { return "its PNG has a chunk past its end" }
+      let type = try bytes.u32(at + 4)
+      let computed = crc32(
+        0, (base + at + 4).assumingMemoryBound(to: UInt8.self), UInt32(length + 4))
+      guard UInt32(truncatingIfNeeded: computed) == (try bytes.u32(at + 8 + length)) else {
+        return "its PNG fails its checksum"
+      }
+      if type == 0x4945_4E44 { return nil }  // IEND
+      at += length + 12
+    }
+    return "its PNG is cut short"
   }
 
   private static func checkSbix(
@@ -253,7 +288,9 @@ package struct ColourBitmapCheck: Sendable, Equatable {
         if end > sbix.count || end - start < 8 {
           problem = "its image lies past the end of sbix"
         } else if try sbix.u32(start + 4) == 0x706E_6720 {  // 'png '
-          problem = (try? pngProblem(sbix, at: start + 8, expected: nil)) ?? "its PNG is cut short"
+          problem =
+            (try? pngProblem(sbix, at: start + 8, end: end, expected: nil))
+            ?? "its PNG is cut short"
         }
         if let problem {
           result.glyphs.insert(UInt32(g))
