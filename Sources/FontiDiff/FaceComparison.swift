@@ -724,12 +724,23 @@ package final class FaceComparer {
     -> DiffReport.Axes
   {
     var out = DiffReport.Axes()
-    let b = Dictionary(before.map { ($0.tag, $0) }, uniquingKeysWith: { x, _ in x })
-    let a = Dictionary(after.map { ($0.tag, $0) }, uniquingKeysWith: { x, _ in x })
-    for axis in after where b[axis.tag] == nil { out.added.append(describe(axis)) }
-    for axis in before where a[axis.tag] == nil { out.removed.append(describe(axis)) }
-    for axis in after {
-      guard let old = b[axis.tag] else { continue }
+    // A hostile fvar may list a tag twice: the nth axis of a tag pairs with the nth of the
+    // other side, so that a face compared with itself never differs.
+    func keyed(_ axes: [FontProofs.Axis]) -> [(key: String, axis: FontProofs.Axis)] {
+      var seen: [String: Int] = [:]
+      return axes.map { axis in
+        let n = seen[axis.tag, default: 0]
+        seen[axis.tag] = n + 1
+        return (n == 0 ? axis.tag : "\(axis.tag)#\(n)", axis)
+      }
+    }
+    let (beforeKeyed, afterKeyed) = (keyed(before), keyed(after))
+    let b = Dictionary(beforeKeyed, uniquingKeysWith: { x, _ in x })
+    let a = Dictionary(afterKeyed, uniquingKeysWith: { x, _ in x })
+    for (key, axis) in afterKeyed where b[key] == nil { out.added.append(describe(axis)) }
+    for (key, axis) in beforeKeyed where a[key] == nil { out.removed.append(describe(axis)) }
+    for (key, axis) in afterKeyed {
+      guard let old = b[key] else { continue }
       if (old.min, old.defaultValue, old.max) != (axis.min, axis.defaultValue, axis.max) {
         out.changed.append(
           DiffReport.AxisChange(face: face, before: describe(old), after: describe(axis)))
