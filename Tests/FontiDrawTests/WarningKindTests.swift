@@ -102,11 +102,11 @@ struct WarningKindTests {
     ]
     #expect(
       StrictPolicy.job.failingLine(warnings)
-        == "failing: 1 warning under --strict: missing-glyphs ×1")
+        == "failing under --strict: missing-glyphs in 1 family (A)")
     let named = try StrictPolicy.parse("own-script,face-coverage").get()
     #expect(
       named.failingLine(warnings)
-        == "failing: 2 warnings under --strict: face-coverage ×1, own-script ×1")
+        == "failing under --strict: face-coverage in 1 family (C), own-script in 1 family (B)")
     #expect(try StrictPolicy.parse("unmatched-pattern").get().failingLine(warnings) == nil)
     #expect(try StrictPolicy.parse("all").get().failing(warnings).count == 3)
     #expect(

@@ -200,18 +200,50 @@ public struct StrictPolicy: Sendable, Hashable {
     return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
-  /// The one line that says why `--strict` fails: "failing: 3 warnings under --strict:
-  /// missing-glyphs ×3"; nil when nothing fails.
+  /// The one line that says why `--strict` fails, naming the families by kind (a family
+  /// warned of twice, by its specimen and a catalogue, counts once): "failing under --strict:
+  /// missing-glyphs in 2 families (Cantarell, DejaVu Serif), unmatched-pattern ×1"; nil when
+  /// nothing fails.
   public func failingLine(_ diagnostics: [Diagnostic]) -> String? {
-    let failing = failing(diagnostics)
-    guard !failing.isEmpty else { return nil }
-    let total = failing.reduce(0) { $0 + $1.count }
-    return "failing: \(total) warning\(total == 1 ? "" : "s") under --strict: "
-      + failing.map { "\($0.kind.rawValue) ×\($0.count)" }.joined(separator: ", ")
+    var families: [WarningKind: [String]] = [:]
+    var others: [WarningKind: Int] = [:]
+    for d in diagnostics where d.severity == .warning && fails(d.kind) {
+      if let family = Diagnostic.family(in: d.message) {
+        if !(families[d.kind]?.contains(family) ?? false) {
+          families[d.kind, default: []].append(family)
+        }
+      } else {
+        others[d.kind, default: 0] += 1
+      }
+    }
+    let kinds = Set(families.keys).union(others.keys).sorted()
+    guard !kinds.isEmpty else { return nil }
+    let parts = kinds.map { kind -> String in
+      var part: [String] = []
+      if let names = families[kind] {
+        let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+        let noun = names.count == 1 ? "1 family" : "\(names.count) families"
+        part.append("\(kind.rawValue) in \(noun) (\(shown))")
+      }
+      if let count = others[kind] {
+        part.append(families[kind] == nil ? "\(kind.rawValue) ×\(count)" : "and \(count) more")
+      }
+      return part.joined(separator: " ")
+    }
+    return "failing under --strict: " + parts.joined(separator: ", ")
   }
 }
 
 extension Diagnostic {
+  /// The family a warning is about: the name in its first "family '…'" (the shape every
+  /// warning about a family has); nil for a warning about no family.
+  public static func family(in message: String) -> String? {
+    guard let start = message.range(of: "family '") else { return nil }
+    let rest = message[start.upperBound...]
+    guard let end = rest.range(of: "'") else { return nil }
+    return String(rest[..<end.lowerBound])
+  }
+
   /// The warning's kind (for an error, the kind its message would have: unused).
   public var kind: WarningKind { WarningKind.of(message) }
 }
