@@ -166,8 +166,8 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
 
   // MARK: Changes
 
-  /// Saves families at `date`. A family not yet saved goes to the top (several at once keep the
-  /// order given); one already saved keeps its `savedAt` and place, takes the spelling and
+  /// Saves families at `date`. A family not yet saved goes to the top (of several at once, the
+  /// last given is the newest, on top); one already saved keeps its `savedAt` and place, takes the spelling and
   /// custom flag given, and takes the specimen when one is given. Returns the entries that are
   /// new. A specimen path that would leave the output folder is ignored.
   @discardableResult
@@ -194,7 +194,9 @@ public struct FavouritesManifest: Codable, Sendable, Hashable {
         )
       }
     }
-    saved = FavouritesManifest.normalised(fresh + saved)
+    // Saved in the second they were given: each later name counts as the newer, so the list
+    // (most recent first) shows `saved add A B` as B, then A.
+    saved = FavouritesManifest.normalised(fresh.reversed() + saved)
     return fresh
   }
 

@@ -28,14 +28,15 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.file("sub")))
   }
 
-  @Test func mostRecentFirstAndBatchesKeepTheirOrder() throws {
+  /// Most recent first; of a batch saved in one second, the last named is the newest.
+  @Test func mostRecentFirstAndTheLastOfABatchIsNewest() throws {
     let dir = try TemporaryDirectory()
     let store = FavouritesStore(path: dir.file("out/favourites.json"))
     try store.add([addition("Cantarell")], now: Self.t1)
     try store.add([addition("DejaVu Serif")], now: Self.t2)
     try store.add([addition("Noto Sans Hebrew"), addition("D050000L", custom: true)], now: Self.t3)
     let manifest = try store.load()
-    #expect(manifest.families == ["Noto Sans Hebrew", "D050000L", "DejaVu Serif", "Cantarell"])
+    #expect(manifest.families == ["D050000L", "Noto Sans Hebrew", "DejaVu Serif", "Cantarell"])
     #expect(manifest.entry(for: "d050000l")?.custom == true)
     #expect(manifest.entry(for: "Cantarell")?.savedAt == Self.t1)
   }
@@ -133,7 +134,7 @@ import Testing
     try store.add([addition("A"), addition("B"), addition("C")], now: Self.t1)
     let removed = try store.remove(["b", "Nope"])
     #expect(removed.map(\.family) == ["B"])
-    #expect(try store.load().families == ["A", "C"])
+    #expect(try store.load().families == ["C", "A"])
     #expect(try store.clear() == 2)
     #expect(try store.load().isEmpty)
     // Cleared means an empty list, not a missing file.
