@@ -183,7 +183,7 @@ struct ServeRoutes {
     let store = FavouritesStore(path: snapshot.favourites)
     do {
       if saved {
-        try store.add(families: [family])
+        try store.add(families: [family], specimen: snapshot.writtenSpecimen(of: family))
       } else {
         try store.remove([family.name])
       }

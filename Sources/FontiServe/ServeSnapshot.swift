@@ -148,3 +148,15 @@ struct ServeSnapshot: Sendable {
     return out
   }
 }
+
+extension ServeSnapshot {
+  /// The path, relative to the output folder, of `family`'s specimen when a run has written
+  /// it (`specimens/<slug>.png`): what a heart records, as `run` and `saved` do.
+  func writtenSpecimen(of family: FontFamily) -> String? {
+    guard let slug = bySlug.first(where: { $0.value.name == family.name })?.key else {
+      return nil
+    }
+    let relative = "specimens/\(slug).png"
+    return FileManager.default.fileExists(atPath: job.output + "/" + relative) ? relative : nil
+  }
+}

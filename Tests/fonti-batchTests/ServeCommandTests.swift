@@ -112,6 +112,24 @@ import Testing
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
   }
 
+  /// A heart given on the page records the specimen a run wrote, as `run` records it: the
+  /// Saved section and the gallery show it without waiting for the next run.
+  @Test func aHeartRecordsTheSpecimenARunWrote() throws {
+    let box = try sandbox()
+    #expect(try box.run(["run", "-q", "job.yaml"]).status == 0)
+    let server = try ServeProcess(box)
+    for family in ["Cantarell", "Answer Serif"] {
+      let heart = Data(#"{"family": "\#(family)", "saved": true}"#.utf8)
+      let saved = try server.request(
+        "POST", "/api/saved", headers: ["X-Fonti-Token": server.token], body: heart)
+      #expect(saved.status == 200, "\(saved.text)")
+    }
+    let data = try #require(box.read("out/favourites.json"))
+    let manifest = try FavouritesManifest.decode(data, file: "favourites.json")
+    #expect(manifest.entry(for: "Cantarell")?.specimen == "specimens/cantarell.png")
+    #expect(manifest.entry(for: "Answer Serif")?.specimen == "specimens/answer-serif.png")
+  }
+
   @Test func refusesForeignHostsChangesWithoutTheTokenAndBadRequests() throws {
     let box = try sandbox()
     let server = try ServeProcess(box)
