@@ -107,7 +107,7 @@ extension PageDrawer {
       count(layout.unknownGlyphs, family)
       cr.setColour(palette.text)
       layout.draw(at: g.contentX, f.y)
-      drawMarginLabel(["Sample", "\(format(fitted)) pt"], top: f.y)
+      drawMarginLabel(["Sample"] + sizeLabel(asked: size, shown: fitted), top: f.y)
       return
     }
 
@@ -173,11 +173,11 @@ extension PageDrawer {
     count(layout.unknownGlyphs, family)
     cr.setColour(palette.text)
     layout.draw(at: g.contentX, f.y)
-    let sizeText = "\(format(used)) pt"
+    let sizeText = sizeLabel(asked: size, shown: used)
     if index == 0 {
-      drawMarginLabel(["Texts", sizeText], top: f.y)
+      drawMarginLabel(["Texts"] + sizeText, top: f.y)
     } else if format(used) != format(previousTextSize ?? size) {
-      drawMarginLabel([sizeText], top: f.y, muted: true)
+      drawMarginLabel(sizeText, top: f.y, muted: true)
     }
     previousTextSize = used
   }
@@ -310,5 +310,16 @@ extension PageDrawer {
     GlyphCell.drawGrid(
       glyphs, columns: columns, cell: cell, at: g.contentX, top, family: family.name, face: face,
       context: context, line: 0.5, outline: (ink(0.12), alpha: 1), colour: palette.text, on: cr)
+  }
+}
+
+extension PageDrawer {
+  /// The margin's words for a text set at `shown` points where `asked` were asked for: the size
+  /// asked for ("48 pt"), and, when the text was made smaller to fit, the size it is shown at
+  /// ("shown at 41.5 pt to fit"). Never a size nobody asked for as if it were the job's.
+  func sizeLabel(asked: Double, shown: Double) -> [String] {
+    let askedText = "\(format(asked)) pt"
+    guard format(shown) != format(asked) else { return [askedText] }
+    return [askedText, "shown at \(format(shown)) pt to fit"]
   }
 }

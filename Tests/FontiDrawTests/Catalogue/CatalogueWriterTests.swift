@@ -145,6 +145,32 @@ import Testing
     #expect(lines.contains("D") || lines.contains { $0.hasPrefix("Do") }, "\(lines)")
   }
 
+  /// The margin names the size the job asked for, and, when the sample was made smaller to
+  /// fit the page, the size it is shown at: never a size nobody asked for as if it were the
+  /// job's ("47.6 PT" for a 48 pt sample).
+  @Test func theSampleIsLabelledWithTheSizeAskedForAndWhereItShrank() throws {
+    var input = try CatalogueFixture.input(environment, pairings: false)
+    input.families = [try CatalogueFixture.family("DejaVu Serif", in: environment)]
+    input.saved = []
+    input.size = 48
+    input.text = "Sphinx"
+    let (short, _) = try write(input)
+    let plan = CataloguePlan(input)
+    let page = plan.familyPages[0]
+    func text(_ path: String) throws -> String {
+      try #require(Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])).output
+        .uppercased()
+    }
+    let fits = try text(short)
+    #expect(fits.contains("48 PT"), "\(fits)")
+    #expect(!fits.contains("SHOWN AT"), "\(fits)")
+    input.text = String(repeating: "Sphinx of black quartz, judge my vow. ", count: 40)
+    let (long, _) = try write(input, "long.pdf")
+    let shrunk = try text(long)
+    #expect(shrunk.contains("48 PT"), "\(shrunk)")
+    #expect(shrunk.contains("SHOWN AT"), "\(shrunk)")
+  }
+
   /// A dingbat font's waterfall and styles row are rows of its glyphs: cut to whole glyphs
   /// that fit, with no ellipsis (one "…" at 96 pt reads as three more glyphs).
   @Test func aRowOfGlyphsIsCutWithoutAnEllipsis() throws {
