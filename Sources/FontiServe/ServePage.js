@@ -247,7 +247,8 @@
     card.ph.textContent = f.name;
     card.pic.alt = 'Specimen of ' + f.name;
     if (card.pic.img) card.pic.img.alt = card.pic.alt;
-    const parts = [];
+    // A family of one face says so on every card, custom or variable or not.
+    const parts = f.bold || f.italic ? [] : ['Regular only'];
     if (f.variable) parts.push('Variable');
     if (f.custom) parts.push('Custom');
     card.meta.replaceChildren();
@@ -257,7 +258,7 @@
       if (parts.length) card.meta.append(' · ');
       card.meta.append(el('span', 'warn', '⚠ ' + plural(warnings, 'warning', 'warnings')));
     }
-    if (!parts.length && !warnings) card.meta.append(f.bold || f.italic ? faces(f) : 'Regular only');
+    if (!parts.length && !warnings) card.meta.append(faces(f));
     const flags = (f.saved ? 's' : '') + (f.custom ? 'c' : '') + (f.variable ? 'v' : '') + (warnings ? 'w' : '');
     card.li.dataset.f = flags;
     marks(card.b, f.bold, view.bold, 'Bold');

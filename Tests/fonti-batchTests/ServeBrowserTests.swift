@@ -50,6 +50,21 @@ struct ServeBrowserTests {
     #expect(page.consoleErrors().isEmpty, "\(page.consoleErrors())")
   }
 
+  /// A family of one face says "Regular only" on its card, a custom one too (it said only
+  /// "Custom"); a family with more faces names them when nothing else is said.
+  @Test func aCardOfOneFaceSaysRegularOnlyCustomOrNot() throws {
+    let box = try tests.sandbox()
+    let server = try ServeProcess(box)
+    let (browser, page) = try open(server)
+    defer { browser.close() }
+    func meta(_ slug: String) throws -> String? {
+      try page.evaluate(
+        "document.querySelector('li.card[data-slug=\"\(slug)\"] .meta').textContent") as? String
+    }
+    #expect(try meta("answer-serif") == "Regular only · Custom")
+    #expect(try meta("cantarell") == "Regular · Bold")
+  }
+
   @Test func aHeartOnThePageIsSavedInTheFavouritesManifest() throws {
     let box = try tests.sandbox()
     let server = try ServeProcess(box)
