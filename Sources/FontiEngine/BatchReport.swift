@@ -118,6 +118,7 @@ public struct BatchReport: Sendable {
     if f.failed > 0 { parts.append("\(f.failed) failed") }
     let w = manifest.counts.warnings
     if w > 0 { parts.append(plural(w, "warning", "warnings")) }
+    if let n = manifest.counts.notes, n > 0 { parts.append(plural(n, "note", "notes")) }
     var line = plural(f.total, "family", "families") + ": " + parts.joined(separator: ", ")
     let p = pairings
     if p.total > 0 {
@@ -167,7 +168,6 @@ struct Assembly {
   var pairings = BatchReport.Tally()
   var catalogues: [BatchReport.CatalogueOutcome] = []
   var diagnostics: [Diagnostic] = []
-  var warnings = 0
   /// Write failures by the system's reason, with the paths and what they were, in order.
   private var unwritten:
     [(reason: String, items: [(path: String, kind: Unwritten, message: String)])] = []
@@ -253,10 +253,11 @@ struct Assembly {
   }
 
   /// `counts` as `docs/outputs.md` gives it: the fields for families, then pairing sheets and catalogues on their own.
-  func counts(warnings: Int) -> RunManifest.Counts {
+  func counts(warnings: Int, notes: Int) -> RunManifest.Counts {
     var counts = RunManifest.Counts(
       families: families.total, rendered: families.rendered, skipped: families.carried,
       failed: families.failed, warnings: warnings)
+    counts.notes = notes
     counts.pairings = pairings.total
     counts.pairingsRendered = pairings.rendered
     counts.pairingsSkipped = pairings.carried

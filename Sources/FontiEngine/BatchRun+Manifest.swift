@@ -21,14 +21,12 @@ extension BatchRun {
     let read = proofsToFill()
     for s in plan.specimens {
       guard var entry = familyEntry(s, read: read, report: &report) else { continue }
-      report.warnings += entry.warnings.count
       entry.warningKinds = BatchRunner.kinds(entry.warnings)
       report.diagnostics += BatchRunner.warnings(entry.warnings, recorded: s.action != .render)
       report.manifest.families.append(entry)
     }
     for p in plan.pairings {
       guard var entry = pairingEntry(p, report: &report) else { continue }
-      report.warnings += entry.warnings?.count ?? 0
       entry.warningKinds = BatchRunner.kinds(entry.warnings ?? [])
       report.diagnostics += BatchRunner.warnings(
         entry.warnings ?? [], recorded: p.action != .render)
@@ -42,7 +40,6 @@ extension BatchRun {
     for c in plan.catalogues {
       guard case (var entry, let drawn)? = catalogueEntry(c, ownScript: ownScript, report: &report)
       else { continue }
-      report.warnings += entry.warnings?.count ?? 0
       entry.warningKinds = BatchRunner.kinds(entry.warnings ?? [])
       report.diagnostics += BatchRunner.warnings(entry.warnings ?? [], recorded: !drawn)
       report.manifest.catalogues.append(entry)

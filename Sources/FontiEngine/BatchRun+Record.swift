@@ -97,18 +97,19 @@ extension BatchRun {
   }
 
   /// Every warning counts: the job's and the fonts' (before the run), the plan's, removals that
-  /// failed, and each output's.
+  /// failed, and each output's; those of the job's kinds as `warnings`, facts about fonts as
+  /// `notes`.
   private func count(_ report: inout Assembly, jobWarnings: [Diagnostic]) {
     let runWarnings = diagnostics.filter { $0.severity == .warning }
-    report.manifest.counts = report.counts(
-      warnings: jobWarnings.count + report.warnings + runWarnings.count)
     let loose = jobWarnings + runWarnings
     report.manifest.warnings = loose.isEmpty ? nil : loose.map(RunManifest.Warning.init)
-    report.manifest.warningsByKind = BatchRunner.byKind(
-      jobWarnings.map(\.message) + runWarnings.map(\.message)
-        + report.manifest.families.flatMap(\.warnings)
-        + report.manifest.pairings.flatMap { $0.warnings ?? [] }
-        + report.manifest.catalogues.flatMap { $0.warnings ?? [] })
+    let messages =
+      loose.map(\.message) + report.manifest.families.flatMap(\.warnings)
+      + report.manifest.pairings.flatMap { $0.warnings ?? [] }
+      + report.manifest.catalogues.flatMap { $0.warnings ?? [] }
+    let notes = messages.count { WarningKind.of($0).group == .font }
+    report.manifest.counts = report.counts(warnings: messages.count - notes, notes: notes)
+    report.manifest.warningsByKind = BatchRunner.byKind(messages)
     report.manifest.durationSeconds = (Date().timeIntervalSince(start) * 100).rounded() / 100
   }
 

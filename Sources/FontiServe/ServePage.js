@@ -247,18 +247,24 @@
     card.ph.textContent = f.name;
     card.pic.alt = 'Specimen of ' + f.name;
     if (card.pic.img) card.pic.img.alt = card.pic.alt;
-    // A family of one face says so on every card, custom or variable or not.
+    /* A family of one face says so on every card, custom or variable or not. */
     const parts = f.bold || f.italic ? [] : ['Regular only'];
     if (f.variable) parts.push('Variable');
     if (f.custom) parts.push('Custom');
     card.meta.replaceChildren();
     card.meta.append(parts.join(' · '));
+    /* ⚠ for what fails --strict (the "With warnings" filter); facts about fonts are notes. */
     const warnings = (f.warnings || []).length;
+    const notes = (f.notes || []).length;
     if (warnings) {
       if (parts.length) card.meta.append(' · ');
       card.meta.append(el('span', 'warn', '⚠ ' + plural(warnings, 'warning', 'warnings')));
     }
-    if (!parts.length && !warnings) card.meta.append(faces(f));
+    if (notes) {
+      if (parts.length || warnings) card.meta.append(' · ');
+      card.meta.append(el('span', 'note', plural(notes, 'note', 'notes')));
+    }
+    if (!parts.length && !warnings && !notes) card.meta.append(faces(f));
     const flags = (f.saved ? 's' : '') + (f.custom ? 'c' : '') + (f.variable ? 'v' : '') + (warnings ? 'w' : '');
     card.li.dataset.f = flags;
     marks(card.b, f.bold, view.bold, 'Bold');
@@ -805,8 +811,9 @@
     $('s-v-axes-box').hidden = !(f.axes || []).length;
     const warnings = $('s-v-warnings');
     warnings.replaceChildren();
-    for (const w of f.warnings || []) warnings.append(el('li', '', w));
-    $('s-v-warnings-box').hidden = !(f.warnings || []).length;
+    for (const w of f.warnings || []) warnings.append(el('li', 'warn', w));
+    for (const n of f.notes || []) warnings.append(el('li', 'note', n));
+    $('s-v-warnings-box').hidden = !(f.warnings || []).length && !(f.notes || []).length;
     for (const p of partnerPics) p.pic.clear();
     partnerPics = [];
     const partners = $('s-v-partners');

@@ -146,7 +146,7 @@ public enum ServePage {
     <section class="v-actions"><a class="action" id="s-v-share" download>Share · PNG</a>\
     <a class="action quiet" id="s-v-proofs" target="_blank" rel="noopener">Proof pages (PDF)</a>\
     </section>
-    <section id="s-v-warnings-box" hidden><p class="kicker">Warnings</p>\
+    <section id="s-v-warnings-box" hidden><p class="kicker">Warnings and notes</p>\
     <ul class="warnings" id="s-v-warnings"></ul></section>
     <section id="s-v-partners-box" hidden><p class="kicker">Pairs well with</p>\
     <ul class="partners" id="s-v-partners"></ul></section>

@@ -24,7 +24,7 @@ struct ServeSnapshot: Sendable {
   var cardStamps: [String: [String]]
   /// The label face's stamp, for the cards' keys.
   var labelStamp: String
-  /// The job's warnings, per the family each names first.
+  /// The job's warnings and the sample's coverage warnings, per the family each names first.
   var warnings: [String: [String]]
   var setup: WorkerSetup
   /// Folders whose changes may change the fonts: installed fonts' folders and custom fonts'.
@@ -67,7 +67,12 @@ struct ServeSnapshot: Sendable {
       job: resolved.job, families: families, slugs: slugs,
       bySlug: Dictionary(zip(slugs, families), uniquingKeysWith: { a, _ in a }),
       versions: cards.versions, partners: cards.partners, cardStamps: cards.stamps,
-      labelStamp: cards.label, warnings: warningsByFamily(resolved.warnings),
+      labelStamp: cards.label,
+      warnings: warningsByFamily(
+        resolved.warnings
+          + SampleCoverageCheck.warnings(
+            text: resolved.job.defaults.text, language: resolved.job.defaults.sample.language,
+            families: families) + faceCoverage(families, job: resolved.job)),
       setup: WorkerSetup(
         customFonts: environment.customFiles,
         labelFamily: label.map(FamilyRef.init),
@@ -113,7 +118,19 @@ struct ServeSnapshot: Sendable {
     return cards
   }
 
-  /// The job's warnings, per the family each names first.
+  /// What a run's languages proof says of each family's faces that cover less than its regular
+  /// face (`face-coverage` notes), when the job asks for that proof, as the run does.
+  private static func faceCoverage(_ families: [FontFamily], job: Job) -> [Diagnostic] {
+    guard job.proofs.languages else { return [] }
+    return families.flatMap { family in
+      FaceCoverage.warnings(for: family).map {
+        Diagnostic.warning("family '\(Sanitize.terminal(family.name))': \($0)")
+      }
+    }
+  }
+
+  /// The job's warnings, and what the sample's coverage says of each family (the boxes its
+  /// specimen draws, its own script: as `run` warns), per the family each names first.
   private static func warningsByFamily(_ diagnostics: [Diagnostic]) -> [String: [String]] {
     var warnings: [String: [String]] = [:]
     for d in diagnostics where d.severity == .warning {

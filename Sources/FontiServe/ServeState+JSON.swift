@@ -13,11 +13,15 @@ extension ServeState {
     let s = snapshot
     let saved = savedList().entries
     let defaults = s.job.defaults
+    let families = Self.families(of: s, saved: saved)
     let state = State(
       generation: generation, job: JobPath.lastComponent(of: jobPath), title: s.job.title,
       errors: errors.map(StateError.init), defaults: StateDefaults(defaults),
-      axes: Self.axes(of: s), families: Self.families(of: s, saved: saved), saved: saved,
-      limits: StateLimits(),
+      axes: Self.axes(of: s), families: families,
+      counts: StateCounts(
+        warnings: families.reduce(0) { $0 + $1.warnings.count },
+        notes: families.reduce(0) { $0 + $1.notes.count }),
+      saved: saved, limits: StateLimits(),
       featureNames: Self.featureNames(defaults.sample.features))
     return JSON.encode(state)
   }
@@ -33,7 +37,8 @@ extension ServeState {
           name: family.name, slug: slug, v: s.versions[slug] ?? "", custom: family.isCustom,
           bold: family.hasBold, italic: family.hasItalic, variable: !axes.isEmpty, axes: axes,
           saved: savedNames.contains(family.name.lowercased()),
-          warnings: s.warnings[family.name] ?? [],
+          warnings: (s.warnings[family.name] ?? []).filter { WarningKind.of($0).group == .job },
+          notes: (s.warnings[family.name] ?? []).filter { WarningKind.of($0).group == .font },
           partners: (s.partners[family.name] ?? []).map(\.name)))
     }
     return families
@@ -77,9 +82,17 @@ private struct State: Encodable {
   /// Each as the run's manifest writes an axis (`tag`, `name`, `min`, `max`, `default`).
   var axes: [FontProofs.Axis]
   var families: [StateFamily]
+  /// The families' warnings of the job's kinds and their notes, as the run's manifest counts
+  /// them (`counts.warnings`, `counts.notes`).
+  var counts: StateCounts
   var saved: [SavedEntry]
   var limits: StateLimits
   var featureNames: [String: String]
+}
+
+private struct StateCounts: Encodable {
+  var warnings: Int
+  var notes: Int
 }
 
 private struct StateError: Encodable {
@@ -126,7 +139,10 @@ private struct StateFamily: Encodable {
   var variable: Bool
   var axes: [FontProofs.Axis]
   var saved: Bool
+  /// Warnings of the job's kinds (what fails `--strict`): the card's ⚠.
   var warnings: [String]
+  /// Facts about the family's fonts: a neutral note.
+  var notes: [String]
   var partners: [String]
 }
 

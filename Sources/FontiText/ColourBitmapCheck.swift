@@ -1,5 +1,3 @@
-internal import CPNG
-
 /// Checks a font's colour bitmaps (CBDT/CBLC, sbix) before Cairo sees them. A PNG whose header
 /// gives a size the strike's metrics do not (a height of 0x31000080), an image past the end of
 /// its table, or an index that points nowhere makes FreeType hand Cairo a bitmap pixman spins on
@@ -255,9 +253,8 @@ package struct ColourBitmapCheck: Sendable, Equatable {
       let length = Int(try bytes.u32(at))
       guard length <= end - at - 12 else { return "its PNG has a chunk past its end" }
       let type = try bytes.u32(at + 4)
-      let computed = crc32(
-        0, (base + at + 4).assumingMemoryBound(to: UInt8.self), UInt32(length + 4))
-      guard UInt32(truncatingIfNeeded: computed) == (try bytes.u32(at + 8 + length)) else {
+      let computed = ZLib.crc32(base + at + 4, count: length + 4)
+      guard computed == (try bytes.u32(at + 8 + length)) else {
         return "its PNG fails its checksum"
       }
       if type == 0x4945_4E44 { return nil }  // IEND

@@ -61,7 +61,8 @@ struct ServeBrowserTests {
       try page.evaluate(
         "document.querySelector('li.card[data-slug=\"\(slug)\"] .meta').textContent") as? String
     }
-    #expect(try meta("answer-serif") == "Regular only · Custom")
+    // (Answer Serif lacks letters of the pangram: a warning follows.)
+    #expect(try meta("answer-serif")?.hasPrefix("Regular only · Custom") == true)
     #expect(try meta("cantarell") == "Regular · Bold")
   }
 

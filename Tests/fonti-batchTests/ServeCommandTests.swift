@@ -112,6 +112,62 @@ import Testing
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
   }
 
+  /// One job, three views of its warnings: `run --json`, the gallery and `serve` mark the same
+  /// families ⚠ (what fails `--strict`) and count the same warnings and notes; a family shown
+  /// in its own script is a note, never ⚠.
+  @Test func theGalleryServeAndJSONAgreeOnWarnings() throws {
+    let box = try sandbox()
+    try box.write(
+      "job.yaml",
+      Self.job.replacingOccurrences(
+        of: "png: { scale: 2 }",
+        with: """
+          png: { edge: 256 }
+          defaults: { text: "Sphinx of black quartz 東" }
+          families: { include: ["DejaVu Serif", "Cantarell", "Answer Serif", "Noto Sans Hebrew"] }
+          catalogues: []
+          pairings: { curated: false }
+          """
+      ).replacingOccurrences(
+        of: "families: { include: [\"DejaVu Serif\", \"Cantarell\", \"Answer Serif\"] }\n",
+        with: ""))
+    let run = try box.run(["run", "--json", "job.yaml"])
+    #expect(run.status == 0, "\(run)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let counts = try #require(summary["counts"] as? [String: Any], "\(summary)")
+
+    // The gallery: each card's flags (`w`: ⚠) and its name.
+    let page = String(decoding: try #require(box.read("out/index.html")), as: UTF8.self)
+    var galleryWarned: Set<String> = []
+    for card in page.components(separatedBy: "<li class=\"card\"").dropFirst() {
+      guard card.hasPrefix(" data-f=\""), card.prefix(while: { $0 != ">" }).contains("w"),
+        let name = card.components(separatedBy: "<h2").dropFirst().first?
+          .components(separatedBy: "</a>").first?.components(separatedBy: ">").last
+      else { continue }
+      galleryWarned.insert(name)
+    }
+    #expect(page.components(separatedBy: "class=\"tag warn\"").count - 1 == galleryWarned.count)
+
+    let server = try ServeProcess(box)
+    let state = try state(server)
+    let families = try #require(state["families"] as? [[String: Any]])
+    let serveWarned = Set(
+      families.filter { !(($0["warnings"] as? [String]) ?? []).isEmpty }.compactMap {
+        $0["name"] as? String
+      })
+    let serveNoted = Set(
+      families.filter { !(($0["notes"] as? [String]) ?? []).isEmpty }.compactMap {
+        $0["name"] as? String
+      })
+    #expect(!galleryWarned.isEmpty)
+    #expect(galleryWarned == serveWarned, "gallery \(galleryWarned), serve \(serveWarned)")
+    #expect(serveNoted.contains("Noto Sans Hebrew") && !serveWarned.contains("Noto Sans Hebrew"))
+    let serveCounts = try #require(state["counts"] as? [String: Int])
+    #expect(counts["warnings"] as? Int == serveCounts["warnings"], "\(counts) \(serveCounts)")
+    #expect(counts["notes"] as? Int == serveCounts["notes"], "\(counts) \(serveCounts)")
+  }
+
   /// A heart given on the page records the specimen a run wrote, as `run` records it: the
   /// Saved section and the gallery show it without waiting for the next run.
   @Test func aHeartRecordsTheSpecimenARunWrote() throws {

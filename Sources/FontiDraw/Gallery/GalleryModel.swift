@@ -62,9 +62,11 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     /// than the regular) are no such warning: on a machine with many script fonts they would
     /// put most families under the filter.
     public var isVariable: Bool { !axes.isEmpty }
-    public var hasWarnings: Bool {
-      error != nil || warnings.contains { WarningKind.of($0).group == .job }
-    }
+    public var hasWarnings: Bool { error != nil || !jobWarnings.isEmpty }
+    /// The family's warnings of the job's kinds: what fails `--strict`, marked ⚠.
+    public var jobWarnings: [String] { warnings.filter { WarningKind.of($0).group == .job } }
+    /// The family's facts about its fonts: a neutral note, never ⚠.
+    public var notes: [String] { warnings.filter { WarningKind.of($0).group == .font } }
   }
 
   /// An image file and its size in pixels (the `<img>`'s `width` and `height`, so the grid

@@ -78,6 +78,7 @@ extension GalleryPage {
     .tag.fail::before { content: "✕ " / ""; }
     .tag.saved::before { content: "♥ " / ""; }
     .tag.custom::before { content: "● " / ""; }
+    .tag.note { color: var(--muted); }
     .none { padding: 48px 0; text-align: center; color: var(--muted); }
     dialog { width: min(96vw, 1160px); max-height: 94vh; padding: 0; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 14px; }
     dialog::backdrop { background: var(--shade); }

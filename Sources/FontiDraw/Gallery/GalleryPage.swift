@@ -254,16 +254,26 @@ public enum GalleryPage {
     if family.error != nil {
       tags.append("<li class=\"tag fail\">Failed</li>")
     }
-    if family.missingGlyphs > 0 {
+    // ⚠ only for what fails `--strict` (the filter's "With warnings"); facts about the fonts
+    // (a family shown in its own script, a face covering less) are a neutral note.
+    let job = family.jobWarnings
+    if job.contains(where: { WarningKind.of($0) == .missingGlyphs }), family.missingGlyphs > 0 {
       // Every box counted, as `missingGlyphs` counts them; the specimen's own note counts the
       // distinct characters ("26 characters of the text not in this font" for 29 boxes).
       tags.append(
         "<li class=\"tag warn\" title=\"Glyphs of the sample drawn as boxes: characters "
           + "this family lacks, each box counted\">"
           + "\(plural(family.missingGlyphs, "box", "boxes")) in the sample</li>")
-    } else if !family.warnings.isEmpty {
+    } else if !job.isEmpty {
       tags.append(
-        "<li class=\"tag warn\">\(plural(family.warnings.count, "warning", "warnings"))</li>")
+        "<li class=\"tag warn\" title=\"\(HTML.attribute(job.joined(separator: "; ")))\">"
+          + "\(plural(job.count, "warning", "warnings"))</li>")
+    }
+    let notes = family.notes
+    if !notes.isEmpty {
+      tags.append(
+        "<li class=\"tag note\" title=\"\(HTML.attribute(notes.joined(separator: "; ")))\">"
+          + "\(plural(notes.count, "note", "notes"))</li>")
     }
     if family.saved {
       tags.append("<li class=\"tag saved\">Saved</li>")

@@ -96,6 +96,7 @@ extension RunManifest.Counts: JSONObject {
     fields: [
       .field("families", \.families), .field("rendered", \.rendered),
       .field("skipped", \.skipped), .field("failed", \.failed), .field("warnings", \.warnings),
+      .field("notes", \.notes),
     ]
       + outputs("pairings", \.pairings, \.pairingsRendered, \.pairingsSkipped, \.pairingsFailed)
       + outputs(

@@ -202,8 +202,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
   }
 
-  /// The fields `docs/outputs.md` gives count families (`warnings` counts every warning of the
-  /// run); pairing
+  /// The fields `docs/outputs.md` gives count families (`warnings` counts the run's warnings
+  /// of the job's kinds, `notes` its facts about fonts); pairing
   /// sheets and catalogues are counted on their own, in the same flat shape: `pairings` (how
   /// many the job makes), `pairingsRendered`, `pairingsSkipped` (up to date, or kept as they
   /// were), `pairingsFailed`, and likewise for `catalogues`.
@@ -212,7 +212,12 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var rendered: Int
     public var skipped: Int
     public var failed: Int
+    /// The run's warnings that fail `--strict` (the job's kinds): what the gallery and
+    /// `serve` mark ⚠.
     public var warnings: Int
+    /// The facts about fonts the run recorded (own script, face coverage, face weight…): shown
+    /// as neutral notes, failing `--strict` only when named. nil in a manifest written before.
+    public var notes: Int?
     public var pairings: Int?
     public var pairingsRendered: Int?
     public var pairingsSkipped: Int?

@@ -204,7 +204,15 @@ import Testing
     #expect(card.contains("<img src=\"specimens/inter.png\" loading=\"lazy\""))
     family.missingGlyphs = 0
     family.warnings = ["a", "b"]
-    #expect(try GalleryPage.card(family).contains("<li class=\"tag warn\">2 warnings</li>"))
+    #expect(
+      try GalleryPage.card(family).contains("<li class=\"tag warn\" title=\"a; b\">2 warnings</li>")
+    )
+    // A fact about the fonts is a grey note, not ⚠, and not under the filter.
+    family.warnings = ["family 'Inter': Bold lacks 3 characters of Regular: U+0041"]
+    let noted = try GalleryPage.card(family)
+    #expect(noted.contains("<li class=\"tag note\""), "\(noted)")
+    #expect(noted.contains(">1 note</li>") && !noted.contains("tag warn"), "\(noted)")
+    #expect(!family.hasWarnings)
     family.specimen = nil
     family.error = "broken"
     let failed = try GalleryPage.card(family)

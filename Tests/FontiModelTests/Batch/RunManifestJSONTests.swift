@@ -57,6 +57,7 @@ import Testing
     pairing.seconds = 12.5
     pairing.warningKinds = ["own-script"]
     var counts = RunManifest.Counts(families: 2, rendered: 1, skipped: 1, failed: 0, warnings: 9)
+    counts.notes = 3
     counts.pairings = 1
     counts.pairingsRendered = 1
     counts.pairingsSkipped = 0
