@@ -13,7 +13,8 @@ enum DamagedColourBitmaps {
     let shown =
       codes.prefix(12).joined(separator: ", ")
       + (codes.count > 12 ? " and \(codes.count - 12) more" : "")
-    let count = codes.count == 1 ? "1 damaged colour bitmap" : "\(codes.count) damaged colour bitmaps"
+    let count =
+      codes.count == 1 ? "1 damaged colour bitmap" : "\(codes.count) damaged colour bitmaps"
     return "family '\(family)': \(count) (\(shown): \(problem)) drawn empty in \(place)"
   }
 
