@@ -62,6 +62,10 @@ public final class DiffReview {
     }
 
     let changed = result.outcomes.indices.filter { result.outcomes[$0].entry.status == .changed }
+    try DiffReview.refuseFilesNotOurs(
+      in: folder,
+      writing: [DiffReview.jsonName, DiffReview.markdownName, DiffReview.pdfName]
+        + changed.compactMap { result.outcomes[$0].entry.image })
     if !changed.isEmpty {
       var info = stat()
       madeImages = stat(images, &info) != 0
@@ -141,13 +145,38 @@ public final class DiffReview {
     }
   }
 
+  /// Stops a review before it writes when a file it would write into `folder` (`files`, relative
+  /// to it) is not its own: its own are diff.json, diff.md, diff.pdf and the images a readable
+  /// diff.json of the folder lists (`FilesNotOurs`).
+  package static func refuseFilesNotOurs(in folder: String, writing files: [String])
+    throws(Diagnostic)
+  {
+    let ours =
+      readPrevious(in: folder).map { Set([jsonName, markdownName, pdfName]).union(images(of: $0)) }
+      ?? []
+    let theirs = FilesNotOurs.theirs(files.map { folder + "/" + $0 }) { path in
+      ours.contains(String(path.dropFirst(folder.count + 1)))
+    }
+    guard theirs.isEmpty else { throw FilesNotOurs.refusal(theirs, record: jsonName) }
+  }
+
+  /// The folder's previous review, when its diff.json can be read as one.
+  static func readPrevious(in folder: String) -> DiffReport? {
+    guard let data = try? AtomicFile.read(folder + "/" + jsonName, limit: 256 << 20),
+      let old = try? JSONDecoder().decode(DiffReport.self, from: data), old.version == 1
+    else { return nil }
+    return old
+  }
+
   /// The images a review already in `folder` lists as its own (`changes/<slug>.png` with a
   /// slug's characters only, so nothing outside the folder can be named).
   static func previousImages(in folder: String) -> Set<String> {
-    guard let data = try? AtomicFile.read(folder + "/" + jsonName, limit: 256 << 20),
-      let old = try? JSONDecoder().decode(DiffReport.self, from: data), old.version == 1
-    else { return [] }
-    return Set(
+    readPrevious(in: folder).map(images) ?? []
+  }
+
+  /// The images `old` lists, each a plain `changes/<slug>.png`.
+  static func images(of old: DiffReport) -> Set<String> {
+    Set(
       old.families.compactMap(\.image).filter { path in
         guard path.hasPrefix(imagesFolder + "/"), path.hasSuffix(".png") else { return false }
         let slug = path.dropFirst(imagesFolder.count + 1).dropLast(4)

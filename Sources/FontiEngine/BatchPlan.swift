@@ -197,6 +197,14 @@ extension BatchPlan {
   struct PreviousEntries {
     /// Their indices in `specimens`.
     fileprivate let indices: [Int]
+    /// Those whose thumbnail was recorded, intact, too.
+    fileprivate let thumbnails: Set<Int>
+
+    /// Whether specimen `index`'s file (or with `thumbnail`, its thumbnail's) was recorded by
+    /// the previous manifest as it is on disk.
+    func recorded(_ index: Int, thumbnail: Bool = false) -> Bool {
+      thumbnail ? thumbnails.contains(index) : indices.contains(index)
+    }
 
     /// After an interruption: the previous entries (and their thumbnails' records) of the
     /// specimens without a result (`reached` false), read again from the previous manifest at
@@ -268,13 +276,15 @@ extension BatchPlan {
   mutating func releasingPrevious() -> PreviousEntries {
     keepGalleryManifestOnlyWhenNothingIsDrawn()
     var indices: [Int] = []
+    var thumbnails: Set<Int> = []
     for i in specimens.indices where specimens[i].action == .render {
       guard specimens[i].previous != nil else { continue }
       specimens[i].previous = nil
+      if specimens[i].thumbnail?.previous != nil { thumbnails.insert(i) }
       specimens[i].thumbnail?.previous = nil
       indices.append(i)
     }
-    return PreviousEntries(indices: indices)
+    return PreviousEntries(indices: indices, thumbnails: thumbnails)
   }
 
   /// A plan made from the previous manifest read without its proofs

@@ -62,6 +62,7 @@ final class BatchRun {
   func execute(jobWarnings: [Diagnostic], events: Events) throws -> BatchReport {
     releaseMemoryBeforeWorkers()
     try prepareFolders()
+    try refuseFilesNotOurs()
     // A run killed outright (SIGKILL, a power cut) cannot clean up: the temporary files of this
     // plan's outputs whose process is gone go before this run adds its own.
     BatchRunner.sweepTemporaryFiles(in: plan) { pid in kill(pid, 0) != 0 && errno == ESRCH }
@@ -102,6 +103,40 @@ final class BatchRun {
     }
     for catalogue in plan.catalogues {
       try createFolder(FileSystem.folder(of: plan.output + "/" + catalogue.file))
+    }
+  }
+
+  /// Stops the run before anything is drawn when a file it would write is not its own: a file
+  /// no manifest of this folder records (a site's own `manifest.json`, the user's
+  /// `specimens/inter.png`), or one changed since it was recorded (its size, time and SHA-256
+  /// are not the manifest's). Such a file is the user's and is never replaced. An empty file
+  /// is a write that never finished, not anybody's work: it is drawn again. Links are not
+  /// files here: they are replaced as links (`OutputFolder`).
+  private func refuseFilesNotOurs() throws(Diagnostic) {
+    var written: [(file: String, recorded: Bool)] = []
+    // A manifest.json that cannot be read as a run's manifest is somebody else's.
+    written.append((OutputLayout.runManifest, plan.previousCounts != nil))
+    // Drawn specimens' records went to `previousEntries` (with their thumbnails'), intact.
+    for (i, s) in plan.specimens.enumerated() where s.action == .render {
+      written.append((s.file, s.previous != nil || previousEntries.recorded(i)))
+    }
+    for (i, s) in plan.specimens.enumerated() {
+      guard let thumb = s.thumbnail, thumb.action == .withSpecimen || thumb.action == .fromSpecimen
+      else { continue }
+      written.append(
+        (thumb.file, thumb.previous != nil || previousEntries.recorded(i, thumbnail: true)))
+    }
+    for p in plan.pairings where p.action == .render { written.append((p.file, p.previous != nil)) }
+    for c in plan.catalogues where c.action == .render {
+      written.append((c.file, c.previous != nil))
+    }
+    if plan.gallery { written.append((OutputLayout.gallery, plan.galleryFound != nil)) }
+    let recorded = Set(written.filter(\.recorded).map { plan.output + "/" + $0.file })
+    let theirs = FilesNotOurs.theirs(written.map { plan.output + "/" + $0.file }) {
+      recorded.contains($0)
+    }
+    guard theirs.isEmpty else {
+      throw FilesNotOurs.refusal(theirs, record: OutputLayout.runManifest)
     }
   }
 

@@ -30,6 +30,9 @@ extension DiffReview {
     _ = try DiffEngine.plan(before: before, after: after, options: options)
     let lock = try DiffReview.prepare(folder)
     defer { withExtendedLifetime(lock) {} }
+    // A file of the user's where the review goes stops it before any comparing.
+    try DiffReview.refuseFilesNotOurs(
+      in: folder, writing: [DiffReview.jsonName, DiffReview.markdownName, DiffReview.pdfName])
     guard
       let result = try DiffEngine.compare(
         before: before, after: after, options: options, workers: workers, folder: folder,

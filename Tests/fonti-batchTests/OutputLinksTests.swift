@@ -72,13 +72,17 @@ import Testing
     #expect(symlink(target, box.path(relative)) == 0, "\(relative)")
   }
 
+  /// A link where the run writes a file is replaced, the link itself; its target is left. The
+  /// manifest is tried on its own, in a fresh folder: with `manifest.json` a link, the folder
+  /// has no manifest of the run's, and the files of an earlier run are nobody's the run may
+  /// replace (`UserFilesTests`).
   @Test func everyFileWrittenThroughALinkReplacesTheLinkNotItsTarget() throws {
     let box = try sandbox()
     let first = try box.run(["run", "-q"])
     #expect(first.status == 0, "\(first)")
     let before = try decoys(box)
     let files = [
-      "output/manifest.json", "output/index.html", "output/favourites.json",
+      "output/index.html", "output/favourites.json",
       "output/specimens/cantarell.png", "output/specimens/dejavu-serif.png",
       "output/pairings/cantarell+dejavu-serif.png", "output/thumbs/cantarell.png",
       "output/books/catalogue.pdf",
@@ -101,6 +105,16 @@ import Testing
     #expect(forced.status == 0, "\(forced)")
     #expect(try decoys(box) == before)
     for file in files { #expect(isRegularFile(box.path(file)), "\(file)") }
+
+    // The manifest: a link to a file, then a dangling one, in a fresh folder.
+    for target in ["decoys/file", "decoys/none"] {
+      try FileManager.default.removeItem(atPath: box.path("output"))
+      try plant(box, "output/manifest.json", to: box.path(target))
+      let fresh = try box.run(["run", "-q"])
+      #expect(fresh.status == 0, "\(fresh)")
+      #expect(isRegularFile(box.path("output/manifest.json")))
+      #expect(try decoys(box) == before)
+    }
   }
 
   @Test func aFolderThatIsALinkIsRefusedAndNothingIsWrittenThrough() throws {
