@@ -8,10 +8,25 @@ import FontiText
 package enum SampleScript {
   /// The script of `text`, as an ISO 15924 code ("Latn", "Hebr"): the script of `language`
   /// when one is given and known (a script subtag, `sr-Latn`, first), else the Unicode script
-  /// of most of the text's letters, Common and Inherited ignored. nil for a text without
-  /// letters (digits, punctuation, symbols).
+  /// of most of the text's letters, Common and Inherited ignored. A language whose script none
+  /// of the text's letters are in is not the text's (the example job's `language: en` kept
+  /// over a Greek text): the letters decide. nil for a text without letters (digits,
+  /// punctuation, symbols).
   package static func of(_ text: String, language: String?) -> String? {
-    if let language, let script = script(ofLanguage: language) { return script }
+    let letters = letterScripts(text)
+    if let language, let script = script(ofLanguage: language),
+      letters.isEmpty || letters.contains(where: { HarfBuzzTag.string($0.script) == script })
+    {
+      return script
+    }
+    // Most letters; on a tie, the script met first.
+    guard let most = letters.max(by: { $0.count < $1.count }) else { return nil }
+    return HarfBuzzTag.string(most.script)
+  }
+
+  /// The scripts of `text`'s letters with how many letters each has, in the order first met;
+  /// Common and Inherited left out.
+  private static func letterScripts(_ text: String) -> [(script: UInt32, count: Int)] {
     var counts: [UInt32: Int] = [:]
     var order: [UInt32] = []
     for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
@@ -20,9 +35,7 @@ package enum SampleScript {
       if counts[script] == nil { order.append(script) }
       counts[script, default: 0] += 1
     }
-    // Most letters; on a tie, the script met first.
-    guard let most = order.max(by: { (counts[$0] ?? 0) < (counts[$1] ?? 0) }) else { return nil }
-    return HarfBuzzTag.string(most)
+    return order.map { ($0, counts[$0] ?? 0) }
   }
 
   /// The script a BCP 47 tag names: its script subtag ("sr-Latn", "zh-Hant"), else the script

@@ -20,12 +20,17 @@ import Testing
     // Common and Inherited do not count: digits, punctuation, combining marks.
     #expect(SampleScript.of("1984 — «Ж»", language: nil) == "Cyrl")
     #expect(SampleScript.of("0123 4567 !?", language: nil) == nil)
-    // The language, when given, decides: its script subtag first.
-    #expect(SampleScript.of("Hello", language: "sr") == "Cyrl")
-    #expect(SampleScript.of("Zdravo", language: "sr-Latn") == "Latn")
-    #expect(SampleScript.of("Hello", language: "he") == "Hebr")
-    // An unknown language leaves it to the letters.
+    // The language, when given, decides among the scripts of the letters: its script subtag
+    // first.
+    #expect(SampleScript.of("Hello Здраво", language: "sr") == "Cyrl")
+    #expect(SampleScript.of("Zdravo Здраво свете", language: "sr-Latn") == "Latn")
+    #expect(SampleScript.of("Hi שלום", language: "he") == "Hebr")
+    #expect(SampleScript.of("2024", language: "he") == "Hebr")
+    // An unknown language leaves it to the letters; so does one none of the letters are in
+    // (the example job's `language: en` kept over a Greek text).
     #expect(SampleScript.of("Hello", language: "x-unknown") == "Latn")
+    #expect(SampleScript.of("Καλημέρα κόσμε", language: "en") == "Grek")
+    #expect(SampleScript.of("Hello Καλημέρα κόσμε", language: "en") == "Latn")
   }
 
   /// The cases: a Latin font with ASCII only sets a Latin text with accents (boxes for
