@@ -560,11 +560,15 @@ package final class TextLayout {
 
   /// Keeps the text on one line no wider than `width`, ending in an ellipsis when longer.
   /// With `mark`, the ellipsis is ours (see `Ellipsis`) whenever Pango's would not be a real
-  /// one, or would be all the line shows: at least the first character is kept.
+  /// one, or would be all the line shows: at least the first character is kept; and for text
+  /// in a script whose letters join, always, so that the cut falls at the end of a word.
   package func ellipsize(width: Double, mark: Ellipsis? = nil) {
     pango_layout_set_width(layout, TextLayout.pango(width / factor))
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    guard let mark, pangoEllipsisIsWrong(singleLine: true) else { return }
+    // Text in a script whose letters join is always cut by us, at the end of a word.
+    let joining = text.unicodeScalars.contains(where: TextLayout.inJoiningScript)
+    guard let mark, pangoEllipsis() != nil, joining || pangoEllipsisIsWrong(singleLine: true)
+    else { return }
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     cut(mark: mark) { $0.lineCount == 1 && !$0.overflowsWidth }
   }
@@ -700,9 +704,15 @@ package final class TextLayout {
     let joining = full.unicodeScalars.contains(where: TextLayout.inJoiningScript)
     let whole = joining ? glyphsByCluster() : [:]
 
-    /// Sets the first `count` clusters, with the ellipsis's placeholder when `marked`.
-    func set(_ count: Int, marked: Bool) {
-      let end = ends[count - 1]
+    // In a script whose letters join, a cut with the ellipsis falls at the end of a word (in
+    // logical order): a word cut between joined letters leaves a dangling form. Only when not
+    // even the first word fits is a word cut, between clusters, its letters keeping their forms.
+    let wordEnds = joining ? ends.filter { $0 == full.endIndex || full[$0].isWhitespace } : []
+
+    /// Sets the text up to the `count`th of `candidates`, with the ellipsis's placeholder when
+    /// `marked`.
+    func set(_ count: Int, marked: Bool, in candidates: [String.Index]) {
+      let end = candidates[count - 1]
       var kept = String(full[..<end])
       if marked {
         while let last = kept.last, last.isWhitespace, kept.count > 1 { kept.removeLast() }
@@ -750,20 +760,22 @@ package final class TextLayout {
     }
 
     // The longest prefix that fits with the ellipsis: the fit only worsens as it grows.
-    func longest(marked: Bool) -> Int? {
+    func longest(marked: Bool, in candidates: [String.Index]) -> Int? {
       var low = 0
-      var high = ends.count
+      var high = candidates.count
       while low < high {
         let middle = (low + high + 1) / 2
-        set(middle, marked: marked)
+        set(middle, marked: marked, in: candidates)
         if fits(self) { low = middle } else { high = middle - 1 }
       }
       return low > 0 ? low : nil
     }
-    if let count = longest(marked: true) {
-      set(count, marked: true)
+    if !wordEnds.isEmpty, let count = longest(marked: true, in: wordEnds) {
+      set(count, marked: true, in: wordEnds)
+    } else if let count = longest(marked: true, in: ends) {
+      set(count, marked: true, in: ends)
     } else {
-      set(longest(marked: false) ?? 1, marked: false)
+      set(longest(marked: false, in: ends) ?? 1, marked: false, in: ends)
     }
   }
 
