@@ -54,14 +54,19 @@ font_libraries+=(-lqpdf -lisal -lz -ldl)
 # its folder, into an instrumented static library; a fuzzer is its entry point linked against
 # the libraries it needs. No source file is named here: a file added to a target is fuzzed
 # with the rest.
+# built MODULE: whether .build/fuzz/modules/libMODULE.a is newer than every file of
+# Sources/MODULE and this script.
+built() {
+  local library="$modules/lib$1.a"
+  [ -f "$library" ] && [ -z "$(find "Sources/$1" Fuzz/fuzz.sh -newer "$library" | head -1)" ]
+}
+
 #   target MODULE: builds .build/fuzz/modules/libMODULE.a and MODULE.swiftmodule when a file
 #   of Sources/MODULE (or this script) is newer than the library.
 target() {
   local module=$1
   local library="$modules/lib$module.a"
-  if [ -f "$library" ] && [ -z "$(find "Sources/$module" Fuzz/fuzz.sh -newer "$library" | head -1)" ]; then
-    return
-  fi
+  built "$module" && return
   echo "fuzz: building $library"
   mkdir -p "$modules"
   rm -f "$library"
@@ -79,9 +84,7 @@ target() {
 c_target() {
   local module=$1
   local library="$modules/lib$module.a"
-  if [ -f "$library" ] && [ -z "$(find "Sources/$module" Fuzz/fuzz.sh -newer "$library" | head -1)" ]; then
-    return
-  fi
+  built "$module" && return
   echo "fuzz: building $library"
   mkdir -p "$modules/$module"
   printf 'module %s {\n  umbrella header "%s"\n  export *\n}\n' "$module" \

@@ -313,7 +313,7 @@ private final class Planner {
     return .warning(
       "catalogue '\(file)' is left as it was: \(behind.count) of its families "
         + "\(behind.count == 1 ? "is" : "are") not up to date and --only leaves "
-        + "\(behind.count == 1 ? "it" : "them") out (\(BatchPlan.list(behind)))",
+        + "\(behind.count == 1 ? "it" : "them") out (\(Sanitize.list(behind)))",
       hint: "run without --only to redraw it")
   }
 }

@@ -441,12 +441,6 @@ extension BatchPlan {
     return rerenders ? .render : .keep
   }
 
-  /// "A, B, C and 4 more": names in messages, at most `limit`.
-  static func list(_ names: [String], limit: Int = 5) -> String {
-    let shown = names.prefix(limit).map { Sanitize.terminal($0) }.joined(separator: ", ")
-    return names.count > limit ? shown + " and \(names.count - limit) more" : shown
-  }
-
   /// The files `previous` lists that `plan` does not make and that may be removed: see
   /// `obsolete`. The previous manifest is not trusted: a path must be relative, plain (no `.`,
   /// `..` or empty parts, no control characters), an image in `specimens/` or `pairings/` or a

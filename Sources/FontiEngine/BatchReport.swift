@@ -219,17 +219,17 @@ struct Assembly {
       if !specimens.isEmpty {
         what.append(
           "\(specimens.count) specimen\(specimens.count == 1 ? "" : "s") "
-            + "(\(BatchPlan.list(specimens)))")
+            + "(\(Sanitize.list(specimens)))")
       }
       if !pairings.isEmpty {
         what.append(
           "\(pairings.count) pairing sheet\(pairings.count == 1 ? "" : "s") "
-            + "(\(BatchPlan.list(pairings)))")
+            + "(\(Sanitize.list(pairings)))")
       }
       if !catalogues.isEmpty {
         what.append(
           "\(catalogues.count) catalogue\(catalogues.count == 1 ? "" : "s") "
-            + "(\(BatchPlan.list(catalogues)))")
+            + "(\(Sanitize.list(catalogues)))")
       }
       return .error(
         "cannot write in '\(folder)': \(group.reason); not written: "

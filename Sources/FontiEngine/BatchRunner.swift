@@ -133,9 +133,7 @@ public enum BatchRunner {
     c.families.compactMap { name in
       guard let boxes = missing[name], boxes > 0 else { return nil }
       let characters = MissingCharacters.codes(c.missingCharacters[name] ?? [])
-      let shown =
-        characters.prefix(12).joined(separator: ", ")
-        + (characters.count > 12 ? " and \(characters.count - 12) more" : "")
+      let shown = Sanitize.list(characters, limit: 12)
       let warning =
         characters.isEmpty
         ? "catalogue '\(c.file)': family '\(name)' shows \(boxes) missing glyph"

@@ -84,8 +84,8 @@ public struct MergeInputs: Sendable {
       problems.append(
         .error(
           "the favourites differ: the shards drew hearts for "
-            + (saved.isEmpty ? "none" : BatchPlan.list(saved)) + ", here they are "
-            + (here.isEmpty ? "none" : BatchPlan.list(here)),
+            + (saved.isEmpty ? "none" : Sanitize.list(saved)) + ", here they are "
+            + (here.isEmpty ? "none" : Sanitize.list(here)),
           hint: "merge into a folder whose favourites manifest is the one the shards had "
             + "(usually none)"))
     }
@@ -443,13 +443,13 @@ public enum ShardMerge {
         problems.append(
           .error(
             "\(name(s)) drew with other fonts than this machine has: "
-              + "\(BatchPlan.list(differ)) (their files' contents differ)",
+              + "\(Sanitize.list(differ)) (their files' contents differ)",
             hint: "every shard and the merge need the same fonts"))
       }
       if !absent.isEmpty {
         problems.append(
           .error(
-            "\(name(s)) drew with fonts this machine does not have: \(BatchPlan.list(absent))",
+            "\(name(s)) drew with fonts this machine does not have: \(Sanitize.list(absent))",
             hint: "every shard and the merge need the same fonts"))
       }
     }
@@ -536,8 +536,8 @@ public enum ShardMerge {
     let onlyA = a.filter { !sb.contains($0) }
     let onlyB = b.filter { !sa.contains($0) }
     var parts: [String] = []
-    if !onlyA.isEmpty { parts.append("only the first: " + BatchPlan.list(onlyA)) }
-    if !onlyB.isEmpty { parts.append("only the second: " + BatchPlan.list(onlyB)) }
+    if !onlyA.isEmpty { parts.append("only the first: " + Sanitize.list(onlyA)) }
+    if !onlyB.isEmpty { parts.append("only the second: " + Sanitize.list(onlyB)) }
     return parts.isEmpty ? "in another order" : parts.joined(separator: "; ")
   }
 }

@@ -15,4 +15,11 @@ public enum Sanitize {
     }
     return String(out)
   }
+
+  /// "A, B, C and 4 more": names (or code points) in messages, at most `limit`, each made
+  /// safe for a terminal.
+  package static func list(_ names: [String], limit: Int = 5) -> String {
+    let shown = names.prefix(limit).map { terminal($0) }.joined(separator: ", ")
+    return names.count > limit ? shown + " and \(names.count - limit) more" : shown
+  }
 }

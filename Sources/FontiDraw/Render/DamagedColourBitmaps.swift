@@ -1,4 +1,5 @@
 import FontiModel
+import FontiSupport
 import FontiText
 
 /// What a drawing says of a family whose colour bitmaps are damaged (`ColourBitmapCheck`):
@@ -10,9 +11,7 @@ enum DamagedColourBitmaps {
     family: String, characters: [UInt32], problem: String, in place: String
   ) -> String {
     let codes = characters.map(CodePointText.format)
-    let shown =
-      codes.prefix(12).joined(separator: ", ")
-      + (codes.count > 12 ? " and \(codes.count - 12) more" : "")
+    let shown = Sanitize.list(codes, limit: 12)
     let count =
       codes.count == 1 ? "1 damaged colour bitmap" : "\(codes.count) damaged colour bitmaps"
     return "family '\(family)': \(count) (\(shown): \(problem)) drawn empty in \(place)"
