@@ -52,6 +52,7 @@ enum Completions {
   /// The second words of a command group (`saved` → `add`, `remove`, `clear`), with `list`
   /// when the group's own form takes it.
   static func subcommands(of group: CommandSpec, in commands: [CommandSpec]) -> [String] {
+    guard group.words.count == 1 else { return [] }
     let more = commands.filter { $0.words.count == 2 && $0.words[0] == group.words[0] }
       .map { $0.words[1] }
     guard !more.isEmpty else { return [] }
