@@ -57,6 +57,8 @@ enum FontiBatch {
     case "--version":
       console.line("\(FontiVersion.tool) (build \(BuildInfo.commit))")
       return .success
+    case CompletionWords.command:
+      return CompletionWords.run(Array(arguments.dropFirst()), console: console)
     case "help":
       let words = Array(arguments.dropFirst())
       if words.isEmpty {

@@ -125,6 +125,39 @@ import Testing
     #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(result)")
   }
 
+  /// `__complete` prints the families the tool sees (its fontconfig, the imported library),
+  /// the library's, or the saved ones, one a line, starting with a prefix in any case; it says
+  /// nothing on stderr and is in no help.
+  @Test func hiddenCommandPrintsTheFamiliesTheToolSees() throws {
+    let box = try CLISandbox("fonti-complete")
+    let all = try box.run(["__complete", "families"])
+    #expect(all.status == 0 && all.stderr.isEmpty, "\(all)")
+    #expect(
+      all.stdout == "Cantarell\nD050000L\nDejaVu Serif\nNoto Sans Bengali\nNoto Sans Hebrew\n",
+      "\(all)")
+    #expect(try box.run(["__complete", "families", "dEJ"]).stdout == "DejaVu Serif\n")
+    #expect(try box.run(["__complete", "library"]).stdout.isEmpty)
+    #expect(try box.run(["__complete", "saved"]).stdout.isEmpty)
+
+    try FileManager.default.createDirectory(atPath: box.library, withIntermediateDirectories: true)
+    let cantarell = try Repository.font("Cantarell-Regular.otf")
+    try FontBytes.renamingFamily(cantarell, from: "Cantarell", to: "Brandface")
+      .write(to: URL(fileURLWithPath: box.library + "/brand.otf"))
+    let library = try box.run(["__complete", "library"])
+    #expect(library.status == 0 && library.stdout == "Brandface\n", "\(library)")
+    #expect(try box.run(["__complete", "families", "b"]).stdout == "Brandface\n")
+    #expect(try box.run(["saved", "add", "DejaVu Serif", "Brandface"]).status == 0)
+    #expect(try box.run(["__complete", "saved"]).stdout == "Brandface\nDejaVu Serif\n")
+
+    for wrong in [[], ["fonts"], ["families", "a", "b"]] {
+      let result = try box.run(["__complete"] + wrong)
+      #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+    }
+    let help = try box.run(["--help"])
+    let man = try box.run(["man"])
+    #expect(!help.stdout.contains("__complete") && !man.stdout.contains("__complete"))
+  }
+
   /// zsh and fish read their scripts without a syntax error; fish completes from its script.
   /// (Both shells come with `make setup-test`.)
   @Test func zshAndFishScriptsParse() throws {
