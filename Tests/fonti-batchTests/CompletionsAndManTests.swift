@@ -3,8 +3,13 @@ import Testing
 
 /// `completions bash|zsh|fish` and `man`: generated from the table the parser reads, so each
 /// names every command and option that `--help` lists; each loads in its shell, and the man
-/// page passes `mandoc -Tlint`.
+/// page passes `mandoc -Tlint`. Family names come from the tool as they are typed (`__complete`).
 @Suite struct CompletionsAndManTests {
+  /// `PATH` with the tool in it, as the scripts find it when it is typed as `fonti-batch`.
+  static var pathWithTool: String {
+    (Repository.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
+  }
+
   /// What `--help` and `help COMMAND` list: each command's name and option spellings.
   static func helpTable(_ box: CLISandbox) throws -> [(command: String, options: [String])] {
     let overview = try box.run(["--help"])
@@ -91,8 +96,9 @@ import Testing
     }
   }
 
-  /// The bash script registers itself and completes commands, subcommands, options and the
-  /// words an option takes.
+  /// The bash script registers itself and completes commands, subcommands, options, the
+  /// words an option takes, the kinds after `--strict=` (bash splits the word at '=') and
+  /// the family names of the fonts the tool sees, quoted for the line.
   @Test func bashCompletionLoadsAndCompletes() throws {
     let box = try CLISandbox("fonti-bash")
     let script = try box.run(["completions", "bash"])
@@ -109,9 +115,18 @@ import Testing
       t fonti-batch render --theme ''
       t fonti-batch completions ''
       t fonti-batch help fo
+      t fonti-batch render Dej
+      t fonti-batch render "'dej"
+      t fonti-batch pairings -- No
+      t fonti-batch saved add Cantarell D
+      t fonti-batch run --strict =
+      t fonti-batch check --strict = mi
+      t fonti-batch run --strict = missing-glyphs,f
+      t fonti-batch run --strict=missing-glyphs,face-c
       """
     try box.write("probe.sh", probe)
-    let result = try box.run(["probe.sh"], executable: "/bin/bash")
+    let result = try box.run(
+      ["probe.sh"], executable: "/bin/bash", environment: ["PATH": Self.pathWithTool])
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
     let expected = [
       "complete -o bashdefault -o default -F _fonti_batch fonti-batch",
@@ -121,9 +136,26 @@ import Testing
       "fonti-batch render --theme =ink cream",
       "fonti-batch completions =bash zsh fish",
       "fonti-batch help fo=fonts",
+      "fonti-batch render Dej=DejaVu\\ Serif",
+      "fonti-batch render 'dej=DejaVu Serif",
+      "fonti-batch pairings -- No=Noto\\ Sans\\ Bengali Noto\\ Sans\\ Hebrew",
+      "fonti-batch saved add Cantarell D=D050000L DejaVu\\ Serif",
+      "fonti-batch run --strict ==all job " + Self.kinds.joined(separator: " "),
+      "fonti-batch check --strict = mi=missing-glyphs",
+      "fonti-batch run --strict = missing-glyphs,f="
+        + "missing-glyphs,face-coverage missing-glyphs,face-weight missing-glyphs,font-file",
+      "fonti-batch run --strict=missing-glyphs,face-c=--strict=missing-glyphs,face-coverage",
     ]
     #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(result)")
   }
+
+  /// The warning kinds `--strict=KIND,...` accepts, as `StrictPolicy.parse` reads them.
+  static let kinds = [
+    "axis-range", "catalogue-empty", "catalogue-kept", "custom-overrides", "duplicate-pairing",
+    "environment", "face-coverage", "face-weight", "font-file", "missing-glyphs", "no-style",
+    "not-drawable", "other", "output-file", "own-script", "proofs-unreadable", "unknown-setting",
+    "unmatched-pattern", "unvaried",
+  ]
 
   /// `__complete` prints the families the tool sees (its fontconfig, the imported library),
   /// the library's, or the saved ones, one a line, starting with a prefix in any case; it says
@@ -158,6 +190,48 @@ import Testing
     #expect(!help.stdout.contains("__complete") && !man.stdout.contains("__complete"))
   }
 
+  /// A family name inside a font reaches the shell as one word, quoted, and never runs; a
+  /// name with a newline or a control character, or one that would read as an option, is not
+  /// offered at all.
+  @Test func hostileFamilyNamesAreQuotedOrLeftOut() throws {
+    let box = try CLISandbox("fonti-complete-hostile")
+    try FileManager.default.createDirectory(atPath: box.library, withIntermediateDirectories: true)
+    let cantarell = try Repository.font("Cantarell-Regular.otf")
+    for (file, name) in [
+      ("quote", "It's $(x)"), ("newline", "Two\nLines"), ("escape", "Bel\u{7}\u{1B}[31m"),
+      ("dash", "-Dashname"),
+    ] {
+      try FontBytes.renamingFamily(cantarell, from: "Cantarell", to: name)
+        .write(to: URL(fileURLWithPath: box.library + "/\(file).otf"))
+    }
+    let listed = try box.run(["families"])
+    #expect(listed.stdout.contains("Two\u{FFFD}Lines"), "the fonts are seen: \(listed)")
+    let library = try box.run(["__complete", "library"])
+    #expect(library.status == 0 && library.stdout == "It's $(x)\n", "\(library)")
+    let families = try box.run(["__complete", "families"])
+    #expect(families.stdout.split(separator: "\n").count == 6, "\(families)")
+    #expect(families.stdout.contains("It's $(x)\n") && !families.stdout.contains("Lines"))
+
+    let script = try box.run(["completions", "bash"])
+    try box.write("fonti-batch.bash", script.stdout)
+    // The reply is read back by the shell as the name itself; `x` would say if it ran.
+    let probe = """
+      source fonti-batch.bash
+      x() { echo ran; }
+      COMP_WORDS=(fonti-batch render It); COMP_CWORD=2; _fonti_batch
+      printf '%s\\n' "${COMPREPLY[@]}"
+      eval "set -- ${COMPREPLY[0]}"; printf '%s\\n' "$#" "$1"
+      COMP_WORDS=(fonti-batch fonts remove ''); COMP_CWORD=3; COMPREPLY=(); _fonti_batch
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    try box.write("probe.sh", probe)
+    let bash = try box.run(
+      ["probe.sh"], executable: "/bin/bash", environment: ["PATH": Self.pathWithTool])
+    #expect(bash.status == 0 && bash.stderr.isEmpty, "\(bash)")
+    #expect(
+      bash.stdout == "It\\'s\\ \\$\\(x\\)\n1\nIt's $(x)\nIt\\'s\\ \\$\\(x\\)\n", "\(bash)")
+  }
+
   /// zsh and fish read their scripts without a syntax error; fish completes from its script.
   /// (Both shells come with `make setup-test`.)
   @Test func zshAndFishScriptsParse() throws {
@@ -184,6 +258,47 @@ import Testing
       ["-c", "source fonti-batch.fish; complete -C 'fonti-batch completions '"],
       executable: "/usr/bin/fish")
     #expect(fish.status == 0 && fish.stdout == "bash\nfish\nzsh\n", "\(fish)")
+  }
+
+  /// fish completes family names from the tool and the kinds after `--strict=`, keeping what
+  /// is typed before the last comma; the zsh script asks the tool for names in the same way
+  /// and completes the kinds as a comma-separated list.
+  @Test func zshAndFishCompleteFamilyNamesAndKinds() throws {
+    let box = try CLISandbox("fonti-zsh-fish-names")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
+      "fish is not installed: make setup-test installs it")
+    try box.write("fonti-batch.fish", try box.run(["completions", "fish"]).stdout)
+    let lines = [
+      "fonti-batch render Dej", "fonti-batch saved add Cantarell No",
+      "fonti-batch run --strict=missing-glyphs,f", "fonti-batch check --strict=unv",
+    ]
+    let fish = try box.run(
+      [
+        "-c",
+        "source fonti-batch.fish; " + lines.map { "complete -C '\($0)'" }.joined(separator: "; "),
+      ],
+      executable: "/usr/bin/fish", environment: ["PATH": Self.pathWithTool])
+    #expect(fish.status == 0 && fish.stderr.isEmpty, "\(fish)")
+    let expected = [
+      "DejaVu Serif\tfont family",
+      "Noto Sans Bengali\tfont family", "Noto Sans Hebrew\tfont family",
+      "--strict=missing-glyphs,face-coverage", "--strict=missing-glyphs,face-weight",
+      "--strict=missing-glyphs,font-file",
+      "--strict=unvaried",
+    ]
+    #expect(fish.stdout.split(separator: "\n").map(String.init) == expected, "\(fish)")
+
+    let zsh = try box.run(["completions", "zsh"]).stdout
+    // `render FAMILY` and `pairings [FAMILY]`; `saved add FAMILY...`.
+    let families = zsh.components(separatedBy: "'1:font family: _fonti_batch_names families'")
+    #expect(families.count == 3, "\(zsh)")
+    #expect(zsh.contains("'*:font family: _fonti_batch_names families'"))
+    #expect(zsh.contains("'*:font family: _fonti_batch_names library'"))
+    #expect(zsh.contains("'*:font family: _fonti_batch_names saved'"))
+    #expect(zsh.contains("$($prog __complete $1 2>/dev/null)"))
+    #expect(
+      zsh.contains("::KIND,...:_values -s , kind all job " + Self.kinds.joined(separator: " ")))
   }
 
   @Test func anUnknownShellIsAUsageError() throws {

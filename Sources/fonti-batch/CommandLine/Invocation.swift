@@ -26,10 +26,14 @@ struct OptionSpec: Sendable {
     OptionSpec(names: names, valueName: nil, help: help, inlineValueName: valueName)
   }
 
+  /// The placeholder of `--strict=KIND,...`: a comma-separated list of warning kinds, which
+  /// the completions offer.
+  static let warningKinds = "KIND,..."
+
   /// `--strict[=KIND,...]`: the job's warnings fail `what` (exit 1).
   static func strict(failing what: String) -> OptionSpec {
     .flag(
-      "--strict", orValue: "KIND,...",
+      "--strict", orValue: warningKinds,
       help: "the job's warnings fail \(what) (exit 1); =KIND,... names exactly which kinds")
   }
 

@@ -8,7 +8,9 @@ enum CompletionsCommand {
     summary: "shell completions for bash, zsh or fish, on stdout",
     details: """
       SHELL is bash, zsh or fish. The script completes every command, subcommand and option
-      the parser accepts. Install it where the shell looks: make install does, or e.g.
+      the parser accepts, the warning kinds after --strict=, and family names: those of the
+      fonts fonti-batch sees as they are typed (it asks the tool). Install it where the shell
+      looks: make install does, or e.g.
       fonti-batch completions bash > ~/.local/share/bash-completion/completions/fonti-batch
       """,
     minPositionals: 1, maxPositionals: 1,
