@@ -111,7 +111,7 @@ clean:
 
 # The checked-in .swift-format, strictly, over everything Swift in the repository.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins Benchmarks Package.swift
 
 # libFuzzer on every reader of outside input (the job file, the favourites manifest, shard.json, the
 # previous run's manifest, every reader of font bytes), each for FUZZ_SECONDS (CI: FUZZ_SECONDS=20). Built apart from the

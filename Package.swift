@@ -90,6 +90,10 @@ let package = Package(
       name: "FontTestSupport", dependencies: ["TestSupport", "FontiText", "FontiFonts"],
       path: "Tests/FontTestSupport"),
     .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
+    // `make bench-serve`'s browser half: serve's page in headless Chromium (not a product).
+    .executableTarget(
+      name: "serve-browser-bench", dependencies: ["BrowserSupport"],
+      path: "Benchmarks/ServeBrowser"),
     .testTarget(name: "FontiSupportTests", dependencies: ["FontiSupport", "TestSupport"]),
     .testTarget(
       name: "FontiModelTests", dependencies: ["FontiSupport", "FontiModel", "TestSupport"]),

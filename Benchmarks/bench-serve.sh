@@ -54,3 +54,10 @@ YAML
 
 BENCH_SERVE_PIDFILE=$WORK/server.pid /usr/bin/python3 "$HERE/serve-client.py" run \
   "$BIN" "$WORK/job.yaml" "$WORK/custom/FontiBenchCustom.ttf" "$WORK/versions"
+
+# The same server seen from a real page: headless Chromium typing into it (Benchmarks/ServeBrowser,
+# built beside the binary by `make bench-serve`).
+BROWSER=$(dirname "$BIN")/serve-browser-bench
+[ -x "$BROWSER" ] || { echo "$BENCH: no $BROWSER ('make bench-serve' builds it)" >&2; exit 2; }
+echo
+"$BROWSER" "$BIN" "$WORK/job.yaml" "${BENCH_SERVE_RUNS:-3}"

@@ -6,7 +6,8 @@ import Foundation
 /// One card asked of `serve`, from its URL's query: the settings `render` takes, with the
 /// job's defaults (text, size, theme, language, variations, features) for what is left out,
 /// held to the same `Limits`. What it draws is exactly what `render` draws for them (the
-/// curated partners along the bottom, 1080 px at `scale`): the same `SpecimenRequest`.
+/// curated partners along the bottom, `edge` px at `scale`): the same `SpecimenRequest`. The
+/// grid asks for its cards at the edge it shows them (× the screen's pixel ratio).
 struct CardRequest: Sendable {
   /// The specimen `render FAMILY` draws for these settings, without its partners yet.
   var specimen: SpecimenRequest<FamilyRef>
@@ -25,6 +26,7 @@ struct CardRequest: Sendable {
     let text = reader.text()
     let size = reader.number("size", reader.defaults.size, Limits.sampleSize)
     let scale = reader.scale(default: defaultScale)
+    let edge = reader.edge(scale: scale)
     let theme = reader.theme()
     let settings = reader.settings()
     guard reader.problems.isEmpty else {
@@ -33,7 +35,8 @@ struct CardRequest: Sendable {
     let bold = reader.flag("bold")
     let italic = reader.flag("italic")
     let specimen = SpecimenRequest(
-      family: FamilyRef(family), text: text, size: size, theme: theme, scale: scale, bold: bold,
+      family: FamilyRef(family), text: text, size: size, theme: theme, edge: edge, scale: scale,
+      bold: bold,
       italic: italic, sample: settings.isEmpty ? nil : settings)
     // The slug first, so that a family's cards can be dropped together.
     let key =
@@ -93,6 +96,20 @@ private struct QueryReader {
     let scale = number("scale", Double(fallback), range)
     if scale.rounded() != scale { problems.append("scale must be \(Limits.scaleChoices)") }
     return Int(scale)
+  }
+
+  /// The side of the square before `scale`, in px: `render --edge`'s range, 1080 left out.
+  mutating func edge(scale: Int) -> Int {
+    let range = Double(Limits.edge.lowerBound)...Double(Limits.edge.upperBound)
+    let edge = number("edge", 1080, range)
+    guard edge.rounded() == edge else {
+      problems.append("edge must be a whole number of px")
+      return 1080
+    }
+    if let problem = Limits.pixelsProblem(edge: Int(edge), scale: scale) {
+      problems.append("edge × scale \(problem)")
+    }
+    return Int(edge)
   }
 
   mutating func theme() -> Theme {

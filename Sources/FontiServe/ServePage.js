@@ -10,7 +10,7 @@
     return 'p' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   })();
   const filters = ['all', 'saved', 'custom', 'variable', 'warnings'];
-  const debounce = 40;
+  const debounce = 12;
   const fold = (s) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const number = (v) => String(Math.round(v * 100) / 100);
   const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
@@ -117,13 +117,32 @@
   function cardKey(f, extra) {
     return '/card/' + encodeURIComponent(f.slug) + '.png?' + query(settings().concat(extra || [], [['v', f.v]]));
   }
+  /* A card of the grid is asked for at the edge it is shown at, in device pixels (rounded up to
+     32, from 256 to 1080): drawing, sending and decoding a picture 4 to 18 times smaller than
+     the 1080 px specimen is most of a keystroke's time. `render --edge` draws the same. */
+  let edge = 0;
+  function measureEdge() {
+    const box = document.querySelector('li.card:not([hidden]) .pic');
+    const w = box ? box.clientWidth : 0;
+    if (!w) return false;
+    const px = Math.min(1080, Math.max(256, Math.ceil(w * (window.devicePixelRatio || 1) / 32) * 32));
+    if (px === edge) return false;
+    edge = px;
+    return true;
+  }
+  function gridKey(f) {
+    if (!edge) measureEdge();
+    return cardKey(f, edge && edge < 1080 ? [['edge', String(edge)]] : []);
+  }
   function withSeq(key, s) {
     return key + '&client=' + client + '&seq=' + s;
   }
 
-  /* MARK: Images: fetched, shown through blob URLs, crossfaded */
+  /* MARK: Images: loaded by <img>, crossfaded */
 
-  /* One place an image is shown in: a card, the full-screen view, a partner. */
+  /* One place an image is shown in: a card, the full-screen view, a partner. The browser's own
+     image loader fetches and decodes each picture off the page's thread: a fetch read into a
+     blob cost a keystroke 70 ms more on a busy machine. */
   function Pic(box, alt) {
     this.box = box;
     this.alt = alt;
@@ -139,17 +158,22 @@
   };
   Pic.prototype.clear = function () {
     this.cancel();
-    for (const img of Array.from(this.box.querySelectorAll('img'))) {
-      img.remove();
-      if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
-    }
+    for (const img of Array.from(this.box.querySelectorAll('img'))) img.remove();
     this.img = null;
     this.key = '';
   };
   /* Loads `key` (a URL without client and seq) for `s`; `done(ok, status)` when settled. */
   Pic.prototype.load = function (key, s, done) {
     if (this.ctrl) this.ctrl.abort();
-    const ctrl = new AbortController();
+    const img = new Image();
+    const ctrl = {
+      aborted: false,
+      abort: () => {
+        ctrl.aborted = true;
+        img.onload = img.onerror = null;
+        img.removeAttribute('src');
+      }
+    };
     this.ctrl = ctrl;
     this.wanted = key;
     const self = this;
@@ -157,53 +181,40 @@
       if (self.ctrl === ctrl) self.ctrl = null;
       if (done) done(ok, status);
     };
-    fetch(withSeq(key, s), { signal: ctrl.signal, credentials: 'same-origin' })
-      .then((r) => {
-        if (!r.ok) {
-          finish(false, r.status);
-          return null;
-        }
-        return r.blob().then((blob) => self.show(blob, key, s, ctrl)).then(() => {
-          if (!ctrl.signal.aborted) finish(true, 200);
-        });
-      })
-      .catch((e) => {
-        if (e && e.name === 'AbortError') return;
-        finish(false, 0);
-      });
-  };
-  Pic.prototype.show = function (blob, key, s, ctrl) {
-    const url = URL.createObjectURL(blob);
-    const img = new Image();
     img.decoding = 'async';
     img.alt = this.alt;
-    img.src = url;
-    const self = this;
-    return img.decode().catch(() => undefined).then(() => {
-      if (ctrl.signal.aborted) {
-        URL.revokeObjectURL(url);
-        return;
-      }
-      const old = self.img;
-      img.dataset.seq = String(s);
-      const v = new URLSearchParams(key.split('?')[1] || '').get('v');
-      if (v) img.dataset.v = v;
-      self.box.prepend(img);
-      self.img = img;
-      self.key = key;
-      self.wanted = '';
-      const ph = self.box.querySelector('.ph');
-      if (ph) ph.remove();
-      if (old) {
-        delete old.dataset.seq;
-        old.classList.add('old');
-        const oldURL = old.src;
-        setTimeout(() => {
-          old.remove();
-          URL.revokeObjectURL(oldURL);
-        }, 170);
-      }
-    });
+    img.onload = () => {
+      img.decode().catch(() => undefined).then(() => {
+        if (ctrl.aborted) return;
+        self.show(img, key, s);
+        finish(true, 200);
+      });
+    };
+    /* An image that fails tells no status: asked again, the server says it (503 when a newer
+       request took its place, 4xx for a query it refuses). */
+    img.onerror = () => {
+      fetch(withSeq(key, s), { credentials: 'same-origin' })
+        .then((r) => (ctrl.aborted ? null : finish(false, r.ok ? 0 : r.status)))
+        .catch(() => (ctrl.aborted ? null : finish(false, 0)));
+    };
+    img.src = withSeq(key, s);
+  };
+  Pic.prototype.show = function (img, key, s) {
+    const old = this.img;
+    img.dataset.seq = String(s);
+    const v = new URLSearchParams(key.split('?')[1] || '').get('v');
+    if (v) img.dataset.v = v;
+    this.box.prepend(img);
+    this.img = img;
+    this.key = key;
+    this.wanted = '';
+    const ph = this.box.querySelector('.ph');
+    if (ph) ph.remove();
+    if (old) {
+      delete old.dataset.seq;
+      old.classList.add('old');
+      setTimeout(() => old.remove(), 170);
+    }
   };
   Pic.prototype.mark = function (s) {
     if (this.img) this.img.dataset.seq = String(s);
@@ -304,7 +315,7 @@
     checkDrawn();
   }
   function drawCard(card) {
-    const key = cardKey(card.f);
+    const key = gridKey(card.f);
     if (card.done === key) {
       card.pic.mark(seq);
       api.lastDrawn[card.f.slug] = seq;
@@ -322,7 +333,7 @@
         card.done = key;
         api.cardsLoaded++;
         /* Still what the settings ask for after later changes that left this card alike. */
-        const now = key === cardKey(card.f) ? seq : s;
+        const now = key === gridKey(card.f) ? seq : s;
         api.lastDrawn[card.f.slug] = now;
         card.pic.mark(now);
       } else if (status === 503 || status === 0) {
@@ -348,7 +359,7 @@
       if (unseen.size) return;
       for (const slug of visible) {
         const card = cards.get(slug);
-        if (card && !card.li.hidden && card.done !== cardKey(card.f)) return;
+        if (card && !card.li.hidden && card.done !== gridKey(card.f)) return;
       }
     }
     if (body.dataset.drawnSeq !== String(seq)) {
@@ -360,6 +371,24 @@
       }
     }
   }
+  /* A window resized or zoomed, or moved to a screen of another pixel ratio, shows cards at
+     another edge: the visible ones are asked again. */
+  let resized = 0;
+  function edgeMayChange() {
+    if (resized) clearTimeout(resized);
+    resized = setTimeout(() => {
+      resized = 0;
+      if (measureEdge()) drawVisible();
+    }, 150);
+  }
+  window.addEventListener('resize', edgeMayChange);
+  (function watchRatio() {
+    const ratio = matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)');
+    ratio.addEventListener('change', () => {
+      edgeMayChange();
+      watchRatio();
+    }, { once: true });
+  })();
   const observer = new IntersectionObserver((entries) => {
     for (const e of entries) {
       const slug = e.target.dataset.slug;

@@ -19,11 +19,11 @@ public enum ServePage {
   }
 
   /// The value of the Content-Security-Policy header the server sends with the page: its own
-  /// style and script by hash, fetches and server-sent events to its own origin, images from
-  /// its own origin and the `blob:` URLs the script makes of fetched cards; nothing else (no
+  /// style and script by hash, fetches, server-sent events and images to and from its own
+  /// origin; nothing else (no
   /// font, no frame, no form, no `<base>`, not framed by another page).
   public static let contentSecurityPolicy =
-    "default-src 'none'; img-src 'self' blob:; style-src '\(GalleryPage.hash(styleSheet))'; "
+    "default-src 'none'; img-src 'self'; style-src '\(GalleryPage.hash(styleSheet))'; "
     + "script-src '\(GalleryPage.hash(script))'; connect-src 'self'; base-uri 'none'; "
     + "form-action 'none'; frame-ancestors 'none'"
 

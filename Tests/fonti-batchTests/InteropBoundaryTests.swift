@@ -161,8 +161,10 @@ import Testing
     var files = 0
     for (name, target) in targets.sorted(by: { $0.key < $1.key }) {
       let folder =
-        target.test || ["TestSupport", "FontTestSupport", "BrowserSupport"].contains(name)
-        ? "Tests/" + name : "Sources/" + name
+        name == "serve-browser-bench"
+        ? "Benchmarks/ServeBrowser"
+        : target.test || ["TestSupport", "FontTestSupport", "BrowserSupport"].contains(name)
+          ? "Tests/" + name : "Sources/" + name
       guard !cModules.contains(name) else { continue }
       let walker = FileManager.default.enumerator(atPath: root + "/" + folder)
       var sources: [(String, String)] = []

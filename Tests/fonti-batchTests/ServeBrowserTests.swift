@@ -42,11 +42,36 @@ struct ServeBrowserTests {
     for slug in ["answer-serif", "cantarell", "dejavu-serif"] {
       #expect(try shownSeq(page, slug) == seq, "\(slug) does not show the text typed")
     }
-    // The picture is the server's 1080 px card for that text.
-    let width = try page.evaluate(
-      "document.querySelector('li.card[data-slug=\"cantarell\"] img[data-seq]').naturalWidth")
-    #expect(width as? Int == 1080)
+    // The picture is the server's card for that text at the edge the grid shows it (its
+    // width rounded up to 32 px, at least 256), not the 1080 px specimen.
+    let img = "document.querySelector('li.card[data-slug=\"cantarell\"] img[data-seq]')"
+    let width = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
+    let shown = try #require(try page.evaluate(img + ".parentElement.clientWidth") as? Int)
+    #expect(width == max(256, (shown + 31) / 32 * 32), "\(width) px for a card \(shown) px wide")
+    #expect((try page.evaluate(img + ".src") as? String)?.contains("edge=\(width)") == true)
     #expect((try page.evaluate("location.search") as? String)?.contains("text=Quiz") == true)
+    #expect(page.consoleErrors().isEmpty, "\(page.consoleErrors())")
+  }
+
+  /// A window resized on a screen of twice the pixel ratio asks for the cards on screen again,
+  /// at twice the edge, so they stay sharp.
+  @Test func aHigherPixelRatioAsksForSharperCards() throws {
+    let box = try tests.sandbox()
+    let server = try ServeProcess(box)
+    let (browser, page) = try open(server)
+    defer { browser.close() }
+    let img = "document.querySelector('li.card[data-slug=\"cantarell\"] img[data-seq]')"
+    let before = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
+    try page.send(
+      "Emulation.setDeviceMetricsOverride",
+      [
+        "width": browser.windowSize.0 - 40, "height": browser.windowSize.1, "deviceScaleFactor": 2,
+        "mobile": false,
+      ])
+    try page.waitFor("\(img) && \(img).naturalWidth > \(before)")
+    let shown = try #require(try page.evaluate(img + ".parentElement.clientWidth") as? Int)
+    let after = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
+    #expect(after == min(1080, max(256, (shown * 2 + 31) / 32 * 32)), "\(after) px")
     #expect(page.consoleErrors().isEmpty, "\(page.consoleErrors())")
   }
 

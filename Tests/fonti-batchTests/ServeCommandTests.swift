@@ -76,6 +76,39 @@ import Testing
     #expect(box.list(box.root + "/tmp").isEmpty, "serve left files behind")
   }
 
+  /// The grid asks for its cards at the edge it shows them: such a card is exactly what
+  /// `render --edge` writes, and an edge outside `render`'s range is refused as it is there.
+  @Test func aCardAtAnEdgeIsThePNGRenderWritesAtThatEdge() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let card = try server.request("/card/dejavu-serif.png?text=Hamburg&edge=288&scale=2")
+    #expect(card.status == 200, "\(card.text)")
+    let rendered = try box.run([
+      "render", "DejaVu Serif", "--text", "Hamburg", "--edge", "288", "--scale", "2", "-o",
+      "r.png",
+    ])
+    #expect(rendered.status == 0, "\(rendered)")
+    #expect(rendered.stdout.contains("(576×576)"), "\(rendered.stdout)")
+    #expect(card.body == box.read("r.png"), "the served card is not the PNG render --edge writes")
+    #expect(try pngSize(card.body) == (576, 576))
+    for bad in ["edge=255", "edge=300.5", "edge=4096&scale=3", "edge=x"] {
+      let refused = try server.request("/card/dejavu-serif.png?text=Hamburg&" + bad)
+      #expect(refused.status == 400, "\(bad): \(refused.status) \(refused.text)")
+    }
+    let tooBig = try box.run(["render", "DejaVu Serif", "--edge", "4096", "--scale", "3"])
+    #expect(tooBig.status == 2)
+    #expect(tooBig.stderr.contains("--edge × --scale is 4096 × 3 = 12,288 px"), "\(tooBig)")
+    _ = try server.interrupt()
+  }
+
+  /// The width and height an IHDR gives.
+  func pngSize(_ data: Data) throws -> (Int, Int) {
+    let bytes = [UInt8](data)
+    try #require(bytes.count > 24)
+    let read = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (read(16), read(20))
+  }
+
   /// A font that crashes its worker costs its card (drawn once more, then answered 500 with
   /// the crash named), never the server: the next card comes from a fresh worker, whole.
   @Test func aWorkerThatCrashesCostsOnlyItsCard() throws {

@@ -396,11 +396,11 @@ public struct JobDecoder {
     if let node = fields["compression"], let value: PNGCompression = choice(node, "compression") {
       png.compression = value
     }
-    if edge != nil || scale != nil, png.pixels > Limits.pixels {
+    if edge != nil || scale != nil,
+      let problem = Limits.pixelsProblem(edge: png.edge, scale: png.scale)
+    {
       let at = (scale != nil ? fields["scale"] : fields["edge"])?.mark
-      error(
-        "png.edge × png.scale is \(png.edge) × \(png.scale) = \(grouped(png.pixels)) px, "
-          + "over the limit of \(grouped(Limits.pixels)) px", at: at)
+      error("png.edge × png.scale \(problem)", at: at)
     }
   }
 

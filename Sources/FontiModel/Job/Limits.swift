@@ -16,8 +16,19 @@ public enum Limits {
   public static let textCount = 50
   /// Characters in a language tag (`defaults.language`, `--language`, a card's `lang`).
   public static let languageTagLength = 64
+  /// The side of a specimen's square in px before its scale: `png.edge`, `render --edge`, a
+  /// card's `edge`.
   public static let edge = 256...4096
+  /// The side of a picture in px, edge × scale.
   public static let pixels = 8192
+
+  /// Why a square of `edge` px at `scale` is too large ("is 4096 × 3 = 12,288 px, over the
+  /// limit of 8,192 px"), or nil when it is not.
+  public static func pixelsProblem(edge: Int, scale: Int) -> String? {
+    guard edge * scale > pixels else { return nil }
+    return "is \(edge) × \(scale) = \(grouped(edge * scale)) px, "
+      + "over the limit of \(grouped(pixels)) px"
+  }
 
   /// `scale`'s values as a message lists them: "1, 2 or 3".
   public static var scaleChoices: String {

@@ -27,7 +27,11 @@ extension Commands {
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value(
         "--scale", as: Limits.scale.map(String.init).joined(separator: "|"),
-        help: "pixel scale of the 1080 px square (default 1)"),
+        help: "pixel scale of the square (default 1)"),
+      .value(
+        "--edge", as: "PX",
+        help: "side of the square in px before --scale, \(Limits.edge.lowerBound)–"
+          + "\(Limits.edge.upperBound) (default 1080); the layout scales with it"),
       .value(
         "--variations", as: "AXES",
         help: "coordinates for the sample, e.g. wght=650,wdth=80 (clamped to the family's axes)"),
@@ -53,6 +57,11 @@ extension Commands {
       let size = try invocation.number("--size", default: 48, range: Limits.sampleSize)
       let scales = Double(Limits.scale.lowerBound)...Double(Limits.scale.upperBound)
       let scale = Int(try invocation.number("--scale", default: 1, range: scales, integer: true))
+      let edges = Double(Limits.edge.lowerBound)...Double(Limits.edge.upperBound)
+      let edge = Int(try invocation.number("--edge", default: 1080, range: edges, integer: true))
+      if let problem = Limits.pixelsProblem(edge: edge, scale: scale) {
+        throw UsageError(message: "--edge × --scale \(problem)", command: invocation.command)
+      }
       let theme = try invocation.choice("--theme", default: Theme.ink)
       let settings = try sampleSettings(invocation)
       let (environment, warnings) = try FontEnvironment.load()
@@ -96,7 +105,7 @@ extension Commands {
             settings, offers: SampleSettingsCheck.offers([family], threads: 1)))
       }
       let request = SpecimenRequest(
-        family: family, text: text, size: size, theme: theme, scale: scale,
+        family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
         bold: invocation.has("--bold"), italic: invocation.has("--italic"),
         // The curated "pairs well with" partners that are installed, as a run draws them.
         partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
@@ -122,7 +131,7 @@ extension Commands {
           request, proofs: request.readProofs(), to: output)
       }
       for w in result.warnings { console.warning(w) }
-      console.line("wrote \(Sanitize.terminal(output)) (\(1080 * scale)×\(1080 * scale))")
+      console.line("wrote \(Sanitize.terminal(output)) (\(edge * scale)×\(edge * scale))")
       return .success
     })
 }

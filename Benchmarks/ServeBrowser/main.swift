@@ -1,0 +1,269 @@
+import BrowserSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// `make bench-serve`'s browser half: what a person at `serve`'s page sees, measured in headless
+// Chromium through the project's DevTools client.
+//
+//     serve-browser-bench BINARY JOB [RUNS]
+//
+// Starts `BINARY serve JOB --port 0`, opens its page in a 1400×1500 viewport (device pixel
+// ratio 1) and, RUNS times (3), types 22 keystrokes 0.6 s apart into the text field. A keystroke
+// is shown when the 12 cards on screen when it was pressed have an `<img>` with a new `src`, of
+// a later request than the keystroke, `complete`, and `decode()` resolved: the time from the
+// key event to that, read from the page's own clock. Then every family at once: the viewport
+// grown to the whole grid, one keystroke, the time until every card shows it. Prints the
+// medians of the runs' medians and 95th percentiles, the load average, and one line of JSON
+// (`json {…}`) for scripts; BENCH_DETAIL=1 also prints each keystroke's figures (the first
+// card asked for, the last answered, the server's median wait, from Resource Timing). Nothing
+// here is a test: numbers vary with the machine; time-outs
+// are guards.
+
+let viewport = (1400, 1500)
+let keystrokes = 22
+let interval = 0.6
+let visibleCards = 12
+let guardSeconds = 60.0
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("bench-serve: \(message)\n".utf8))
+  exit(1)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: serve-browser-bench BINARY JOB [RUNS]") }
+let runs = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
+guard let chromium = Chromium.find() else { fail(Chromium.unavailableReason ?? "no chromium") }
+
+/// `serve` on a free port, its output in a file of its own; stopped with SIGINT at exit.
+final class Server {
+  let process = Process()
+  let log: String
+  private(set) var address = ""
+
+  init(binary: String, job: String) throws {
+    log = FileManager.default.temporaryDirectory.path + "/fonti-bench-serve-\(getpid()).out"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["serve", job, "--port", "0"]
+    process.currentDirectoryURL = URL(fileURLWithPath: job).deletingLastPathComponent()
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    process.standardError = FileHandle.standardError
+    try process.run()
+    let deadline = Date().addingTimeInterval(guardSeconds)
+    while Date() < deadline, process.isRunning {
+      let out = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      if let line = out.split(separator: "\n").first(where: { $0.hasPrefix("serving ") }),
+        let url = line.split(separator: " ").dropFirst().first
+      {
+        address = String(url)
+        return
+      }
+      usleep(50_000)
+    }
+    fail("serve did not start (its output: \(log))")
+  }
+
+  func stop() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGINT)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(atPath: log)
+  }
+}
+
+/// Installed in the page once: on each keydown, the cards on screen (the first `limit`, or all
+/// when it is 0) and their pictures' sources; a loop on the page's clock files the time each
+/// keystroke's cards are all shown.
+let probe = """
+  (() => {
+    if (window.__bench) return true;
+    const b = { limit: \(visibleCards), results: [], pending: [], pressed: 0 };
+    window.__bench = b;
+    performance.setResourceTimingBufferSize(100000);
+    const shown = (li) => li.querySelector('img[data-seq]');
+    function onScreen() {
+      const out = [];
+      for (const li of document.querySelectorAll('li.card')) {
+        if (li.hidden) continue;
+        const r = li.getBoundingClientRect();
+        if (r.width === 0 || r.bottom <= 0 || r.top >= innerHeight) continue;
+        out.push(li);
+        if (b.limit && out.length >= b.limit) break;
+      }
+      return out;
+    }
+    document.addEventListener('keydown', (e) => {
+      const cards = onScreen();
+      b.pending.push({
+        index: b.pressed++, t0: e.timeStamp, cards: cards, seq0: window.fontiServe.seq,
+        before: cards.map((li) => { const i = shown(li); return i ? i.src : ''; })
+      });
+    }, true);
+    function tick() {
+      for (const p of b.pending.slice()) {
+        if (p.checking) continue;
+        const imgs = p.cards.map(shown);
+        const ready = imgs.every((img, k) => img && img.src !== p.before[k] &&
+          Number(img.dataset.seq) > p.seq0 && img.complete);
+        if (!ready) continue;
+        p.checking = true;
+        Promise.all(imgs.map((i) => i.decode().catch(() => undefined))).then(() => {
+          const cards = performance.getEntriesByType('resource').filter((r) =>
+            r.name.includes('/card/') && r.startTime >= p.t0);
+          const first = Math.min(...cards.map((r) => r.startTime)) - p.t0;
+          const last = Math.max(...cards.map((r) => r.responseEnd)) - p.t0;
+          const waits = cards.map((r) => r.responseStart - r.requestStart).sort((x, y) => x - y);
+          b.results.push({ index: p.index, ms: performance.now() - p.t0, cards: p.cards.length,
+            first: first, last: last, fetches: cards.length, wait: waits[waits.length >> 1] });
+          b.pending.splice(b.pending.indexOf(p), 1);
+        });
+      }
+      setTimeout(tick, 8);
+    }
+    tick();
+    return true;
+  })()
+  """
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  guard !values.isEmpty else { return .nan }
+  let sorted = values.sorted()
+  let rank = p * Double(sorted.count - 1)
+  let low = Int(rank.rounded(.down))
+  let high = min(low + 1, sorted.count - 1)
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+}
+
+func results(_ page: Page) throws -> [(index: Int, ms: Double, cards: Int)] {
+  if ProcessInfo.processInfo.environment["BENCH_DETAIL"] != nil {
+    print(try page.evaluate("JSON.stringify(window.__bench.results)") as? String ?? "")
+  }
+  let list = try page.evaluate("JSON.stringify(window.__bench.results)") as? String ?? "[]"
+  let items = (try JSONSerialization.jsonObject(with: Data(list.utf8))) as? [[String: Any]] ?? []
+  return items.compactMap { item in
+    guard let index = item["index"] as? Int, let ms = item["ms"] as? Double,
+      let cards = item["cards"] as? Int
+    else { return nil }
+    return (index, ms, cards)
+  }
+}
+
+let sentences = [
+  "Sphinx of black quartz", "The five boxing wizard", "Pack my box with five",
+]
+
+/// The measurement: the page typed into, then every family at once; prints the figures.
+func measure() throws {
+  let server = try Server(binary: arguments[1], job: arguments[2])
+  defer { server.stop() }
+  let browser = try DevTools.launch(chromium: chromium, windowSize: viewport)
+  defer { browser.close() }
+  browser.commandTimeout = guardSeconds
+  let page = try browser.newPage(url: server.address, timeout: guardSeconds)
+  let drawn = "document.body.dataset.drawnSeq === String(window.fontiServe.seq)"
+  try page.waitFor("window.fontiServe && window.fontiServe.ready", timeout: guardSeconds)
+  try page.waitFor(drawn, timeout: guardSeconds)
+  let families = try page.evaluate("document.querySelectorAll('li.card').length") as? Int ?? 0
+  let cardEdge =
+    try page.evaluate("document.querySelector('li.card img[data-seq]').naturalWidth") as? Int ?? 0
+  try page.evaluate(probe)
+  try page.focus("#s-text")
+
+  let detail = ProcessInfo.processInfo.environment["BENCH_DETAIL"] != nil
+  /// The page's main-thread times so far (DevTools' Performance metrics), in seconds.
+  func metrics() throws -> [String: Double] {
+    let list = try page.send("Performance.getMetrics")["metrics"] as? [[String: Any]] ?? []
+    var out: [String: Double] = [:]
+    for m in list {
+      if let name = m["name"] as? String, name.hasSuffix("Duration"),
+        let value = m["value"] as? Double
+      {
+        out[name] = value
+      }
+    }
+    return out
+  }
+  if detail { try page.send("Performance.enable") }
+  var medians: [Double] = []
+  var p95s: [Double] = []
+  var counted = 0
+  for run in 0..<runs {
+    // A fresh text for each run, so no card is in the server's cache.
+    try page.evaluate(
+      "(() => { const t = document.getElementById('s-text'); t.value = ''; "
+        + "t.dispatchEvent(new Event('input', { bubbles: true })); return true; })()")
+    try page.waitFor(drawn, timeout: guardSeconds)
+    try page.evaluate("window.__bench.results = []; window.__bench.pending = []; true")
+    let text = Array(sentences[run % sentences.count] + " \(run)")
+    let before = detail ? try metrics() : [:]
+    for k in 0..<keystrokes {
+      let start = Date()
+      try page.press(String(text[k % text.count]))
+      let rest = interval - Date().timeIntervalSince(start)
+      if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+    }
+    try page.waitFor(
+      "window.__bench.results.length >= \(keystrokes) || window.__bench.pending.length === 0",
+      timeout: guardSeconds)
+    let times = try results(page).map(\.ms)
+    if detail {
+      let after = try metrics()
+      let spent = after.keys.sorted().map { key in
+        String(format: "%@ %.0f ms", key, 1000 * ((after[key] ?? 0) - (before[key] ?? 0)))
+      }
+      print("main thread, \(keystrokes) keystrokes: " + spent.joined(separator: ", "))
+    }
+    counted += times.count
+    let (median, p95) = (percentile(times, 0.5), percentile(times, 0.95))
+    medians.append(median)
+    p95s.append(p95)
+    print(
+      String(
+        format: "run %d: %d of %d keystrokes shown, median %.0f ms, p95 %.0f ms", run + 1,
+        times.count, keystrokes, median, p95))
+  }
+
+  // Every family: the viewport grown to the whole grid, so that every card is on screen.
+  try page.waitFor(drawn, timeout: guardSeconds)
+  let height = try page.evaluate("document.documentElement.scrollHeight") as? Int ?? viewport.1
+  try page.send(
+    "Emulation.setDeviceMetricsOverride",
+    ["width": viewport.0, "height": height, "deviceScaleFactor": 1, "mobile": false])
+  try page.waitFor(drawn, timeout: guardSeconds)
+  try page.evaluate(
+    "window.__bench.limit = 0; window.__bench.results = []; window.__bench.pending = []; true")
+  try page.press("Q")
+  try page.waitFor("window.__bench.results.length >= 1", timeout: guardSeconds)
+  let every = try results(page)[0]
+
+  let load =
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+    .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+  let median = percentile(medians, 0.5)
+  let p95 = percentile(p95s, 0.5)
+  print(
+    String(
+      format: "browser (Chromium, %d×%d, %d families, cards of %d px): "
+        + "keystroke to %d cards shown: median %.0f ms, p95 %.0f ms (median of %d runs of %d); "
+        + "every family (%d cards): %.0f ms; load average \(load)",
+      viewport.0, viewport.1, families, cardEdge, visibleCards, median, p95, runs, keystrokes,
+      every.cards,
+      every.ms))
+  print(
+    String(
+      format:
+        "json {\"median_ms\":%.1f,\"p95_ms\":%.1f,\"every_family_ms\":%.1f,"
+        + "\"families\":%d,\"shown\":%d,\"keystrokes\":%d,\"load\":\"\(load)\"}",
+      median, p95, every.ms, every.cards, counted, runs * keystrokes))
+}
+
+do {
+  try measure()
+} catch {
+  fail("\(error)")
+}
