@@ -45,7 +45,10 @@ package struct PDFTagging: Codable, Sendable, Hashable {
   /// Records the next element begun and what it needs; a language equal to the document's is
   /// left to be inherited.
   mutating func begin(_ role: Role, alt: String?, language: String?, actualText: String?) {
-    let own = language.flatMap { PDFTagging.same($0, self.language) ? nil : $0 }
+    // BCP 47 separates with hyphens; Pango and fontconfig accept "zh_TW" too.
+    let own = language.flatMap {
+      PDFTagging.same($0, self.language) ? nil : $0.replacingOccurrences(of: "_", with: "-")
+    }
     if alt != nil || own != nil || actualText != nil {
       notes.append(
         Note(element: elements, role: role, alt: alt, language: own, actualText: actualText))
