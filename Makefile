@@ -14,8 +14,9 @@ BUILD_FLAGS := $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
                   libpng-dev libisal-dev libqpdf-dev libharfbuzz-dev nettle-dev libsoup-3.0-0 iso-codes unicode-data fonts-dejavu-core
 # chromium loads the web gallery in the tests; mandoc lints the man page, zsh and fish check
-# their completion scripts.
-TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish
+# their completion scripts; python3-pikepdf reads the PDFs' structure trees (Tests/TestSupport/
+# TaggedPDF.swift, with /usr/bin/python3).
+TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish python3-pikepdf
 # python3-fonttools makes the scale benchmark's synthetic families (renamed copies of open fonts),
 # fontconfig's fc-cache caches them in a font cache of the benchmark's own; procps samples memory.
 BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps

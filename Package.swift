@@ -132,7 +132,7 @@ let package = Package(
       name: "fonti-batchTests",
       dependencies: [
         "FontiSupport", "FontiModel", "FontiFonts", "FontiDraw", "FontiEngine", "FontiServe",
-        "BrowserSupport",
+        "BrowserSupport", "TestSupport",
       ]),
   ]
 )

@@ -37,6 +37,12 @@ struct CQPDF_functions {
   __typeof__(&qpdf_oh_get_array_item) _Nonnull qpdf_oh_get_array_item;
   __typeof__(&qpdf_oh_get_numeric_value) _Nonnull qpdf_oh_get_numeric_value;
   __typeof__(&qpdf_oh_get_utf8_value) _Nonnull qpdf_oh_get_utf8_value;
+  __typeof__(&qpdf_oh_replace_key) _Nonnull qpdf_oh_replace_key;
+  __typeof__(&qpdf_oh_new_unicode_string) _Nonnull qpdf_oh_new_unicode_string;
+  __typeof__(&qpdf_oh_new_bool) _Nonnull qpdf_oh_new_bool;
+  __typeof__(&qpdf_oh_new_dictionary) _Nonnull qpdf_oh_new_dictionary;
+  __typeof__(&qpdf_oh_get_name) _Nonnull qpdf_oh_get_name;
+  __typeof__(&qpdf_oh_is_name) _Nonnull qpdf_oh_is_name;
   __typeof__(&qpdf_init_write) _Nonnull qpdf_init_write;
   __typeof__(&qpdf_write) _Nonnull qpdf_write;
   __typeof__(&qpdf_set_object_stream_mode) _Nonnull qpdf_set_object_stream_mode;
@@ -110,6 +116,12 @@ static void CQPDF_load_once(void) {
   CQPDF_SYMBOL(oh_get_array_item)
   CQPDF_SYMBOL(oh_get_numeric_value)
   CQPDF_SYMBOL(oh_get_utf8_value)
+  CQPDF_SYMBOL(oh_replace_key)
+  CQPDF_SYMBOL(oh_new_unicode_string)
+  CQPDF_SYMBOL(oh_new_bool)
+  CQPDF_SYMBOL(oh_new_dictionary)
+  CQPDF_SYMBOL(oh_get_name)
+  CQPDF_SYMBOL(oh_is_name)
   CQPDF_SYMBOL(init_write)
   CQPDF_SYMBOL(write)
   CQPDF_SYMBOL(set_object_stream_mode)

@@ -43,12 +43,13 @@ final class DiffDocument {
   func write(to path: String, interrupted: () -> Bool = { false }) throws {
     let raw = AtomicFile.temporaryPath(for: path)
     defer { unlink(OutputFolder.systemPathOrSame(raw)) }
-    try draw(to: try OutputFolder.systemPath(raw), interrupted: interrupted)
+    let tagging = try draw(to: try OutputFolder.systemPath(raw), interrupted: interrupted)
     try PDFFile.finish(
-      raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count)
+      raw: raw, to: path, creationDate: creationDate, pages: plan.pages.count, tagging: tagging)
   }
 
-  private func draw(to path: String, interrupted: () -> Bool) throws {
+  /// Draws every page; returns what the finishing step writes into the structure tree.
+  private func draw(to path: String, interrupted: () -> Bool) throws -> PDFTagging? {
     let surface = try CairoSurface.pdf(path: path, width: g.width, height: g.height)
     let report = result.report
     try surface.setMetadata(
@@ -64,6 +65,7 @@ final class DiffDocument {
         destination: DiffDocument.familyDestination(index))
     }
     let cr = try CairoContext(surface)
+    cr.beginDocument()
     let context = drawing.labelContext(for: cr)
     for page in plan.pages {
       if interrupted() { throw DiffInterrupted() }
@@ -86,7 +88,9 @@ final class DiffDocument {
       cr.showPage()
       try cr.check("draw page \(page.number)")
     }
+    let tagging = cr.endDocument()
     try surface.finish()
+    return tagging
   }
 
   // MARK: Chrome
@@ -138,7 +142,7 @@ final class DiffDocument {
     y += 16
     let title = drawing.label("What changed", size: 34, bold: true, in: context)
     cr.setColour(palette.text)
-    title.draw(at: g.margin, y)
+    cr.heading { title.draw(at: g.margin, y) }
     y += title.size.height + 8
     for (word, path) in [("Before", report.before), ("After", report.after)] {
       drawKeyed(
@@ -346,15 +350,15 @@ final class DiffDocument {
       line.draw(at: g.margin + 12, y + 1)
     case .sample(_, let em, let band, let same):
       guard let sample = outcome.sample else { return }
-      drawSample(sample, top: y, em: em, band: band, same: same, context, cr)
+      drawSample(sample, of: f.family, top: y, em: em, band: band, same: same, context, cr)
     case .glyphsHeading(let shown, let total):
       drawGlyphsHeading(shown: shown, total: total, y: y, context, cr)
     case .glyphRow(let indices):
       let cell = g.contentWidth / Double(g.glyphColumns)
       for (n, index) in indices.enumerated() where index < outcome.glyphImages.count {
         drawGlyphCell(
-          outcome.glyphImages[index], x: g.margin + Double(n) * cell, y: y, width: cell - 14,
-          context, cr)
+          outcome.glyphImages[index], of: f.family, x: g.margin + Double(n) * cell, y: y,
+          width: cell - 14, context, cr)
       }
     case .moreGlyphs(let more):
       let line = drawing.label(
@@ -368,18 +372,21 @@ final class DiffDocument {
       let images = indices.filter { $0 < outcome.shapingImages.count }.map {
         outcome.shapingImages[$0]
       }
-      drawing.drawShapingGrid(
-        images, top: y + (first ? 6 : 0), bottom: y + (first ? 148 : 132) - 6, columns: 2,
-        x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
+      let kinds = Set(images.map { $0.kind.lowercased() }).sorted().joined(separator: ", ")
+      cr.figure(alt: "\(f.family): shaping before and after the change (\(kinds))") {
+        drawing.drawShapingGrid(
+          images, top: y + (first ? 6 : 0), bottom: y + (first ? 148 : 132) - 6, columns: 2,
+          x: g.margin, width: g.contentWidth, heading: first, textSize: 7.5, on: cr)
+      }
     case .metrics:
       guard let sample = outcome.sample else { return }
-      drawMetrics(f.metrics, sample: sample, y: y, context, cr)
+      drawMetrics(f.metrics, of: f.family, sample: sample, y: y, context, cr)
     case .instance(let index, let em, let band):
       guard index < outcome.instanceImages.count else { return }
       let image = outcome.instanceImages[index]
       let what = image.only == "before" ? "Instance removed" : "Instance added"
       drawSample(
-        image, top: y, em: em, band: band, same: true, context, cr,
+        image, of: f.family, top: y, em: em, band: band, same: true, context, cr,
         title: "\(what) · \(image.face) · \(image.instance ?? "")")
     case .characterRow(let added, let indices):
       drawCharacterRow(outcome, added: added, indices: indices, y: y, context, cr)
@@ -393,7 +400,7 @@ final class DiffDocument {
     let name = drawing.label(f.family, size: 22, bold: true, in: context)
     name.ellipsize(width: g.contentWidth - 80)
     cr.setColour(palette.text)
-    name.draw(at: g.margin, y)
+    cr.heading { name.draw(at: g.margin, y) }
     let chip = drawing.caption(f.status.rawValue, size: 7, in: context)
     let chipWidth = chip.size.width + 14
     cr.roundedRectanglePath(g.right - chipWidth, y + 6, chipWidth, 16, radius: 8)
@@ -454,18 +461,24 @@ final class DiffDocument {
 
   /// The changed vertical metrics as lines over the start of the sample.
   private func drawMetrics(
-    _ metrics: [String: [Int?]], sample: SampleChange, y: Double, _ context: TextContext,
-    _ cr: CairoContext
+    _ metrics: [String: [Int?]], of family: String, sample: SampleChange, y: Double,
+    _ context: TextContext, _ cr: CairoContext
   ) {
     drawSectionHeading(DiffDrawing.metricsHeading(sample), y: y + 10, context, cr)
     let top = y + 30
     cr.setColour(palette.ink(0.03))
     cr.rectangle(g.margin, top, g.contentWidth, g.metricsHeight - 38)
     cr.fill()
-    drawing.drawMetricLines(
-      metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
-      x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
-      stroke: 1, on: cr)
+    let place = FamilyComparison.place(sample.face, sample.instance)
+    cr.figure(
+      alt: "\(family), \(place): the vertical metrics that changed, drawn over the sample, "
+        + "before dashed, after solid"
+    ) {
+      drawing.drawMetricLines(
+        metrics, sample: sample, top: top + 6, bottom: y + g.metricsHeight - 14,
+        x: g.margin + 6, width: g.contentWidth - 12, headingSize: nil, labelSize: 8,
+        stroke: 1, on: cr)
+    }
   }
 
   /// A row of added or removed characters, at one scale and on one baseline for all of them
@@ -480,8 +493,8 @@ final class DiffDocument {
     let fit = DiffDrawing.fitGlyphs(cells, width: cell - 14, height: g.characterPanelHeight - 8)
     for (n, index) in indices.enumerated() where index < cells.count {
       drawCharacterCell(
-        cells[index], face: namesFaces, fit: fit, x: g.margin + Double(n) * cell, y: y,
-        width: cell - 6, context, cr)
+        cells[index], of: outcome.entry.family, added: added, face: namesFaces, fit: fit,
+        x: g.margin + Double(n) * cell, y: y, width: cell - 6, context, cr)
     }
   }
 
@@ -489,8 +502,9 @@ final class DiffDocument {
   /// grid's scale with its baseline, origin and advance, and its code point below (its face too
   /// when `face`).
   private func drawCharacterCell(
-    _ character: GlyphChange, face: Bool, fit: (em: Double, baseline: Double), x: Double,
-    y: Double, width: Double, _ context: TextContext, _ cr: CairoContext
+    _ character: GlyphChange, of family: String, added: Bool, face: Bool,
+    fit: (em: Double, baseline: Double), x: Double, y: Double, width: Double,
+    _ context: TextContext, _ cr: CairoContext
   ) {
     let height = g.characterPanelHeight
     cr.setColour(palette.ink(0.03))
@@ -498,11 +512,15 @@ final class DiffDocument {
     cr.fill()
     let ox = x + 4 + DiffDrawing.x(of: character, em: fit.em, width: width - 8)
     let oy = y + 4 + fit.baseline
-    drawing.glyphGuides(
-      character, em: fit.em, x: ox, y: oy, cell: (x, y, width, height), oneSide: true, on: cr)
-    drawing.fill(
-      drawing.glyphPlacement(character, after: true, em: fit.em, x: ox, y: oy),
-      colour: palette.text, on: cr)
+    let what = added ? "added, as the fonts after draw it" : "removed, as the fonts before drew it"
+    let shown = FamilyComparison.character(character.entry.codepoint)
+    cr.figure(alt: "\(family), \(character.entry.face): \(shown) \(what)") {
+      drawing.glyphGuides(
+        character, em: fit.em, x: ox, y: oy, cell: (x, y, width, height), oneSide: true, on: cr)
+      drawing.fill(
+        drawing.glyphPlacement(character, after: true, em: fit.em, x: ox, y: oy),
+        colour: palette.text, on: cr)
+    }
     let name = drawing.label(
       FamilyComparison.character(character.entry.codepoint), size: 7.5, bold: true, in: context)
     name.ellipsize(width: width)
@@ -516,8 +534,8 @@ final class DiffDocument {
   }
 
   private func drawSample(
-    _ sample: SampleChange, top: Double, em: Double, band: Double, same: Bool,
-    _ context: TextContext, _ cr: CairoContext, title: String? = nil
+    _ sample: SampleChange, of family: String, top: Double, em: Double, band: Double,
+    same: Bool, _ context: TextContext, _ cr: CairoContext, title: String? = nil
   ) {
     let place = FamilyComparison.place(sample.face, sample.instance)
     drawSectionHeading(
@@ -528,6 +546,11 @@ final class DiffDocument {
       y: top + 10, context, cr)
     let width = g.contentWidth - g.sampleLabelWidth
     let lines = plan.fit(sample).lines
+    // What the figures show: "the sample in Arabic", "the sample of the instance added".
+    let subject =
+      title == nil
+      ? "the " + sample.title.prefix(1).lowercased() + sample.title.dropFirst()
+      : "the sample of the instance \(sample.only == "before" ? "removed" : "added")"
     let x = g.margin + g.sampleLabelWidth
     let words =
       switch sample.only {
@@ -547,12 +570,14 @@ final class DiffDocument {
       key.draw(at: g.margin + 6, baseline - key.baseline)
       let before = drawing.samplePlacement(sample.before, lines: lines, em: em, x: x, y: baseline)
       let after = drawing.samplePlacement(sample.after, lines: lines, em: em, x: x, y: baseline)
-      switch n {
-      case 0: drawing.fill(before, colour: palette.text, on: cr)
-      case 1: drawing.fill(after, colour: palette.text, on: cr)
-      default:
-        drawing.overlay(
-          before, after, area: (x - 2, bandTop, width + 2, band - 4), hatch: 2.2, on: cr)
+      cr.figure(alt: "\(family), \(place): \(subject)\(DiffDocument.shows(word))") {
+        switch n {
+        case 0: drawing.fill(before, colour: palette.text, on: cr)
+        case 1: drawing.fill(after, colour: palette.text, on: cr)
+        default:
+          drawing.overlay(
+            before, after, area: (x - 2, bandTop, width + 2, band - 4), hatch: 2.2, on: cr)
+        }
       }
     }
     if same { return }
@@ -568,13 +593,16 @@ final class DiffDocument {
   }
 
   private func drawGlyphCell(
-    _ change: GlyphChange, x: Double, y: Double, width: Double, _ context: TextContext,
-    _ cr: CairoContext
+    _ change: GlyphChange, of family: String, x: Double, y: Double, width: Double,
+    _ context: TextContext, _ cr: CairoContext
   ) {
     let panel = (width - 8) / 3
     let panelHeight = g.glyphPanelHeight
     let fit = drawing.fitGlyph(change, width: panel - 8, height: panelHeight - 8)
-    for n in 0..<3 {
+    let shown =
+      "\(family), \(FamilyComparison.place(change.entry.face, change.entry.instance)): "
+      + FamilyComparison.character(change.entry.codepoint)
+    for (n, word) in ["Before", "After", "Overlay"].enumerated() {
       let px = x + Double(n) * (panel + 4)
       cr.setColour(palette.ink(n == 2 ? 0.06 : 0.03))
       cr.rectangle(px, y, panel, panelHeight)
@@ -585,12 +613,14 @@ final class DiffDocument {
         change, em: fit.em, x: ox, y: oy, cell: (px, y, panel, panelHeight), on: cr)
       let before = drawing.glyphPlacement(change, after: false, em: fit.em, x: ox, y: oy)
       let after = drawing.glyphPlacement(change, after: true, em: fit.em, x: ox, y: oy)
-      switch n {
-      case 0: drawing.fill(before, colour: palette.text, on: cr)
-      case 1: drawing.fill(after, colour: palette.text, on: cr)
-      default:
-        drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
-        drawing.markMove(change, em: fit.em, x: ox, y: oy, on: cr)
+      cr.figure(alt: shown + DiffDocument.shows(word)) {
+        switch n {
+        case 0: drawing.fill(before, colour: palette.text, on: cr)
+        case 1: drawing.fill(after, colour: palette.text, on: cr)
+        default:
+          drawing.overlay(before, after, area: (px, y, panel, panelHeight), hatch: 2.2, on: cr)
+          drawing.markMove(change, em: fit.em, x: ox, y: oy, on: cr)
+        }
       }
     }
     let e = change.entry
@@ -611,6 +641,21 @@ final class DiffDocument {
     detail.ellipsize(width: width)
     cr.setColour(palette.ink(0.6))
     detail.draw(at: x, y + panelHeight + 16)
+  }
+}
+
+extension DiffDocument {
+  /// What a band or panel titled `word` ("Before", "After", "Overlay", "Both") shows, said
+  /// after its subject, for a figure's alternative text.
+  static func shows(_ word: String) -> String {
+    switch word {
+    case "Before": " before the change"
+    case "After": " after the change"
+    case "Overlay":
+      " before and after overlaid: what only the fonts before draw hatched in amber, what only "
+        + "the fonts after draw in blue"
+    default: ", the same before and after"
+    }
   }
 }
 

@@ -60,9 +60,11 @@ final class DiffDrawing {
   func caption(_ text: String, size: Double, in context: TextContext) -> TextLayout {
     let spec = FontSpec(
       family: labelFamily?.name ?? "sans-serif", size: size, face: labelFamily?.regularFace)
+    // Spaced a little less in the PDF, whose captions must be found as words.
+    let tracking = context.drawsTaggedPDF ? TextLayout.wordTracking : 0.08
     return TextLayout(
       Sanitize.terminal(text).uppercased(), font: spec, in: context,
-      letterSpacing: size * 0.08, fallback: true)
+      letterSpacing: size * tracking, fallback: true)
   }
 
   // MARK: Outlines

@@ -253,7 +253,7 @@ final class BatchRun {
       return .finishCatalogue(
         FinishCatalogueTask(
           raw: raw, path: path, creationDate: drawn.creationDate ?? Date(),
-          pages: drawn.pages ?? 0))
+          pages: drawn.pages ?? 0, tagging: drawn.tagging))
     }
   }
 

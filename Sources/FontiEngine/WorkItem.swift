@@ -1,6 +1,7 @@
 import FontiDiff
 import FontiDraw
 import FontiModel
+import FontiText
 import Foundation
 
 /// What a worker process is asked to do: draw one output into `path` (absolute), its families
@@ -81,6 +82,8 @@ public struct FinishCatalogueTask: Codable, Sendable, Hashable {
   public var path: String
   public var creationDate: Date
   public var pages: Int
+  /// What the drawing recorded of the PDF's structure, for the finishing step to complete it.
+  package var tagging: PDFTagging?
 }
 
 /// What a worker reports back for one item.
@@ -98,6 +101,8 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// Catalogues, after drawing: the drawn file and the date it shows, for the finishing step.
   public var raw: String?
   public var creationDate: Date?
+  /// Catalogues, after drawing: what the finishing step writes into the structure tree.
+  package var tagging: PDFTagging?
   /// PNGs: the complete file under its temporary name, not yet flushed to disk; the parent
   /// flushes it and renames it into place (`StagedFiles`) before the result counts. nil for a
   /// PNG whose file already held exactly the bytes drawn: it was left as it is.
@@ -126,7 +131,7 @@ public struct WorkResult: Codable, Sendable, Hashable {
   /// listed here.
   enum CodingKeys: String, CodingKey {
     case ok, error, missingGlyphs, warnings, sha256, pages, missingByFamily, familyPages, raw
-    case creationDate, staged, writeFailure, seconds, proofs, diff, thumbnail
+    case creationDate, tagging, staged, writeFailure, seconds, proofs, diff, thumbnail
   }
 
   public static func failure(_ message: String, writeFailure: String? = nil) -> WorkResult {

@@ -59,6 +59,7 @@ extension Worker {
     answer.familyPages = result.familyPages
     answer.raw = raw
     answer.creationDate = input.date
+    answer.tagging = result.tagging
     return answer
   }
 
@@ -78,7 +79,8 @@ extension Worker {
     if let code = room(beside: task.path, bytes: bytes) { return writeFailed(code) }
     do {
       try PDFFile.finish(
-        raw: task.raw, to: task.path, creationDate: task.creationDate, pages: task.pages)
+        raw: task.raw, to: task.path, creationDate: task.creationDate, pages: task.pages,
+        tagging: task.tagging)
     } catch {
       if let code = room(beside: task.path, bytes: bytes) { return writeFailed(code) }
       throw error

@@ -9,16 +9,17 @@ package enum PDFFile {
   /// cross-reference table is damaged once links exist), with PDF dates and a deterministic
   /// /ID, checks the result, and renames it to `path`. It needs no fonts, so a batch runs it in
   /// a fresh process once drawing is done: qpdf holds every object of the document, and its
-  /// peak then never adds to the drawing's.
-  package static func finish(raw: String, to path: String, creationDate: Date, pages: Int)
-    throws(RenderError)
-  {
+  /// peak then never adds to the drawing's. `tagging` (what `CairoContext.endDocument`
+  /// returned) completes the structure tree: languages, alternative text.
+  package static func finish(
+    raw: String, to path: String, creationDate: Date, pages: Int, tagging: PDFTagging?
+  ) throws(RenderError) {
     do {
       try AtomicFile.write(to: path) { final in
         let date = pdfDate(creationDate)
         try PDFRewriter.rewrite(
           OutputFolder.systemPathOrSame(raw), to: final,
-          info: [("/CreationDate", date), ("/ModDate", date)],
+          info: [("/CreationDate", date), ("/ModDate", date)], tagging: tagging,
           expectedPages: pages)
       }
     } catch let error as RenderError {

@@ -1,5 +1,6 @@
 import FontiFonts
 import FontiModel
+import FontiText
 import Foundation
 
 /// Everything one catalogue PDF shows, resolved by the batch engine: the families it selected
@@ -141,6 +142,8 @@ public struct CatalogueResult: Sendable, Hashable {
   public var warnings: [String]
   /// Each family's first page (1-based, as `#page=N` counts), in the catalogue's order.
   public var familyPages: [RunManifest.FamilyPage] = []
+  /// What the finishing step needs to complete the PDF's structure tree (languages).
+  package var tagging: PDFTagging?
 
   public init(pages: Int, missingGlyphs: [String: Int], warnings: [String]) {
     self.pages = pages

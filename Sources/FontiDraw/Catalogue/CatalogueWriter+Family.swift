@@ -61,7 +61,7 @@ extension PageDrawer {
       width: nameWidth, mark: facts.ownName && facts.problem == nil ? mark : nil)
     let baseline = f.y + size
     cr.setColour(palette.text)
-    name.draw(at: g.contentX, baseline - name.baseline)
+    cr.heading { name.draw(at: g.contentX, baseline - name.baseline) }
     cr.setColour(palette.accent)
     number.draw(at: g.margin, baseline - number.baseline)
     if family.isCustom {

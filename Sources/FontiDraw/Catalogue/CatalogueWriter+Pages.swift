@@ -366,7 +366,7 @@ final class PageDrawer {
     return TextLayout(
       Sanitize.terminal(text).uppercased(), font: spec, in: labelContext,
       width: width.map { max(1, $0) }, wrap: wrap, alignment: alignment,
-      letterSpacing: size * 0.06, fallback: true)
+      letterSpacing: size * TextLayout.wordTracking, fallback: true)
   }
 
   /// Caption lines in the label column, the first at `top` (in the accent colour unless

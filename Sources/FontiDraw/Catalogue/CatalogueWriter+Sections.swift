@@ -25,7 +25,7 @@ extension PageDrawer {
     cr.rectangle(g.margin, y + title.baseline - 16, 30, 4)
     cr.fill()
     cr.setColour(palette.text)
-    title.draw(at: x, y)
+    cr.heading { title.draw(at: x, y) }
     y += title.size.height + 12
     if let author = input.author, !author.isEmpty {
       let by = label(author, size: 16, width: w)
@@ -80,7 +80,7 @@ extension PageDrawer {
     cr.rectangle(g.margin, f.y + layout.baseline - 10, 30, 4)
     cr.fill()
     cr.setColour(palette.text)
-    layout.draw(at: g.contentX, f.y)
+    cr.heading { layout.draw(at: g.contentX, f.y) }
     let subtitle: String
     switch title {
     case "Contents":

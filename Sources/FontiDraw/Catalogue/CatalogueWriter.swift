@@ -71,7 +71,9 @@ public final class CatalogueWriter: FontDrawer {
     let raw = AtomicFile.temporaryPath(for: path)
     defer { unlink(OutputFolder.systemPathOrSame(raw)) }
     let outcome = try drawRaw(input, to: OutputFolder.systemPathOrSame(raw), for: path)
-    try PDFFile.finish(raw: raw, to: path, creationDate: input.date, pages: outcome.pages)
+    try PDFFile.finish(
+      raw: raw, to: path, creationDate: input.date, pages: outcome.pages,
+      tagging: outcome.tagging)
     return outcome
   }
 
@@ -134,15 +136,18 @@ public final class CatalogueWriter: FontDrawer {
     }
 
     let cr = try CairoContext(surface)
+    cr.beginDocument()
     let pages = PageDrawer(writer: self, plan: plan, input: input, cr: cr, proofs: proofs)
     for page in plan.pages {
       pages.draw(page)
       cr.showPage()
       try cr.check("draw page \(page.number)")
     }
+    let tagging = cr.endDocument()
     try surface.finish()
     var result = CatalogueResult(
       pages: plan.pages.count, missingGlyphs: pages.missing, warnings: pages.warnings)
+    result.tagging = tagging
     result.familyPages = zip(input.families, plan.familyPages).map {
       RunManifest.FamilyPage(family: $0.name, page: $1)
     }

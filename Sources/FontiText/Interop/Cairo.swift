@@ -126,6 +126,12 @@ package final class CairoSurface {
 /// A drawing context on a surface; owns one reference to its `cairo_t`.
 package final class CairoContext {
   let pointer: OpaquePointer
+  /// The structure elements begun so far, while the document is tagged (`beginDocument`).
+  package internal(set) var tagging: PDFTagging?
+  /// The structure elements open now, innermost last.
+  var openElements: [PDFTagging.Role] = []
+  /// The Document element is begun with the first element inside it (`beginDocument`).
+  var documentPending = false
 
   package init(_ surface: CairoSurface) throws(CairoError) {
     guard let p = cairo_create(surface.pointer) else {
@@ -185,9 +191,11 @@ package final class CairoContext {
       "dest='\(CairoTag.escape(destination))' rect=[\(CairoTag.number(rect.x)) "
       + "\(CairoTag.number(rect.y)) \(CairoTag.number(rect.width)) "
       + "\(CairoTag.number(rect.height))]"
-    cairo_tag_begin(pointer, CAIRO_TAG_LINK, attributes)
+    // A link is a structure element too: Cairo 1.16 writes it in the tree, with its
+    // annotation, tagged or not.
+    begin(.link, attributes: attributes)
     body()
-    cairo_tag_end(pointer, CAIRO_TAG_LINK)
+    end(.link)
   }
 
   /// Defines a named destination on the current page at (x, y), the target of links and

@@ -81,6 +81,10 @@ package final class TextContext {
 
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+  /// Whether text set in this context goes into a tagged PDF, whose text is read and searched
+  /// (`CairoContext.beginDocument`).
+  package var drawsTaggedPDF: Bool { cr.tagging != nil }
+
   /// The file of the font Pango really loads for `font`: nil when none loads. Used to prove
   /// that a specimen is set in the family it names and not in a fontconfig substitute.
   package func loadedFile(for font: FontSpec) -> (file: String, index: Int)? {
@@ -204,6 +208,15 @@ package final class TextLayout {
   let font: FontSpec
   /// The text the layout holds: all of it, or after a cut of our own, the part kept.
   private(set) var text: String
+  /// The most letter spacing, in ems, that text extraction still reads as one word: poppler
+  /// (`pdftotext`) starts a new word at a gap wider than 0.1 em between two glyphs, and Pango's
+  /// glyph positions (rounded to 1/64 em) and a font's kerning widen some gaps by 0.02 em or
+  /// more. At 0.08 em, "SAMPLE" and "OVERLAY" came out as "S AMPLE" and "OVERL AY".
+  package static let wordTracking = 0.06
+
+  /// The language the text is shaped as (nil: the context's, `en`); in a tagged PDF, its
+  /// paragraph's language.
+  let language: String?
   /// After a cut of our own: the ellipsis, drawn where the placeholder at byte `index` sits.
   private var ownEllipsis: (layout: TextLayout, index: Int32)?
 
@@ -252,6 +265,7 @@ package final class TextLayout {
     self.context = context
     self.font = font
     self.text = text
+    self.language = language
     factor = max(font.size, 0.01) / FontSpec.nominalSize
     let description = font.makeDescription()
     pango_layout_set_font_description(layout, description)
@@ -888,7 +902,26 @@ package final class TextLayout {
   ///
   /// Text that Cairo refuses as text (`cairoRefuses`: a font may map noncharacters) is drawn
   /// as its glyphs alone, without the text; in a PDF those glyphs cannot be selected or copied.
+  ///
+  /// In a tagged PDF the layout is a paragraph in its language (`CairoContext.paragraph`), or
+  /// part of the element it is drawn in; text drawn as outlines or as glyphs alone carries its
+  /// words as the paragraph's /ActualText.
   package func draw(at x: Double, _ y: Double) {
+    let asText = font.variations.isEmpty && !TextLayout.cairoRefuses(text)
+    context.cr.paragraph(
+      language: language ?? PDFTagging.interfaceLanguage,
+      actualText: asText ? nil : TextLayout.readable(text)
+    ) {
+      drawUntagged(at: x, y)
+    }
+  }
+
+  /// `text` without the noncharacters Cairo refuses, for a reader.
+  static func readable(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { !isNoncharacter($0.value) }))
+  }
+
+  private func drawUntagged(at x: Double, _ y: Double) {
     context.damagedColourBitmaps += blankDamagedColourBitmaps()
     let cr = context.cr
     cr.save()

@@ -201,6 +201,95 @@ final class QPDFDocument {
     q.qpdf_oh_release(data, root)
   }
 
+  /// Completes the structure tree Cairo wrote from what the drawing recorded (`PDFTagging`):
+  /// the catalog's /Lang and /ViewerPreferences << /DisplayDocTitle true >> (a viewer shows the
+  /// title, not the file's name), and each noted element's /Alt, /Lang and /ActualText (calls
+  /// `qpdf_oh_replace_key`). The tree is walked depth first, the order Cairo writes elements
+  /// in, which is the order they were begun; it must hold exactly the elements recorded, each
+  /// noted one of its recorded type, or nothing would say which element a note is for.
+  func complete(_ tagging: PDFTagging) throws(QPDFError) {
+    let operation = "complete the structure of '\(path)'"
+    let root = q.qpdf_get_root(data)
+    q.qpdf_oh_replace_key(data, root, "/Lang", unicode(tagging.language))
+    var preferences = q.qpdf_oh_get_key(data, root, "/ViewerPreferences")
+    if q.qpdf_oh_is_dictionary(data, preferences) == QPDF_FALSE {
+      preferences = q.qpdf_oh_new_dictionary(data)
+    }
+    let yes = q.qpdf_oh_new_bool(data, QPDF_TRUE)
+    q.qpdf_oh_replace_key(data, preferences, "/DisplayDocTitle", yes)
+    q.qpdf_oh_replace_key(data, root, "/ViewerPreferences", preferences)
+    try checkError(operation)
+
+    var notes = tagging.notes.sorted { $0.element < $1.element }[...]
+    var found = 0
+    var more = false
+    let tree = q.qpdf_oh_get_key(data, root, "/StructTreeRoot")
+    // Items to visit, the next last: an element's kids are visited before its next sibling.
+    var stack: [qpdf_oh] = [q.qpdf_oh_get_key(data, tree, "/K")]
+    while let item = stack.popLast() {
+      defer { q.qpdf_oh_release(data, item) }
+      if q.qpdf_oh_is_array(data, item) != QPDF_FALSE {
+        let count = q.qpdf_oh_get_array_n_items(data, item)
+        stack += (0..<count).reversed().map { q.qpdf_oh_get_array_item(data, item, $0) }
+        continue
+      }
+      // Marked-content and object references are dictionaries without /S; MCIDs, numbers.
+      guard q.qpdf_oh_is_dictionary(data, item) != QPDF_FALSE,
+        q.qpdf_oh_has_key(data, item, "/S") != QPDF_FALSE
+      else { continue }
+      guard found < tagging.elements else {
+        more = true
+        break
+      }
+      if let note = notes.first, note.element == found {
+        notes.removeFirst()
+        try complete(item, with: note, number: found)
+      }
+      found += 1
+      stack.append(q.qpdf_oh_get_key(data, item, "/K"))
+    }
+    for item in stack { q.qpdf_oh_release(data, item) }
+    q.qpdf_oh_release(data, tree)
+    q.qpdf_oh_release(data, root)
+    try checkError(operation)
+    if more || found != tagging.elements {
+      throw QPDFError(
+        operation: operation,
+        messages: [
+          "the tree holds \(more ? "more than \(found)" : "\(found)") elements, "
+            + "the drawing began \(tagging.elements)"
+        ])
+    }
+  }
+
+  /// Writes `note` into the structure element `element`, the `number`th of the tree (from 0),
+  /// once its type is the one drawn.
+  private func complete(_ element: qpdf_oh, with note: PDFTagging.Note, number: Int)
+    throws(QPDFError)
+  {
+    let type = q.qpdf_oh_get_key(data, element, "/S")
+    defer { q.qpdf_oh_release(data, type) }
+    let role = q.qpdf_oh_get_name(data, type).map { String(cString: $0) }
+    guard role == "/" + note.role.rawValue else {
+      throw QPDFError(
+        operation: "complete the structure of '\(path)'",
+        messages: ["element \(number + 1) is \(role ?? "untyped"), drawn as \(note.role.rawValue)"])
+    }
+    for (key, value) in [
+      ("/Alt", note.alt), ("/Lang", note.language), ("/ActualText", note.actualText),
+    ] {
+      guard let value else { continue }
+      let string = unicode(value)
+      q.qpdf_oh_replace_key(data, element, key, string)
+      q.qpdf_oh_release(data, string)
+    }
+  }
+
+  /// A new text string object holding `text` (PDFDocEncoding, or UTF-16 when it needs it).
+  private func unicode(_ text: String) -> qpdf_oh {
+    q.qpdf_oh_new_unicode_string(data, text)
+  }
+
   /// Writes the document to `output` (calls `qpdf_init_write` and `qpdf_write`): object
   /// streams generated, streams compressed, unreferenced objects dropped, and a /ID computed
   /// from the content, so the same input gives the same bytes. Returns qpdf's warnings.
@@ -296,15 +385,18 @@ final class QPDFDocument {
 /// stream by stream, from objects it has parsed.
 enum PDFRewriter {
   /// Rewrites `input` into `output`. `info` entries (keys with their slash, "/CreationDate")
-  /// replace those of the Info dictionary. Throws unless the written file reads without
-  /// recovery and without a warning, and has `expectedPages` pages.
+  /// replace those of the Info dictionary; `tagging`, what the drawing recorded of its
+  /// structure, completes the tree (`QPDFDocument.complete`). Throws unless the written file
+  /// reads without recovery and without a warning, and has `expectedPages` pages.
   static func rewrite(
-    _ input: String, to output: String, info: [(String, String)], expectedPages: Int
+    _ input: String, to output: String, info: [(String, String)], tagging: PDFTagging? = nil,
+    expectedPages: Int
   ) throws(QPDFError) {
     do {
       let mended = CairoCrossReference.mend(input)
       let document = try QPDFDocument(reading: input, recovery: true, inMemory: !mended)
       try document.removeDanglingStructureKeys()
+      if let tagging { try document.complete(tagging) }
       for (key, value) in info { try document.setInfo(key, value) }
       // Warnings here describe the input's known damage; the output is what must be clean.
       _ = try document.write(to: output)
