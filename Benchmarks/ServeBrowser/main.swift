@@ -165,6 +165,11 @@ func measure() throws {
   defer { browser.close() }
   browser.commandTimeout = guardSeconds
   let page = try browser.newPage(url: server.address, timeout: guardSeconds)
+  if ProcessInfo.processInfo.environment["BENCH_REDUCED_MOTION"] == "1" {
+    try page.send(
+      "Emulation.setEmulatedMedia",
+      ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+  }
   let drawn = "document.body.dataset.drawnSeq === String(window.fontiServe.seq)"
   try page.waitFor("window.fontiServe && window.fontiServe.ready", timeout: guardSeconds)
   try page.waitFor(drawn, timeout: guardSeconds)

@@ -266,12 +266,20 @@ final class CardWorkers: @unchecked Sendable {
 
   /// Which pending drawing goes next: pages take turns (the one served longest ago first), so
   /// a page whose user stopped typing is not kept waiting behind another's keystrokes; within a
-  /// page, the newest request first.
+  /// page, its newest keystroke's cards first, and those in the order asked (a page asks for
+  /// the cards at the top of the screen first).
   private func next() -> Int? {
     pending.indices.min { a, b in
-      let x = lastTurn[Self.page(of: pending[a])] ?? 0
-      let y = lastTurn[Self.page(of: pending[b])] ?? 0
-      return x != y ? x < y : pending[a].order > pending[b].order
+      let (pa, pb) = (Self.page(of: pending[a]), Self.page(of: pending[b]))
+      let x = lastTurn[pa] ?? 0
+      let y = lastTurn[pb] ?? 0
+      if x != y { return x < y }
+      if pa == pb {
+        let sa = pending[a].waiters.last?.origin?.seq ?? Int.min
+        let sb = pending[b].waiters.last?.origin?.seq ?? Int.min
+        if sa != sb { return sa > sb }
+      }
+      return pending[a].order < pending[b].order
     }
   }
 

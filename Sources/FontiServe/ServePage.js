@@ -115,7 +115,13 @@
     return pairs.map((kv) => encodeURIComponent(kv[0]) + '=' + encodeURIComponent(kv[1])).join('&');
   }
   function cardKey(f, extra) {
-    return '/card/' + encodeURIComponent(f.slug) + '.png?' + query(settings().concat(extra || [], [['v', f.v]]));
+    return cardKeys(extra)(f);
+  }
+  /* The key of any family's card for the settings now: the query is built once for all of
+     them (a grid of 250 cards asks for 250 keys each time one of them is drawn). */
+  function cardKeys(extra) {
+    const q = query(settings().concat(extra || []));
+    return (f) => '/card/' + encodeURIComponent(f.slug) + '.png?' + (q ? q + '&' : '') + 'v=' + encodeURIComponent(f.v);
   }
   /* A card of the grid is asked for at the edge it is shown at, in device pixels (rounded up to
      32, from 256 to 1080): drawing, sending and decoding a picture 4 to 18 times smaller than
@@ -130,9 +136,9 @@
     edge = px;
     return true;
   }
-  function gridKey(f) {
+  function gridKeys() {
     if (!edge) measureEdge();
-    return cardKey(f, edge && edge < 1080 ? [['edge', String(edge)]] : []);
+    return cardKeys(edge && edge < 1080 ? [['edge', String(edge)]] : []);
   }
   function withSeq(key, s) {
     return key + '&client=' + client + '&seq=' + s;
@@ -308,14 +314,16 @@
       checkDrawn();
       return;
     }
+    const keyOf = gridKeys();
     for (const slug of visible) {
       const card = cards.get(slug);
-      if (card && !card.li.hidden) drawCard(card);
+      if (card && !card.li.hidden) drawCard(card, keyOf);
     }
     checkDrawn();
   }
-  function drawCard(card) {
-    const key = gridKey(card.f);
+  function drawCard(card, keyOf) {
+    if (!keyOf) keyOf = gridKeys();
+    const key = keyOf(card.f);
     if (card.done === key) {
       card.pic.mark(seq);
       api.lastDrawn[card.f.slug] = seq;
@@ -333,7 +341,7 @@
         card.done = key;
         api.cardsLoaded++;
         /* Still what the settings ask for after later changes that left this card alike. */
-        const now = key === gridKey(card.f) ? seq : s;
+        const now = key === gridKeys()(card.f) ? seq : s;
         api.lastDrawn[card.f.slug] = now;
         card.pic.mark(now);
       } else if (status === 503 || status === 0) {
@@ -357,9 +365,10 @@
       if (viewerPic.key !== viewerKey()) return;
     } else {
       if (unseen.size) return;
+      const keyOf = gridKeys();
       for (const slug of visible) {
         const card = cards.get(slug);
-        if (card && !card.li.hidden && card.done !== gridKey(card.f)) return;
+        if (card && !card.li.hidden && card.done !== keyOf(card.f)) return;
       }
     }
     if (body.dataset.drawnSeq !== String(seq)) {

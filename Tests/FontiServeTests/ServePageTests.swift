@@ -124,7 +124,7 @@ import Testing
       #expect(script.contains(key), "\(key)")
     }
     #expect(script.contains("'&client=' + client + '&seq=' + s"))
-    #expect(script.contains("['v', f.v]"))
+    #expect(script.contains("'v=' + encodeURIComponent(f.v)"))
     #expect(script.contains("'X-Fonti-Token': token"))
     #expect(script.contains("new EventSource('/events')"))
     #expect(
