@@ -422,18 +422,21 @@ struct DeclaredComparer {
     return flat.count <= 70 ? "“\(flat)”" : "“\(flat.prefix(67))…”"
   }
 
-  /// Two long names shown around where they first differ.
+  /// Two names shown around where they first differ, each at most 32 characters, so that the
+  /// line and its face fit one row of the review page (diff.json's `before` and `after` keep
+  /// them whole).
   static func quotedChange(_ b: String, _ a: String) -> (String, String) {
-    guard b.count > 70 || a.count > 70 else { return (quoted(b), quoted(a)) }
+    let window = 30
+    guard b.count > window + 2 || a.count > window + 2 else { return (quoted(b), quoted(a)) }
     let common = zip(b, a).prefix { $0 == $1 }.count
-    let start = max(0, common - 20)
+    let start = common > window / 2 ? common - 8 : 0
     func part(_ s: String) -> String {
       let tail = s.dropFirst(start)
       let flat = String(
-        tail.prefix(50).unicodeScalars.map {
+        tail.prefix(window).unicodeScalars.map {
           $0.properties.generalCategory == .control ? " " : Character($0)
         })
-      return "“" + (start > 0 ? "…" : "") + flat + (tail.count > 50 ? "…" : "") + "”"
+      return "“" + (start > 0 ? "…" : "") + flat + (tail.count > window ? "…" : "") + "”"
     }
     return (part(b), part(a))
   }

@@ -30,7 +30,8 @@ import Testing
       words: "embedding permission (fsType): installable → preview & print (Regular)"),
     Pair(
       after: "licence", kinds: ["name.13"],
-      words: "licence (name 13): “Fonts are (c) Bitstream (see below)."),
+      words:
+        "licence (name 13): “Fonts are (c) Bitstream (see b…” → “This Font Software is licensed…”"),
     Pair(
       after: "dehinted",
       kinds: ["hinting.fpgm", "hinting.prep", "hinting.cvt", "hinting.gasp", "hinting.glyphs"],
