@@ -37,6 +37,27 @@ import Testing
     #expect(TableStatus.of("OS/2") == .compared("declared values"))
   }
 
+  /// Every test font, the damaged and hostile ones included, compared on what it declares with
+  /// a sound font both ways: no trap, and a font compared with itself declares nothing new.
+  @Test func everyTestFontIsComparedOnWhatItDeclaresWithoutTrapping() throws {
+    let sound = try HarfBuzzFace(
+      file: TestFixtures.folder + "/Diff/declared/before/FixtureDeclared-Regular.ttf")
+    for file in DiffTableStatusTests.fonts() {
+      guard let face = try? HarfBuzzFace(file: file) else { continue }
+      let common: [UInt32] = Array(0x20..<0x7F)
+      _ = DeclaredDifference.compare(
+        face, sound, face: "Regular", common: common, outlinesChanged: false,
+        charactersChanged: false)
+      _ = DeclaredDifference.compare(
+        sound, face, face: "Regular", common: common, outlinesChanged: false,
+        charactersChanged: false)
+      let itself = DeclaredDifference.compare(
+        face, face, face: "Regular", common: common, outlinesChanged: false,
+        charactersChanged: false)
+      #expect(itself.changes.isEmpty && itself.info.isEmpty, "\(file)")
+    }
+  }
+
   /// Hostile bytes read as nothing, never a trap.
   @Test func truncatedAndHostileTablesReadWithoutTrapping() {
     let empty = FontTable([])

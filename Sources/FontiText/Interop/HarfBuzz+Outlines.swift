@@ -315,7 +315,11 @@ extension HarfBuzzFace {
   /// The tags of the face's tables, in the order of its table directory (calls
   /// `hb_face_get_table_tags`); at most `limit` (a table directory counts them in 16 bits).
   package func tableTags(limit: Int = 0xFFFF) -> [String] {
-    var count = UInt32(max(0, min(limit, 0xFFFF)))
+    // Asked for none first: the total, so the buffer is as long as the directory.
+    var none: UInt32 = 0
+    let listed = hb_face_get_table_tags(pointer, 0, &none, nil)
+    var count = UInt32(max(0, min(limit, 0xFFFF, Int(listed))))
+    guard count > 0 else { return [] }
     var tags = [hb_tag_t](repeating: 0, count: Int(count))
     let total = tags.withUnsafeMutableBufferPointer {
       hb_face_get_table_tags(pointer, 0, &count, $0.baseAddress)
