@@ -11,7 +11,9 @@ let soundFont = "Tests/Fixtures/AnswerFonts/AnswerSans-Regular.ttf"
 
 /// libFuzzer's entry point for `diff`'s readers of font bytes: the tables compared byte for
 /// byte, the metrics read as fields of `head`, `hhea`, `OS/2` and `post`, the class
-/// definitions and pair tables of GDEF, GPOS and `kern` (`KerningClasses`), the outlines and
+/// definitions and pair tables of GDEF, GPOS and `kern` (`KerningClasses`), what a face declares
+/// (`DeclaredTables`: OS/2, head, post, name, gasp, glyph instructions, CPAL, STAT, cmap 14,
+/// MATH, vmtx, read when the other side's table differs), the outlines and
 /// advances rasterised and compared, the named instances and axes, and the shaping of the
 /// review's sample, through `FaceComparer.compare`, as `diff` calls it for each pair of faces.
 ///
@@ -49,5 +51,6 @@ public func fuzzFontDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 func differs(_ d: FaceDifference) -> Bool {
   !d.codepointsAdded.isEmpty || !d.codepointsRemoved.isEmpty || !d.glyphs.isEmpty
     || !d.metrics.isEmpty || !d.axes.isEmpty || !d.instances.isEmpty
-    || !(d.shaping?.isEmpty ?? true) || !d.sample.isEmpty
+    || !(d.shaping?.isEmpty ?? true) || !d.sample.isEmpty || !d.declared.changes.isEmpty
+    || !d.declared.info.isEmpty
 }

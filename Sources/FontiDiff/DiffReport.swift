@@ -70,6 +70,13 @@ public struct DiffReport: Codable, Sendable, Hashable {
     /// What shaping does differently, per face (`DiffReport+Shaping`).
     public var shaping: [FaceShaping] = []
     public var sample: [Sample] = []
+    /// Every change, each with a stable `kind` (`DiffReport+Changes`, docs/diff.md): those the
+    /// fields above hold, and what the faces declare, their hinting, colour and other tables.
+    /// Always written; nil only when reading a diff.json of an older version.
+    public var changes: [Change]? = []
+    /// Differences that are information only (name IDs 3 and 5, `head.fontRevision`, the dates,
+    /// `checkSumAdjustment`): never a change. Always written, as `changes`.
+    public var info: [Change]? = []
   }
 
   public struct Files: Codable, Sendable, Hashable {

@@ -269,6 +269,8 @@ struct FaceDifference: Sendable {
   var sample: [DiffReport.Sample] = []
   /// The sample at the face's default (or first) instance, when it was compared.
   var sampleImage: SampleChange?
+  /// What the face declares, its hinting, colour and other tables (`DeclaredDifference`).
+  var declared = DeclaredDifference()
 }
 
 /// A named instance of one face (`ProofReader` reads it, as proofs do), with its index in
@@ -392,6 +394,10 @@ package final class FaceComparer {
     out.moved.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
     ShapingComparer.finish(&shaping)
     if !shaping.isEmpty { out.shaping = shaping }
+    out.declared = DeclaredDifference.compare(
+      before, after, face: pair.label, common: common,
+      outlinesChanged: !out.glyphs.isEmpty || !out.moved.isEmpty || out.belowThreshold > 0,
+      charactersChanged: !out.codepointsAdded.isEmpty || !out.codepointsRemoved.isEmpty)
     return out
   }
 

@@ -118,8 +118,13 @@ package enum FamilyComparison {
       entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
       entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
     }
+    entry.changes = ChangeList.make(
+      entry, declared: differences.flatMap(\.declared.changes), face: pairs.first?.label ?? "")
+    entry.info = differences.flatMap(\.declared.info)
     entry.status = isChanged(entry) ? .changed : .unchanged
-    entry.summary = summary(entry, characterFaces: characterFaces)
+    entry.summary =
+      summary(entry, characterFaces: characterFaces)
+      + declaredLines(differences.map { ($0.label, $0.declared.lines) })
     guard entry.status == .changed else { return FamilyOutcome(entry: entry) }
     return drawings(
       of: entry, differences, characterFaces: characterFaces, pairs: pairs, comparer: comparer)
@@ -238,7 +243,8 @@ package enum FamilyComparison {
   }
 
   static func isChanged(_ f: DiffReport.Family) -> Bool {
-    !f.codepoints.isEmpty || !f.glyphs.isEmpty || !f.glyphsMoved.isEmpty || !f.metrics.isEmpty
+    !(f.changes ?? []).isEmpty || !f.codepoints.isEmpty || !f.glyphs.isEmpty
+      || !f.glyphsMoved.isEmpty || !f.metrics.isEmpty
       || !f.faceMetrics.isEmpty
       || !f.faces.isEmpty || !f.axes.isEmpty || !f.instances.isEmpty || !f.features.isEmpty
       || !f.languages.isEmpty || !f.shaping.isEmpty || !f.sample.isEmpty
@@ -384,6 +390,20 @@ package enum FamilyComparison {
     lines += featureLines(f.features)
     lines += languageLines(f.languages)
     return lines
+  }
+
+  /// Each face's declared changes in words, a line said in several faces once with them all:
+  /// "weight class 400 Regular → 300 Light (Regular, Bold)".
+  static func declaredLines(_ faces: [(face: String, lines: [String])]) -> [String] {
+    var order: [String] = []
+    var seenIn: [String: [String]] = [:]
+    for (face, lines) in faces {
+      for line in lines {
+        if seenIn[line] == nil { order.append(line) }
+        if seenIn[line]?.contains(face) != true { seenIn[line, default: []].append(face) }
+      }
+    }
+    return order.map { "\($0) (\(list(seenIn[$0] ?? [])))" }
   }
 
   /// "`heading`: a, b, c" when there are `items` (`list` shortens a long list); nothing when

@@ -64,8 +64,10 @@ struct DiffEngineTests {
       f.summary == [
         "2 glyphs changed: U+0052 R (moved 40 units, \(r.pixels) px), U+0051 Q (advance 806 → 846)",
         "1 character added: U+2010 ‐", "1 character removed: U+0024 $", "x-height 400 → 420",
-        "feature removed: smcp",
+        // The subsetter dropped smcp's glyphs with it: the glyph count says so (#56).
+        "feature removed: smcp", "number of glyphs 133 → 107 (Regular)",
       ])
+    #expect(f.info?.map(\.kind) == ["head.checkSumAdjustment"])
     // The review pages get both glyphs, largest first, and the sample (which did not change).
     #expect(result.outcomes[0].glyphImages.map(\.entry.codepoint) == ["U+0052", "U+0051"])
     let sample = try #require(result.outcomes[0].sample)

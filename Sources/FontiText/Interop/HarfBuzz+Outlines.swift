@@ -310,3 +310,29 @@ extension HarfBuzzFace {
     }
   }
 }
+
+extension HarfBuzzFace {
+  /// The tags of the face's tables, in the order of its table directory (calls
+  /// `hb_face_get_table_tags`); at most `limit` (a table directory counts them in 16 bits).
+  package func tableTags(limit: Int = 0xFFFF) -> [String] {
+    // Asked for none first: the total, so the buffer is as long as the directory.
+    var none: UInt32 = 0
+    let listed = hb_face_get_table_tags(pointer, 0, &none, nil)
+    var count = UInt32(max(0, min(limit, 0xFFFF, Int(listed))))
+    guard count > 0 else { return [] }
+    var tags = [hb_tag_t](repeating: 0, count: Int(count))
+    let total = tags.withUnsafeMutableBufferPointer {
+      hb_face_get_table_tags(pointer, 0, &count, $0.baseAddress)
+    }
+    return tags.prefix(Int(min(count, total))).map { tag in
+      String(
+        decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }, as: UTF8.self)
+    }
+  }
+
+  /// A copy of table `tag`'s bytes (`withTable`); empty when the face has no such table.
+  package func tableBytes(_ tag: String) -> [UInt8] { withTable(tag) { Array($0) } }
+
+  /// Whether the face has table `tag` (present with at least one byte).
+  package func hasTable(_ tag: String) -> Bool { withTable(tag) { $0.count > 0 } }
+}
