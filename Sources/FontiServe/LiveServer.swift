@@ -66,19 +66,8 @@ public final class LiveServer: @unchecked Sendable {
     return bytes.map { String(format: "%02x", $0) }.joined()
   }
 
-  /// A private folder (0700) for the cards the workers draw, in memory where the system has
-  /// such a folder: `TMPDIR` when set, else `XDG_RUNTIME_DIR`, else `/dev/shm`, else /tmp.
-  /// Every card is a file made and removed; on a disk's file system (ext4) making thousands
-  /// of them costs a worker more than drawing a small card.
   private static func temporaryFolder() throws(DiagnosticError) -> String {
-    let environment = ProcessInfo.processInfo.environment
-    let candidates: [String?] = [environment["XDG_RUNTIME_DIR"], "/dev/shm"]
-    let memory = candidates.compactMap { $0 }.first {
-      $0.hasPrefix("/") && access($0, W_OK | X_OK) == 0
-    }
-    let base =
-      environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? memory ?? NSTemporaryDirectory()
-    var template = Array((base + "/fonti-serve-XXXXXX").utf8CString)
+    var template = Array((NSTemporaryDirectory() + "/fonti-serve-XXXXXX").utf8CString)
     guard
       let made = template.withUnsafeMutableBufferPointer({ buffer in
         buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
