@@ -23,9 +23,15 @@ final class GlyphRaster {
   static let maximumSide = 8192
   static let maximumPixels = 1 << 25
 
-  init(pixelsPerEm: Double = 64, greyLevels: Int = 8) {
+  /// A pixel counts only when it lies outside the range of the other side's pixels within this
+  /// many pixels of it (`CairoSurface.countDifferences(from:tolerance:reach:)`); 0 compares
+  /// pixel by pixel.
+  let reach: Int
+
+  init(pixelsPerEm: Double = 64, greyLevels: Int = 8, reach: Int = 0) {
     self.pixelsPerEm = pixelsPerEm
     self.greyLevels = greyLevels
+    self.reach = reach
   }
 
   /// How many pixels differ between `before` and `after`, each scaled by its own units per em.
@@ -59,7 +65,9 @@ final class GlyphRaster {
 
     let imageBefore = try draw(drawnBefore, scale: sb, left: left, top: top, width, height)
     let imageAfter = try draw(drawnAfter, scale: sa, left: left, top: top, width, height)
-    return imageBefore.countDifferences(from: imageAfter, tolerance: greyLevels)
+    return reach > 0
+      ? imageBefore.countDifferences(from: imageAfter, tolerance: greyLevels, reach: reach)
+      : imageBefore.countDifferences(from: imageAfter, tolerance: greyLevels)
   }
 
   /// One side's coverage image: the outlines filled (nonzero winding) in one path.

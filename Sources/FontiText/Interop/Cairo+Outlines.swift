@@ -58,4 +58,47 @@ extension CairoSurface {
     }
     return count
   }
+
+  /// For two coverage images of the same size: how many pixels of either lie more than
+  /// `tolerance` grey levels outside the range of the other image's pixels within `reach`
+  /// pixels of them (a square of 2 × `reach` + 1 on a side). An edge moved by less than `reach`
+  /// pixels paints no difference; ink added, removed or moved further does.
+  package func countDifferences(from other: CairoSurface, tolerance: Int, reach: Int) -> Int {
+    cairo_surface_flush(pointer)
+    cairo_surface_flush(other.pointer)
+    guard let a = cairo_image_surface_get_data(pointer),
+      let b = cairo_image_surface_get_data(other.pointer), width == other.width,
+      height == other.height, reach >= 0
+    else { return 0 }
+    let strides = (
+      Int(cairo_image_surface_get_stride(pointer)),
+      Int(cairo_image_surface_get_stride(other.pointer))
+    )
+    func outside(
+      _ p: UnsafeMutablePointer<UInt8>, _ ps: Int, _ q: UnsafeMutablePointer<UInt8>, _ qs: Int,
+      _ row: Int, _ column: Int
+    ) -> Bool {
+      let value = Int(p[row * ps + column])
+      var low = 255
+      var high = 0
+      for r in max(0, row - reach)...min(height - 1, row + reach) {
+        for c in max(0, column - reach)...min(width - 1, column + reach) {
+          let level = Int(q[r * qs + c])
+          low = min(low, level)
+          high = max(high, level)
+        }
+      }
+      return value < low - tolerance || value > high + tolerance
+    }
+    var count = 0
+    for row in 0..<height {
+      for column in 0..<width
+      where outside(a, strides.0, b, strides.1, row, column)
+        || outside(b, strides.1, a, strides.0, row, column)
+      {
+        count += 1
+      }
+    }
+    return count
+  }
 }
