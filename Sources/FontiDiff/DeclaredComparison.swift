@@ -625,7 +625,14 @@ struct DeclaredComparer {
       number("glyphs.count", "number of glyphs", b.u16(4), a.u16(4))
       let limits = (0..<7).map { 14 + 2 * $0 }
       let (lb, la) = (limits.map { b.u16($0) }, limits.map { a.u16($0) })
-      if lb != la, b.u32(0) == 0x0001_0000 || a.u32(0) == 0x0001_0000 {
+      // A change of outline format (CFF's maxp 0.5 against TrueType's 1.0) is no hinting
+      // change when the TrueType side hints nothing: no twilight point, storage, function,
+      // instruction definition, stack or instructions (zones aside).
+      let hintsNothing = { (limits: [Int?]) in limits.dropFirst().allSatisfy { ($0 ?? 0) == 0 } }
+      let converted =
+        (b.u32(0) == 0x0001_0000) != (a.u32(0) == 0x0001_0000) && hintsNothing(lb)
+        && hintsNothing(la)
+      if lb != la, b.u32(0) == 0x0001_0000 || a.u32(0) == 0x0001_0000, !converted {
         out.changes.append(
           DiffReport.Change(
             kind: "hinting.maxp", face: face, before: .list(lb.map { .init($0) }),
