@@ -108,9 +108,10 @@ enum ChangeList {
     typealias Change = DiffReport.Change
     var out: [Change] = []
     func value(_ s: String) -> DiffReport.DiffValue { .text(s) }
-    for g in f.glyphs + f.glyphsMoved {
+    // A glyph in `glyphsMoved` is an outline edit, even one that paints no pixel at 64 px/em.
+    for (g, edit) in f.glyphs.map({ ($0, false) }) + f.glyphsMoved.map({ ($0, true) }) {
       let character = FamilyComparison.character(g.codepoint)
-      if g.pixels > 0 || g.moved != nil {
+      if g.pixels > 0 || g.moved != nil || edit {
         out.append(
           Change(
             kind: "outline", face: g.face, instance: g.instance, subject: g.codepoint,

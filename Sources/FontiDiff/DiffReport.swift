@@ -53,8 +53,9 @@ public struct DiffReport: Codable, Sendable, Hashable {
     /// Glyphs whose outline differs but by `threshold` pixels or fewer (those in `glyphsMoved`
     /// included).
     public var glyphsBelowThreshold = 0
-    /// The glyphs below the threshold whose points moved by a font unit or more, each with
-    /// `moved`: a change of the family, however few pixels it paints.
+    /// The glyphs below the threshold whose outline was edited (`OutlineShape`): points moved
+    /// by a font unit or more (`moved`), or redrawn to another shape (no `moved`). A change of
+    /// the family, however few pixels it paints.
     public var glyphsMoved: [Glyph] = []
     /// The regular face's vertical metrics that changed: `{ "xHeight": [400, 420] }`.
     public var metrics: [String: [Int?]] = [:]

@@ -22,6 +22,9 @@ public struct DiffSettings: Sendable, Hashable, Codable {
     self.text = text
   }
 
+  /// Outlines drawn with other points (another outline format, some contours reversed) are
+  /// the same shape when they paint the same at this size.
+  static let shapePixelsPerEm = 256.0
   /// The sample is compared set on lines of this many ems, at 1.25 ems apart.
   static let sampleLineWidth = 32.0
   static let sampleLineHeight = 1.25
@@ -137,22 +140,14 @@ enum LetterGroups {
 
 extension GlyphOutline {
   /// The point that moved most between `self` and `other` (the distance in font units and
-  /// where it lands), when both have the same verbs (the same points in the same order); nil
-  /// when the outline was redrawn or is the same.
+  /// where it lands), when both are the same rings of points once normalised
+  /// (`OutlineShape`: start points, contour order, implied on-curve points and a reversal of
+  /// every contour set aside); nil when the outline was redrawn or is the same shape.
   func largestMove(to other: GlyphOutline) -> (distance: Double, x: Double, y: Double)? {
-    guard verbs == other.verbs, coordinates.count == other.coordinates.count else { return nil }
-    var best: (distance: Double, x: Double, y: Double)?
-    var i = 0
-    while i + 1 < coordinates.count {
-      let dx = Double(other.coordinates[i]) - Double(coordinates[i])
-      let dy = Double(other.coordinates[i + 1]) - Double(coordinates[i + 1])
-      let d = (dx * dx + dy * dy).squareRoot()
-      if d.isFinite, d > (best?.distance ?? 0) {
-        best = (d, Double(other.coordinates[i]), Double(other.coordinates[i + 1]))
-      }
-      i += 2
-    }
-    return best
+    guard let before = OutlineShape(self), let after = OutlineShape(other),
+      case .edited(let distance, let x, let y) = OutlineShape.compare(before, after)
+    else { return nil }
+    return (distance, x, y)
   }
 }
 
@@ -256,7 +251,7 @@ struct FaceDifference: Sendable {
   /// The largest changes with their outlines (at most `DiffSettings.glyphImages`).
   var glyphImages: [GlyphChange] = []
   var belowThreshold = 0
-  /// Glyphs below the threshold whose points moved by a font unit or more.
+  /// Glyphs below the threshold whose outline was edited (`compareShapes`).
   var moved: [DiffReport.Glyph] = []
   var metrics: [String: [Int?]] = [:]
   var axes = DiffReport.Axes()
@@ -294,6 +289,8 @@ struct NamedInstance: Sendable, Hashable {
 package final class FaceComparer {
   let settings: DiffSettings
   let raster: GlyphRaster
+  /// Draws outlines redrawn with other points, to tell whether they are the same shape.
+  let shapeRaster: GlyphRaster
   /// The text the family's samples are compared on (`sampleSource(for:)` sets it per family).
   var sample: SampleSource
 
@@ -309,6 +306,8 @@ package final class FaceComparer {
     self.settings = settings
     raster = GlyphRaster(
       pixelsPerEm: Double(settings.pixelsPerEm), greyLevels: settings.greyLevels)
+    shapeRaster = GlyphRaster(
+      pixelsPerEm: DiffSettings.shapePixelsPerEm, greyLevels: settings.greyLevels, reach: 1)
     sample = SampleSource(text: settings.text)
   }
 
@@ -625,28 +624,25 @@ package final class FaceComparer {
       let oa = outline(ga, after, &cacheAfter)
       let ab = before.advance(of: gb)
       let aa = after.advance(of: ga)
-      let sameOutline = ub == ua && ob == oa
       let sameAdvance = FaceComparer.sameLength(ab, ub, aa, ua)
-      if sameOutline && sameAdvance { continue }
+      let shape = try compareShapes(ob, unitsPerEm: ub, oa, unitsPerEm: ua)
+      if shape.same && sameAdvance { continue }
       let pixels =
-        sameOutline
+        shape.same
         ? 0
         : try raster.difference(
           [GlyphRaster.Placed(outline: ob, x: 0, y: 0)], unitsPerEm: ub,
           [GlyphRaster.Placed(outline: oa, x: 0, y: 0)], unitsPerEm: ua)
-      // Capped: a hostile font's far-flung points must not overflow Int.
-      let moved =
-        sameOutline || ub != ua
-        ? nil : ob.largestMove(to: oa).map { Int(min($0.distance, 1e9).rounded()) }
       let entry = DiffReport.Glyph(
         codepoint: DiffNumber.codepoint(scalar), face: face, instance: instance, pixels: pixels,
-        advance: [ab, aa], moved: moved)
+        advance: [ab, aa], moved: shape.moved)
       if pixels > settings.threshold || !sameAdvance {
         out.glyphs.append(entry)
       } else {
         out.belowThreshold += 1
-        // Points that moved by a unit or more are a change whatever they paint at 64 px/em.
-        guard let moved, moved > 0 else { continue }
+        // An edit is a change whatever it paints at 64 px/em: points that moved by a unit or
+        // more, or an outline redrawn that paints otherwise at 256 px/em.
+        guard shape.edited else { continue }
         out.moved.append(entry)
       }
       out.glyphImages.append(
@@ -658,6 +654,29 @@ package final class FaceComparer {
     out.glyphImages = GlyphChange.selection(out.glyphImages, limit: settings.glyphImages)
   }
 
+  /// What two outlines of a glyph are as shapes (`OutlineShape`): the same (also when
+  /// redrawn with other points and painting the same at 256 px per em, within `threshold`
+  /// pixels), or `edited` — points moved by a font unit or more (`moved`, capped: a hostile
+  /// font's far-flung points must not overflow Int), or redrawn to paint otherwise.
+  private func compareShapes(
+    _ before: GlyphOutline, unitsPerEm ub: Int, _ after: GlyphOutline, unitsPerEm ua: Int
+  ) throws -> (same: Bool, edited: Bool, moved: Int?) {
+    if ub == ua && before == after { return (true, false, nil) }
+    if ub == ua, let b = OutlineShape(before), let a = OutlineShape(after) {
+      switch OutlineShape.compare(b, a) {
+      case .same: return (true, false, nil)
+      case .edited(let distance, _, _):
+        let moved = Int(min(distance, 1e9).rounded())
+        return (false, moved > 0, moved)
+      case .redrawn: break
+      }
+    }
+    let pixels = try shapeRaster.difference(
+      [GlyphRaster.Placed(outline: before, x: 0, y: 0)], unitsPerEm: ub,
+      [GlyphRaster.Placed(outline: after, x: 0, y: 0)], unitsPerEm: ua)
+    return pixels > settings.threshold ? (false, true, nil) : (true, false, nil)
+  }
+
   // MARK: The sample
 
   private func compareSample(
@@ -667,7 +686,7 @@ package final class FaceComparer {
     let shapedBefore = ShapedText(sample.text, font: before, language: sample.language)
     let shapedAfter = ShapedText(sample.text, font: after, language: sample.language)
     var pixels = 0
-    if shapedBefore != shapedAfter {
+    if shapedBefore != shapedAfter, try !sameShapes(shapedBefore, shapedAfter) {
       let lines = ShapedText.lines(
         shapedBefore, shapedAfter, lineWidth: DiffSettings.sampleLineWidth)
       pixels = try raster.difference(
@@ -693,6 +712,24 @@ package final class FaceComparer {
         before: shapedBefore, after: shapedAfter, face: face, instance: instance, pixels: pixels,
         languageName: sample.languageName)
     }
+  }
+
+  /// Whether two settings of the sample differ in their outlines' drawing alone, every glyph
+  /// the same shape (`compareShapes`): a font converted to another outline format sets the
+  /// same sample.
+  private func sameShapes(_ before: ShapedText, _ after: ShapedText) throws -> Bool {
+    guard before.unitsPerEm == after.unitsPerEm, before.paragraphs == after.paragraphs,
+      before.spaceWidth == after.spaceWidth, before.width == after.width,
+      before.isRightToLeft == after.isRightToLeft,
+      Set(before.outlines.keys) == Set(after.outlines.keys)
+    else { return false }
+    for (glyph, outline) in before.outlines {
+      guard let other = after.outlines[glyph] else { return false }
+      let shape = try compareShapes(
+        outline, unitsPerEm: before.unitsPerEm, other, unitsPerEm: after.unitsPerEm)
+      if !shape.same { return false }
+    }
+    return true
   }
 
   // MARK: Metrics, axes, instances

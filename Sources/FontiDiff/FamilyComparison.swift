@@ -477,14 +477,16 @@ package enum FamilyComparison {
     return "\(character(change.codepoint)) (\(what.joined(separator: ", ")))"
   }
 
-  /// Outlines that moved by too few pixels to pass the threshold, each with its move.
+  /// Outlines edited by too few pixels to pass the threshold, each with its move (or
+  /// "redrawn", an outline drawn with other points that paints otherwise).
   static func movedLines(_ glyphsMoved: [DiffReport.Glyph]) -> [String] {
     let moved = glyphsMoved.sorted {
       ($0.moved ?? 0, $1.codepoint) > ($1.moved ?? 0, $0.codepoint)
     }
     var lines = moved.prefix(3).map { g in
-      "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) moved by up to "
-        + "\(count(g.moved ?? 0, "unit")) (\(grouped(g.pixels)) px, within the threshold)"
+      "outline of \(character(g.codepoint)) (\(place(g.face, g.instance))) "
+        + (g.moved.map { "moved by up to \(count($0, "unit"))" } ?? "redrawn")
+        + " (\(grouped(g.pixels)) px, within the threshold)"
     }
     if moved.count > 3 {
       lines.append("\(moved.count - 3) more outlines moved within the threshold")
