@@ -16,7 +16,11 @@ enum DiffMarkdown {
     out += " (a glyph changes when more than \(report.threshold) px differ at "
     out += "\(report.pixelsPerEm) px per em, or its points move by a unit or more)\n\n"
 
-    let listed = report.families.filter { $0.status != .unchanged }
+    // An unchanged family that moved between static and variable fonts says which faces were
+    // compared as one.
+    let listed = report.families.filter {
+      $0.status != .unchanged || !($0.faces.migrated ?? []).isEmpty
+    }
     if !listed.isEmpty {
       out += "| Family | Status | What changed |\n|---|---|---|\n"
       for f in listed {

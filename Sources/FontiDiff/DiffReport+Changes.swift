@@ -17,6 +17,9 @@ extension DiffReport {
     public var after: DiffValue
     /// The change in words, without the face.
     public var text: String
+    /// For a face compared across a migration (`Faces.migrated`): the file and the instance
+    /// on each side.
+    public var pairedWith: PairedWith? = nil
 
     public init(
       kind: String, face: String, instance: String? = nil, subject: String? = nil,

@@ -127,7 +127,36 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var removed: [String] = []
     /// Faces paired by weight, slant and width whose style names differ.
     public var renamed: [Renamed] = []
+    /// A face removed on one side compared with a named instance (or a face) added on the
+    /// other, across a move between static fonts and a variable font: no change in itself,
+    /// what the pair differs in is. Written only when there are some.
+    public var migrated: [Migration]? = nil
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && renamed.isEmpty }
+  }
+
+  /// A face of a migration: a static face, or a variable font's named instance (or the
+  /// variable font at its default, when it names no instance).
+  public struct PairedFace: Codable, Sendable, Hashable {
+    /// The file, as `files` lists it.
+    public var file: String
+    /// The face's label on its side, or the instance's name.
+    public var style: String
+    /// The named instance compared, for a variable font's.
+    public var instance: String?
+  }
+
+  /// The two sides of a migrated pair, as `changes` say it of each of its changes.
+  public struct PairedWith: Codable, Sendable, Hashable {
+    public var before: PairedFace
+    public var after: PairedFace
+  }
+
+  /// A migrated pair: `face` is its label, as its changes name it ("Bold (static) → Bold
+  /// (instance of Inter)").
+  public struct Migration: Codable, Sendable, Hashable {
+    public var face: String
+    public var before: PairedFace
+    public var after: PairedFace
   }
 
   public struct Renamed: Codable, Sendable, Hashable {

@@ -35,6 +35,12 @@ struct FacePair: Sendable {
   var before: SideFace
   var after: SideFace
   var label: String
+  /// A face paired across a migration (`FamilyComparison.migrate`): compared at these named
+  /// instances only (nil: a static face, or a variable font's default), its axes and other
+  /// instances not compared.
+  var migration: DiffReport.Migration? = nil
+  var beforeInstance: NamedInstance? = nil
+  var afterInstance: NamedInstance? = nil
 
   /// Same file bytes at the same place: nothing in the face can differ.
   var isIdentical: Bool {
@@ -293,6 +299,9 @@ package final class FaceComparer {
   let shapeRaster: GlyphRaster
   /// The text the family's samples are compared on (`sampleSource(for:)` sets it per family).
   var sample: SampleSource
+  /// Comparing a pair across a migration (`FacePair.migration`): points moved by less than a
+  /// font unit are an instance's rounding.
+  var migrating = false
 
   /// The review's text, or, for a family that cannot set it, a sample in its own script.
   struct SampleSource: Sendable {
@@ -350,14 +359,18 @@ package final class FaceComparer {
   func compare(_ pair: FacePair) throws -> FaceDifference {
     var out = FaceDifference(label: pair.label)
     if pair.isIdentical && settings.shortcuts { return out }
+    migrating = pair.migration != nil
+    defer { migrating = false }
 
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
     let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
     let same = sameTables(before, after)
     let common = compareCharacters(before, after, outlinesSame: same.outlines, into: &out)
     out.metrics = FaceComparer.metricChanges(before, after)
-    let variations = Variations(before, after)
-    compareVariations(variations, before, after, face: pair.label, into: &out)
+    let variations = Variations(before, after, pair: pair)
+    if pair.migration == nil {
+      compareVariations(variations, before, after, face: pair.label, into: &out)
+    }
 
     // Shaping: compared where a table it reads differs, or at instances that moved.
     var shaping = DiffReport.FaceShaping(face: pair.label)
@@ -375,7 +388,8 @@ package final class FaceComparer {
         ?? (ia == nil)
       if same.outlines && same.layout && sameCoordinates { continue }
       let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
-      let instance = ia?.name
+      // A migrated pair's label names its instances.
+      let instance = pair.migration == nil ? ia?.name : nil
       if !(same.outlines && sameCoordinates) {
         try compareGlyphs(
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
@@ -392,11 +406,18 @@ package final class FaceComparer {
     out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
     out.moved.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
     ShapingComparer.finish(&shaping)
+    if pair.migration != nil {
+      // A variable font's layout tables hold variation data no static font can: tables that
+      // differ while every tried pair and text shapes the same are the migration itself.
+      shaping.tables.changed.removeAll { shaping.tables.unexplained.contains($0) }
+      shaping.tables.unexplained = []
+    }
     if !shaping.isEmpty { out.shaping = shaping }
     out.declared = DeclaredDifference.compare(
       before, after, face: pair.label, common: common,
       outlinesChanged: !out.glyphs.isEmpty || !out.moved.isEmpty || out.belowThreshold > 0,
       charactersChanged: !out.codepointsAdded.isEmpty || !out.codepointsRemoved.isEmpty)
+    if pair.migration != nil { out.declared = out.declared.acrossMigration(pair) }
     return out
   }
 
@@ -445,20 +466,30 @@ package final class FaceComparer {
     var paired: [(NamedInstance, NamedInstance)]
     var added: [NamedInstance]
     var removed: [NamedInstance]
+    /// A migrated pair's instances (`FacePair.migration`): the one place compared.
+    var pinned: (NamedInstance?, NamedInstance?)?
 
-    init(_ before: HarfBuzzFace, _ after: HarfBuzzFace) {
+    init(_ before: HarfBuzzFace, _ after: HarfBuzzFace, pair: FacePair? = nil) {
       axes = (FontAxes.read(before).axes, FontAxes.read(after).axes)
+      if let pair, pair.migration != nil {
+        (paired, added, removed) = ([], [], [])
+        pinned = (pair.beforeInstance, pair.afterInstance)
+        return
+      }
       (paired, added, removed) = FaceComparer.pairInstances(
         NamedInstance.read(before, axes: axes.before), NamedInstance.read(after, axes: axes.after))
     }
 
     /// The instances compared on both sides: the paired ones, else the default coordinates.
     var compared: [(NamedInstance?, NamedInstance?)] {
-      paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
+      if let pinned { return [pinned] }
+      return paired.isEmpty ? [(nil, nil)] : paired.map { ($0.0, $0.1) }
     }
 
     /// Which of `compared` the review shows the sample at.
-    var sampleAt: Int { FaceComparer.representative(compared, axes: axes.after) }
+    var sampleAt: Int {
+      pinned == nil ? FaceComparer.representative(compared, axes: axes.after) : 0
+    }
   }
 
   /// Axes and named instances added, removed and moved; instances on one side only drawn at
@@ -531,17 +562,18 @@ package final class FaceComparer {
   func sampleImage(for pair: FacePair) throws -> SampleChange {
     let before = try HarfBuzzFace(file: pair.before.file, index: pair.before.query.index)
     let after = try HarfBuzzFace(file: pair.after.file, index: pair.after.query.index)
-    let variations = Variations(before, after)
+    let variations = Variations(before, after, pair: pair)
     let (ib, ia) = variations.compared[variations.sampleAt]
     let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
     var out = FaceDifference(label: pair.label)
+    let instance = pair.migration == nil ? ia?.name : nil
     try compareSample(
-      fontBefore, fontAfter, face: pair.label, instance: ia?.name, keepImage: true, into: &out)
+      fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: true, into: &out)
     return out.sampleImage
       ?? SampleChange(
         before: ShapedText(sample.text, font: fontBefore, language: sample.language),
         after: ShapedText(sample.text, font: fontAfter, language: sample.language),
-        face: pair.label, instance: ia?.name, pixels: 0, languageName: sample.languageName)
+        face: pair.label, instance: instance, pixels: 0, languageName: sample.languageName)
   }
 
   /// The sample of a family on one side only, set in `face` (its first usual face) at its
@@ -572,6 +604,9 @@ package final class FaceComparer {
         return nil
       }
       let opened = HarfBuzzFont(face: face)
+      if let instance = added ? pair.afterInstance : pair.beforeInstance {
+        opened.setNamedInstance(instance.index)
+      }
       fonts[label] = opened
       return opened
     }
@@ -665,6 +700,10 @@ package final class FaceComparer {
     if ub == ua, let b = OutlineShape(before), let a = OutlineShape(after) {
       switch OutlineShape.compare(b, a) {
       case .same: return (true, false, nil)
+      case .edited(let distance, _, _) where migrating && distance < 1:
+        // An instance made static has its points rounded to whole units: a move of less
+        // than a unit is that rounding.
+        return (true, false, nil)
       case .edited(let distance, _, _):
         let moved = Int(min(distance, 1e9).rounded())
         return (false, moved > 0, moved)

@@ -94,10 +94,14 @@ package enum FamilyComparison {
     }
 
     let faces = pairFaces(before.faces, after.faces)
-    let pairs = faces.0
-    entry.faces.added = faces.added
-    entry.faces.removed = faces.removed
+    let migrations = migrate(
+      removed: labels(before.faces).filter { faces.removed.contains($0.1) },
+      added: labels(after.faces).filter { faces.added.contains($0.1) }, family: before.name)
+    let pairs = faces.0 + migrations.pairs
+    entry.faces.added = migrations.added
+    entry.faces.removed = migrations.removed
     entry.faces.renamed = faces.renamed
+    if !migrations.migrated.isEmpty { entry.faces.migrated = migrations.migrated }
     let compares =
       !comparer.settings.shortcuts || pairs.contains { !$0.isIdentical } || !entry.faces.isEmpty
     if compares, let first = pairs.first { comparer.sample = comparer.sampleSource(for: first) }
@@ -114,12 +118,21 @@ package enum FamilyComparison {
     }
 
     let characterFaces = add(differences, to: &entry)
+    entry.instances.added += migrations.instancesAdded
+    entry.instances.removed += migrations.instancesRemoved
     if let traits {
       entry.features = SideTraits.featureChanges(traits.before.proofs, traits.after.proofs)
       entry.languages = SideTraits.languageChanges(traits.before.languages, traits.after.languages)
     }
     entry.changes = ChangeList.make(
-      entry, declared: differences.flatMap(\.declared.changes), face: pairs.first?.label ?? "")
+      entry, declared: differences.flatMap(\.declared.changes), face: pairs.first?.label ?? ""
+    ).map { change in
+      var change = change
+      if let m = migrations.migrated.first(where: { $0.face == change.face }) {
+        change.pairedWith = DiffReport.PairedWith(before: m.before, after: m.after)
+      }
+      return change
+    }
     entry.info = differences.flatMap(\.declared.info)
     entry.status = isChanged(entry) ? .changed : .unchanged
     entry.summary =
@@ -325,7 +338,11 @@ package enum FamilyComparison {
     take(
       { [$0.style.lowercased(), $0.relativePath, String($0.query.index)] }, uniqueOnly: false,
       rename: false)
-    take({ $0.style.lowercased() }, uniqueOnly: true, rename: false)
+    // A static face and a variable font of the same style name are a migration (`migrate`):
+    // the static face is compared with the variable font's instance of that name.
+    take(
+      { [$0.style.lowercased(), $0.query.isVariable] as [AnyHashable] }, uniqueOnly: true,
+      rename: false)
     take(
       { [$0.query.weight, $0.query.slant, $0.query.width, $0.query.isVariable ? 1 : 0] },
       uniqueOnly: true, rename: true)
@@ -537,6 +554,7 @@ package enum FamilyComparison {
     listed("\(plural(faces.added.count, "face")) added", faces.added)
       + listed("\(plural(faces.removed.count, "face")) removed", faces.removed)
       + faces.renamed.map { "face renamed: \($0.before) → \($0.after)" }
+      + (faces.migrated ?? []).map { "compared as one face: \($0.face)" }
   }
 
   static func axisLines(_ axes: DiffReport.Axes) -> [String] {
