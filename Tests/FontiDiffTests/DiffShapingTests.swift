@@ -211,3 +211,28 @@ struct DiffShapingTests {
     }
   }
 }
+
+/// Which member of a kerning class stands for it in the review's pairs.
+struct KerningRepresentativeTests {
+  func first(_ members: String, text: String = "") -> String {
+    let scalars = Array(members.unicodeScalars)
+    let ordered = ShapingComparer.representativeFirst(scalars, text: Set(text.unicodeScalars))
+    return String(ordered[0])
+  }
+
+  @Test func aPlainBaseLetterOfTheClassScriptStandsForIt() {
+    // Ѓ (U+0403) decomposes to Г and an acute: Г stands for its class, though its code point
+    // is higher.
+    #expect(first("ЃГҐ") == "Г")
+    #expect(first("ÀAÁ") == "A")
+    // Two Cyrillic letters and a Greek one: a Cyrillic letter, the lowest.
+    #expect(first("ΩѠѺ") == "Ѡ")
+  }
+
+  @Test func aLetterOfTheComparedTextIsPreferredThenTheLowestCodePoint() {
+    #expect(first("HIN", text: "Nina") == "N")
+    #expect(first("HIN", text: "xyz") == "H")
+    // No letter at all: the best-ranked member, as before.
+    #expect(first(".,") == ".")
+  }
+}
