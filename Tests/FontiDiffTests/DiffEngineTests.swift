@@ -750,3 +750,33 @@ struct DiffLabelTests {
     #expect(bottoms[0] == bottoms[1], "\(bottoms)")
   }
 }
+
+/// Text cut to a width on the review's pages: after whole changes and words, saying the rest.
+struct FittedTextTests {
+  /// Fits when no longer than `width` characters.
+  static func fits(_ width: Int) -> (String) -> Bool { { $0.count <= width } }
+  static func more(_ n: Int) -> String { " · and \(n) more: see page 4" }
+
+  @Test func asManyChangesAsFitThenHowManyMoreAndWhere() {
+    let lines = [
+      "weight class 400 → 300 (Regular)", "name ID 13 changed (Regular)",
+      "fpgm changed: the font program differs in 120 bytes (Regular)",
+    ]
+    let two = FittedText.lines(lines, more: Self.more, fits: Self.fits(95))
+    #expect(
+      two
+        == "weight class 400 → 300 (Regular); name ID 13 changed (Regular) · and 1 more: see page 4"
+    )
+    let all = FittedText.lines(lines, more: Self.more, fits: Self.fits(200))
+    #expect(all == lines.joined(separator: "; "))
+  }
+
+  @Test func aChangeTooLongAloneIsCutAfterAWholeWord() {
+    let lines = ["3 glyphs changed: U+0052 R (2 px), U+0053 S (2 px), U+0054 T (1 px)", "more"]
+    let cut = FittedText.lines(lines, more: Self.more, fits: Self.fits(60))
+    #expect(cut == "3 glyphs changed: U+0052 R (2 px)…" + Self.more(1))
+    // Never inside a word: what is kept is a run of the line's whole words.
+    let kept = cut.prefix(while: { $0 != "…" })
+    #expect(lines[0].hasPrefix(kept) && lines[0].dropFirst(kept.count).first == ",")
+  }
+}
