@@ -134,11 +134,18 @@ extension DiffDrawing {
         columns: min(4, characters.count), x: margin, width: width,
         heading: "Characters · \(added) added, \(removed) removed (drawn from their side)",
         on: cr)
-    } else {
-      let note = label(
-        "No glyph or shaping changed: see the changes listed above.", size: 19, in: context)
-      cr.setColour(palette.text, alpha: 0.55)
-      note.draw(at: margin, top)
+    }
+    // What has nothing to draw, in a table under what is drawn (alone when nothing is).
+    let undrawn = DiffDrawing.undrawnChanges(outcome.entry)
+    let drew =
+      !glyphs.isEmpty || !shaping.isEmpty || !outcome.instanceImages.isEmpty
+      || !characters.isEmpty
+      || (outcome.sample != nil && !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty)
+    if !undrawn.isEmpty && !drew {
+      drawChangeTable(
+        undrawn, top: top, bottom: bottom, x: margin, width: width, size: 17,
+        heading: "Changes · \(FamilyComparison.grouped(undrawn.count)) with nothing to draw",
+        on: cr)
     }
   }
 

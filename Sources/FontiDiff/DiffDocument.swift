@@ -284,9 +284,9 @@ final class DiffDocument {
           status.draw(at: self.g.margin + 156, y + 4.5)
           // A failed family's reason follows on lines of its own (`.reason`).
           let what = self.drawing.label(
-            f.status == .failed ? "could not be compared:" : f.summary.first ?? "", size: 8.5,
-            in: context)
-          what.ellipsize(width: self.g.reasonWidth)
+            f.status == .failed
+              ? "could not be compared:" : self.rowSummary(f, page: page, context),
+            size: 8.5, in: context)
           cr.setColour(self.palette.ink(0.75))
           what.draw(at: self.g.margin + 212, y + 2.5)
           if let page {
@@ -322,6 +322,16 @@ final class DiffDocument {
     }
   }
 
+  /// A family's changes on its row of the table: as many as fit, then how many more and
+  /// where they are ("and 129 more: see page 4"), cut only after a whole word.
+  private func rowSummary(_ f: DiffReport.Family, page: Int?, _ context: TextContext) -> String {
+    let width = g.reasonWidth
+    return FittedText.lines(
+      f.summary,
+      more: { " · and \($0) more: see \(page.map { "page \($0)" } ?? "diff.json")" },
+      fits: { drawing.label($0, size: 8.5, in: context).size.width <= width })
+  }
+
   // MARK: Family pages
 
   private func drawBlock(
@@ -340,12 +350,13 @@ final class DiffDocument {
       name.draw(at: g.margin, y)
     case .changesHeading(let text):
       drawSectionHeading(text, y: y + 6, context, cr)
-    case .change(let text):
+    case .change(let text, let lines):
       cr.setColour(palette.accent)
       cr.circle(g.margin + 3, y + 7.5, radius: 1.6)
       cr.fill()
-      let line = drawing.label(text, size: 9.5, in: context)
-      line.ellipsize(width: g.contentWidth - 12)
+      let line = drawing.label(
+        text, size: 9.5, in: context, width: g.changeWidth, wrap: .words)
+      line.limitHeight(Double(lines) * 13)
       cr.setColour(palette.ink(0.9))
       line.draw(at: g.margin + 12, y + 1)
     case .sample(_, let em, let band, let same):
@@ -390,6 +401,16 @@ final class DiffDocument {
         title: "\(what) · \(image.face) · \(image.instance ?? "")")
     case .characterRow(let added, let indices):
       drawCharacterRow(outcome, added: added, indices: indices, y: y, context, cr)
+    case .changeTableHeading(let count):
+      drawSectionHeading(
+        "Changes with nothing to draw · \(FamilyComparison.grouped(count))", y: y + 10, context,
+        cr)
+    case .changeRow(let index, let lines):
+      let undrawn = DiffDrawing.undrawnChanges(f)
+      guard index < undrawn.count else { return }
+      drawing.drawChangeTable(
+        [undrawn[index]], top: y + 2, bottom: .infinity, x: g.margin, width: g.contentWidth,
+        size: 8, lines: lines, on: cr)
     }
   }
 
