@@ -71,15 +71,17 @@ extension DiffDrawing {
     name.draw(at: margin, 66)
     var y = 66 + name.size.height + 6
     for line in entry.summary.prefix(3) {
-      let text = label(line, size: 19, in: context)
-      text.ellipsize(width: width)
+      // Cut after a whole word, when it must be.
+      let words = FittedText.words(
+        line, suffix: "", fits: { label($0, size: 19, in: context).size.width <= width })
+      let text = label(words, size: 19, in: context)
       cr.setColour(palette.text, alpha: 0.72)
       text.draw(at: margin, y)
       y += text.size.height + 1
     }
     if entry.summary.count > 3 {
       let more = label(
-        "… and \(entry.summary.count - 3) more changes in diff.pdf", size: 15, in: context)
+        "… and \(entry.summary.count - 3) more: see diff.pdf", size: 15, in: context)
       cr.setColour(palette.text, alpha: 0.5)
       more.draw(at: margin, y + 2)
       y += more.size.height + 2

@@ -236,3 +236,15 @@ struct KerningRepresentativeTests {
     #expect(first(".,") == ".")
   }
 }
+
+/// A shaping change's title quotes the font's own text: that part is drawn from the font's
+/// outlines, the rest in the label face.
+struct ShapingTitleTests {
+  @Test func theQuotedTextIsSplitFromTheWords() throws {
+    let kerning = try #require(DiffDrawing.quotedParts("“To” -105 → -255"))
+    #expect(kerning.before == "" && kerning.quoted == "To" && kerning.after == " -105 → -255")
+    let mark = try #require(DiffDrawing.quotedParts("“इं” y 0 → 50"))
+    #expect(mark.quoted == "इं" && mark.after == " y 0 → 50")
+    #expect(DiffDrawing.quotedParts("no quote") == nil)
+  }
+}
