@@ -200,10 +200,12 @@ final class DiffDocument {
     ]
     var y = top
     for (key, value) in facts {
-      drawKeyed(
-        key, value, y: y, style: KeyedStyle(value: 9, column: 60), valueColour: palette.ink(0.9),
-        context, cr)
-      y += 15
+      // How glyphs are compared on two lines, the sample on one, cut after a whole word.
+      let lines = drawKeyed(
+        key, value, y: y,
+        style: KeyedStyle(value: 9, column: 60, lines: key == "Glyphs" ? 2 : 1, words: true),
+        valueColour: palette.ink(0.9), context, cr)
+      y += 15 + Double(lines - 1) * 11
     }
     for (n, u) in report.unreadable.prefix(3).enumerated() {
       // Named in the key column, so that the note does not read as part of the date.
@@ -220,16 +222,31 @@ final class DiffDocument {
     var value: Double
     var column: Double
     var keyInk = 0.55
+    /// The value on at most this many lines, wrapped and cut after whole words when `words`
+    /// (else on one line, ellipsized: a path).
+    var lines = 1
+    var words = false
   }
 
   /// A value with its key (a caption) in the column before it, on the same baseline: the
   /// cover's sides, facts and unreadable files, a family's files.
+  @discardableResult
   private func drawKeyed(
     _ key: String?, _ value: String, y: Double, style: KeyedStyle, valueColour: Colour,
     _ context: TextContext, _ cr: CairoContext
-  ) {
-    let v = drawing.label(value, size: style.value, in: context)
-    v.ellipsize(width: g.contentWidth - style.column)
+  ) -> Int {
+    let width = g.contentWidth - style.column
+    let v: TextLayout
+    if style.words {
+      let wrapped = { (text: String) in
+        self.drawing.label(text, size: style.value, in: context, width: width, wrap: .words)
+      }
+      v = wrapped(
+        FittedText.words(value, suffix: "", fits: { wrapped($0).lineCount <= style.lines }))
+    } else {
+      v = drawing.label(value, size: style.value, in: context)
+      v.ellipsize(width: width)
+    }
     if let key {
       let k = drawing.caption(key, size: style.key, in: context)
       cr.setColour(palette.ink(style.keyInk))
@@ -237,6 +254,7 @@ final class DiffDocument {
     }
     cr.setColour(valueColour)
     v.draw(at: g.margin + style.column, y)
+    return max(1, v.lineCount)
   }
 
   /// A section's heading on a family's page, in small capitals of the accent colour.
