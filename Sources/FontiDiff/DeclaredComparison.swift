@@ -419,7 +419,7 @@ struct DeclaredComparer {
   static func quoted(_ s: String) -> String {
     let flat = String(
       s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-    return flat.count <= 70 ? "“\(flat)”" : "“\(flat.prefix(67))…”"
+    return "“\(FittedText.words(flat, suffix: "", fits: { $0.count <= 68 }))”"
   }
 
   /// Two names shown around where they first differ, each at most 32 characters, so that the
@@ -430,13 +430,20 @@ struct DeclaredComparer {
     guard b.count > window + 2 || a.count > window + 2 else { return (quoted(b), quoted(a)) }
     let common = zip(b, a).prefix { $0 == $1 }.count
     let start = common > window / 2 ? common - 8 : 0
+    // Each part starts and ends at a whole word.
     func part(_ s: String) -> String {
-      let tail = s.dropFirst(start)
+      var tail = Substring(s)
+      var cutBefore = false
+      if start > 0, let space = s.prefix(start).lastIndex(of: " ") {
+        tail = s[s.index(after: space)...]
+        cutBefore = true
+      }
       let flat = String(
-        tail.prefix(window).unicodeScalars.map {
+        tail.unicodeScalars.map {
           $0.properties.generalCategory == .control ? " " : Character($0)
         })
-      return "“" + (start > 0 ? "…" : "") + flat + (tail.count > window ? "…" : "") + "”"
+      let cut = FittedText.words(flat, suffix: "", fits: { $0.count <= window + 1 })
+      return "“" + (cutBefore ? "…" : "") + cut + "”"
     }
     return (part(b), part(a))
   }

@@ -26,11 +26,10 @@ extension DiffDrawing {
       let cy = top + headingHeight + Double(n / columns) * rowHeight
       let boxWidth = cell - textSize * 1.4
       let place = image.instance.map { "\(image.face) \($0)" } ?? image.face
-      let title = label(
-        "\(image.kind) · \(place) · \(image.title)", size: textSize, in: context)
-      title.ellipsize(width: boxWidth)
       cr.setColour(palette.text, alpha: 0.85)
-      title.draw(at: cx, cy)
+      drawShapingTitle(
+        image, prefix: "\(image.kind) · \(place) · ", size: textSize, x: cx, y: cy,
+        width: boxWidth, context, on: cr)
       let band = (rowHeight - textSize * 2.3) / 3
       // One em size for the three lines: the wider run fits the cell, the band its height.
       let widest =
@@ -73,5 +72,52 @@ extension DiffDrawing {
         tag.draw(at: cx + boxWidth - tag.size.width - 4, lineTop + 2)
       }
     }
+  }
+
+  /// A shaping change's title, its quoted text ("“इं”") drawn from the BEFORE face's own
+  /// outlines as it set the text — the label face may lack its script — and the rest in the
+  /// label face.
+  private func drawShapingTitle(
+    _ image: ShapingImage, prefix: String, size: Double, x: Double, y: Double, width: Double,
+    _ context: TextContext, on cr: CairoContext
+  ) {
+    guard let parts = DiffDrawing.quotedParts(image.title), !image.before.outlines.isEmpty
+    else {
+      let title = label(prefix + image.title, size: size, in: context)
+      title.ellipsize(width: width)
+      title.draw(at: x, y)
+      return
+    }
+    let head = label(prefix + parts.before + "“", size: size, in: context)
+    head.ellipsize(width: width)
+    head.draw(at: x, y)
+    var pen = x + head.size.width
+    let run = image.before
+    let units = Double(max(1, run.unitsPerEm))
+    let right =
+      zip(run.outlines, run.x).map { outline, x in Double(x) + (outline.bounds?.maxX ?? 0) }
+      .max() ?? 0
+    let scale = size / units
+    let quotedWidth = max(0, right) * scale + size * 0.1
+    guard pen + quotedWidth < x + width else { return }
+    fill(
+      Placement(glyphs: run.placed, scale: scale, x: pen, y: y + head.baseline),
+      colour: palette.text, on: cr)
+    cr.setColour(palette.text, alpha: 0.85)
+    pen += quotedWidth
+    let tail = label("”" + parts.after, size: size, in: context)
+    tail.ellipsize(width: max(1, x + width - pen))
+    tail.draw(at: pen, y)
+  }
+
+  /// A title split around its first quoted text: "“To” −105 → −255" → ("", "To", " −105 → −255").
+  static func quotedParts(_ title: String) -> (before: String, quoted: String, after: String)? {
+    guard let open = title.firstIndex(of: "“"),
+      let close = title[title.index(after: open)...].firstIndex(of: "”")
+    else { return nil }
+    return (
+      String(title[..<open]), String(title[title.index(after: open)..<close]),
+      String(title[title.index(after: close)...])
+    )
   }
 }

@@ -71,15 +71,17 @@ extension DiffDrawing {
     name.draw(at: margin, 66)
     var y = 66 + name.size.height + 6
     for line in entry.summary.prefix(3) {
-      let text = label(line, size: 19, in: context)
-      text.ellipsize(width: width)
+      // Cut after a whole word, when it must be.
+      let words = FittedText.words(
+        line, suffix: "", fits: { label($0, size: 19, in: context).size.width <= width })
+      let text = label(words, size: 19, in: context)
       cr.setColour(palette.text, alpha: 0.72)
       text.draw(at: margin, y)
       y += text.size.height + 1
     }
     if entry.summary.count > 3 {
       let more = label(
-        "… and \(entry.summary.count - 3) more changes in diff.pdf", size: 15, in: context)
+        "… and \(entry.summary.count - 3) more: see diff.pdf", size: 15, in: context)
       cr.setColour(palette.text, alpha: 0.5)
       more.draw(at: margin, y + 2)
       y += more.size.height + 2
@@ -134,11 +136,18 @@ extension DiffDrawing {
         columns: min(4, characters.count), x: margin, width: width,
         heading: "Characters · \(added) added, \(removed) removed (drawn from their side)",
         on: cr)
-    } else {
-      let note = label(
-        "No glyph or shaping changed: see the changes listed above.", size: 19, in: context)
-      cr.setColour(palette.text, alpha: 0.55)
-      note.draw(at: margin, top)
+    }
+    // What has nothing to draw, in a table under what is drawn (alone when nothing is).
+    let undrawn = DiffDrawing.undrawnChanges(outcome.entry)
+    let drew =
+      !glyphs.isEmpty || !shaping.isEmpty || !outcome.instanceImages.isEmpty
+      || !characters.isEmpty
+      || (outcome.sample != nil && !DiffDrawing.metricLines(outcome.entry.metrics).isEmpty)
+    if !undrawn.isEmpty && !drew {
+      drawChangeTable(
+        undrawn, top: top, bottom: bottom, x: margin, width: width, size: 17,
+        heading: "Changes · \(FamilyComparison.grouped(undrawn.count)) with nothing to draw",
+        on: cr)
     }
   }
 

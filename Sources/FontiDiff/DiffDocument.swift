@@ -200,10 +200,12 @@ final class DiffDocument {
     ]
     var y = top
     for (key, value) in facts {
-      drawKeyed(
-        key, value, y: y, style: KeyedStyle(value: 9, column: 60), valueColour: palette.ink(0.9),
-        context, cr)
-      y += 15
+      // How glyphs are compared on two lines, the sample on one, cut after a whole word.
+      let lines = drawKeyed(
+        key, value, y: y,
+        style: KeyedStyle(value: 9, column: 60, lines: key == "Glyphs" ? 2 : 1, words: true),
+        valueColour: palette.ink(0.9), context, cr)
+      y += 15 + Double(lines - 1) * 11
     }
     for (n, u) in report.unreadable.prefix(3).enumerated() {
       // Named in the key column, so that the note does not read as part of the date.
@@ -220,16 +222,31 @@ final class DiffDocument {
     var value: Double
     var column: Double
     var keyInk = 0.55
+    /// The value on at most this many lines, wrapped and cut after whole words when `words`
+    /// (else on one line, ellipsized: a path).
+    var lines = 1
+    var words = false
   }
 
   /// A value with its key (a caption) in the column before it, on the same baseline: the
   /// cover's sides, facts and unreadable files, a family's files.
+  @discardableResult
   private func drawKeyed(
     _ key: String?, _ value: String, y: Double, style: KeyedStyle, valueColour: Colour,
     _ context: TextContext, _ cr: CairoContext
-  ) {
-    let v = drawing.label(value, size: style.value, in: context)
-    v.ellipsize(width: g.contentWidth - style.column)
+  ) -> Int {
+    let width = g.contentWidth - style.column
+    let v: TextLayout
+    if style.words {
+      let wrapped = { (text: String) in
+        self.drawing.label(text, size: style.value, in: context, width: width, wrap: .words)
+      }
+      v = wrapped(
+        FittedText.words(value, suffix: "", fits: { wrapped($0).lineCount <= style.lines }))
+    } else {
+      v = drawing.label(value, size: style.value, in: context)
+      v.ellipsize(width: width)
+    }
     if let key {
       let k = drawing.caption(key, size: style.key, in: context)
       cr.setColour(palette.ink(style.keyInk))
@@ -237,6 +254,7 @@ final class DiffDocument {
     }
     cr.setColour(valueColour)
     v.draw(at: g.margin + style.column, y)
+    return max(1, v.lineCount)
   }
 
   /// A section's heading on a family's page, in small capitals of the accent colour.
@@ -284,9 +302,9 @@ final class DiffDocument {
           status.draw(at: self.g.margin + 156, y + 4.5)
           // A failed family's reason follows on lines of its own (`.reason`).
           let what = self.drawing.label(
-            f.status == .failed ? "could not be compared:" : f.summary.first ?? "", size: 8.5,
-            in: context)
-          what.ellipsize(width: self.g.reasonWidth)
+            f.status == .failed
+              ? "could not be compared:" : self.rowSummary(f, page: page, context),
+            size: 8.5, in: context)
           cr.setColour(self.palette.ink(0.75))
           what.draw(at: self.g.margin + 212, y + 2.5)
           if let page {
@@ -322,6 +340,16 @@ final class DiffDocument {
     }
   }
 
+  /// A family's changes on its row of the table: as many as fit, then how many more and
+  /// where they are ("and 129 more: see page 4"), cut only after a whole word.
+  private func rowSummary(_ f: DiffReport.Family, page: Int?, _ context: TextContext) -> String {
+    let width = g.reasonWidth
+    return FittedText.lines(
+      f.summary,
+      more: { " · and \($0) more: see \(page.map { "page \($0)" } ?? "diff.json")" },
+      fits: { drawing.label($0, size: 8.5, in: context).size.width <= width })
+  }
+
   // MARK: Family pages
 
   private func drawBlock(
@@ -340,12 +368,13 @@ final class DiffDocument {
       name.draw(at: g.margin, y)
     case .changesHeading(let text):
       drawSectionHeading(text, y: y + 6, context, cr)
-    case .change(let text):
+    case .change(let text, let lines):
       cr.setColour(palette.accent)
       cr.circle(g.margin + 3, y + 7.5, radius: 1.6)
       cr.fill()
-      let line = drawing.label(text, size: 9.5, in: context)
-      line.ellipsize(width: g.contentWidth - 12)
+      let line = drawing.label(
+        text, size: 9.5, in: context, width: g.changeWidth, wrap: .words)
+      line.limitHeight(Double(lines) * 13)
       cr.setColour(palette.ink(0.9))
       line.draw(at: g.margin + 12, y + 1)
     case .sample(_, let em, let band, let same):
@@ -390,6 +419,16 @@ final class DiffDocument {
         title: "\(what) · \(image.face) · \(image.instance ?? "")")
     case .characterRow(let added, let indices):
       drawCharacterRow(outcome, added: added, indices: indices, y: y, context, cr)
+    case .changeTableHeading(let count):
+      drawSectionHeading(
+        "Changes with nothing to draw · \(FamilyComparison.grouped(count))", y: y + 10, context,
+        cr)
+    case .changeRow(let index, let lines):
+      let undrawn = DiffDrawing.undrawnChanges(f)
+      guard index < undrawn.count else { return }
+      drawing.drawChangeTable(
+        [undrawn[index]], top: y + 2, bottom: .infinity, x: g.margin, width: g.contentWidth,
+        size: 8, lines: lines, on: cr)
     }
   }
 

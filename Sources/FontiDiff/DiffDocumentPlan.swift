@@ -42,6 +42,9 @@ struct DiffDocumentPlan {
     var characterPanelHeight = 54.0
     var characterRowHeight = 86.0
     var lineHeight = 14.5
+    /// A change in words: its width, and the height of each line after its first.
+    var changeWidth: Double { contentWidth - 12 }
+    var changeLineHeight = 12.5
     /// The vertical metrics picture, its heading included.
     var metricsHeight = 190.0
   }
@@ -73,7 +76,8 @@ struct DiffDocumentPlan {
     case header
     case continued
     case changesHeading(String)
-    case change(String)
+    /// A change in words, wrapped after whole words on `lines` lines.
+    case change(String, lines: Int = 1)
     /// The sample's bands (one when `same`: nothing of it differs).
     case sample(lines: Int, em: Double, band: Double, same: Bool)
     case glyphsHeading(shown: Int, total: Int)
@@ -89,6 +93,10 @@ struct DiffDocumentPlan {
     /// A named instance added or removed (`FamilyOutcome.instanceImages[index]`): the sample
     /// set at it, from its side.
     case instance(Int, em: Double, band: Double)
+    /// The heading of the table of changes with nothing to draw (`undrawnChanges`), and a row
+    /// of it: the change's index there, what changed on `lines` lines.
+    case changeTableHeading(Int)
+    case changeRow(Int, lines: Int)
   }
 
   struct Placed: Equatable {
@@ -200,10 +208,10 @@ struct DiffDocumentPlan {
       guard let profile = outcome.profile else { return nil }
       blocks.append(
         .changesHeading(outcome.entry.status == .added ? "New family" : "Family removed"))
-      blocks += profile.lines.map(Block.change)
+      blocks += profile.lines.map(changeBlock)
     default:
       blocks.append(.changesHeading("What changed"))
-      blocks += outcome.entry.summary.map(Block.change)
+      blocks += outcome.entry.summary.map(changeBlock)
     }
     if let sample = outcome.sample {
       let fit = fit(sample)
@@ -232,7 +240,33 @@ struct DiffDocumentPlan {
       let band = DiffDocumentPlan.bandHeight(lines: fit.lines.count, em: fit.em)
       blocks.append(.instance(n, em: fit.em, band: band))
     }
+    if outcome.entry.status == .changed {
+      let undrawn = DiffDrawing.undrawnChanges(outcome.entry)
+      if !undrawn.isEmpty { blocks.append(.changeTableHeading(undrawn.count)) }
+      for (n, change) in undrawn.enumerated() {
+        blocks.append(.changeRow(n, lines: changeRowLines(change)))
+      }
+    }
     return blocks
+  }
+
+  /// The most lines a row of the table of changes takes.
+  static let mostChangeRowLines = 4
+
+  /// How many lines what changed takes in its column at 8 pt (a little wide, never fewer than
+  /// it needs), at most `mostChangeRowLines`.
+  func changeRowLines(_ change: DiffReport.Change) -> Int {
+    let width = DiffDrawing.changeColumns(width: geometry.contentWidth).what - 6.4
+    let perLine = max(1, Int(width / (8 * 0.6)))
+    let text = DiffDrawing.changeCells(change).what
+    return min(DiffDocumentPlan.mostChangeRowLines, max(1, (text.count + perLine - 1) / perLine))
+  }
+
+  /// A change in words on a family's page, on as many lines as it takes (estimated at 9.5 pt
+  /// a little wide, so that a line is never cut).
+  func changeBlock(_ text: String) -> Block {
+    let perLine = max(1, Int(geometry.changeWidth / (9.5 * 0.6)))
+    return .change(text, lines: max(1, (text.count + perLine - 1) / perLine))
   }
 
   /// A sample on a family's page: its lines at the largest em size that fits beside the band
@@ -297,7 +331,7 @@ struct DiffDocumentPlan {
       let h = height(block)
       let keep: Double
       switch block {
-      case .changesHeading, .glyphsHeading, .charactersHeading:
+      case .changesHeading, .glyphsHeading, .charactersHeading, .changeTableHeading:
         keep = n + 1 < blocks.count ? height(blocks[n + 1]) : 0
       default: keep = 0
       }
@@ -344,7 +378,7 @@ struct DiffDocumentPlan {
     case .header: return 84
     case .continued: return 34
     case .changesHeading: return 22
-    case .change: return g.lineHeight
+    case .change(_, let lines): return g.lineHeight + Double(lines - 1) * g.changeLineHeight
     case .sample(_, _, let band, let same): return 30 + (same ? band : 3 * band + 34) + 8
     case .glyphsHeading: return 44
     case .glyphRow: return g.glyphRowHeight
@@ -354,6 +388,8 @@ struct DiffDocumentPlan {
     case .shapingRow(_, let first): return first ? 148 : 132
     case .metrics: return g.metricsHeight
     case .instance(_, _, let band): return 30 + band + 8
+    case .changeTableHeading: return 30
+    case .changeRow(_, let lines): return Double(lines) * 10.4 + 4
     }
   }
 }

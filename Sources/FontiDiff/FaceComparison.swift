@@ -374,7 +374,7 @@ package final class FaceComparer {
 
     // Shaping: compared where a table it reads differs, or at instances that moved.
     var shaping = DiffReport.FaceShaping(face: pair.label)
-    let shaper = ShapingComparer(before: before, after: after)
+    let shaper = ShapingComparer(before: before, after: after, text: sample.text)
     var shapingInputs: ShapingInputs?
     if !same.shaping {
       shaping.tables.changed = shaper.changedTables()

@@ -34,9 +34,14 @@ final class ShapingComparer {
   /// Features whose lookups attach marks.
   static let markFeatures = ["mark", "mkmk", "abvm", "blwm"]
 
-  init(before: HarfBuzzFace, after: HarfBuzzFace) {
+  /// The characters of the compared text: a kerning class is drawn with one of them when it
+  /// has one (`representative`).
+  let textCharacters: Set<Unicode.Scalar>
+
+  init(before: HarfBuzzFace, after: HarfBuzzFace, text: String = "") {
     self.before = before
     self.after = after
+    self.textCharacters = Set(text.unicodeScalars)
   }
 
   /// The shaping tables whose bytes differ.
@@ -148,7 +153,7 @@ final class ShapingComparer {
   }
 
   /// The characters grouped by how they kern in both versions, first and second glyph apart;
-  /// each group's first (best-ranked) character stands for it.
+  /// each group's first character stands for it (`representative`).
   struct KerningGroups {
     var left: [[Unicode.Scalar]]
     var right: [[Unicode.Scalar]]
@@ -182,7 +187,13 @@ final class ShapingComparer {
         groups.right.append([scalar])
       }
     }
-    // Within the budget: the first classes (their representatives best-ranked first).
+    for (n, group) in groups.left.enumerated() {
+      groups.left[n] = ShapingComparer.representativeFirst(group, text: textCharacters)
+    }
+    for (n, group) in groups.right.enumerated() {
+      groups.right[n] = ShapingComparer.representativeFirst(group, text: textCharacters)
+    }
+    // Within the budget: the first classes (their best-ranked members first).
     let total = groups.left.count * groups.right.count
     if total > ShapingComparer.pairBudget {
       let side = Int(Double(ShapingComparer.pairBudget).squareRoot())
@@ -193,6 +204,34 @@ final class ShapingComparer {
       groups.right = Array(groups.right.prefix(rightKept))
     }
     return groups
+  }
+
+  /// `members` (in rank order) with the one that stands for the class first: a plain member —
+  /// no character with a canonical decomposition (Г, not Ѓ), a base letter of the script most
+  /// members share — of the compared `text` when one is, else the lowest code point. A class
+  /// without such a letter keeps its best-ranked member first.
+  static func representativeFirst(_ members: [Unicode.Scalar], text: Set<Unicode.Scalar>)
+    -> [Unicode.Scalar]
+  {
+    guard members.count > 1 else { return members }
+    var counts: [UInt32: Int] = [:]
+    let scripts = members.map { HarfBuzzUnicode.script(of: $0) }
+    for s in scripts where !HarfBuzzUnicode.isShared(s) { counts[s, default: 0] += 1 }
+    let main = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    func key(_ n: Int) -> (Int, Int, Int, Int, UInt32) {
+      let s = members[n]
+      let decomposed = String(Character(s)).decomposedStringWithCanonicalMapping.unicodeScalars
+      let plain = decomposed.count == 1 && decomposed.first == s
+      let letter: Bool
+      switch s.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: letter = true
+      default: letter = false
+      }
+      let base = plain && letter && (main == nil || scripts[n] == main)
+      return (plain ? 0 : 1, base ? 0 : 1, base && text.contains(s) ? 0 : 1, base ? 0 : n, s.value)
+    }
+    let first = members.indices.min { key($0) < key($1) } ?? 0
+    return [members[first]] + members.enumerated().filter { $0.offset != first }.map(\.element)
   }
 
   /// Every pair of class representatives shaped in both versions; the pairs whose positioning

@@ -504,6 +504,52 @@ struct DiffMarkdownTests {
     #expect(DiffMarkdown.cell("line\nbreak\u{1B}[31m") == "line break\u{FFFD}\\[31m")
     #expect(DiffMarkdown.code("a`b") == "`a'b`")
   }
+
+  static func family(_ name: String, _ status: DiffReport.Status, changes: Int)
+    -> DiffReport.Family
+  {
+    DiffReport.Family(
+      family: name, slug: name.lowercased(), status: status, error: nil,
+      files: DiffReport.Files(), image: nil,
+      summary: (0..<changes).map { "change \($0) of \(name): name ID 13 licence text changed" })
+  }
+
+  static func report(_ families: [DiffReport.Family]) -> DiffReport {
+    var counts = DiffReport.Counts()
+    counts.families = families.count
+    counts.changed = families.filter { $0.status == .changed }.count
+    counts.unchanged = families.filter { $0.status == .unchanged }.count
+    return DiffReport(
+      before: "old", after: "new", threshold: 16, greyLevels: 8, pixelsPerEm: 64, text: "abc",
+      counts: counts, families: families, unreadable: [])
+  }
+
+  @Test func aLongReviewFitsAPullRequestCommentMostImportantFirst() throws {
+    // Sorted by name, an unchanged family comes first; 40 changed families of 300 changes each
+    // hold far more than a comment takes.
+    var families = [Self.family("Aaa Unchanged", .unchanged, changes: 0)]
+    families += (0..<40).map {
+      Self.family(String(format: "Family %02d", $0), .changed, changes: 300)
+    }
+    let markdown = DiffMarkdown.render(Self.report(families))
+    #expect(markdown.utf16.count <= 60_000)
+    // Every changed family has a row, its first changes first, before the unchanged ones.
+    let first = try #require(markdown.range(of: "change 0 of Family 00"))
+    let unchanged = try #require(markdown.range(of: "Aaa Unchanged"))
+    #expect(first.lowerBound < unchanged.lowerBound)
+    #expect(markdown.contains("change 0 of Family 39"))
+    #expect(!markdown.contains("change 299 of Family 00"))
+    // The end says how many were left out, and where they are.
+    let written = markdown.components(separatedBy: "licence text changed").count - 1
+    #expect(markdown.hasSuffix("\(40 * 300 - written) more changes left out: see diff.json\n"))
+  }
+
+  @Test func aShortReviewListsEveryChange() {
+    let markdown = DiffMarkdown.render(
+      Self.report([Self.family("Acme", .changed, changes: 12)]))
+    #expect(markdown.contains("change 11 of Acme"))
+    #expect(!markdown.contains("left out"))
+  }
 }
 
 /// Which glyph changes the review pages show when there are more than they hold.
@@ -702,5 +748,35 @@ struct DiffLabelTests {
     }
     #expect(baselines[1] > baselines[0] + 1)
     #expect(bottoms[0] == bottoms[1], "\(bottoms)")
+  }
+}
+
+/// Text cut to a width on the review's pages: after whole changes and words, saying the rest.
+struct FittedTextTests {
+  /// Fits when no longer than `width` characters.
+  static func fits(_ width: Int) -> (String) -> Bool { { $0.count <= width } }
+  static func more(_ n: Int) -> String { " · and \(n) more: see page 4" }
+
+  @Test func asManyChangesAsFitThenHowManyMoreAndWhere() {
+    let lines = [
+      "weight class 400 → 300 (Regular)", "name ID 13 changed (Regular)",
+      "fpgm changed: the font program differs in 120 bytes (Regular)",
+    ]
+    let two = FittedText.lines(lines, more: Self.more, fits: Self.fits(95))
+    #expect(
+      two
+        == "weight class 400 → 300 (Regular); name ID 13 changed (Regular) · and 1 more: see page 4"
+    )
+    let all = FittedText.lines(lines, more: Self.more, fits: Self.fits(200))
+    #expect(all == lines.joined(separator: "; "))
+  }
+
+  @Test func aChangeTooLongAloneIsCutAfterAWholeWord() {
+    let lines = ["3 glyphs changed: U+0052 R (2 px), U+0053 S (2 px), U+0054 T (1 px)", "more"]
+    let cut = FittedText.lines(lines, more: Self.more, fits: Self.fits(60))
+    #expect(cut == "3 glyphs changed: U+0052 R (2 px)…" + Self.more(1))
+    // Never inside a word: what is kept is a run of the line's whole words.
+    let kept = cut.prefix(while: { $0 != "…" })
+    #expect(lines[0].hasPrefix(kept) && lines[0].dropFirst(kept.count).first == ",")
   }
 }

@@ -211,3 +211,40 @@ struct DiffShapingTests {
     }
   }
 }
+
+/// Which member of a kerning class stands for it in the review's pairs.
+struct KerningRepresentativeTests {
+  func first(_ members: String, text: String = "") -> String {
+    let scalars = Array(members.unicodeScalars)
+    let ordered = ShapingComparer.representativeFirst(scalars, text: Set(text.unicodeScalars))
+    return String(ordered[0])
+  }
+
+  @Test func aPlainBaseLetterOfTheClassScriptStandsForIt() {
+    // Ѓ (U+0403) decomposes to Г and an acute: Г stands for its class, though its code point
+    // is higher.
+    #expect(first("ЃГҐ") == "Г")
+    #expect(first("ÀAÁ") == "A")
+    // Two Cyrillic letters and a Greek one: a Cyrillic letter, the lowest.
+    #expect(first("ΩѠѺ") == "Ѡ")
+  }
+
+  @Test func aLetterOfTheComparedTextIsPreferredThenTheLowestCodePoint() {
+    #expect(first("HIN", text: "Nina") == "N")
+    #expect(first("HIN", text: "xyz") == "H")
+    // No letter at all: the best-ranked member, as before.
+    #expect(first(".,") == ".")
+  }
+}
+
+/// A shaping change's title quotes the font's own text: that part is drawn from the font's
+/// outlines, the rest in the label face.
+struct ShapingTitleTests {
+  @Test func theQuotedTextIsSplitFromTheWords() throws {
+    let kerning = try #require(DiffDrawing.quotedParts("“To” -105 → -255"))
+    #expect(kerning.before == "" && kerning.quoted == "To" && kerning.after == " -105 → -255")
+    let mark = try #require(DiffDrawing.quotedParts("“इं” y 0 → 50"))
+    #expect(mark.quoted == "इं" && mark.after == " y 0 → 50")
+    #expect(DiffDrawing.quotedParts("no quote") == nil)
+  }
+}

@@ -31,7 +31,7 @@ import Testing
     Pair(
       after: "licence", kinds: ["name.13"],
       words:
-        "licence (name 13): “Fonts are (c) Bitstream (see b…” → “This Font Software is licensed…”"),
+        "licence (name 13): “Fonts are (c) Bitstream (see…” → “This Font Software is licensed…”"),
     Pair(
       after: "dehinted",
       kinds: ["hinting.fpgm", "hinting.prep", "hinting.cvt", "hinting.gasp", "hinting.glyphs"],
