@@ -204,27 +204,29 @@ struct OutlineGeometry {
     return true
   }
 
-  /// Whether every point of `a`'s boundary, sampled every `step` pixels, lies within
-  /// `distance` of `b`'s boundary.
+  /// Whether every point of `a`'s boundary lies within `distance` of `b`'s boundary (to within
+  /// `step` / 2). A segment of `a` whose two ends lie within `distance` of one segment of `b` lies
+  /// within it all along (the distance to a segment is convex along a line); other segments are
+  /// halved until both halves are, or until they are no longer than `step` and their ends are
+  /// each within `distance` of `b`.
   static func within(_ a: Contour, of b: Contour, distance: Double, step: Double) -> Bool {
     let grid = SegmentGrid(b, reach: distance)
     let n = a.points.count
-    var samples = 0
-    // Samples walk along the boundary: the segment near the last one is usually near the next.
+    // Ends walk along the boundary: the segment near the last one is usually near the next.
     var hint = 0
-    for k in 0..<n {
-      let p = a.points[k]
-      let q = a.points[(k + 1) % n]
-      let pieces = max(1, Int((length(p, q) / step).rounded(.up)))
-      samples += pieces
-      guard samples <= 4 * maximumPoints else { return false }
-      for s in 0..<pieces {
-        let t = Double(s) / Double(pieces)
-        let x = p.x + (q.x - p.x) * t
-        let y = p.y + (q.y - p.y) * t
-        if !grid.near(x, y, hint: &hint) { return false }
+    // Halvings, at most: a hostile outline is left to the raster.
+    var budget = 4 * maximumPoints
+    func covered(_ p: Point, _ q: Point) -> Bool {
+      budget -= 1
+      guard budget > 0 else { return false }
+      if grid.near(p, q, hint: &hint) { return true }
+      if length(p, q) <= step {
+        return grid.near(p, p, hint: &hint) && grid.near(q, q, hint: &hint)
       }
+      let m = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+      return covered(p, m) && covered(m, q)
     }
+    for k in 0..<n where !covered(a.points[k], a.points[(k + 1) % n]) { return false }
     return true
   }
 
@@ -303,25 +305,28 @@ struct OutlineGeometry {
       self.segments = segments
     }
 
-    /// Whether a segment lies within `reach` of (x, y): segment `hint` and the next first, then
-    /// those filed under the point's cell; `hint` becomes the segment found.
-    func near(_ x: Double, _ y: Double, hint: inout Int) -> Bool {
+    /// Whether one segment lies within `reach` of both `p` and `q`: segment `hint` and its
+    /// neighbours first, then those filed under `p`'s cell; `hint` becomes the segment found.
+    func near(_ p: Point, _ q: Point, hint: inout Int) -> Bool {
       let count = contour.points.count
       if hint >= 0, hint < count {
-        if close(hint, x, y) { return true }
         let next = hint + 1 == count ? 0 : hint + 1
-        if close(next, x, y) {
-          hint = next
-          return true
+        let previous = hint == 0 ? count - 1 : hint - 1
+        for k in 0..<3 {
+          let segment = k == 0 ? hint : k == 1 ? next : previous
+          if close(segment, p.x, p.y) && close(segment, q.x, q.y) {
+            hint = segment
+            return true
+          }
         }
       }
-      let c = Int(((x - originX) / cell).rounded(.down))
-      let r = Int(((y - originY) / cell).rounded(.down))
+      let c = Int(((p.x - originX) / cell).rounded(.down))
+      let r = Int(((p.y - originY) / cell).rounded(.down))
       guard c >= 0, c < columns, r >= 0, r < rows else { return false }
       let index = r * columns + c
       for s in starts[index]..<starts[index + 1] {
         let k = Int(segments[Int(s)])
-        if close(k, x, y) {
+        if close(k, p.x, p.y) && close(k, q.x, q.y) {
           hint = k
           return true
         }
