@@ -39,6 +39,38 @@ struct OutlineGeometry {
         perimeter += OutlineGeometry.length(p, q)
       }
     }
+
+    /// Whether segment `hint`, or the one before or after it, lies within `reach` of both `p`
+    /// and `q`; `hint` becomes that segment.
+    func near(hint: inout Int, _ p: Point, _ q: Point, reach: Double) -> Bool {
+      let count = points.count
+      guard hint >= 0, hint < count else { return false }
+      let next = hint + 1 == count ? 0 : hint + 1
+      let previous = hint == 0 ? count - 1 : hint - 1
+      for k in 0..<3 {
+        let segment = k == 0 ? hint : k == 1 ? next : previous
+        if close(segment, p.x, p.y, reach: reach) && close(segment, q.x, q.y, reach: reach) {
+          hint = segment
+          return true
+        }
+      }
+      return false
+    }
+
+    /// Whether segment `k` (from point k to the next) lies within `reach` of (x, y).
+    @inline(__always)
+    func close(_ k: Int, _ x: Double, _ y: Double, reach: Double) -> Bool {
+      let p = points[k]
+      let q = points[k + 1 == points.count ? 0 : k + 1]
+      let dx = q.x - p.x
+      let dy = q.y - p.y
+      let squared = dx * dx + dy * dy
+      var t = squared > 0 ? ((x - p.x) * dx + (y - p.y) * dy) / squared : 0
+      t = min(1, max(0, t))
+      let ex = p.x + dx * t - x
+      let ey = p.y + dy * t - y
+      return ex * ex + ey * ey <= reach * reach
+    }
   }
 
   var contours: [Contour]
@@ -210,7 +242,25 @@ struct OutlineGeometry {
   /// halved until both halves are, or until they are no longer than `step` and their ends are
   /// each within `distance` of `b`.
   static func within(_ a: Contour, of b: Contour, distance: Double, step: Double) -> Bool {
-    let grid = SegmentGrid(b, reach: distance)
+    // Filing `b`'s segments costs more than a few scans of them: most boundaries need a scan
+    // to find where they start on the other side, and their neighbours after that.
+    var grid: SegmentGrid?
+    var scans = 0
+    func near(_ p: Point, _ q: Point) -> Bool {
+      if let grid { return grid.near(p, q, hint: &hint) }
+      if scans < 8 {
+        scans += 1
+        for k in b.points.indices
+        where b.close(k, p.x, p.y, reach: distance) && b.close(k, q.x, q.y, reach: distance) {
+          hint = k
+          return true
+        }
+        return false
+      }
+      let filed = SegmentGrid(b, reach: distance)
+      grid = filed
+      return filed.near(p, q, hint: &hint)
+    }
     let n = a.points.count
     // Ends walk along the boundary: the segment near the last one is usually near the next.
     var hint = 0
@@ -219,9 +269,9 @@ struct OutlineGeometry {
     func covered(_ p: Point, _ q: Point) -> Bool {
       budget -= 1
       guard budget > 0 else { return false }
-      if grid.near(p, q, hint: &hint) { return true }
+      if b.near(hint: &hint, p, q, reach: distance) || near(p, q) { return true }
       if length(p, q) <= step {
-        return grid.near(p, p, hint: &hint) && grid.near(q, q, hint: &hint)
+        return near(p, p) && near(q, q)
       }
       let m = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
       return covered(p, m) && covered(m, q)
@@ -308,25 +358,14 @@ struct OutlineGeometry {
     /// Whether one segment lies within `reach` of both `p` and `q`: segment `hint` and its
     /// neighbours first, then those filed under `p`'s cell; `hint` becomes the segment found.
     func near(_ p: Point, _ q: Point, hint: inout Int) -> Bool {
-      let count = contour.points.count
-      if hint >= 0, hint < count {
-        let next = hint + 1 == count ? 0 : hint + 1
-        let previous = hint == 0 ? count - 1 : hint - 1
-        for k in 0..<3 {
-          let segment = k == 0 ? hint : k == 1 ? next : previous
-          if close(segment, p.x, p.y) && close(segment, q.x, q.y) {
-            hint = segment
-            return true
-          }
-        }
-      }
+      if contour.near(hint: &hint, p, q, reach: reach) { return true }
       let c = Int(((p.x - originX) / cell).rounded(.down))
       let r = Int(((p.y - originY) / cell).rounded(.down))
       guard c >= 0, c < columns, r >= 0, r < rows else { return false }
       let index = r * columns + c
       for s in starts[index]..<starts[index + 1] {
         let k = Int(segments[Int(s)])
-        if close(k, p.x, p.y) && close(k, q.x, q.y) {
+        if contour.close(k, p.x, p.y, reach: reach) && contour.close(k, q.x, q.y, reach: reach) {
           hint = k
           return true
         }
@@ -334,20 +373,5 @@ struct OutlineGeometry {
       return false
     }
 
-    /// Whether segment `k` (from point k to the next) lies within `reach` of (x, y).
-    @inline(__always)
-    func close(_ k: Int, _ x: Double, _ y: Double) -> Bool {
-      let points = contour.points
-      let p = points[k]
-      let q = points[k + 1 == points.count ? 0 : k + 1]
-      let dx = q.x - p.x
-      let dy = q.y - p.y
-      let squared = dx * dx + dy * dy
-      var t = squared > 0 ? ((x - p.x) * dx + (y - p.y) * dy) / squared : 0
-      t = min(1, max(0, t))
-      let ex = p.x + dx * t - x
-      let ey = p.y + dy * t - y
-      return ex * ex + ey * ey <= reach * reach
-    }
   }
 }
