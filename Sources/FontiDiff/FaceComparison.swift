@@ -710,10 +710,30 @@ package final class FaceComparer {
       case .redrawn: break
       }
     }
+    if FaceComparer.sameGeometry(before, unitsPerEm: ub, after, unitsPerEm: ua) {
+      return (true, false, nil)
+    }
     let pixels = try shapeRaster.difference(
       [GlyphRaster.Placed(outline: before, x: 0, y: 0)], unitsPerEm: ub,
-      [GlyphRaster.Placed(outline: after, x: 0, y: 0)], unitsPerEm: ua)
+      [GlyphRaster.Placed(outline: after, x: 0, y: 0)], unitsPerEm: ua, limit: settings.threshold)
     return pixels > settings.threshold ? (false, true, nil) : (true, false, nil)
+  }
+
+  /// Whether two outlines are the same shape by their geometry alone (`OutlineGeometry`): every
+  /// boundary within half a pixel of the other side's at 256 px per em (each side scaled by its
+  /// own units per em), so that the raster need not be drawn. Curves are cut into lines within
+  /// 1/32 px and boundaries sampled every 1/16 px: the distance allowed leaves room for both.
+  static func sameGeometry(
+    _ before: GlyphOutline, unitsPerEm ub: Int, _ after: GlyphOutline, unitsPerEm ua: Int
+  ) -> Bool {
+    let pixels = DiffSettings.shapePixelsPerEm
+    let tolerance = 1.0 / 32
+    let step = 1.0 / 16
+    guard
+      let b = OutlineGeometry(before, scale: pixels / Double(max(1, ub)), tolerance: tolerance),
+      let a = OutlineGeometry(after, scale: pixels / Double(max(1, ua)), tolerance: tolerance)
+    else { return false }
+    return OutlineGeometry.sameShape(b, a, distance: 0.5 - 2 * tolerance - step / 2, step: step)
   }
 
   // MARK: The sample

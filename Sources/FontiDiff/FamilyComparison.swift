@@ -108,7 +108,7 @@ package enum FamilyComparison {
     var differences: [FaceDifference] = []
     var traits: (before: SideTraits, after: SideTraits)?
     do {
-      for pair in pairs { differences.append(try comparer.compare(pair)) }
+      differences = try comparer.compare(all: pairs)
       if compares { traits = (try SideTraits.read(before), try SideTraits.read(after)) }
     } catch {
       entry.status = .failed

@@ -34,10 +34,11 @@ final class GlyphRaster {
     self.reach = reach
   }
 
-  /// How many pixels differ between `before` and `after`, each scaled by its own units per em.
+  /// How many pixels differ between `before` and `after`, each scaled by its own units per em;
+  /// with a `reach`, counting stops past `limit`.
   func difference(
     _ before: [Placed], unitsPerEm beforeUnits: Int, _ after: [Placed],
-    unitsPerEm afterUnits: Int
+    unitsPerEm afterUnits: Int, limit: Int = .max
   ) throws(CairoError) -> Int {
     let sb = pixelsPerEm / Double(max(1, beforeUnits))
     let sa = pixelsPerEm / Double(max(1, afterUnits))
@@ -66,7 +67,8 @@ final class GlyphRaster {
     let imageBefore = try draw(drawnBefore, scale: sb, left: left, top: top, width, height)
     let imageAfter = try draw(drawnAfter, scale: sa, left: left, top: top, width, height)
     return reach > 0
-      ? imageBefore.countDifferences(from: imageAfter, tolerance: greyLevels, reach: reach)
+      ? imageBefore.countDifferences(
+        from: imageAfter, tolerance: greyLevels, reach: reach, limit: limit)
       : imageBefore.countDifferences(from: imageAfter, tolerance: greyLevels)
   }
 

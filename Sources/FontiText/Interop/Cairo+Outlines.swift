@@ -62,8 +62,11 @@ extension CairoSurface {
   /// For two coverage images of the same size: how many pixels of either lie more than
   /// `tolerance` grey levels outside the range of the other image's pixels within `reach`
   /// pixels of them (a square of 2 × `reach` + 1 on a side). An edge moved by less than `reach`
-  /// pixels paints no difference; ink added, removed or moved further does.
-  package func countDifferences(from other: CairoSurface, tolerance: Int, reach: Int) -> Int {
+  /// pixels paints no difference; ink added, removed or moved further does. Counting stops past
+  /// `limit` (a count over it is all a caller with a threshold needs).
+  package func countDifferences(
+    from other: CairoSurface, tolerance: Int, reach: Int, limit: Int = .max
+  ) -> Int {
     cairo_surface_flush(pointer)
     cairo_surface_flush(other.pointer)
     guard let a = cairo_image_surface_get_data(pointer),
@@ -92,11 +95,19 @@ extension CairoSurface {
     }
     var count = 0
     for row in 0..<height {
-      for column in 0..<width
-      where outside(a, strides.0, b, strides.1, row, column)
-        || outside(b, strides.1, a, strides.0, row, column)
-      {
-        count += 1
+      let p = a + row * strides.0
+      let q = b + row * strides.1
+      for column in 0..<width {
+        // A pixel within `tolerance` of the other side's same pixel lies in that side's range:
+        // only pixels that differ where they are need their neighbourhoods (most pixels of two
+        // drawings of one glyph are the same 0 or 255).
+        guard abs(Int(p[column]) - Int(q[column])) > tolerance else { continue }
+        if outside(a, strides.0, b, strides.1, row, column)
+          || outside(b, strides.1, a, strides.0, row, column)
+        {
+          count += 1
+          if count > limit { return count }
+        }
       }
     }
     return count
