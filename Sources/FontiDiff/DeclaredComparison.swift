@@ -504,6 +504,13 @@ struct DeclaredComparer {
         "colour.cpal", subject: "palettes", .int(b.count), .int(a.count),
         "colour palettes \(b.count) → \(a.count)")
     }
+    // Which glyphs a palette entry paints (COLR's layers, after): said beside each change.
+    let painted = ColourLayers.glyphsByPaletteEntry(tables("COLR").1)
+    func glyphs(_ entry: Int) -> String {
+      guard let painted else { return "" }
+      let n = painted[entry]?.count ?? 0
+      return n == 0 ? ": no glyph" : ": \(n) \(n == 1 ? "glyph" : "glyphs")"
+    }
     var listed = 0
     var more = 0
     for p in 0..<min(b.count, a.count) {
@@ -519,7 +526,7 @@ struct DeclaredComparer {
         change(
           "colour.cpal", subject: "palette \(p), entry \(e)", cb.map { .text($0) } ?? .none,
           ca.map { .text($0) } ?? .none,
-          "palette \(p) colour \(e): \(cb ?? "none") → \(ca ?? "none")")
+          "palette \(p) colour \(e) \(cb ?? "none") → \(ca ?? "none")\(glyphs(e))")
       }
     }
     if more > 0 {

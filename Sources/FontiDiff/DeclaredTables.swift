@@ -164,6 +164,30 @@ enum GlyphInstructions {
 
 /// Colour palettes of a `CPAL` table: each palette's colours as `#RRGGBB` (`#RRGGBBAA` when
 /// not opaque).
+/// COLR's version-0 layers: for each palette entry, the colour glyphs with a layer painted in
+/// it. Version-1 paints (gradients, the paint graph) are not read: a table that has them
+/// gives nil, and no count is claimed.
+enum ColourLayers {
+  static func glyphsByPaletteEntry(_ t: FontTable) -> [Int: Set<Int>]? {
+    guard let version = t.u16(0), let bases = t.u16(2), let baseOffset = t.u32(4),
+      let layerOffset = t.u32(8), let layers = t.u16(12)
+    else { return nil }
+    // Version 1 adds a BaseGlyphList (its offset at 14): with one, glyphs paint beyond layers.
+    if version >= 1, let list = t.u32(14), list != 0 { return nil }
+    var out: [Int: Set<Int>] = [:]
+    for b in 0..<bases {
+      let record = baseOffset + 6 * b
+      guard let glyph = t.u16(record), let first = t.u16(record + 2), let count = t.u16(record + 4)
+      else { return nil }
+      for l in first..<min(first + count, layers) {
+        guard let entry = t.u16(layerOffset + 4 * l + 2) else { return nil }
+        out[entry, default: []].insert(glyph)
+      }
+    }
+    return out
+  }
+}
+
 enum ColourPalettes {
   static func read(_ t: FontTable) -> [[String]] {
     guard let entries = t.u16(2), let palettes = t.u16(4), let records = t.u16(6),

@@ -85,5 +85,25 @@ import Testing
       VariationSequences.read(FontTable([0, 0, 0, 1, 0, 0, 0, 5, 0xFF, 0xFF, 0xFF, 0])) { "\($0)" }
         .isEmpty)
     #expect(MathConstants.read(FontTable([0, 1, 0, 0, 0xFF, 0xF0])).isEmpty)
+    // COLR: base glyph records past the end, layers counted past the end, a version-1 paint
+    // list (no count claimed); a sound one counts each glyph once per palette entry.
+    #expect(
+      ColourLayers.glyphsByPaletteEntry(FontTable([0, 0, 0xFF, 0xFF, 0, 0, 0, 14, 0, 0, 0, 14]))
+        == nil)
+    let oneGlyph: [UInt8] = [
+      0, 0, 0, 1, 0, 0, 0, 14, 0, 0, 0, 20, 0, 3,  // header: 1 base, 3 layers
+      0, 7, 0, 0, 0, 0xFF,  // glyph 7: layers 0…(65535), only 3 exist
+      0, 1, 0, 2, 0, 2, 0, 2, 0, 3, 0, 5,  // layers: entries 2, 2, 5
+    ]
+    #expect(ColourLayers.glyphsByPaletteEntry(FontTable(oneGlyph)) == [2: [7], 5: [7]])
+    var paints = oneGlyph
+    paints[1] = 1
+    paints += [0, 0, 0, 40]
+    paints[14...17] = [0, 0, 0, 40]
+    #expect(ColourLayers.glyphsByPaletteEntry(FontTable(paints)) == nil)
+    for n in 0..<64 {
+      let random = (0..<n).map { _ in UInt8.random(in: 0...255) }
+      _ = ColourLayers.glyphsByPaletteEntry(FontTable(random))
+    }
   }
 }

@@ -38,7 +38,7 @@ import Testing
       words: "hinting removed: fpgm, prep, cvt, gasp, instructions of 100 glyphs (Regular)"),
     Pair(
       before: "colour-before", after: "colour-after", kinds: ["colour.cpal"],
-      words: "palette 0 colour 0: #CC1A1A → #1A33CC (Regular)"),
+      words: "palette 0 colour 0 #CC1A1A → #1A33CC: 52 glyphs (Regular)"),
   ]
 
   func family(_ box: CLISandbox, _ folder: String) throws -> [String: Any] {
