@@ -213,18 +213,26 @@ enum ChangeList {
           kind: "instance.moved", face: i.face, instance: i.name, before: value(b),
           after: value(a), text: "instance \(i.name) moved: \(b) → \(a)"))
     }
-    for tag in f.features.added {
-      out.append(
-        Change(
-          kind: "feature.added", face: face, subject: tag, before: .none, after: value(tag),
-          text: "feature added: \(tag)"))
+    /// Names one side has and the other lacks: `kind.added` and `kind.removed`, said `words`.
+    func gainedAndLost(
+      _ kind: String, _ added: [String], _ removed: [String], words: (String, String)
+    ) {
+      for name in added {
+        out.append(
+          Change(
+            kind: kind + ".added", face: face, subject: name, before: .none, after: value(name),
+            text: "\(words.0): \(name)"))
+      }
+      for name in removed {
+        out.append(
+          Change(
+            kind: kind + ".removed", face: face, subject: name, before: value(name),
+            after: .none, text: "\(words.1): \(name)"))
+      }
     }
-    for tag in f.features.removed {
-      out.append(
-        Change(
-          kind: "feature.removed", face: face, subject: tag, before: value(tag), after: .none,
-          text: "feature removed: \(tag)"))
-    }
+    gainedAndLost(
+      "feature", f.features.added, f.features.removed,
+      words: ("feature added", "feature removed"))
     for c in f.features.changed {
       func sample(_ i: Int) -> DiffReport.DiffValue {
         i < c.sample.count ? (c.sample[i].map { .text($0) } ?? .none) : .none
@@ -235,18 +243,9 @@ enum ChangeList {
           after: sample(1),
           text: FamilyComparison.featureLines(DiffReport.Features(changed: [c])).first ?? c.tag))
     }
-    for l in f.languages.added {
-      out.append(
-        Change(
-          kind: "language.added", face: face, subject: l, before: .none, after: value(l),
-          text: "language gained: \(l)"))
-    }
-    for l in f.languages.removed {
-      out.append(
-        Change(
-          kind: "language.removed", face: face, subject: l, before: value(l), after: .none,
-          text: "language lost: \(l)"))
-    }
+    gainedAndLost(
+      "language", f.languages.added, f.languages.removed,
+      words: ("language gained", "language lost"))
     for n in f.languages.nearly {
       func missing(_ m: [String]?) -> DiffReport.DiffValue {
         m.map { .list($0.map { .text($0) }) } ?? .none
