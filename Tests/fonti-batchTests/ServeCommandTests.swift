@@ -371,22 +371,7 @@ import Testing
     usleep(20_000)
     let second = try burst(2).map { try server.open($0) }
     sockets += second
-    // The order in which the answers end.
-    var finished: [Int32] = []
-    var open = sockets + [other]
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    let end = Date().addingTimeInterval(60)
-    while !open.isEmpty && Date() < end {
-      var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-      guard poll(&fds, nfds_t(fds.count), 1000) > 0 else { continue }
-      for p in fds where p.revents != 0 {
-        if read(p.fd, &buffer, buffer.count) <= 0 {
-          finished.append(p.fd)
-          open.removeAll { $0 == p.fd }
-          close(p.fd)
-        }
-      }
-    }
+    let finished = finishingOrder(sockets + [other])
     let place = try #require(finished.firstIndex(of: other))
     let laterOfA = finished[(place + 1)...].filter { second.contains($0) }.count
     #expect(
@@ -394,17 +379,9 @@ import Testing
       "page B's one card waited behind page A's newer ones: \(place) of \(finished.count)")
   }
 
-  /// A keystroke's cards are drawn in the order the page asked for them (the top of the screen
-  /// first), not the last asked first.
-  @Test func aKeystrokesCardsAreDrawnInTheOrderAsked() throws {
-    let box = try sandbox()
-    let server = try ServeProcess(box)
-    var sockets: [Int32] = []
-    for i in 0..<8 {
-      sockets.append(
-        try server.open("/card/dejavu-serif.png?text=Top\(i)&scale=3&client=pageA&seq=1"))
-      usleep(3_000)
-    }
+  /// The order in which the answers on `sockets` end (each read to its end, then closed); a
+  /// guard of 60 s.
+  func finishingOrder(_ sockets: [Int32]) -> [Int32] {
     var finished: [Int32] = []
     var open = sockets
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -420,6 +397,21 @@ import Testing
         }
       }
     }
+    return finished
+  }
+
+  /// A keystroke's cards are drawn in the order the page asked for them (the top of the screen
+  /// first), not the last asked first.
+  @Test func aKeystrokesCardsAreDrawnInTheOrderAsked() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    var sockets: [Int32] = []
+    for i in 0..<8 {
+      sockets.append(
+        try server.open("/card/dejavu-serif.png?text=Top\(i)&scale=3&client=pageA&seq=1"))
+      usleep(3_000)
+    }
+    let finished = finishingOrder(sockets)
     let last = try #require(finished.firstIndex(of: sockets[7]))
     #expect(last >= 5, "the card asked last was drawn \(last + 1)th of \(finished.count)")
   }
