@@ -100,7 +100,7 @@ private struct QueryReader {
 
   /// The side of the square before `scale`, in px: `render --edge`'s range, 1080 left out.
   mutating func edge(scale: Int) -> Int {
-    let range = Double(Limits.edge.lowerBound)...Double(Limits.edge.upperBound)
+    let range = Double(Limits.requestedEdge.lowerBound)...Double(Limits.requestedEdge.upperBound)
     let edge = number("edge", 1080, range)
     guard edge.rounded() == edge else {
       problems.append("edge must be a whole number of px")

@@ -124,14 +124,15 @@
     return (f) => '/card/' + encodeURIComponent(f.slug) + '.png?' + (q ? q + '&' : '') + 'v=' + encodeURIComponent(f.v);
   }
   /* A card of the grid is asked for at the edge it is shown at, in device pixels (rounded up to
-     32, from 256 to 1080): drawing, sending and decoding a picture 4 to 18 times smaller than
-     the 1080 px specimen is most of a keystroke's time. `render --edge` draws the same. */
+     32, from 64 to 1080): drawing, sending and decoding a picture 4 to 18 times smaller than
+     the 1080 px specimen is most of a keystroke's time, and a grid zoomed out to see every
+     family shows its cards at 64 px or so. `render --edge` draws the same. */
   let edge = 0;
   function measureEdge() {
     const box = document.querySelector('li.card:not([hidden]) .pic');
     const w = box ? box.clientWidth : 0;
     if (!w) return false;
-    const px = Math.min(1080, Math.max(256, Math.ceil(w * (window.devicePixelRatio || 1) / 32) * 32));
+    const px = Math.min(1080, Math.max(64, Math.ceil(w * (window.devicePixelRatio || 1) / 32) * 32));
     if (px === edge) return false;
     edge = px;
     return true;

@@ -91,7 +91,16 @@ import Testing
     #expect(rendered.stdout.contains("(576×576)"), "\(rendered.stdout)")
     #expect(card.body == box.read("r.png"), "the served card is not the PNG render --edge writes")
     #expect(try pngSize(card.body) == (576, 576))
-    for bad in ["edge=255", "edge=300.5", "edge=4096&scale=3", "edge=x"] {
+    // A grid zoomed out to see every family shows its cards at 64 px or so.
+    let small = try server.request("/card/dejavu-serif.png?text=Hamburg&edge=64")
+    #expect(small.status == 200, "\(small.text)")
+    let smallRendered = try box.run([
+      "render", "DejaVu Serif", "--text", "Hamburg", "--edge", "64", "-o", "s.png",
+    ])
+    #expect(smallRendered.status == 0, "\(smallRendered)")
+    #expect(small.body == box.read("s.png"), "the 64 px card is not the PNG render writes")
+    #expect(try pngSize(small.body) == (64, 64))
+    for bad in ["edge=63", "edge=300.5", "edge=4096&scale=3", "edge=x"] {
       let refused = try server.request("/card/dejavu-serif.png?text=Hamburg&" + bad)
       #expect(refused.status == 400, "\(bad): \(refused.status) \(refused.text)")
     }

@@ -16,9 +16,11 @@ public enum Limits {
   public static let textCount = 50
   /// Characters in a language tag (`defaults.language`, `--language`, a card's `lang`).
   public static let languageTagLength = 64
-  /// The side of a specimen's square in px before its scale: `png.edge`, `render --edge`, a
-  /// card's `edge`.
+  /// The side of a specimen's square in px before its scale: `png.edge`.
   public static let edge = 256...4096
+  /// The side of one drawn on request, `render --edge` and a card's `edge`: down to the 64 px
+  /// at which a zoomed-out grid shows its cards, drawn the size they are seen.
+  public static let requestedEdge = 64...4096
   /// The side of a picture in px, edge × scale.
   public static let pixels = 8192
 

@@ -30,8 +30,8 @@ extension Commands {
         help: "pixel scale of the square (default 1)"),
       .value(
         "--edge", as: "PX",
-        help: "side of the square in px before --scale, \(Limits.edge.lowerBound)–"
-          + "\(Limits.edge.upperBound) (default 1080); the layout scales with it"),
+        help: "side of the square in px before --scale, \(Limits.requestedEdge.lowerBound)–"
+          + "\(Limits.requestedEdge.upperBound) (default 1080); the layout scales with it"),
       .value(
         "--variations", as: "AXES",
         help: "coordinates for the sample, e.g. wght=650,wdth=80 (clamped to the family's axes)"),
@@ -57,7 +57,7 @@ extension Commands {
       let size = try invocation.number("--size", default: 48, range: Limits.sampleSize)
       let scales = Double(Limits.scale.lowerBound)...Double(Limits.scale.upperBound)
       let scale = Int(try invocation.number("--scale", default: 1, range: scales, integer: true))
-      let edges = Double(Limits.edge.lowerBound)...Double(Limits.edge.upperBound)
+      let edges = Double(Limits.requestedEdge.lowerBound)...Double(Limits.requestedEdge.upperBound)
       let edge = Int(try invocation.number("--edge", default: 1080, range: edges, integer: true))
       if let problem = Limits.pixelsProblem(edge: edge, scale: scale) {
         throw UsageError(message: "--edge × --scale \(problem)", command: invocation.command)
