@@ -15,8 +15,10 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev li
                   libpng-dev libisal-dev libqpdf-dev libharfbuzz-dev nettle-dev libsoup-3.0-0 iso-codes unicode-data fonts-dejavu-core
 # chromium loads the web gallery in the tests; mandoc lints the man page, zsh and fish check
 # their completion scripts; python3-pikepdf reads the PDFs' structure trees (Tests/TestSupport/
-# TaggedPDF.swift, with /usr/bin/python3).
-TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish python3-pikepdf
+# TaggedPDF.swift, with /usr/bin/python3); python3-fonttools and python3-brotli rebuild diff's
+# fixtures and corpus (Tests/Fixtures/Diff/make-*.py; WOFF2 needs brotli).
+TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish python3-pikepdf python3-fonttools \
+                  python3-brotli
 # python3-fonttools makes the scale benchmark's synthetic families (renamed copies of open fonts),
 # fontconfig's fc-cache caches them in a font cache of the benchmark's own; procps samples memory.
 BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps

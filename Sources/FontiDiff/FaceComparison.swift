@@ -384,7 +384,9 @@ package final class FaceComparer {
     let sampleAt = variations.sampleAt
     for (index, (ib, ia)) in variations.compared.enumerated() {
       let sameCoordinates =
-        ib.map { b in ia.map { FaceComparer.sameCoordinates(b, $0) } ?? false }
+        ib.map { b in
+          ia.map { FaceComparer.sameCoordinates(b, $0, axes: variations.axes) } ?? false
+        }
         ?? (ia == nil)
       if same.outlines && same.layout && sameCoordinates { continue }
       let (fontBefore, fontAfter) = FaceComparer.fonts(before, ib, after, ia)
@@ -514,7 +516,8 @@ package final class FaceComparer {
             languageName: sample.languageName, only: side))
       }
     }
-    for (b, a) in variations.paired where !FaceComparer.sameCoordinates(b, a) {
+    for (b, a) in variations.paired
+    where !FaceComparer.sameCoordinates(b, a, axes: variations.axes) {
       out.instances.changed.append(
         DiffReport.InstanceChange(
           face: face, name: a.name, before: FaceComparer.coordinates(b),
@@ -864,8 +867,16 @@ package final class FaceComparer {
     instance.coordinates
   }
 
-  static func sameCoordinates(_ a: NamedInstance, _ b: NamedInstance) -> Bool {
-    coordinates(a) == coordinates(b)
+  /// Whether two instances sit at the same place. An axis only one side has counts, on the
+  /// other, as at its default: an axis added with every instance at its default moves none.
+  static func sameCoordinates(
+    _ b: NamedInstance, _ a: NamedInstance,
+    axes: (before: [FontProofs.Axis], after: [FontProofs.Axis])
+  ) -> Bool {
+    var (before, after) = (coordinates(b), coordinates(a))
+    for axis in axes.after where before[axis.tag] == nil { before[axis.tag] = axis.defaultValue }
+    for axis in axes.before where after[axis.tag] == nil { after[axis.tag] = axis.defaultValue }
+    return before == after
   }
 
   /// Instances paired by name (case-insensitively; repeated names in order).
