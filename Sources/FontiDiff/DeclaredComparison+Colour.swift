@@ -1,5 +1,5 @@
-import Foundation
 import FontiText
+import Foundation
 
 /// Colour glyphs compared glyph by glyph: COLR's layers (version 0) and paint graphs (version
 /// 1), CBDT/CBLC's and sbix's bitmaps strike by strike, and SVG's documents. Each change names
