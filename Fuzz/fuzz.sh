@@ -13,8 +13,8 @@
 #                  name rule (Fuzz/FontFileFuzzer.swift)
 #   font-proofs    the proof readers: fvar, avar, STAT, cmap, name, GSUB/GPOS feature lists and
 #                  lookups, feature samples (Fuzz/FontProofsFuzzer.swift)
-#   font-diff      diff's table, metric, class definition, outline and shaping readers
-#                  (Fuzz/FontDiffFuzzer.swift)
+#   font-diff      diff's table, metric, class definition, outline, shaping and colour glyph
+#                  readers (Fuzz/FontDiffFuzzer.swift)
 #   colour-bitmaps the CBDT/CBLC and sbix check (Fuzz/ColourBitmapsFuzzer.swift)
 #
 # Each target is its entry point linked against the package's targets it reads with, each
