@@ -98,14 +98,10 @@ final class ShapingComparer {
     return found
   }
 
-  private var advances: [ObjectIdentifier: [UInt32: Int]] = [:]
-
+  /// A glyph's own advance at the font's coordinates now (asked of HarfBuzz each time: one font
+  /// is set to each instance in turn, so a cache by font would answer for another instance).
   private func advance(_ glyph: UInt32, _ font: HarfBuzzFont) -> Int {
-    let key = ObjectIdentifier(font)
-    if let known = advances[key]?[glyph] { return known }
-    let value = font.advance(of: glyph)
-    advances[key, default: [:]][glyph] = value
-    return value
+    font.advance(of: glyph)
   }
 
   /// Whether two runs set the same glyphs: by name where both fonts name them, else by ID.
@@ -117,14 +113,18 @@ final class ShapingComparer {
     return true
   }
 
-  /// Whether two runs of the same glyphs are placed alike (advances, offsets), in each face's
-  /// units.
-  func samePositions(
-    _ b: [ShapedGlyph], _ ub: Int, _ a: [ShapedGlyph], _ ua: Int
+  /// Whether two runs of the same glyphs are adjusted alike: each glyph's advance beyond or
+  /// short of its own (kerning), its offsets and vertical advance, in each face's units. A
+  /// glyph's own advance is not compared: a glyph whose advance changed is reported as that
+  /// glyph, not again as every pair and feature text it is in ("Qa" −26 → −26).
+  func sameAdjustments(
+    _ b: [ShapedGlyph], _ fb: HarfBuzzFont, _ ub: Int, _ a: [ShapedGlyph], _ fa: HarfBuzzFont,
+    _ ua: Int
   ) -> Bool {
     guard b.count == a.count else { return false }
     for (x, y) in zip(b, a) {
-      if !FaceComparer.sameLength(x.xAdvance, ub, y.xAdvance, ua)
+      if !FaceComparer.sameLength(
+        x.xAdvance - advance(x.glyph, fb), ub, y.xAdvance - advance(y.glyph, fa), ua)
         || !FaceComparer.sameLength(x.xOffset, ub, y.xOffset, ua)
         || !FaceComparer.sameLength(x.yOffset, ub, y.yOffset, ua)
         || !FaceComparer.sameLength(x.yAdvance, ub, y.yAdvance, ua)
@@ -133,6 +133,17 @@ final class ShapingComparer {
       }
     }
     return true
+  }
+
+  /// Where each glyph of a run is drawn from the run's origin: the advances before it plus its
+  /// offsets. A mark's place on its base, whatever the base's advance (HarfBuzz offsets a mark
+  /// back by the advance of the base it follows).
+  static func placements(_ run: [ShapedGlyph]) -> [(x: Int, y: Int)] {
+    var pen = (x: 0, y: 0)
+    return run.map { glyph in
+      defer { pen = (pen.x + glyph.xAdvance, pen.y + glyph.yAdvance) }
+      return (pen.x + glyph.xOffset, pen.y + glyph.yOffset)
+    }
   }
 
   private func shape(
@@ -263,7 +274,7 @@ final class ShapingComparer {
         kerned.append(index)
       }
       do {
-        guard sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua) else { continue }
+        guard sameGlyphs(b, fb, a, fa), !sameAdjustments(b, fb, ub, a, fa, ua) else { continue }
         out.append(
           DiffReport.KerningPair(
             pair: String(String.UnicodeScalarView(text)),
@@ -440,10 +451,10 @@ final class ShapingComparer {
         let onB = shape(text, fb, features: [(hbTag, 1)] + extra)
         let onA = shape(text, fa, features: [(hbTag, 1)] + extra)
         let glyphsAlike = sameGlyphs(onB, fb, onA, fa)
-        if glyphsAlike && samePositions(onB, ub, onA, ua) { continue }
+        if glyphsAlike && sameAdjustments(onB, fb, ub, onA, fa, ua) { continue }
         let offB = shape(text, fb, features: [(hbTag, 0)] + extra)
         let offA = shape(text, fa, features: [(hbTag, 0)] + extra)
-        guard sameGlyphs(offB, fb, offA, fa) && samePositions(offB, ub, offA, ua) else {
+        guard sameGlyphs(offB, fb, offA, fa) && sameAdjustments(offB, fb, ub, offA, fa, ua) else {
           continue
         }
         out.append(
@@ -513,14 +524,18 @@ final class ShapingComparer {
     for text in texts {
       let b = shape(text, fb)
       let a = shape(text, fa)
-      guard b.count > 1, sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua),
-        let lb = b.last, let la = a.last
-      else { continue }
+      guard b.count > 1, sameGlyphs(b, fb, a, fa) else { continue }
+      let pb = ShapingComparer.placements(b)
+      let pa = ShapingComparer.placements(a)
+      let moved = zip(pb, pa).dropFirst().contains {
+        !FaceComparer.sameLength($0.x, ub, $1.x, ua) || !FaceComparer.sameLength($0.y, ub, $1.y, ua)
+      }
+      guard moved, let lb = pb.last, let la = pa.last else { continue }
       out.append(
         DiffReport.MarkChange(
           text: String(String.UnicodeScalarView(text)),
           codepoints: text.map { DiffNumber.codepoint($0.value) }, instance: instance,
-          before: [lb.xOffset, lb.yOffset], after: [la.xOffset, la.yOffset]))
+          before: [lb.x, lb.y], after: [la.x, la.y]))
     }
     return out
   }
