@@ -27,6 +27,9 @@ final class ShapingComparer {
   static let inputCharacterLimit = 64
   /// Pairs of input characters tried per feature and side, at most.
   static let pairTextLimit = 64
+  /// Characters kerning is tried on, at most (the best-ranked: letters first): more than any
+  /// font's glyphs, fewer than a cmap that maps every code point.
+  static let kerningCharacterLimit = 65_536
   /// Tables whose bytes decide shaping.
   static let tables = ["GSUB", "GPOS", "GDEF", "kern"]
   /// Features that have their own comparison (kerning, marks).
@@ -155,12 +158,22 @@ final class ShapingComparer {
   // MARK: Kerning
 
   /// The characters both versions encode that kerning is tried on: every visible character
-  /// and the space, not marks (`marks` tries those on bases).
+  /// and the space, not marks (`marks` tries those on bases), in rank order, the first
+  /// `kerningCharacterLimit`. Each is ranked once: a cmap that maps every code point (a
+  /// hostile font, or a last-resort font) maps a million, and ranking inside the sort's
+  /// comparisons, then classing and picking representatives among all of them, kept a diff
+  /// busy for minutes.
   func kerningCharacters() -> [Unicode.Scalar] {
-    let common = Set(before.unicodes).intersection(after.unicodes)
-    return common.compactMap(Unicode.Scalar.init).filter {
-      ($0 == " " || CandidateText.isUsable($0)) && !CandidateText.isMark($0)
-    }.sorted { CandidateText.rank($0) < CandidateText.rank($1) }
+    let afterSet = Set(after.unicodes)
+    var ranked: [(rank: (Int, UInt32), scalar: Unicode.Scalar)] = []
+    for value in before.unicodes where afterSet.contains(value) {
+      guard let scalar = Unicode.Scalar(value),
+        scalar == " " || CandidateText.isUsable(scalar), !CandidateText.isMark(scalar)
+      else { continue }
+      ranked.append((CandidateText.rank(scalar), scalar))
+    }
+    ranked.sort { $0.rank < $1.rank }
+    return ranked.prefix(ShapingComparer.kerningCharacterLimit).map(\.scalar)
   }
 
   /// The characters grouped by how they kern in both versions, first and second glyph apart;
@@ -241,7 +254,9 @@ final class ShapingComparer {
       let base = plain && letter && (main == nil || scripts[n] == main)
       return (plain ? 0 : 1, base ? 0 : 1, base && text.contains(s) ? 0 : 1, base ? 0 : n, s.value)
     }
-    let first = members.indices.min { key($0) < key($1) } ?? 0
+    // Each member's key once (a decomposition each), not twice per comparison.
+    let keys = members.indices.map(key)
+    let first = members.indices.min { keys[$0] < keys[$1] } ?? 0
     return [members[first]] + members.enumerated().filter { $0.offset != first }.map(\.element)
   }
 
