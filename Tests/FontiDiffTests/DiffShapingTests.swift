@@ -110,7 +110,8 @@ struct DiffShapingTests {
     #expect(f.glyphs.allSatisfy { $0.advance[1] - $0.advance[0] == 40 })
     // Nothing shapes differently: the face has no shaping entry at all.
     #expect(f.shaping.isEmpty, "\(f.shaping)")
-    #expect(f.summary.allSatisfy { !$0.contains("kerning") && !$0.contains("mark") }, "\(f.summary)")
+    #expect(
+      f.summary.allSatisfy { !$0.contains("kerning") && !$0.contains("mark") }, "\(f.summary)")
   }
 
   @Test func changedTablesThatShapeAlikeAreSaidNotHidden() throws {
