@@ -31,17 +31,18 @@ extension DiffReport {
       detailsFile: output + "/" + DiffReview.jsonName, started: started)
     report.markdown = markdown
     report.json = (try? encoded()).map { Array($0) } ?? []
-    var rules = Array(CIReport.Rule.failures.suffix(1)) + [
-      CIReport.Rule(
-        id: "family-added", summary: "A family is only in AFTER.", help: "docs/diff.md",
-        level: .note),
-      CIReport.Rule(
-        id: "family-removed", summary: "A family is only in BEFORE.", help: "docs/diff.md",
-        level: .note),
-      CIReport.Rule(
-        id: "file-unreadable", summary: "A font file could not be read.", help: "docs/diff.md",
-        level: .error),
-    ]
+    var rules =
+      Array(CIReport.Rule.failures.suffix(1)) + [
+        CIReport.Rule(
+          id: "family-added", summary: "A family is only in AFTER.", help: "docs/diff.md",
+          level: .note),
+        CIReport.Rule(
+          id: "family-removed", summary: "A family is only in BEFORE.", help: "docs/diff.md",
+          level: .note),
+        CIReport.Rule(
+          id: "file-unreadable", summary: "A font file could not be read.", help: "docs/diff.md",
+          level: .error),
+      ]
     var kinds: Set<String> = []
     for family in families {
       for change in family.changes ?? [] where kinds.insert(change.kind).inserted {

@@ -8,7 +8,8 @@ extension BatchReport {
   /// the job file; the verdict and counts. `exitCode` is the command's; `json` what `--json`
   /// prints; `folder` the working folder, paths under it shown relative.
   public func ciReport(
-    command: CIReport.Command, exitCode: Int32, job: CIReport.JobFile, catalogueMarks: [String: Mark],
+    command: CIReport.Command, exitCode: Int32, job: CIReport.JobFile,
+    catalogueMarks: [String: Mark],
     json: [UInt8], started: Date, folder: String
   ) -> CIReport {
     let output = CIReport.shown(self.output, relativeTo: folder)
@@ -145,7 +146,8 @@ extension BatchReport {
             file: error.file, line: error.mark?.line, column: error.mark?.column,
             message: error.message)))
     }
-    for error in errors where error.message.hasPrefix("pairing '") || error.message.hasPrefix("catalogue '") {
+    for error in errors
+    where error.message.hasPrefix("pairing '") || error.message.hasPrefix("catalogue '") {
       report.findings.append(
         CIReport.Finding(
           rule: "output-failed", level: .error, message: error.message,
@@ -219,11 +221,12 @@ extension CIReport {
       badgeMessage: "\(familyCount) · \(count) warning\(count == 1 ? "" : "s")",
       badgeColour: exitCode != 0 ? .red : count > 0 ? .orange : .brightgreen,
       detailsFile: "fonti-batch check --json", started: started)
-    report.rules = Rule.warningKinds + [
-      Rule(
-        id: "job-invalid", summary: "The job file is not valid: nothing would be rendered.",
-        help: "docs/job-file.md", level: .error)
-    ]
+    report.rules =
+      Rule.warningKinds + [
+        Rule(
+          id: "job-invalid", summary: "The job file is not valid: nothing would be rendered.",
+          help: "docs/job-file.md", level: .error)
+      ]
     report.json = json
     for d in diagnostics {
       let location = job.location(

@@ -34,7 +34,7 @@ public struct ReportTarget: Sendable, Hashable {
         .map { " (did you mean '\($0)'?)" } ?? ""
       return .failure(
         ReportProblem(
-          "unknown report format '\(Sanitize.terminal(name))'\(hint); formats: \(formatNames)"))
+          "--report: unknown format '\(Sanitize.terminal(name))'\(hint); formats: \(formatNames)"))
     }
     guard !path.isEmpty else {
       return .failure(ReportProblem("--report \(name)= names no file"))

@@ -40,7 +40,7 @@ struct OptionSpec: Sendable {
   /// `--report FORMAT=FILE`, repeatable: the CI reports of `run`, `check`, `merge` and `diff`.
   static let report = OptionSpec.value(
     "--report", as: "FORMAT=FILE",
-    help: "also write a report for CI: junit, sarif, markdown, json or badge (repeatable)",
+    help: "a CI report: junit, sarif, markdown, json or badge (repeatable)",
     repeatable: true)
 
   static func value(

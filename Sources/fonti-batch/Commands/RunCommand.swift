@@ -122,8 +122,9 @@ struct RunCommand {
     case .interrupted: break
     }
     let code = ExitCode.of(outcome)
-    guard case .ran(let report) = outcome, !report.interrupted, !reports.targets.isEmpty
-      || CIReports.stepSummary != nil
+    guard case .ran(let report) = outcome, !report.interrupted,
+      !reports.targets.isEmpty
+        || CIReports.stepSummary != nil
     else { return code }
     let ci = report.ciReport(
       command: command, exitCode: code.rawValue,
