@@ -3,9 +3,10 @@
 # release build, the binary put on PATH for the steps after.
 set -euo pipefail
 cd "$GITHUB_ACTION_PATH"
-if ! command -v make >/dev/null; then
+# make, and fc-list for the cache key (the container may have neither).
+if ! command -v make >/dev/null || ! command -v fc-list >/dev/null; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make fontconfig >/dev/null
 fi
 make build
 echo "$GITHUB_ACTION_PATH/.build/release" >>"$GITHUB_PATH"

@@ -8,9 +8,11 @@ extension DiffReport {
   /// What `diff` tells a CI (`--report`): a JUnit case per family (a change a `failure` with
   /// `--exit-code`, a note without; a family that could not be compared an `error`); every
   /// change as a SARIF note of its kind, at the font file it is in, with the family, face and
-  /// glyph beside it; the Markdown is `diff.md`'s. `output` is the review's folder as given.
+  /// glyph beside it; the Markdown is `diff.md`'s. `output` is the review's folder as given;
+  /// font files under `folder` (the working folder) are named relative to it.
   public func ciReport(
-    exitCode: Int32, failOnDifferences: Bool, output: String, started: Date
+    exitCode: Int32, failOnDifferences: Bool, output: String, started: Date,
+    folder: String = FileManager.default.currentDirectoryPath
   ) -> CIReport {
     let c = counts
     var message = "\(c.changed) changed"
@@ -53,19 +55,24 @@ extension DiffReport {
       }
     }
     report.rules = rules
-    for family in families { add(family, to: &report, failOnDifferences: failOnDifferences) }
+    for family in families {
+      add(family, to: &report, failOnDifferences: failOnDifferences, folder: folder)
+    }
     for file in unreadable {
       report.findings.append(
         CIReport.Finding(
           rule: "file-unreadable", level: .error,
           message: "\(file.side): font file '\(file.file)' \(file.error)",
-          location: CIReport.Location(file: file.file)))
+          location: CIReport.Location(file: CIReport.shown(file.file, relativeTo: folder))))
     }
     return report
   }
 
-  private func add(_ family: Family, to report: inout CIReport, failOnDifferences: Bool) {
-    let file = family.files.after.first ?? family.files.before.first ?? after
+  private func add(
+    _ family: Family, to report: inout CIReport, failOnDifferences: Bool, folder: String
+  ) {
+    let file = CIReport.shown(
+      family.files.after.first ?? family.files.before.first ?? after, relativeTo: folder)
     let at = { (face: String?, glyph: String?) in
       CIReport.Location(file: file, family: family.family, face: face, glyph: glyph)
     }

@@ -197,6 +197,18 @@ import Testing
     let badge = try object(box, "reports/badge.json")
     #expect((badge["message"] as? String)?.contains("changed") == true, "\(badge)")
     #expect(badge["color"] as? String == "red")
+    // Given relative, a font file is relative to %SRCROOT%, as code scanning maps it.
+    try FileManager.default.createSymbolicLink(
+      atPath: box.path("before"), withDestinationPath: base)
+    try FileManager.default.createSymbolicLink(
+      atPath: box.path("after"), withDestinationPath: changed)
+    #expect(try box.run(["diff", "before", "after", "-o", "d2"] + reportArguments()).status == 0)
+    let artifact = try #require(
+      ((results(try sarif(box, "reports/r.sarif", id: "fonti-batch/diff/")).first?["locations"]
+        as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+        as? [String: Any])
+    #expect((artifact["uri"] as? String)?.hasPrefix("after/") == true, "\(artifact)")
+    #expect(artifact["uriBaseId"] as? String == "%SRCROOT%", "\(artifact)")
   }
 
   @Test func aBadReportPathStopsBeforeAnythingRuns() throws {
