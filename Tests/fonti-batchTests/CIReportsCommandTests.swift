@@ -118,6 +118,15 @@ import Testing
       $0["level"] as? String
     }
     #expect(levels2.first == "warning", "\(levels2)")
+
+    // A job that is not valid: exit 2, nothing drawn, and the reports say why.
+    try box.write("specimens.yaml", "version: 1\nsizez: [1]\n")
+    let invalid = try box.run(["run", "-o", "never"] + reportArguments())
+    #expect(invalid.status == 2 && box.read("never/manifest.json") == nil, "\(invalid)")
+    let errors = try junit(box, "reports/r.xml")
+    #expect(errors.named("testcase").map { $0["classname"] } == ["run.job"])
+    #expect(errors.named("error").count == 1)
+    #expect(try text(box, "reports/r.md").hasPrefix("## fonti-batch run: failed (exit 2)"))
   }
 
   @Test func checkReportsAndGitHubAnnotationsAreBounded() throws {

@@ -33,13 +33,14 @@ extension CIReport {
       self.familiesMark = familiesMark
     }
 
-    /// Where a diagnostic points: its own file and position, else the job's `families:` line
-    /// (else its first line), with the family it names.
+    /// Where a diagnostic points: its own file and position, else (no file, or the job file
+    /// without a line) the job's `families:` line, or its first line, with the family it names.
     public func location(
       file: String?, line: Int?, column: Int?, message: String, family: String? = nil
     ) -> Location {
       let named = family ?? Diagnostic.family(in: message)
-      if let file {
+      // A warning in another file, or at a line of the job file, stays where it points.
+      if let file, file != path || line != nil {
         return Location(file: file, line: line, column: column, family: named)
       }
       return Location(

@@ -104,7 +104,9 @@ struct RunCommand {
     let job: Job
     do {
       (outcome, job) = try RunCommand.drive(request, console: console)
-    } catch let error as DiagnosticError where !reports.targets.isEmpty {
+    } catch let error as DiagnosticError
+      where !reports.targets.isEmpty || CIReports.stepSummary != nil
+    {
       // The job (or the shards) not valid: exit 2, and the reports say why.
       let code = ExitCode.report(error, console: console)
       let path = request.jobDisplayName
