@@ -101,10 +101,20 @@ final class ShapingComparer {
     return found
   }
 
-  /// A glyph's own advance at the font's coordinates now (asked of HarfBuzz each time: one font
-  /// is set to each instance in turn, so a cache by font would answer for another instance).
-  private func advance(_ glyph: UInt32, _ font: HarfBuzzFont) -> Int {
-    font.advance(of: glyph)
+  /// Glyphs' own advances in one font at one instance, asked of HarfBuzz once each: kept for one
+  /// call only, since fonts are made for each instance and a freed font's identity is reused.
+  struct Advances {
+    let font: HarfBuzzFont
+    private var known: [UInt32: Int] = [:]
+
+    init(_ font: HarfBuzzFont) { self.font = font }
+
+    mutating func callAsFunction(_ glyph: UInt32) -> Int {
+      if let value = known[glyph] { return value }
+      let value = font.advance(of: glyph)
+      known[glyph] = value
+      return value
+    }
   }
 
   /// Whether two runs set the same glyphs: by name where both fonts name them, else by ID.
@@ -121,13 +131,12 @@ final class ShapingComparer {
   /// glyph's own advance is not compared: a glyph whose advance changed is reported as that
   /// glyph, not again as every pair and feature text it is in ("Qa" −26 → −26).
   func sameAdjustments(
-    _ b: [ShapedGlyph], _ fb: HarfBuzzFont, _ ub: Int, _ a: [ShapedGlyph], _ fa: HarfBuzzFont,
-    _ ua: Int
+    _ b: [ShapedGlyph], _ fb: inout Advances, _ ub: Int, _ a: [ShapedGlyph],
+    _ fa: inout Advances, _ ua: Int
   ) -> Bool {
     guard b.count == a.count else { return false }
     for (x, y) in zip(b, a) {
-      if !FaceComparer.sameLength(
-        x.xAdvance - advance(x.glyph, fb), ub, y.xAdvance - advance(y.glyph, fa), ua)
+      if !FaceComparer.sameLength(x.xAdvance - fb(x.glyph), ub, y.xAdvance - fa(y.glyph), ua)
         || !FaceComparer.sameLength(x.xOffset, ub, y.xOffset, ua)
         || !FaceComparer.sameLength(x.yOffset, ub, y.yOffset, ua)
         || !FaceComparer.sameLength(x.yAdvance, ub, y.yAdvance, ua)
@@ -274,14 +283,16 @@ final class ShapingComparer {
       groups.kerned
       ?? Array(0..<(groups.left.count * groups.right.count))
     let columns = max(1, groups.right.count)
+    var advancesB = Advances(fb)
+    var advancesA = Advances(fa)
     for index in tried {
       let l = groups.left[index / columns]
       let r = groups.right[index % columns]
       let text = [l[0], r[0]]
       let b = shape(text, fb)
       let a = shape(text, fa)
-      let kb = b.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fb) }
-      let ka = a.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fa) }
+      let kb = b.reduce(0) { $0 + $1.xAdvance - advancesB($1.glyph) }
+      let ka = a.reduce(0) { $0 + $1.xAdvance - advancesA($1.glyph) }
       if first
         && (kb != 0 || ka != 0 || b.contains { $0.xOffset != 0 || $0.yOffset != 0 }
           || a.contains { $0.xOffset != 0 || $0.yOffset != 0 })
@@ -289,7 +300,8 @@ final class ShapingComparer {
         kerned.append(index)
       }
       do {
-        guard sameGlyphs(b, fb, a, fa), !sameAdjustments(b, fb, ub, a, fa, ua) else { continue }
+        guard sameGlyphs(b, fb, a, fa), !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua)
+        else { continue }
         out.append(
           DiffReport.KerningPair(
             pair: String(String.UnicodeScalarView(text)),
@@ -456,6 +468,8 @@ final class ShapingComparer {
     let ua = after.unitsPerEm
     var out: [DiffReport.FeatureEffect] = []
     let kern = HarfBuzzTag.make("kern")
+    var advancesB = Advances(fb)
+    var advancesA = Advances(fa)
     for tag in texts.keys.sorted() {
       let hbTag = HarfBuzzTag.make(tag)
       let substitutes =
@@ -466,10 +480,12 @@ final class ShapingComparer {
         let onB = shape(text, fb, features: [(hbTag, 1)] + extra)
         let onA = shape(text, fa, features: [(hbTag, 1)] + extra)
         let glyphsAlike = sameGlyphs(onB, fb, onA, fa)
-        if glyphsAlike && sameAdjustments(onB, fb, ub, onA, fa, ua) { continue }
+        if glyphsAlike && sameAdjustments(onB, &advancesB, ub, onA, &advancesA, ua) { continue }
         let offB = shape(text, fb, features: [(hbTag, 0)] + extra)
         let offA = shape(text, fa, features: [(hbTag, 0)] + extra)
-        guard sameGlyphs(offB, fb, offA, fa) && sameAdjustments(offB, fb, ub, offA, fa, ua) else {
+        guard sameGlyphs(offB, fb, offA, fa),
+          sameAdjustments(offB, &advancesB, ub, offA, &advancesA, ua)
+        else {
           continue
         }
         out.append(
