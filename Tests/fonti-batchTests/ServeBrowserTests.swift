@@ -56,47 +56,42 @@ struct ServeBrowserTests {
   /// A window resized on a screen of twice the pixel ratio asks for the cards on screen again,
   /// at twice the edge, so they stay sharp.
   @Test func aHigherPixelRatioAsksForSharperCards() throws {
-    let box = try tests.sandbox()
-    let server = try ServeProcess(box)
-    let (browser, page) = try open(server)
-    defer { browser.close() }
-    let img = "document.querySelector('li.card[data-slug=\"cantarell\"] img[data-seq]')"
-    let before = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
-    try page.send(
-      "Emulation.setDeviceMetricsOverride",
-      [
-        "width": browser.windowSize.0 - 40, "height": browser.windowSize.1, "deviceScaleFactor": 2,
-        "mobile": false,
-      ])
-    try page.waitFor("\(img) && \(img).naturalWidth > \(before)")
-    let shown = try #require(try page.evaluate(img + ".parentElement.clientWidth") as? Int)
-    let after = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
+    let (shown, after) = try cardEdge(atRatio: 2)
     #expect(after == min(1080, max(64, (shown * 2 + 31) / 32 * 32)), "\(after) px")
-    #expect(page.consoleErrors().isEmpty, "\(page.consoleErrors())")
   }
 
   /// A page zoomed out to a quarter, to see every family at once, shows its cards at a quarter
   /// of their pixels and asks for them so: drawing, sending and decoding a 256 px card for 64 px
   /// on screen made seeing every family slower than drawing it.
   @Test func aZoomedOutPageAsksForSmallerCards() throws {
+    let (shown, after) = try cardEdge(atRatio: 0.25)
+    #expect(after == max(64, (shown + 127) / 128 * 32), "\(after) px for \(shown) px at 0.25")
+    #expect(after < 256, "\(after) px")
+  }
+
+  /// Cantarell's card once the page is shown at pixel ratio `ratio` (the window keeping its
+  /// pixels: a ratio under 1 is a page zoomed out): the CSS px it is shown at and the px of
+  /// the picture the page asked for again.
+  func cardEdge(atRatio ratio: Double) throws -> (shown: Int, picture: Int) {
     let box = try tests.sandbox()
     let server = try ServeProcess(box)
     let (browser, page) = try open(server)
     defer { browser.close() }
     let img = "document.querySelector('li.card[data-slug=\"cantarell\"] img[data-seq]')"
     let before = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
+    let grow = ratio < 1 ? 1 / ratio : 1
     try page.send(
       "Emulation.setDeviceMetricsOverride",
       [
-        "width": (browser.windowSize.0 - 40) * 4, "height": browser.windowSize.1 * 4,
-        "deviceScaleFactor": 0.25, "mobile": false,
+        "width": Int(Double(browser.windowSize.0 - 40) * grow),
+        "height": Int(Double(browser.windowSize.1) * grow), "deviceScaleFactor": ratio,
+        "mobile": false,
       ])
-    try page.waitFor("\(img) && \(img).naturalWidth < \(before)")
+    try page.waitFor("\(img) && \(img).naturalWidth \(ratio > 1 ? ">" : "<") \(before)")
     let shown = try #require(try page.evaluate(img + ".parentElement.clientWidth") as? Int)
     let after = try #require(try page.evaluate(img + ".naturalWidth") as? Int)
-    #expect(after == max(64, (shown + 127) / 128 * 32), "\(after) px for \(shown) px at 0.25")
-    #expect(after < 256, "\(after) px")
     #expect(page.consoleErrors().isEmpty, "\(page.consoleErrors())")
+    return (shown, after)
   }
 
   /// A family of one face says "Regular only" on its card, a custom one too (it said only
