@@ -28,8 +28,12 @@ extension WebFont {
   /// itself, unless it is a WOFF or WOFF2 web font (by its signature, whatever its name); then
   /// its decoded copy in the cache, made now if it is not there yet. A path that cannot be
   /// looked at is answered with itself, for the caller to report as it does any unreadable
-  /// font. Throws when the web font cannot be decoded or its copy cannot be written.
-  package static func loadablePath(for path: String) throws(Failure) -> String {
+  /// font. Throws when the web font cannot be decoded or its copy cannot be written. `cache`:
+  /// another cache folder than the user's (tests).
+  package static func loadablePath(for path: String, cache: String? = nil) throws(Failure)
+    -> String
+  {
+    let folder = cache ?? cacheFolder
     guard let state = FileStamp.state(following: path) else { return path }
     if let hit = known.withLock({ $0.byUser[path] }), hit.state == state { return hit.loadable }
     guard let head = try? read(path, count: 4), let flavor = flavor(ofHead: head) else {
@@ -44,11 +48,11 @@ extension WebFont {
       throw Failure(
         "is a \(flavor.rawValue) web font that cannot be read: \(error.message)")
     }
-    let loadable = cacheFolder + "/" + SHA256.hex(bytes) + ".ttf"
+    let loadable = folder + "/" + SHA256.hex(bytes) + ".ttf"
     if !isDecoded(loadable) {
       let sfnt = try decode(bytes)
       do {
-        try FileSystem.createFolder(cacheFolder)
+        try FileSystem.createFolder(folder)
         try AtomicFile.write(Data(sfnt), to: loadable)
       } catch {
         throw Failure(
