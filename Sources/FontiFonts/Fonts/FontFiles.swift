@@ -75,14 +75,6 @@ public enum FontFiles {
   /// The most problems of one folder named one by one.
   static let problemsShown = 10
 
-  /// Font files below `folder`, recursively, sorted by path; what could not be searched is
-  /// left out (`search` says what).
-  public static func fontFiles(
-    under folder: String, extensions: Set<String> = FontFiles.extensions
-  ) -> [String] {
-    search(folder, extensions: extensions).files
-  }
-
   /// What a search of a folder found.
   public struct FolderSearch: Sendable, Equatable {
     /// The font files, sorted by path.
