@@ -17,6 +17,11 @@ public func fuzzWebFont(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   if size >= 4, size % 2 == 1, WebFont.flavor(ofHead: bytes) != nil {
     bytes[3] = bytes[3] == UInt8(ascii: "2") ? UInt8(ascii: "F") : UInt8(ascii: "2")
   }
+  // Most inputs with their header's length made the input's, so that mutations reach FreeType
+  // (a length that is not the file's is refused before it).
+  if size >= 12, size % 4 != 0 {
+    WebFont.put(UInt32(size), into: &bytes, at: 8)
+  }
   _ = WebFont.checkWOFF(bytes)
   _ = WebFont.checkWOFF2(bytes)
   guard let sfnt = try? WebFont.decode(bytes) else { return 0 }
