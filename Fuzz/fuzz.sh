@@ -13,8 +13,8 @@
 #                  name rule (Fuzz/FontFileFuzzer.swift)
 #   font-proofs    the proof readers: fvar, avar, STAT, cmap, name, GSUB/GPOS feature lists and
 #                  lookups, feature samples (Fuzz/FontProofsFuzzer.swift)
-#   font-diff      diff's table, metric, class definition, outline and shaping readers
-#                  (Fuzz/FontDiffFuzzer.swift)
+#   font-diff      diff's table, metric, class definition, outline, shaping and colour glyph
+#                  readers (Fuzz/FontDiffFuzzer.swift)
 #   colour-bitmaps the CBDT/CBLC and sbix check (Fuzz/ColourBitmapsFuzzer.swift)
 #   web-font       WOFF and WOFF2: the header and table directory checks, FreeType's decoding,
 #                  the loca repair and the check of the decoded sfnt (Fuzz/WebFontFuzzer.swift)

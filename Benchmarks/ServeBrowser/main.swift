@@ -20,8 +20,11 @@ import Foundation
 // medians of the runs' medians and 95th percentiles, the load average, and one line of JSON
 // (`json {…}`) for scripts; BENCH_DETAIL=1 also prints each keystroke's figures (the first
 // card asked for, the last answered, the server's median wait, from Resource Timing, and the
-// page's main-thread times); BENCH_TRACE=FILE writes a Chromium trace of keystrokes 6 to 9 of
-// the first run (JSON events, for chrome://tracing or a script). Nothing
+// page's main-thread times, and the CPU seconds Chromium's processes and the server's took to
+// show every family); BENCH_TRACE=FILE writes a Chromium trace of keystrokes 6 to 9 of the
+// first run (JSON events, for chrome://tracing or a script), BENCH_TRACE_EVERY=FILE one of
+// every family shown; BENCH_CSS=RULES adds style rules to the page, to try a change of its
+// look without a rebuild. Nothing
 // here is a test: numbers vary with the machine; time-outs
 // are guards.
 
@@ -142,6 +145,30 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
   return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
 }
 
+/// CPU seconds (user + system) so far of the processes named like Chromium's and like the
+/// server's (its workers are the same binary), read from /proc: where a phase's time went.
+func cpuSeconds(server binary: String) -> (browser: Double, server: Double) {
+  let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+  let serverName = String(URL(fileURLWithPath: binary).lastPathComponent.prefix(15))
+  var totals = (browser: 0.0, server: 0.0)
+  for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  where Int(pid) != nil {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+    else { continue }
+    let name = String(stat[stat.index(after: open)..<close])
+    let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    else { continue }
+    if name.contains("chrom") {
+      totals.browser += (user + system) / tick
+    } else if name == serverName {
+      totals.server += (user + system) / tick
+    }
+  }
+  return totals
+}
+
 func results(_ page: Page) throws -> [(index: Int, ms: Double, cards: Int)] {
   if ProcessInfo.processInfo.environment["BENCH_DETAIL"] != nil {
     print(try page.evaluate("JSON.stringify(window.__bench.results)") as? String ?? "")
@@ -172,6 +199,13 @@ func measure() throws {
     try page.send(
       "Emulation.setEmulatedMedia",
       ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+  }
+  if let css = ProcessInfo.processInfo.environment["BENCH_CSS"] {
+    try page.send("Page.enable")
+    let encoded = css.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    _ = try page.evaluate(
+      "(() => { const s = new CSSStyleSheet(); s.replaceSync(decodeURIComponent('\(encoded)')); "
+        + "document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; return true; })()")
   }
   let drawn = "document.body.dataset.drawnSeq === String(window.fontiServe.seq)"
   try page.waitFor("window.fontiServe && window.fontiServe.ready", timeout: guardSeconds)
@@ -286,9 +320,35 @@ func measure() throws {
   try page.waitFor(drawn, timeout: guardSeconds)
   try page.evaluate(
     "window.__bench.limit = 0; window.__bench.results = []; window.__bench.pending = []; true")
+  let everyTrace = ProcessInfo.processInfo.environment["BENCH_TRACE_EVERY"]
+  if everyTrace != nil {
+    try page.send(
+      "Tracing.start",
+      [
+        "categories": "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,"
+          + "viz,toplevel,loading,gpu,benchmark,net,netlog",
+        "transferMode": "ReportEvents",
+      ])
+  }
+  let cpuBefore = cpuSeconds(server: arguments[1])
   try page.press("Q")
   try page.waitFor("window.__bench.results.length >= 1", timeout: guardSeconds)
+  let cpuAfter = cpuSeconds(server: arguments[1])
+  if let everyTrace {
+    try page.send("Tracing.end")
+    var events: [Any] = []
+    while let chunk = try? page.waitForEvent("Tracing.dataCollected", timeout: 3) {
+      events += chunk["value"] as? [Any] ?? []
+    }
+    try JSONSerialization.data(withJSONObject: events).write(to: URL(fileURLWithPath: everyTrace))
+  }
   let every = try results(page)[0]
+  if detail {
+    print(
+      String(
+        format: "every family: CPU %.2f s in Chromium's processes, %.2f s in the server's",
+        cpuAfter.browser - cpuBefore.browser, cpuAfter.server - cpuBefore.server))
+  }
 
   let load =
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?

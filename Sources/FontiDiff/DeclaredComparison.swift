@@ -82,12 +82,8 @@ extension DeclaredDifference {
     if differing.contains("vmtx") || differing.contains("vhea") { d.verticalAdvances(common) }
     if differing.contains("MATH") { d.math() }
     d.hinting(differing: differing, outlinesChanged: outlinesChanged)
+    d.colour(differing: differing)
     let byBytes: [(String, String, String)] = [
-      ("COLR", "colour.colr", "colour layers (COLR)"),
-      ("CBDT", "colour.cbdt", "colour bitmaps (CBDT)"),
-      ("CBLC", "colour.cbdt", "colour bitmap locations (CBLC)"),
-      ("sbix", "colour.sbix", "colour bitmaps (sbix)"),
-      ("SVG ", "colour.svg", "SVG glyphs"),
       ("EBDT", "bitmaps.ebdt", "bitmaps (EBDT)"),
       ("EBLC", "bitmaps.ebdt", "bitmap locations (EBLC)"),
       ("EBSC", "bitmaps.ebdt", "bitmap scaling (EBSC)"),

@@ -175,10 +175,15 @@ enum ColourLayers {
     // Version 1 adds a BaseGlyphList (its offset at 14): with one, glyphs paint beyond layers.
     if version >= 1, let list = t.u32(14), list != 0 { return nil }
     var out: [Int: Set<Int>] = [:]
+    // 65,535 base glyphs of 65,535 layers each would be 4 billion reads: a hostile table is
+    // read for as many layers as `ColourGlyphPaints` reads, then not counted.
+    var budget = ColourGlyphPaints.readLimit
     for b in 0..<bases {
       let record = baseOffset + 6 * b
       guard let glyph = t.u16(record), let first = t.u16(record + 2), let count = t.u16(record + 4)
       else { return nil }
+      budget -= count + 1
+      guard budget >= 0 else { return nil }
       for l in first..<min(first + count, layers) {
         guard let entry = t.u16(layerOffset + 4 * l + 2) else { return nil }
         out[entry, default: []].insert(glyph)

@@ -25,6 +25,9 @@ extension DiffDrawing {
     let what: String
     switch (c.before, c.after) {
     case (.none, .none): what = c.text
+    // Glyphs listed are said in words, which count them ("COLR layers changed: 3 glyphs (A…").
+    case (.list, _) where c.kind.hasPrefix("colour."), (_, .list) where c.kind.hasPrefix("colour."):
+      what = c.text
     default: what = "\(shortValue(c.before)) → \(shortValue(c.after))"
     }
     return (kind, face, what)

@@ -133,31 +133,10 @@ enum DiffMarkdown {
     return text + more(names.count - written) + "\n\n"
   }
 
-  /// Text for a table cell or a line: controls replaced, and `|`, `<`, `>`, `*`, `_`, `` ` ``,
-  /// `[`, `]`, `\` escaped, so a family name cannot break the table or inject markup.
-  static func cell(_ text: String) -> String {
-    var out = ""
-    let flat = text.replacingOccurrences(of: "\r\n", with: " ").map {
-      $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : String($0)
-    }.joined()
-    for c in Sanitize.terminal(flat) {
-      switch c {
-      case "|", "*", "_", "`", "[", "]", "\\", "#", "~":
-        out.append("\\")
-        out.append(c)
-      case "<": out.append("&lt;")
-      case ">": out.append("&gt;")
-      case "&": out.append("&amp;")
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  /// Text for a table cell or a line, made safe (`MarkdownText.cell`): a family name cannot
+  /// break the table or inject markup.
+  static func cell(_ text: String) -> String { MarkdownText.cell(text, limit: Int.max) }
 
   /// A path in code quotes, with backticks it may hold replaced.
-  static func code(_ text: String) -> String {
-    "`"
-      + Sanitize.terminal(text).replacingOccurrences(of: "`", with: "'")
-      .replacingOccurrences(of: "\n", with: " ") + "`"
-  }
+  static func code(_ text: String) -> String { MarkdownText.code(text) }
 }

@@ -72,7 +72,8 @@ extension DiffReport {
     public var positionsOnly: Bool
   }
 
-  /// A mark on a base (or on another mark) placed elsewhere: the mark's offset `[x, y]`.
+  /// A mark on a base (or on another mark) placed elsewhere: where the last mark sits from the
+  /// base's origin, `[x, y]`.
   public struct MarkChange: Codable, Sendable, Hashable {
     public var text: String
     public var codepoints: [String]

@@ -27,6 +27,9 @@ final class ShapingComparer {
   static let inputCharacterLimit = 64
   /// Pairs of input characters tried per feature and side, at most.
   static let pairTextLimit = 64
+  /// Characters kerning is tried on, at most (the best-ranked: letters first): more than any
+  /// font's glyphs, fewer than a cmap that maps every code point.
+  static let kerningCharacterLimit = 65_536
   /// Tables whose bytes decide shaping.
   static let tables = ["GSUB", "GPOS", "GDEF", "kern"]
   /// Features that have their own comparison (kerning, marks).
@@ -98,14 +101,20 @@ final class ShapingComparer {
     return found
   }
 
-  private var advances: [ObjectIdentifier: [UInt32: Int]] = [:]
+  /// Glyphs' own advances in one font at one instance, asked of HarfBuzz once each: kept for one
+  /// call only, since fonts are made for each instance and a freed font's identity is reused.
+  struct Advances {
+    let font: HarfBuzzFont
+    private var known: [UInt32: Int] = [:]
 
-  private func advance(_ glyph: UInt32, _ font: HarfBuzzFont) -> Int {
-    let key = ObjectIdentifier(font)
-    if let known = advances[key]?[glyph] { return known }
-    let value = font.advance(of: glyph)
-    advances[key, default: [:]][glyph] = value
-    return value
+    init(_ font: HarfBuzzFont) { self.font = font }
+
+    mutating func callAsFunction(_ glyph: UInt32) -> Int {
+      if let value = known[glyph] { return value }
+      let value = font.advance(of: glyph)
+      known[glyph] = value
+      return value
+    }
   }
 
   /// Whether two runs set the same glyphs: by name where both fonts name them, else by ID.
@@ -117,14 +126,17 @@ final class ShapingComparer {
     return true
   }
 
-  /// Whether two runs of the same glyphs are placed alike (advances, offsets), in each face's
-  /// units.
-  func samePositions(
-    _ b: [ShapedGlyph], _ ub: Int, _ a: [ShapedGlyph], _ ua: Int
+  /// Whether two runs of the same glyphs are adjusted alike: each glyph's advance beyond or
+  /// short of its own (kerning), its offsets and vertical advance, in each face's units. A
+  /// glyph's own advance is not compared: a glyph whose advance changed is reported as that
+  /// glyph, not again as every pair and feature text it is in ("Qa" −26 → −26).
+  func sameAdjustments(
+    _ b: [ShapedGlyph], _ fb: inout Advances, _ ub: Int, _ a: [ShapedGlyph],
+    _ fa: inout Advances, _ ua: Int
   ) -> Bool {
     guard b.count == a.count else { return false }
     for (x, y) in zip(b, a) {
-      if !FaceComparer.sameLength(x.xAdvance, ub, y.xAdvance, ua)
+      if !FaceComparer.sameLength(x.xAdvance - fb(x.glyph), ub, y.xAdvance - fa(y.glyph), ua)
         || !FaceComparer.sameLength(x.xOffset, ub, y.xOffset, ua)
         || !FaceComparer.sameLength(x.yOffset, ub, y.yOffset, ua)
         || !FaceComparer.sameLength(x.yAdvance, ub, y.yAdvance, ua)
@@ -133,6 +145,17 @@ final class ShapingComparer {
       }
     }
     return true
+  }
+
+  /// Where each glyph of a run is drawn from the run's origin: the advances before it plus its
+  /// offsets. A mark's place on its base, whatever the base's advance (HarfBuzz offsets a mark
+  /// back by the advance of the base it follows).
+  static func placements(_ run: [ShapedGlyph]) -> [(x: Int, y: Int)] {
+    var pen = (x: 0, y: 0)
+    return run.map { glyph in
+      defer { pen = (pen.x + glyph.xAdvance, pen.y + glyph.yAdvance) }
+      return (pen.x + glyph.xOffset, pen.y + glyph.yOffset)
+    }
   }
 
   private func shape(
@@ -144,12 +167,22 @@ final class ShapingComparer {
   // MARK: Kerning
 
   /// The characters both versions encode that kerning is tried on: every visible character
-  /// and the space, not marks (`marks` tries those on bases).
+  /// and the space, not marks (`marks` tries those on bases), in rank order, the first
+  /// `kerningCharacterLimit`. Each is ranked once: a cmap that maps every code point (a
+  /// hostile font, or a last-resort font) maps a million, and ranking inside the sort's
+  /// comparisons, then classing and picking representatives among all of them, kept a diff
+  /// busy for minutes.
   func kerningCharacters() -> [Unicode.Scalar] {
-    let common = Set(before.unicodes).intersection(after.unicodes)
-    return common.compactMap(Unicode.Scalar.init).filter {
-      ($0 == " " || CandidateText.isUsable($0)) && !CandidateText.isMark($0)
-    }.sorted { CandidateText.rank($0) < CandidateText.rank($1) }
+    let afterSet = Set(after.unicodes)
+    var ranked: [(rank: (Int, UInt32), scalar: Unicode.Scalar)] = []
+    for value in before.unicodes where afterSet.contains(value) {
+      guard let scalar = Unicode.Scalar(value),
+        scalar == " " || CandidateText.isUsable(scalar), !CandidateText.isMark(scalar)
+      else { continue }
+      ranked.append((CandidateText.rank(scalar), scalar))
+    }
+    ranked.sort { $0.rank < $1.rank }
+    return ranked.prefix(ShapingComparer.kerningCharacterLimit).map(\.scalar)
   }
 
   /// The characters grouped by how they kern in both versions, first and second glyph apart;
@@ -230,7 +263,9 @@ final class ShapingComparer {
       let base = plain && letter && (main == nil || scripts[n] == main)
       return (plain ? 0 : 1, base ? 0 : 1, base && text.contains(s) ? 0 : 1, base ? 0 : n, s.value)
     }
-    let first = members.indices.min { key($0) < key($1) } ?? 0
+    // Each member's key once (a decomposition each), not twice per comparison.
+    let keys = members.indices.map(key)
+    let first = members.indices.min { keys[$0] < keys[$1] } ?? 0
     return [members[first]] + members.enumerated().filter { $0.offset != first }.map(\.element)
   }
 
@@ -248,14 +283,16 @@ final class ShapingComparer {
       groups.kerned
       ?? Array(0..<(groups.left.count * groups.right.count))
     let columns = max(1, groups.right.count)
+    var advancesB = Advances(fb)
+    var advancesA = Advances(fa)
     for index in tried {
       let l = groups.left[index / columns]
       let r = groups.right[index % columns]
       let text = [l[0], r[0]]
       let b = shape(text, fb)
       let a = shape(text, fa)
-      let kb = b.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fb) }
-      let ka = a.reduce(0) { $0 + $1.xAdvance - advance($1.glyph, fa) }
+      let kb = b.reduce(0) { $0 + $1.xAdvance - advancesB($1.glyph) }
+      let ka = a.reduce(0) { $0 + $1.xAdvance - advancesA($1.glyph) }
       if first
         && (kb != 0 || ka != 0 || b.contains { $0.xOffset != 0 || $0.yOffset != 0 }
           || a.contains { $0.xOffset != 0 || $0.yOffset != 0 })
@@ -263,7 +300,8 @@ final class ShapingComparer {
         kerned.append(index)
       }
       do {
-        guard sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua) else { continue }
+        guard sameGlyphs(b, fb, a, fa), !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua)
+        else { continue }
         out.append(
           DiffReport.KerningPair(
             pair: String(String.UnicodeScalarView(text)),
@@ -430,6 +468,8 @@ final class ShapingComparer {
     let ua = after.unitsPerEm
     var out: [DiffReport.FeatureEffect] = []
     let kern = HarfBuzzTag.make("kern")
+    var advancesB = Advances(fb)
+    var advancesA = Advances(fa)
     for tag in texts.keys.sorted() {
       let hbTag = HarfBuzzTag.make(tag)
       let substitutes =
@@ -440,10 +480,12 @@ final class ShapingComparer {
         let onB = shape(text, fb, features: [(hbTag, 1)] + extra)
         let onA = shape(text, fa, features: [(hbTag, 1)] + extra)
         let glyphsAlike = sameGlyphs(onB, fb, onA, fa)
-        if glyphsAlike && samePositions(onB, ub, onA, ua) { continue }
+        if glyphsAlike && sameAdjustments(onB, &advancesB, ub, onA, &advancesA, ua) { continue }
         let offB = shape(text, fb, features: [(hbTag, 0)] + extra)
         let offA = shape(text, fa, features: [(hbTag, 0)] + extra)
-        guard sameGlyphs(offB, fb, offA, fa) && samePositions(offB, ub, offA, ua) else {
+        guard sameGlyphs(offB, fb, offA, fa),
+          sameAdjustments(offB, &advancesB, ub, offA, &advancesA, ua)
+        else {
           continue
         }
         out.append(
@@ -513,14 +555,18 @@ final class ShapingComparer {
     for text in texts {
       let b = shape(text, fb)
       let a = shape(text, fa)
-      guard b.count > 1, sameGlyphs(b, fb, a, fa), !samePositions(b, ub, a, ua),
-        let lb = b.last, let la = a.last
-      else { continue }
+      guard b.count > 1, sameGlyphs(b, fb, a, fa) else { continue }
+      let pb = ShapingComparer.placements(b)
+      let pa = ShapingComparer.placements(a)
+      let moved = zip(pb, pa).dropFirst().contains {
+        !FaceComparer.sameLength($0.x, ub, $1.x, ua) || !FaceComparer.sameLength($0.y, ub, $1.y, ua)
+      }
+      guard moved, let lb = pb.last, let la = pa.last else { continue }
       out.append(
         DiffReport.MarkChange(
           text: String(String.UnicodeScalarView(text)),
           codepoints: text.map { DiffNumber.codepoint($0.value) }, instance: instance,
-          before: [lb.xOffset, lb.yOffset], after: [la.xOffset, la.yOffset]))
+          before: [lb.x, lb.y], after: [la.x, la.y]))
     }
     return out
   }

@@ -147,6 +147,24 @@
 
   /* MARK: Images: loaded by <img>, crossfaded */
 
+  /* Pictures decoded while many cards are being drawn (`body.many`) are shown together, every
+     0.1 s and as soon as none is left to come, not each in a frame of its own: each frame
+     lays out, paints and rasters the grid again, and a tile holding a dozen small cards was
+     rastered a dozen times. */
+  const revealing = [];
+  let revealTimer = 0;
+  function reveal(show) {
+    if (!body.classList.contains('many')) return show();
+    revealing.push(show);
+    if (revealing.length >= busyCards) return revealAll();
+    if (!revealTimer) revealTimer = setTimeout(revealAll, 100);
+  }
+  function revealAll() {
+    if (revealTimer) clearTimeout(revealTimer);
+    revealTimer = 0;
+    for (const show of revealing.splice(0)) show();
+  }
+
   /* One place an image is shown in: a card, the full-screen view, a partner. The browser's own
      image loader fetches and decodes each picture off the page's thread: a fetch read into a
      blob cost a keystroke 70 ms more on a busy machine. */
@@ -191,11 +209,11 @@
     img.decoding = 'async';
     img.alt = this.alt;
     img.onload = () => {
-      img.decode().catch(() => undefined).then(() => {
+      img.decode().catch(() => undefined).then(() => reveal(() => {
         if (ctrl.aborted) return;
         self.show(img, key, s);
         finish(true, 200);
-      });
+      }));
     };
     /* An image that fails tells no status: asked again, the server says it (503 when a newer
        request took its place, 4xx for a query it refuses). */
@@ -334,10 +352,10 @@
     card.seq = seq;
     const s = seq;
     delete body.dataset.drawnSeq;
-    card.li.classList.add('busy');
+    setBusy(card, true);
     card.pic.load(key, s, (ok, status) => {
       if (card.pic.wanted !== '' && card.pic.wanted !== key) return;
-      card.li.classList.remove('busy');
+      setBusy(card, false);
       if (ok) {
         card.done = key;
         api.cardsLoaded++;
@@ -360,6 +378,18 @@
       }
       checkDrawn();
     });
+  }
+  /* A card being drawn wears a busy bar after .3 s and crossfades to its new picture; when
+     more than two screens of cards are drawn at once (a page zoomed out to see every family)
+     the grid goes without both (`body.many`): hundreds of bars and fades moving at once cost
+     the browser more than drawing the cards costs the server. */
+  const manyBusy = 24;
+  let busyCards = 0;
+  function setBusy(card, on) {
+    if (card.li.classList.contains('busy') === on) return;
+    card.li.classList.toggle('busy', on);
+    busyCards += on ? 1 : -1;
+    if ((busyCards > manyBusy) !== body.classList.contains('many')) body.classList.toggle('many');
   }
   function checkDrawn() {
     if (current) {
@@ -430,6 +460,7 @@
       if (seen.has(slug)) continue;
       observer.unobserve(card.li);
       card.pic.clear();
+      setBusy(card, false);
       card.li.remove();
       cards.delete(slug);
       visible.delete(slug);

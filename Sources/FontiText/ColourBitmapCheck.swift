@@ -79,7 +79,7 @@ package struct ColourBitmapCheck: Sendable, Equatable {
 
   /// A glyph image's place in CBDT, and the size the strike's index gives it (nil: the image's
   /// own metrics give it).
-  private struct Image {
+  struct Image {
     var glyph: UInt32
     /// CBDT's image format (17, 18, 19: PNG), from the index subtable.
     var format: UInt32
@@ -125,7 +125,7 @@ package struct ColourBitmapCheck: Sendable, Equatable {
   }
 
   /// The images one index subtable lists (`header`: its start in CBLC).
-  private static func images(_ cblc: Bytes, header: Int, first: UInt32, last: UInt32)
+  static func images(_ cblc: Bytes, header: Int, first: UInt32, last: UInt32)
     throws(Damage) -> [Image]
   {
     let format = try cblc.u16(header)

@@ -16,7 +16,9 @@ enum FontiBatch {
         try Worker.main()
         exit(ExitCode.success.rawValue)
       } catch {
-        exit(ExitCode.report(error, console: console).rawValue)
+        let code = ExitCode.report(error, console: console)
+        console.flushAnnotations()
+        exit(code.rawValue)
       }
     }
     // A write over a file-size limit fails (EFBIG) and is reported, like a full disk.
@@ -32,7 +34,10 @@ enum FontiBatch {
           + "(a file or folder so named: rename it, e.g. with convmv)")
       exit(ExitCode.usage.rawValue)
     }
-    exit(run(arguments, console: console).rawValue)
+    let code = run(arguments, console: console)
+    // Under GitHub Actions: the workflow commands, bounded, most severe first.
+    console.flushAnnotations()
+    exit(code.rawValue)
   }
 
   /// The first command-line argument whose bytes are not UTF-8, shown with `\xNN` escapes.

@@ -100,6 +100,20 @@ struct DiffShapingTests {
     }
   }
 
+  /// A glyph whose advance alone changed is that glyph's change: its kerning pairs keep their
+  /// values and its marks their anchors ("Qa" −26 → −26 was listed as a changed pair).
+  @Test func anAdvanceChangedMovesNoPairAndNoMark() throws {
+    let report = try engine.compare("shaping-before", "shaping-advance").report
+    let f = try family(report, "Fixture Shaping")
+    #expect(f.status == .changed)
+    #expect(Set(f.glyphs.map(\.codepoint)) == ["U+0061", "U+0054"], "\(f.glyphs)")
+    #expect(f.glyphs.allSatisfy { $0.advance[1] - $0.advance[0] == 40 })
+    // Nothing shapes differently: the face has no shaping entry at all.
+    #expect(f.shaping.isEmpty, "\(f.shaping)")
+    #expect(
+      f.summary.allSatisfy { !$0.contains("kerning") && !$0.contains("mark") }, "\(f.summary)")
+  }
+
   @Test func changedTablesThatShapeAlikeAreSaidNotHidden() throws {
     let report = try engine.compare("shaping-before", "shaping-unused").report
     let f = try family(report, "Fixture Shaping")

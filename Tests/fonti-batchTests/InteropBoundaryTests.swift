@@ -26,7 +26,9 @@ import Testing
   ]
 
   /// Modules of the platform and the toolchain, allowed anywhere.
-  static let platform: Set<String> = ["Foundation", "Glibc", "Dispatch", "Synchronization"]
+  static let platform: Set<String> = [
+    "Foundation", "FoundationXML", "Glibc", "Dispatch", "Synchronization",
+  ]
 
   /// The package's C modules: the folders under Sources/ with a module map or a C `include/`.
   static func cModules(_ sources: String) throws -> Set<String> {

@@ -117,6 +117,9 @@ public struct Job: Sendable, Hashable {
   public var include: [Located<String>] = [Located("*")]
   /// Where `include` is written (its key), for "the selection is empty" errors; nil if absent.
   public var includeMark: Mark?
+  /// Where the `families:` key is written; nil if absent. CI reports locate a warning about a
+  /// family (which has no line of its own) here.
+  public var familiesMark: Mark?
   /// `families.exclude`.
   public var exclude: [Located<String>] = []
   /// `families.languages`: fontconfig codes, each checked; only families that set every one

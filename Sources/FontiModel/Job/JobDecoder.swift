@@ -165,7 +165,10 @@ public struct JobDecoder {
     }
     if let node = fields["defaults"] { decodeDefaults(node, into: &job.defaults) }
     if let node = fields["texts"] { decodeTexts(node, into: &job.texts) }
-    if let node = fields["families"] { decodeFamilies(node, into: &job) }
+    if let node = fields["families"] {
+      job.familiesMark = entries.first(where: { $0.key == "families" })?.keyMark
+      decodeFamilies(node, into: &job)
+    }
     if let node = fields["fonts"] { decodeFonts(node, into: &job.fonts) }
     if let node = fields["sizes"] { decodeSizes(node, into: &job.sizes) }
     if let node = fields["styles"] { decodeStyles(node, into: &job.styles) }

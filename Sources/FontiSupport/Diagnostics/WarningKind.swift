@@ -48,6 +48,36 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
 
   public static func < (a: WarningKind, b: WarningKind) -> Bool { a.rawValue < b.rawValue }
 
+  /// What the kind means, in one line (docs/warnings.md says more): CI reports' rule texts.
+  public var meaning: String {
+    switch self {
+    case .missingGlyphs:
+      return "A family that writes the sample's script lacks some of its characters."
+    case .unmatchedPattern: return "An include or exclude pattern matches no installed family."
+    case .axisRange:
+      return "A coordinate lies outside a family's axis; it is drawn at the nearest end."
+    case .unknownSetting: return "A feature or axis the selected families do not have."
+    case .noStyle: return "A bold or italic was asked for and the family has no such face."
+    case .duplicatePairing: return "A pairing is listed twice in pairings.extra."
+    case .catalogueEmpty: return "A catalogue's families match no family that can be drawn."
+    case .catalogueKept:
+      return "--only left a catalogue as it was: some of its families are not up to date."
+    case .fontFile: return "A font folder of the job holds no font, or a library file is skipped."
+    case .outputFile:
+      return "An old output could not be removed, or a thumbnail or the gallery could not be made."
+    case .environment: return "SOURCE_DATE_EPOCH is set but unusable."
+    case .other: return "A warning of no other kind."
+    case .ownScript:
+      return "A family does not write the sample's script; its specimen shows its own."
+    case .faceCoverage: return "A face of the family lacks characters its regular face has."
+    case .faceWeight: return "A face's name and its weight disagree."
+    case .notDrawable: return "A family, a partner or a pairing cannot be drawn."
+    case .proofsUnreadable: return "A font file cannot be read for the proofs."
+    case .customOverrides: return "A custom font of the job has the name of an installed family."
+    case .unvaried: return "An axis sweep or named instances that draw alike."
+    }
+  }
+
   /// Whether `summary` counts families (a family may warn of it more than once: its specimen,
   /// then each catalogue that shows it) rather than warnings.
   public var summaryCountsFamilies: Bool {

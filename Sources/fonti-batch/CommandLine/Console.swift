@@ -50,7 +50,7 @@ final class Console: @unchecked Sendable {
   func report(_ diagnostic: Diagnostic) {
     if diagnostic.severity == .warning && quiet { return }
     write(2, DiagnosticPrinter(colour: colour).format(diagnostic))
-    if annotations { write(2, Console.workflowCommand(diagnostic) + "\n") }
+    if annotations { annotate(diagnostic) }
   }
 
   /// A warning with its kind after it ("… [missing-glyphs]"), as `run` and `check` print them.
@@ -59,14 +59,57 @@ final class Console: @unchecked Sendable {
     var shown = diagnostic
     shown.message += " [\(kind.rawValue)]"
     write(2, DiagnosticPrinter(colour: colour).format(shown))
-    if annotations { write(2, Console.workflowCommand(diagnostic, kind: kind) + "\n") }
+    if annotations { annotate(diagnostic, kind: kind) }
   }
 
   /// Why a command that went through exits non-zero (`--strict`): one line on stderr, even
   /// when quiet.
   func failing(_ line: String) {
     write(2, "fonti-batch: \(Sanitize.terminal(line))\n")
-    if annotations { write(2, Console.workflowCommand(.error(line)) + "\n") }
+    if annotations { annotate(.error(line)) }
+  }
+
+  /// The workflow commands held until `flushAnnotations`, by rank (errors, the job's warnings,
+  /// facts about fonts), at most `Console.annotationsPerSeverity` + 1 of each, and how many
+  /// there were: GitHub shows 10 of each severity a step and drops the rest without a word.
+  private var heldAnnotations: [[String]] = [[], [], []]
+  private var annotationCounts = [0, 0, 0]
+  /// Where the annotations left out can be read ("N more: see FILE"); the log by default.
+  var detailsFile: String?
+  /// Annotations of one severity printed before the rest are counted in one more.
+  static let annotationsPerSeverity = 9
+
+  private func annotate(_ d: Diagnostic, kind: WarningKind? = nil) {
+    let rank = d.severity == .error ? 0 : (kind ?? d.kind).group == .job ? 1 : 2
+    annotationCounts[rank] += 1
+    if heldAnnotations[rank].count <= Console.annotationsPerSeverity {
+      heldAnnotations[rank].append(Console.workflowCommand(d, kind: kind))
+    }
+  }
+
+  /// Prints the annotations held, most severe first: of each severity all of them when there
+  /// are at most 10, else 9 and a 10th that counts the rest and says where they are.
+  func flushAnnotations() {
+    let limit = Console.annotationsPerSeverity
+    var lines: [String] = []
+    for (severity, ranks) in [("error", [0]), ("warning", [1, 2])] {
+      let held = ranks.flatMap { heldAnnotations[$0] }
+      let total = ranks.reduce(0) { $0 + annotationCounts[$1] }
+      if total <= limit + 1 {
+        lines += held
+      } else {
+        lines += held.prefix(limit)
+        let more = total - limit
+        let noun = more == 1 ? severity : severity + "s"
+        lines.append(
+          "::\(severity) title=fonti-batch::\(more) more \(noun): see "
+            + (detailsFile.map(Sanitize.terminal) ?? "the step's log")
+            .replacingOccurrences(of: "%", with: "%25"))
+      }
+    }
+    heldAnnotations = [[], [], []]
+    annotationCounts = [0, 0, 0]
+    for line in lines { write(2, line + "\n") }
   }
 
   /// `::warning file=F,line=L,col=C::message` (or `::error …`): a GitHub Actions workflow

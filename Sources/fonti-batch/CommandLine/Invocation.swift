@@ -37,6 +37,12 @@ struct OptionSpec: Sendable {
       help: "the job's warnings fail \(what) (exit 1); =KIND,... names exactly which kinds")
   }
 
+  /// `--report FORMAT=FILE`, repeatable: the CI reports of `run`, `check`, `merge` and `diff`.
+  static let report = OptionSpec.value(
+    "--report", as: "FORMAT=FILE",
+    help: "a CI report: junit, sarif, markdown, json or badge (repeatable)",
+    repeatable: true)
+
   static func value(
     _ names: String..., as valueName: String, help: String, repeatable: Bool = false
   )

@@ -140,6 +140,17 @@ enum ManPage {
       the shard a machine draws, for
       .BR "run \\-\\-shard auto" .
       .TP
+      .B GITHUB_ACTIONS
+      when
+      .BR true ,
+      warnings and errors are also printed as workflow commands, at most 10 of each
+      severity, most severe first.
+      .TP
+      .B GITHUB_STEP_SUMMARY
+      the file that
+      .BR run ", " check ", " merge " and " diff
+      append their Markdown summary to.
+      .TP
       .B FONTI_ITEM_TIMEOUT
       seconds a family's drawing may take before it fails as timed out (default 60; a
       catalogue gets that for each of its families).

@@ -21,6 +21,7 @@ enum CheckCommand {
     options: [
       .strict(failing: "the check"),
       .flag("--json", help: "the verdict and every warning, with its kind, as JSON on stdout"),
+      .report,
       .flag("-q", "--quiet", help: "print nothing when the job is valid, and no warnings"),
       .flag("-v", "--verbose", help: "every warning, font facts included, one by one"),
     ],
@@ -31,15 +32,34 @@ enum CheckCommand {
       }
       console.quiet = invocation.has("--quiet")
       console.verbose = invocation.has("--verbose")
+      let strict = try invocation.strict()
+      let reports = try CIReports(invocation, console: console)
       return run(
-        path: invocation.positionals.first ?? "specimens.yaml", strict: try invocation.strict(),
-        json: invocation.has("--json"), console: console)
+        path: invocation.positionals.first ?? "specimens.yaml", strict: strict,
+        json: invocation.has("--json"), console: console, reports: reports)
     })
 
-  static func run(path: String, strict: StrictPolicy? = nil, json: Bool = false, console: Console)
-    -> ExitCode
-  {
+  static func run(
+    path: String, strict: StrictPolicy? = nil, json: Bool = false, console: Console,
+    reports: CIReports? = nil
+  ) -> ExitCode {
     let name = Sanitize.terminal(JobDecoder.displayName(path))
+    /// The reports, when asked for: `check`'s findings and verdict.
+    func finish(
+      _ code: ExitCode, families: Int?, diagnostics: [Diagnostic], failing: String?,
+      familiesMark: Mark?
+    ) -> ExitCode {
+      guard let reports, !reports.targets.isEmpty || CIReports.stepSummary != nil else {
+        return code
+      }
+      let report = CIReport.check(
+        job: CIReport.JobFile(path: name, familiesMark: familiesMark), exitCode: code.rawValue,
+        families: families, diagnostics: diagnostics, strict: strict, failing: failing,
+        json: CheckCommand.json(
+          job: name, ok: code == .success, families: families, diagnostics: diagnostics,
+          failing: failing), started: reports.started)
+      return reports.finish(report, code: code)
+    }
     do {
       var request = JobRun.Request(job: path)
       request.readsPreviousEarly = false
@@ -67,7 +87,9 @@ enum CheckCommand {
             + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
       }
       report.failing(failing)
-      return failing == nil ? .success : .partial
+      return finish(
+        failing == nil ? .success : .partial, families: families, diagnostics: warnings,
+        failing: failing, familiesMark: job.resolved.job.familiesMark)
     } catch {
       let code = ExitCode.report(error, console: console)
       let diagnostics = (error as? DiagnosticError)?.diagnostics ?? []
@@ -78,7 +100,8 @@ enum CheckCommand {
           job: name, ok: false, families: nil, diagnostics: diagnostics, failing: nil,
           console: console)
       }
-      return code
+      return finish(
+        code, families: nil, diagnostics: diagnostics, failing: nil, familiesMark: nil)
     }
   }
 
@@ -88,6 +111,15 @@ enum CheckCommand {
     job: String, ok: Bool, families: Int?, diagnostics: [Diagnostic], failing: String?,
     console: Console
   ) {
+    let bytes = json(
+      job: job, ok: ok, families: families, diagnostics: diagnostics, failing: failing)
+    if !bytes.isEmpty { console.out(String(decoding: bytes, as: UTF8.self)) }
+  }
+
+  /// What `check --json` prints, and its `--report json=FILE` holds.
+  static func json(
+    job: String, ok: Bool, families: Int?, diagnostics: [Diagnostic], failing: String?
+  ) -> [UInt8] {
     func entry(_ d: Diagnostic) -> [String: Any] {
       var e: [String: Any] = ["message": d.message]
       if d.severity == .warning { e["kind"] = d.kind.rawValue }
@@ -108,7 +140,7 @@ enum CheckCommand {
     guard
       let data = try? JSONSerialization.data(
         withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    else { return }
-    console.out(String(decoding: data, as: UTF8.self) + "\n")
+    else { return [] }
+    return Array(data) + [0x0A]
   }
 }

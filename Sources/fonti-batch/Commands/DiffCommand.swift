@@ -1,6 +1,7 @@
 import FontiDiff
 import FontiFonts
 import FontiModel
+import FontiSupport
 import Foundation
 
 extension Commands {
@@ -29,6 +30,7 @@ extension Commands {
         help: "a glyph changed when more pixels than this differ (default 16)"),
       .flag("--exit-code", help: "exit 1 when anything changed, was added or removed"),
       .flag("--json", help: "print diff.json on stdout too"),
+      .report,
       .flag("-q", "--quiet", help: "no progress and no summary; errors only"),
       .value(
         "-j", "--jobs", as: "N",
@@ -63,6 +65,7 @@ struct DiffCommand {
     for pattern in invocation.all("--only") where pattern.isEmpty {
       throw UsageError(message: "--only is empty", command: command)
     }
+    let reports = try CIReports(invocation, console: console)
 
     let (before, after) = try DiffSide.load(
       before: invocation.positionals[0], after: invocation.positionals[1], jobs: jobs)
@@ -99,6 +102,11 @@ struct DiffCommand {
     console.info(
       "\(c.families) famil\(c.families == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
         + String(format: " in %.1fs", seconds) + " → \(output)/")
-    return ExitCode.of(report, failOnDifferences: invocation.has("--exit-code"))
+    let code = ExitCode.of(report, failOnDifferences: invocation.has("--exit-code"))
+    guard !reports.targets.isEmpty || CIReports.stepSummary != nil else { return code }
+    return reports.finish(
+      report.ciReport(
+        exitCode: code.rawValue, failOnDifferences: invocation.has("--exit-code"),
+        output: output, started: started), code: code)
   }
 }

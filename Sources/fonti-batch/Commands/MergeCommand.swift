@@ -1,4 +1,5 @@
 import FontiEngine
+import FontiSupport
 import Foundation
 
 /// `fonti-batch merge SHARD_DIR... -o DIR`: the shards' parts put together, and what one run
@@ -21,6 +22,7 @@ struct MergeCommand {
       .value("-o", "--output", as: "DIR", help: "where the whole output goes (required)"),
       .value("-j", "--jobs", as: "N", help: "parallel worker processes for the catalogues"),
       .flag("--json", help: "the merged run's manifest as JSON on stdout"),
+      .report,
       .flag("-q", "--quiet", help: "no progress and no warnings; errors only"),
       .flag("-v", "--verbose", help: "a line per file written"),
     ],
@@ -37,12 +39,9 @@ struct MergeCommand {
     }
     console.quiet = invocation.has("--quiet")
     console.verbose = invocation.has("--verbose")
+    let reports = try CIReports(invocation, console: console)
     var request = try ShardMerge.request(shards: invocation.positionals, output: output)
     request.jobs = try invocation.jobs()
-    let outcome = try RunCommand.drive(request, console: console)
-    if case .ran(let report) = outcome {
-      RunCommand(invocation: invocation, console: console).print(report)
-    }
-    return ExitCode.of(outcome)
+    return try RunCommand.run(request, command: .merge, reports: reports, invocation: invocation)
   }
 }

@@ -43,6 +43,7 @@ extension Commands {
       .flag("--dry-run", help: "print what would be rendered; write nothing"),
       .strict(failing: "the run"),
       .flag("--json", help: "machine-readable run summary on stdout"),
+      .report,
       .flag("-q", "--quiet", help: "no progress and no warnings; errors only"),
       .flag("-v", "--verbose", help: "a line per file written, left the same or removed"),
     ],
@@ -83,13 +84,61 @@ struct RunCommand {
       request.shardWeights = weights
     }
 
-    let outcome = try RunCommand.drive(request, console: console)
+    let reports = try CIReports(invocation, console: console)
+    if request.dryRun && !reports.targets.isEmpty {
+      throw UsageError(
+        message: "--report writes files, --dry-run writes nothing: use one or the other",
+        command: invocation.command)
+    }
+    return try RunCommand.run(request, command: .run, reports: reports, invocation: invocation)
+  }
+
+  /// Runs `request` for `run` or `merge`: prints what it tells, writes the reports.
+  static func run(
+    _ request: JobRun.Request, command: CIReport.Command, reports: CIReports,
+    invocation: Invocation
+  ) throws -> ExitCode {
+    let console = reports.console
+    let printer = RunCommand(invocation: invocation, console: console)
+    let outcome: JobRun.Outcome
+    let job: Job
+    do {
+      (outcome, job) = try RunCommand.drive(request, console: console)
+    } catch let error as DiagnosticError
+      where !reports.targets.isEmpty || CIReports.stepSummary != nil
+    {
+      // The job (or the shards) not valid: exit 2, and the reports say why.
+      let code = ExitCode.report(error, console: console)
+      let path = request.jobDisplayName
+      let report = CIReport.check(
+        job: CIReport.JobFile(path: path, familiesMark: nil), exitCode: code.rawValue,
+        families: nil, diagnostics: error.diagnostics, strict: request.strict, failing: nil,
+        json: CheckCommand.json(
+          job: path, ok: false, families: nil, diagnostics: error.diagnostics, failing: nil),
+        started: reports.started, command: command)
+      return reports.finish(report, code: code)
+    }
     switch outcome {
-    case .planned(let plan): printPlan(plan)
-    case .ran(let report): print(report, shard: request.shard)
+    case .planned(let plan): printer.printPlan(plan)
+    case .ran(let report): printer.print(report, shard: request.shard)
     case .interrupted: break
     }
-    return ExitCode.of(outcome)
+    let code = ExitCode.of(outcome)
+    guard case .ran(let report) = outcome, !report.interrupted,
+      !reports.targets.isEmpty
+        || CIReports.stepSummary != nil
+    else { return code }
+    let ci = report.ciReport(
+      command: command, exitCode: code.rawValue,
+      job: CIReport.JobFile(
+        path: job.path.map { CIReport.shown($0, relativeTo: CIReports.folder) }
+          ?? request.jobDisplayName, familiesMark: job.familiesMark),
+      catalogueMarks: Dictionary(
+        job.catalogues.compactMap { c in c.file.mark.map { (c.file.value, $0) } },
+        uniquingKeysWith: { a, _ in a }),
+      json: (try? report.manifest.encoded()).map(Array.init) ?? [],
+      started: reports.started, folder: CIReports.folder)
+    return reports.finish(ci, code: code)
   }
 
   /// `--shard K/N` or `--shard auto`.
@@ -110,7 +159,7 @@ struct RunCommand {
   /// Runs `request` as `run` and `merge` do: the job's warnings, then signals handled, the
   /// progress line, and (with -v) a line per file written, drawn the same (left as it was) or
   /// removed.
-  static func drive(_ request: JobRun.Request, console: Console) throws -> JobRun.Outcome {
+  static func drive(_ request: JobRun.Request, console: Console) throws -> (JobRun.Outcome, Job) {
     let job = try JobRun(request, waiting: console.notice)
     WarningReport(console: console).print(job.warnings)
     // From here SIGINT and SIGTERM are handled: a wait for the favourites lock ends at once,
@@ -130,7 +179,7 @@ struct RunCommand {
       },
       interrupted: { Signals.interrupted })
     progress.finish()
-    return outcome
+    return (outcome, job.resolved.job)
   }
 
   func print(_ report: BatchReport, shard: ShardSpec? = nil) {

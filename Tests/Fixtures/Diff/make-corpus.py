@@ -296,14 +296,29 @@ def optical_before(font):
 # MARK: colour, bitmaps
 
 
-def colour_font(palette, second_layer=True):
+def colour_font(palette, second_layer=True, colr=True):
+    """COLR version 0 (a, b, o, p, q, each painted with itself; o also with O), and CPAL;
+    without `colr`, CPAL alone."""
     def change(font):
         from fontTools.colorLib.builder import buildCOLR, buildCPAL
         layers = {}
         for name in ("a", "b", "o", "p", "q"):
             layers[name] = [(name, 0)] + ([("O", 1)] if name == "o" and second_layer else [])
-        font["COLR"] = buildCOLR(layers, version=0)
+        if colr:
+            font["COLR"] = buildCOLR(layers, version=0)
         font["CPAL"] = buildCPAL([palette])
+    return change
+
+
+def colour_paints(alpha):
+    """COLR version 1: o painted with itself in palette entry 0 at `alpha`, and CPAL."""
+    def change(font):
+        from fontTools.colorLib.builder import buildCOLR, buildCPAL
+        paint = {"Format": 10, "Glyph": "o",
+                 "Paint": {"Format": 2, "PaletteIndex": 0, "Alpha": alpha}}
+        font["COLR"] = buildCOLR({"o": paint}, version=1,
+                                 glyphMap=font.getReverseGlyphMap())
+        font["CPAL"] = buildCPAL([[RED, GREY]])
     return change
 
 
@@ -331,25 +346,29 @@ def png(grey):
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
-def sbix(grey):
+def sbix(grey, ppems=(20,)):
+    """sbix with a strike at each of `ppems` whose only image is o's, a 2 × 2 `grey` PNG."""
     def change(font):
         from fontTools.ttLib.tables.sbixGlyph import Glyph
         from fontTools.ttLib.tables.sbixStrike import Strike
         table = newTable("sbix")
         table.version, table.flags = 1, 1
-        strike = Strike(ppem=20, resolution=72)
-        for name in font.getGlyphOrder():
-            strike.glyphs[name] = Glyph(glyphName=name)
-        strike.glyphs["o"] = Glyph(glyphName="o", graphicType="png ", imageData=png(grey),
-                                   originOffsetX=0, originOffsetY=0)
-        table.strikes = {20: strike}
+        table.strikes = {}
+        for ppem in ppems:
+            strike = Strike(ppem=ppem, resolution=72)
+            for name in font.getGlyphOrder():
+                strike.glyphs[name] = Glyph(glyphName=name)
+            strike.glyphs["o"] = Glyph(glyphName="o", graphicType="png ", imageData=png(grey),
+                                       originOffsetX=0, originOffsetY=0)
+            table.strikes[ppem] = strike
         font["sbix"] = table
     return change
 
 
-def bitmap_xml(prefix, gid, row):
+def bitmap_xml(prefix, gid, row, ascender=6):
     """EBLC/EBDT (or CBLC/CBDT) of one strike at 8 ppem holding one glyph, `o`, as ttx
-    writes them; `row` is its image (format 1 bitmap rows, or a PNG for format 17)."""
+    writes them; `row` is its image (format 1 bitmap rows, or a PNG for format 17);
+    `ascender` the strike's line metrics' ascender."""
     if prefix == "C":
         glyph = (f'<cbdt_bitmap_format_17 name="o"><SmallGlyphMetrics><height value="2"/>'
                  f'<width value="2"/><BearingX value="0"/><BearingY value="2"/>'
@@ -363,7 +382,7 @@ def bitmap_xml(prefix, gid, row):
                  f'<rawimagedata>{row.hex()}</rawimagedata></ebdt_bitmap_format_1>')
         image_format, version = 1, "2.0"
     metrics = "".join(
-        f'<sbitLineMetrics direction="{d}"><ascender value="6"/><descender value="-2"/>'
+        f'<sbitLineMetrics direction="{d}"><ascender value="{ascender}"/><descender value="-2"/>'
         '<widthMax value="4"/><caretSlopeNumerator value="0"/>'
         '<caretSlopeDenominator value="0"/><caretOffset value="0"/>'
         '<minOriginSB value="0"/><minAdvanceSB value="0"/><maxBeforeBL value="0"/>'
@@ -382,10 +401,10 @@ def bitmap_xml(prefix, gid, row):
     return location, data
 
 
-def bitmaps(prefix, row):
+def bitmaps(prefix, row, ascender=6):
     def change(font):
         import io
-        location, data = bitmap_xml(prefix, font.getGlyphID("o"), row)
+        location, data = bitmap_xml(prefix, font.getGlyphID("o"), row, ascender)
         xml = f'<?xml version="1.0" encoding="UTF-8"?><ttFont>{location}{data}</ttFont>'
         font.importXML(io.StringIO(xml))
     return change
@@ -982,14 +1001,27 @@ def build():
     G = "garamond"
     pair("colour-cpal", G, ["colour.cpal"], "palette 0 colour 0 #CC1A1A → #1A33CC",
          colour_font([BLUE, GREY]), before=colour_font([RED, GREY]))
-    pair("colour-colr", G, ["colour.colr"], "COLR: o's second layer removed",
+    # A colour glyph changed is named by its table's per-glyph kind; the table's own kind
+    # says what is not one glyph's: the table added or removed, a strike's metrics or a strike
+    # added.
+    pair("colour-colr-layers", G, ["colour.colr.layers"], "COLR: o's second layer removed",
          colour_font([RED, GREY], second_layer=False), before=colour_font([RED, GREY]))
-    pair("colour-svg", G, ["colour.svg"], "SVG glyph of o red → blue", svg("blue"),
-         before=svg("red"))
-    pair("colour-sbix", G, ["colour.sbix"], "sbix: o's PNG grey 64 → 192", sbix(192),
-         before=sbix(64))
-    pair("colour-cbdt", G, ["colour.cbdt"], "CBDT: o's PNG grey 64 → 192",
+    pair("colour-colr-paints", G, ["colour.colr.paints"],
+         "COLR version 1: o's PaintSolid alpha 1 → 0.5", colour_paints(0.5),
+         before=colour_paints(1.0))
+    pair("colour-colr", G, ["colour.colr"], "COLR added, CPAL on both sides the same",
+         colour_font([RED, GREY]), before=colour_font([RED, GREY], colr=False))
+    pair("colour-svg-glyphs", G, ["colour.svg.glyphs"], "SVG glyph of o red → blue",
+         svg("blue"), before=svg("red"))
+    pair("colour-svg", G, ["colour.svg"], "SVG table added (o red)", svg("red"))
+    pair("colour-sbix-glyphs", G, ["colour.sbix.glyphs"], "sbix: o's PNG grey 64 → 192",
+         sbix(192), before=sbix(64))
+    pair("colour-sbix", G, ["colour.sbix"], "sbix: a strike at 40 ppem added, the same images",
+         sbix(64, ppems=(20, 40)), before=sbix(64))
+    pair("colour-cbdt-glyphs", G, ["colour.cbdt.glyphs"], "CBDT: o's PNG grey 64 → 192",
          bitmaps("C", png(192)), before=bitmaps("C", png(64)))
+    pair("colour-cbdt", G, ["colour.cbdt"], "CBLC: the 8 ppem strike's ascender 6 → 7",
+         bitmaps("C", png(64), ascender=7), before=bitmaps("C", png(64)))
     pair("bitmaps-ebdt", G, ["bitmaps.ebdt"], "EBDT: o's 2 × 2 bitmap rows changed",
          bitmaps("E", bytes([0xC0, 0x80])), before=bitmaps("E", bytes([0xC0, 0xC0])))
     # Vertical, variations, MATH, BASE, PCLT, a table no comparison knows.
@@ -1120,6 +1152,10 @@ Where a pair lists more than the kind it is named after, the edit brings them: a
 axis or an instance names itself in a new name record; a face renamed changes name IDs 2, 4 and
 6; an axis range or an instance moved draws the instances at other places; a script added brings
 its default language system; German's letters change which languages are nearly supported.
+A colour glyph changed is named by its table's per-glyph kind (`colour.colr.layers`,
+`colour.colr.paints`, `colour.svg.glyphs`, `colour.sbix.glyphs`, `colour.cbdt.glyphs`); the
+table's own kind (`colour.colr`, `colour.svg`, `colour.sbix`, `colour.cbdt`) by what is no one
+glyph's: the table added or removed, a strike added or its metrics changed.
 
 | pair | source | what differs | verdict | kinds |
 |---|---|---|---|---|

@@ -179,15 +179,6 @@ def unused_lookup():
     font.save(out("shaping-unused", "FixtureShaping-Regular.otf"))
 
 
-if __name__ == "__main__":
-    before()
-    after()
-    resaved()
-    unused_lookup()
-    devanagari()
-    added_instance()
-
-
 DEVANAGARI = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf"
 DEVANAGARI_TEXT = "कखगघचजटडतदनपबमयरलवशषसहािीुूेैोौंः़्क्ष"
 
@@ -241,3 +232,27 @@ def added_instance():
     instance.coordinates = {"wght": 850}
     font["fvar"].instances.append(instance)
     font.save(out("variable-added-instance", "FixtureSansVF.ttf"))
+
+
+def advance_only():
+    """The regular BEFORE face with exactly the advances of a and T 40 units wider (their
+    drawings, kerning and anchors as they were): a and its marks (á), T and its class pairs
+    (To), reported as two glyphs and nothing else. The other fonts are copied as they are."""
+    for name in sorted(os.listdir(out("shaping-before"))):
+        shutil.copy(out("shaping-before", name), out("shaping-advance", name))
+    font = TTFont(out("shaping-before", "FixtureShaping-Regular.otf"))
+    metrics = font["hmtx"].metrics
+    for glyph in ("a", "T"):
+        width, lsb = metrics[glyph]
+        metrics[glyph] = (width + 40, lsb)
+    font.save(out("shaping-advance", "FixtureShaping-Regular.otf"))
+
+
+if __name__ == "__main__":
+    before()
+    after()
+    resaved()
+    unused_lookup()
+    devanagari()
+    added_instance()
+    advance_only()

@@ -50,6 +50,7 @@ struct JobDecoderTests {
     expected.texts = ["The quick brown fox", "Two lines,\none text.\n"]
     expected.include = [Located("DejaVu*", at: at(19, 13)), Located("Cantarell", at: at(19, 24))]
     expected.includeMark = at(19, 3)
+    expected.familiesMark = at(18, 1)
     expected.exclude = [Located("*Mono*", at: at(20, 13))]
     expected.fonts = [
       Located(fonts, at: at(23, 5)), Located(fonts + "/DejaVuSerif.ttf", at: at(24, 5)),
