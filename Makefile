@@ -12,7 +12,7 @@ BUILD_FLAGS := $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages: libraries we link, fonts the example job uses, tools the tests check PDFs with.
 # iso-codes (language names) and unicode-data (Unicode block names) are data the tool reads.
 BUILD_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libyaml-dev \
-                  libpng-dev libisal-dev libqpdf-dev libharfbuzz-dev nettle-dev libsoup-3.0-0 iso-codes unicode-data fonts-dejavu-core
+                  libpng-dev libisal-dev libqpdf-dev libharfbuzz-dev libfreetype-dev nettle-dev libsoup-3.0-0 iso-codes unicode-data fonts-dejavu-core
 # chromium loads the web gallery in the tests; mandoc lints the man page, zsh and fish check
 # their completion scripts; python3-pikepdf reads the PDFs' structure trees (Tests/TestSupport/
 # TaggedPDF.swift, with /usr/bin/python3); python3-fonttools and python3-brotli rebuild diff's

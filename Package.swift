@@ -19,6 +19,10 @@ let package = Package(
     .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    // FreeType: WOFF and WOFF2 web fonts decoded into the sfnt fontconfig, Pango and HarfBuzz
+    // load (Debian's FreeType links brotli and zlib; Cairo and fontconfig load it anyway).
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     // SHA-256: Nettle's, which uses the CPU's SHA instructions (five times GLib's GChecksum).
     .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
     // `serve`: GLib's main loop and GIO's sockets and file monitors (Pango loads them anyway).
@@ -41,12 +45,12 @@ let package = Package(
     // The job file and its values, the manifests, the settings: plain values, libyaml only.
     .target(name: "FontiModel", dependencies: ["FontiSupport", "CYAML"]),
     // Every other C library behind Swift wrappers: Cairo, Pango, fontconfig, HarfBuzz, libpng,
-    // qpdf; and the font maps drawings are set with.
+    // qpdf, FreeType (web fonts); and the font maps drawings are set with.
     .target(
       name: "FontiText",
       dependencies: [
         "FontiSupport", "FontiModel", "CCairo", "CPango", "CFontconfig", "CHarfBuzz", "CPNG",
-        "CQPDF", "CPangoMatch",
+        "CQPDF", "CPangoMatch", "CFreeType",
       ]),
     // The fonts: the catalogue of families, languages, proof readers, pairings.
     .target(name: "FontiFonts", dependencies: ["FontiSupport", "FontiModel", "FontiText"]),

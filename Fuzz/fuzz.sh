@@ -16,6 +16,8 @@
 #   font-diff      diff's table, metric, class definition, outline, shaping and colour glyph
 #                  readers (Fuzz/FontDiffFuzzer.swift)
 #   colour-bitmaps the CBDT/CBLC and sbix check (Fuzz/ColourBitmapsFuzzer.swift)
+#   web-font       WOFF and WOFF2: the header and table directory checks, FreeType's decoding,
+#                  the loca repair and the check of the decoded sfnt (Fuzz/WebFontFuzzer.swift)
 #
 # Each target is its entry point linked against the package's targets it reads with, each
 # compiled whole from its folder with -sanitize=fuzzer,address, apart from the package:
@@ -32,7 +34,8 @@ cd "$(dirname "$0")/.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-all_targets=(job favourites run-manifest shard-manifest font-file font-proofs font-diff colour-bitmaps)
+all_targets=(job favourites run-manifest shard-manifest font-file font-proofs font-diff colour-bitmaps
+  web-font)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 swiftc="${SWIFTC:-swiftc}"
 # A crash is reported by the sanitizer alone: Swift's backtracer would read memory the
@@ -42,11 +45,11 @@ modules=.build/fuzz/modules
 # The module maps of the C libraries the targets import, and the C headers they name.
 includes=(-I Sources/CYAML -I Sources/CNettle -I Sources/CSystem -I Sources/CCairo
   -I Sources/CPango -I Sources/CFontconfig -I Sources/CHarfBuzz -I Sources/CPNG -I Sources/CQPDF
-  -I "$modules/CPangoMatch")
-for flag in $(pkg-config --cflags pangocairo harfbuzz fontconfig cairo libpng); do
+  -I Sources/CFreeType -I "$modules/CPangoMatch")
+for flag in $(pkg-config --cflags pangocairo harfbuzz fontconfig cairo libpng freetype2); do
   includes+=(-Xcc "$flag")
 done
-read -r -a font_libraries <<<"$(pkg-config --libs pangocairo pangoft2 harfbuzz fontconfig cairo libpng)"
+read -r -a font_libraries <<<"$(pkg-config --libs pangocairo pangoft2 harfbuzz fontconfig cairo libpng freetype2)"
 font_libraries+=(-lqpdf -lisal -lz -ldl)
 
 # The readers of outside input live in the package's lower targets: support and the job model
@@ -111,6 +114,7 @@ entry() {
     font-proofs) echo Fuzz/FontProofsFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
     font-diff) echo Fuzz/FontDiffFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
     colour-bitmaps) echo Fuzz/ColourBitmapsFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
+    web-font) echo Fuzz/WebFontFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (${all_targets[*]})" >&2; exit 2 ;;
   esac
 }
@@ -118,7 +122,7 @@ entry() {
 # libraries TARGET: what its entry point links, highest target first.
 libraries() {
   case $1 in
-    font-*|colour-*)
+    font-*|colour-*|web-*)
       echo -lFontiDiff -lFontiFonts -lFontiText -lFontiModel -lFontiSupport -lCPangoMatch \
         "${font_libraries[@]}" -lyaml -lnettle ;;
     *) echo -lFontiModel -lFontiSupport -lyaml -lnettle ;;
@@ -156,7 +160,7 @@ mkdir -p "$modules"
 need_fonts=false
 for target in "${targets[@]}"; do
   entry "$target" >/dev/null
-  case $target in font-*|colour-*) need_fonts=true ;; esac
+  case $target in font-*|colour-*|web-*) need_fonts=true ;; esac
 done
 target FontiSupport
 target FontiModel
@@ -206,6 +210,10 @@ for target in "${targets[@]}"; do
       dict=Fuzz/font.dict
       max_len=131072 ;;
     font-*)
+      dict=Fuzz/font.dict
+      max_len=131072 ;;
+    web-font)
+      seed_folders+=(Tests/Fixtures/WebFonts)
       dict=Fuzz/font.dict
       max_len=131072 ;;
   esac

@@ -89,7 +89,8 @@ extension DiffSide {
       }
       if files.isEmpty {
         return .failure(
-          .error("\(role.rawValue) folder '\(path)' holds no .ttf, .otf, .ttc or .otc file"))
+          .error(
+            "\(role.rawValue) folder '\(path)' holds no font file (\(FontFiles.extensionList))"))
       }
       return .success(files)
     case S_IFREG:

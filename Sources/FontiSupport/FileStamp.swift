@@ -17,4 +17,11 @@ public enum FileStamp {
     guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
     return FileState(st)
   }
+
+  /// Size and time of the regular file at `path`, through a link, or nil.
+  public static func state(following path: String) -> FileState? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return FileState(st)
+  }
 }

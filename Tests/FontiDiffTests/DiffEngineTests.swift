@@ -398,7 +398,7 @@ struct DiffEngineTests {
     #expect(
       messages(folder.file("nothing"), folder.file("empty")) == [
         "BEFORE '\(folder.file("nothing"))' does not exist",
-        "AFTER folder '\(folder.file("empty"))' holds no .ttf, .otf, .ttc or .otc file",
+        "AFTER folder '\(folder.file("empty"))' holds no font file (.ttf, .otf, .ttc, .otc, .woff or .woff2)",
       ])
     #expect(
       messages(folder.file("zero.otf"), folder.file("text.ttf")) == [

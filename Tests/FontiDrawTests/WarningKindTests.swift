@@ -79,7 +79,10 @@ struct WarningKindTests {
         "custom family 'DejaVu Serif' has the name of an installed family; the custom fonts are "
           + "used", .customOverrides
       ),
-      ("font folder 'fonts' holds no .ttf, .otf, .ttc or .otc file", .fontFile),
+      (
+        "font folder 'fonts' holds no font file (.ttf, .otf, .ttc, .otc, .woff or .woff2)",
+        .fontFile
+      ),
       ("font file 'a.ttf' is not a font (in the font library; skipped)", .fontFile),
       ("cannot remove 'out/a.png', which this job no longer makes: Permission denied", .outputFile),
       ("cannot make the thumbnail 'thumbs/a.png' of 'A': no space", .outputFile),

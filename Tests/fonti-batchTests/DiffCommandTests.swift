@@ -265,7 +265,7 @@ import Testing
         ["diff", "empty.otf", "folder"],
         [
           "error: BEFORE 'empty.otf' is empty (0 bytes)",
-          "error: AFTER folder 'folder' holds no .ttf, .otf, .ttc or .otc file",
+          "error: AFTER folder 'folder' holds no font file (.ttf, .otf, .ttc, .otc, .woff or .woff2)",
         ]
       ),
       (

@@ -117,7 +117,9 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: sandbox.library))
     let folder = try sandbox.run(["fonts", "import", sandbox.root + "/home"])
     #expect(folder.status == 1)
-    #expect(folder.stderr.contains("holds no .ttf, .otf, .ttc or .otc file; not imported"))
+    #expect(
+      folder.stderr.contains(
+        "holds no font file (.ttf, .otf, .ttc, .otc, .woff or .woff2); not imported"))
     #expect(folder.stderr.contains("error: folder '"), "\(folder)")
   }
 

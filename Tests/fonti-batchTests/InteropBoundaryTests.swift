@@ -19,7 +19,9 @@ import Testing
   static let cModulesAllowed: [String: Set<String>] = [
     "FontiSupport": ["CNettle", "CSystem"],
     "FontiModel": ["CYAML"],
-    "FontiText": ["CCairo", "CPango", "CFontconfig", "CHarfBuzz", "CPNG", "CQPDF", "CPangoMatch"],
+    "FontiText": [
+      "CCairo", "CPango", "CFontconfig", "CHarfBuzz", "CPNG", "CQPDF", "CPangoMatch", "CFreeType",
+    ],
     "FontiServe": ["CGio", "CSoup"],
   ]
 

@@ -5,8 +5,12 @@ import Foundation
 /// Custom font files: finding them in folders and checking that each really is a font before
 /// fontconfig or Pango ever sees it.
 public enum FontFiles {
-  /// The extensions searched for in folders, compared case-insensitively.
-  public static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+  /// The extensions searched for in folders, compared case-insensitively. WOFF and WOFF2 web
+  /// fonts are decoded into the cache before fontconfig sees them (`WebFont`).
+  public static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2"]
+
+  /// The extensions as messages name them: ".ttf, .otf, .ttc, .otc, .woff or .woff2".
+  public static let extensionList = ".ttf, .otf, .ttc, .otc, .woff or .woff2"
 
   /// What a checked font file holds.
   public struct Inspection: Sendable, Hashable {
@@ -46,14 +50,9 @@ public enum FontFiles {
             .error("font folder '\(entry.value)': \(line)", file: file, at: entry.mark))
         }
         if candidates.isEmpty && search.problems.isEmpty {
-          let web = fontFiles(under: entry.value, extensions: webExtensions).count
           diagnostics.append(
             .warning(
-              "font folder '\(entry.value)' holds no .ttf, .otf, .ttc or .otc file"
-                + (web == 0
-                  ? ""
-                  : " (only \(web) WOFF/WOFF2 web font\(web == 1 ? "" : "s"): convert them to "
-                    + "TTF/OTF first)"),
+              "font folder '\(entry.value)' holds no font file (\(extensionList))",
               file: file, at: entry.mark))
         }
       } else {
@@ -75,18 +74,6 @@ public enum FontFiles {
 
   /// The most problems of one folder named one by one.
   static let problemsShown = 10
-
-  /// Web font extensions: never used (Pango cannot shape them), but named when they are all a
-  /// folder holds.
-  static let webExtensions: Set<String> = ["woff", "woff2"]
-
-  /// Font files below `folder`, recursively, sorted by path; what could not be searched is
-  /// left out (`search` says what).
-  public static func fontFiles(
-    under folder: String, extensions: Set<String> = FontFiles.extensions
-  ) -> [String] {
-    search(folder, extensions: extensions).files
-  }
 
   /// What a search of a folder found.
   public struct FolderSearch: Sendable, Equatable {
@@ -201,8 +188,9 @@ public enum FontFiles {
   }
 
   /// Checks one file: readable, not empty, an OpenType/TrueType file or collection whose table
-  /// directory lies inside the file, and that FreeType (through fontconfig) reads at least one
-  /// face from it. Nothing is registered.
+  /// directory lies inside the file (a WOFF or WOFF2 web font: its decoded copy, `WebFont`),
+  /// and that FreeType (through fontconfig) reads at least one face from it. Nothing is
+  /// registered.
   public static func inspect(_ path: String) -> Result<Inspection, Refusal> {
     if let refusal = checkContainer(path) { return .failure(refusal) }
     guard let query = Fontconfig.query(file: path, details: false) else {
@@ -223,8 +211,9 @@ public enum FontFiles {
 
 extension FontFiles {
   /// The first half of `inspect`: the file is readable, not empty, and an OpenType/TrueType
-  /// file or collection whose table directory lies inside the file. nil when it is; FreeType
-  /// has not seen the file yet.
+  /// file or collection whose table directory lies inside the file, or a WOFF or WOFF2 web
+  /// font that decodes to one (into the cache, `WebFont.loadablePath(for:)`). nil when it is;
+  /// fontconfig has not seen the file yet.
   static func checkContainer(_ path: String) -> Refusal? {
     // Opened without waiting (a pipe would wait for a writer for ever), then only a regular
     // file goes on: a pipe or a device is no font file, whatever it would give.
@@ -243,6 +232,14 @@ extension FontFiles {
     try? handle.seek(toOffset: 0)
     // The table directory of a collection can be large; 64 KiB covers any real one.
     let head = (try? handle.read(upToCount: 65536)) ?? Data()
+    if WebFont.flavor(ofHead: head) != nil {
+      do {
+        let decoded = try WebFont.loadablePath(for: path)
+        return decoded == path ? Refusal("cannot be read") : checkContainer(decoded)
+      } catch {
+        return Refusal(error.description)
+      }
+    }
     return SFNT.checkDirectory(Array(head), fileSize: size).map(Refusal.init)
   }
 }
@@ -275,13 +272,8 @@ enum SFNT {
       return nil
     case 0x0001_0000, 0x4F54_544F, 0x7472_7565:  // TrueType, 'OTTO' (CFF), 'true'
       return checkOffsetTable(b, at: 0, fileSize: fileSize)
-    case 0x774F_4646:  // 'wOFF'
-      // Refused (Pango 1.50's HarfBuzz cannot shape it), but said for what it is.
-      return "is a WOFF web font, not a TrueType or OpenType font: convert it to .ttf or .otf "
-        + "first (fonttools reads WOFF and saves it as TTF/OTF)"
-    case 0x774F_4632:  // 'wOF2'
-      return "is a WOFF2 web font, not a TrueType or OpenType font: convert it to .ttf or .otf "
-        + "first, e.g. 'fonttools ttLib.woff2 decompress FILE.woff2'"
+    case 0x774F_4646, 0x774F_4632:  // 'wOFF', 'wOF2': decoded first (`FontFiles.checkContainer`)
+      return "is a web font, whose decoded copy is checked instead"
     default:
       return "is not a TrueType or OpenType font"
     }

@@ -158,8 +158,8 @@ extension FontLibrary {
   }
 
   /// Copies font files into the library (folders are searched recursively for font files). Each
-  /// file is checked first (`FontFiles.inspect`: a real OpenType/TrueType font or collection that
-  /// FreeType reads) and checked again once copied; an exact duplicate of a library file is not
+  /// file is checked first (`FontFiles.inspect`: a real OpenType/TrueType font or collection, or
+  /// a WOFF/WOFF2 web font of one, that FreeType reads) and checked again once copied; an exact duplicate of a library file is not
   /// copied; a different file with the same name is kept under a new name (`Name-2.ttf`), never
   /// overwritten. Copies appear atomically (temporary file, fsync, link), under the library's
   /// lock so that concurrent imports do not race. One bad file never stops the others.
@@ -182,7 +182,7 @@ extension FontLibrary {
           checked.append(
             .failure(
               ImportFailure(
-                source: source, reason: "holds no .ttf, .otf, .ttc or .otc file")))
+                source: source, reason: "holds no font file (\(FontFiles.extensionList))")))
         }
         for file in found { checked.append(FontLibrary.check(file)) }
       } else {
@@ -308,7 +308,8 @@ extension FontLibrary {
     return name
   }
 
-  /// `ttc` for a collection, `otf` for CFF outlines, else `ttf`.
+  /// `ttc` for a collection, `otf` for CFF outlines, `woff` or `woff2` for a web font, else
+  /// `ttf`.
   static func signatureExtension(_ path: String) -> String {
     guard let handle = FileHandle(forReadingAtPath: path) else { return "ttf" }
     defer { try? handle.close() }
@@ -316,6 +317,8 @@ extension FontLibrary {
     switch SFNT.u32(head, 0) {
     case 0x7474_6366: return "ttc"
     case 0x4F54_544F: return "otf"
+    case 0x774F_4646: return "woff"
+    case 0x774F_4632: return "woff2"
     default: return "ttf"
     }
   }

@@ -44,7 +44,7 @@ public enum ExampleJob {
       # languages: [vi, pl]              # only families that can set every listed language
 
     # fonts:                             # custom fonts, used without installing them
-    #   - fonts/                         # files or folders (.ttf .otf .ttc), searched recursively
+    #   - fonts/                         # files or folders (.ttf .otf .ttc .otc .woff .woff2), searched recursively
 
     sizes: [12, 18, 24, 36, 48, 72, 96]  # waterfall on catalogue pages, 4–400 pt, at most 32
     styles: [regular, bold, italic, bold-italic]

@@ -143,7 +143,9 @@ package final class FontconfigConfiguration {
     guard let c = FcConfigCreate() else { throw .error("fontconfig: out of memory") }
     _ = FcConfigAppFontAddDir(c, noFolder)
     guard let set = FcConfigGetFonts(c, FcSetApplication) else {
-      let registered = files.filter { FcConfigAppFontAddFile(c, $0) == FcTrue }
+      let registered = files.filter {
+        FcConfigAppFontAddFile(c, WebFont.loadablePathOrSame(for: $0)) == FcTrue
+      }
       return FontconfigConfiguration(c, registered: registered)
     }
     // A bitmap face (colour emoji) is scaled to the size asked for by a rule of fontconfig's own
@@ -236,7 +238,7 @@ package final class FontconfigConfiguration {
     guard let match = FcFontMatch(pointer, request, &result) else { return nil }
     defer { FcPatternDestroy(match) }
     guard let family = FontconfigPattern.familyName(match),
-      let file = FontconfigPattern.string(match, FC_FILE)
+      let file = FontconfigPattern.file(match)
     else { return nil }
     return (family, file, FontconfigPattern.int(match, FC_INDEX) ?? 0)
   }
@@ -259,11 +261,13 @@ package final class FontconfigConfiguration {
   }
 
   /// An empty configuration holding only `files` (already checked with `FontFiles.inspect`),
-  /// registered as application fonts (calls `FcConfigAppFontAddFile`); a file fontconfig
-  /// refuses is left out of `registered`.
+  /// registered as application fonts (calls `FcConfigAppFontAddFile`; a web font's decoded
+  /// copy, `WebFont`); a file fontconfig refuses is left out of `registered`.
   package static func customFonts(_ files: [String]) throws(Diagnostic) -> FontconfigConfiguration {
     guard let c = FcConfigCreate() else { throw .error("fontconfig: out of memory") }
-    let registered = files.filter { FcConfigAppFontAddFile(c, $0) == FcTrue }
+    let registered = files.filter {
+      FcConfigAppFontAddFile(c, WebFont.loadablePathOrSame(for: $0)) == FcTrue
+    }
     return FontconfigConfiguration(c, registered: registered)
   }
 
@@ -298,14 +302,14 @@ package final class FontconfigConfiguration {
       // instance; the instances are the real faces.
       if FontconfigPattern.bool(font, FC_VARIABLE) == true {
         if let family = FontconfigPattern.familyName(font), !family.isEmpty,
-          let file = FontconfigPattern.string(font, FC_FILE)
+          let file = FontconfigPattern.file(font)
         {
           variableFiles[family.lowercased(), default: []].insert(file)
         }
         continue
       }
       guard let family = FontconfigPattern.familyName(font), !family.isEmpty,
-        let file = FontconfigPattern.string(font, FC_FILE)
+        let file = FontconfigPattern.file(font)
       else { continue }
       let face = FontFace(
         style: FontconfigPattern.string(font, FC_STYLE) ?? "Regular",
@@ -364,7 +368,7 @@ extension FontconfigConfiguration {
   fileprivate func patternsByFace() -> [FaceKey: (pattern: OpaquePointer, place: Int)] {
     var out: [FaceKey: (pattern: OpaquePointer, place: Int)] = [:]
     for (place, p) in patterns.enumerated() where FontconfigPattern.bool(p, FC_VARIABLE) != true {
-      guard let file = FontconfigPattern.string(p, FC_FILE) else { continue }
+      guard let file = FontconfigPattern.file(p) else { continue }
       let key = FaceKey(file: file, index: FontconfigPattern.int(p, FC_INDEX) ?? 0)
       if out[key] == nil { out[key] = (p, place) }
     }
@@ -582,7 +586,7 @@ package final class FacePatterns {
   /// Indexes `p`. `rank`: its folder's place in fontconfig's order, when installed fonts are
   /// taken folder by folder; the patterns of a folder keep the order they were added in.
   private func add(_ p: OpaquePointer, custom: Bool, rank: Int? = nil) {
-    guard let file = FontconfigPattern.string(p, FC_FILE) else { return }
+    guard let file = FontconfigPattern.file(p) else { return }
     let face = (FontconfigPattern.int(p, FC_INDEX) ?? 0) & 0xFFFF
     // Custom fonts after the installed ones, as when every installed font is indexed first.
     let order =
@@ -656,7 +660,13 @@ package final class FacePatterns {
       failedScans[file] = "fontconfig: out of memory"
       return
     }
-    guard FcFreeTypeQueryAll(file, UInt32.max, nil, &count, set) > 0 else {
+    let loadable: String
+    do { loadable = try WebFont.loadablePath(for: file) } catch {
+      FcFontSetDestroy(set)
+      failedScans[file] = "font file '\(file)' of family '\(family)' \(error.description)"
+      return
+    }
+    guard FcFreeTypeQueryAll(loadable, UInt32.max, nil, &count, set) > 0 else {
       FcFontSetDestroy(set)
       failedScans[file] =
         access(file, F_OK) == 0
@@ -706,7 +716,8 @@ package enum Fontconfig {
     guard let set = FcFontSetCreate() else { return nil }
     defer { FcFontSetDestroy(set) }
     var count: Int32 = 0
-    let added = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
+    let added = FcFreeTypeQueryAll(
+      WebFont.loadablePathOrSame(for: path), UInt32.max, nil, &count, set)
     var faces: [QueriedFace] = []
     if added > 0 {
       for i in 0..<Int(set.pointee.nfont) {
@@ -735,7 +746,7 @@ package enum Fontconfig {
   /// The file and face index of a font Pango loaded, from its pattern (an `FcPattern*` that
   /// Pango owns; calls `FcPatternGetString` and `FcPatternGetInteger`).
   static func file(ofLoadedPattern pattern: OpaquePointer) -> (file: String, index: Int)? {
-    guard let file = FontconfigPattern.string(pattern, FC_FILE) else { return nil }
+    guard let file = FontconfigPattern.file(pattern) else { return nil }
     return (file, FontconfigPattern.int(pattern, FC_INDEX) ?? 0)
   }
 
@@ -793,6 +804,12 @@ enum FontconfigPattern {
       if first == nil { first = name }
     }
     return first
+  }
+
+  /// The font file of `p` as the user named it: a web font's decoded copy answers with the
+  /// web font (`WebFont.userPath(of:)`).
+  static func file(_ p: OpaquePointer) -> String? {
+    string(p, FC_FILE).map(WebFont.userPath(of:))
   }
 
   static func string(_ p: OpaquePointer, _ object: String, at n: Int32 = 0) -> String? {

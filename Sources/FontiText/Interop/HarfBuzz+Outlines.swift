@@ -257,7 +257,8 @@ extension HarfBuzzFace {
   /// FreeType refuses): WWS, typographic, then legacy family, the order fontconfig prefers,
   /// as far as HarfBuzz can read them. Only for naming a font that failed.
   package static func familyNames(file: String, index: Int = 0) -> [String] {
-    guard let blob = hb_blob_create_from_file_or_fail(file) else { return [] }
+    guard let blob = hb_blob_create_from_file_or_fail(WebFont.loadablePathOrSame(for: file))
+    else { return [] }
     defer { hb_blob_destroy(blob) }
     guard let created = hb_face_create(blob, UInt32(truncatingIfNeeded: index & 0xFFFF)) else {
       return []

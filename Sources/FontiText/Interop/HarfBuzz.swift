@@ -11,11 +11,15 @@ package final class HarfBuzzFace {
   /// fontconfig's face index with the named instance in its upper 16 bits (0: none).
   let namedInstance: Int?
 
-  /// Loads face `index` of `file` (calls `hb_blob_create_from_file_or_fail`, `hb_face_create`).
-  /// fontconfig's index carries a variable font's named instance (1-based) in its upper 16
-  /// bits; it is kept for `HarfBuzzFont` to apply.
+  /// Loads face `index` of `file` (calls `hb_blob_create_from_file_or_fail`, `hb_face_create`;
+  /// a web font's decoded copy, `WebFont`). fontconfig's index carries a variable font's named
+  /// instance (1-based) in its upper 16 bits; it is kept for `HarfBuzzFont` to apply.
   package init(file: String, index: Int = 0) throws(FontReadError) {
-    guard let blob = hb_blob_create_from_file_or_fail(file) else {
+    let loadable: String
+    do { loadable = try WebFont.loadablePath(for: file) } catch {
+      throw FontReadError(file: file, reason: error.description)
+    }
+    guard let blob = hb_blob_create_from_file_or_fail(loadable) else {
       throw FontReadError(file: file, reason: "cannot be read")
     }
     defer { hb_blob_destroy(blob) }
