@@ -329,7 +329,7 @@ public struct JobDecoder {
       }
       let guess = Suggest.didYouMean(value, among: ["all"])
       error(
-        "styles must be 'all' or a list of styles and face names, not " + describe(node)
+        "styles must be a list of styles and face names, or 'all', not " + describe(node)
           + (guess.map { " (did you mean '\($0)'?)" } ?? ""),
         at: node.mark, hint: guess == nil ? "for one face write styles: [\(flow(value))]" : nil)
       return
