@@ -17,13 +17,38 @@ public enum StyleName: String, Sendable, Hashable, CaseIterable, Codable {
 /// One item of `styles:`: one of the four style slots (`regular`, `bold`, `italic`,
 /// `bold-italic`: the real face nearest to it), or a face by its name as fontconfig gives it
 /// (`Light`, `Semibold Italic`), matched as `FaceName.key` compares names.
-public enum StylePick: Sendable, Hashable, Codable {
+public enum StylePick: Sendable, Hashable {
   case slot(StyleName)
   case face(String)
 }
 
+/// A slot is its name (`"bold-italic"`), as `styles:` was encoded before face names; a face
+/// is `{"face": name}`.
+extension StylePick: Codable {
+  private enum Key: String, CodingKey { case face }
+
+  public init(from decoder: any Decoder) throws {
+    if let slot = try? decoder.singleValueContainer().decode(StyleName.self) {
+      self = .slot(slot)
+      return
+    }
+    self = .face(try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .face))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .slot(let style):
+      var single = encoder.singleValueContainer()
+      try single.encode(style)
+    case .face(let name):
+      var keyed = encoder.container(keyedBy: Key.self)
+      try keyed.encode(name, forKey: .face)
+    }
+  }
+}
+
 /// `styles:`: which faces get full sample rows on catalogue pages.
-public enum StyleSelection: Sendable, Hashable, Codable {
+public enum StyleSelection: Sendable, Hashable {
   /// Every face of each family (`FontFamily.distinctFaces`).
   case all
   /// The items listed, in order.
@@ -46,6 +71,26 @@ public enum StyleSelection: Sendable, Hashable, Codable {
         case .face(let name): return "'\(name)'"
         }
       }.joined(separator: ", ")
+    }
+  }
+}
+
+/// `all` is the string `"all"`; a list is its picks, so that the default encodes as it did
+/// before face names (`["regular","bold","italic","bold-italic"]`).
+extension StyleSelection: Codable {
+  public init(from decoder: any Decoder) throws {
+    if let word = try? decoder.singleValueContainer().decode(String.self), word == "all" {
+      self = .all
+      return
+    }
+    self = .picks(try decoder.singleValueContainer().decode([StylePick].self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    switch self {
+    case .all: try single.encode("all")
+    case .picks(let picks): try single.encode(picks)
     }
   }
 }
