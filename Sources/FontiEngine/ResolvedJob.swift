@@ -131,7 +131,9 @@ public struct ResolvedJob {
       guard case .patterns(let patterns) = spec.families else { continue }
       let ps = patterns.map { FamilyPattern($0.value) }
       for f in catalog.families
-      where f.isRenderable && ps.contains(where: { $0.matches(f.name) }) && seen.insert(f.name).inserted {
+      where f.isRenderable && ps.contains(where: { $0.matches(f.name) })
+        && seen.insert(f.name).inserted
+      {
         families.append(f)
       }
     }

@@ -179,7 +179,8 @@ private func renderFace(_ invocation: Invocation, family: FontFamily) throws -> 
     message: "family '\(Sanitize.terminal(family.name))' has no face named "
       + "'\(Sanitize.terminal(name))'"
       + (guess.map { " (did you mean '\(Sanitize.terminal($0))'?)" }
-        ?? "; it has " + names.prefix(12).map { "'\(Sanitize.terminal($0))'" }
+        ?? "; it has "
+        + names.prefix(12).map { "'\(Sanitize.terminal($0))'" }
         .joined(separator: ", ") + (names.count > 12 ? " and \(names.count - 12) more" : "")),
     command: invocation.command)
 }

@@ -25,7 +25,8 @@ import Testing
     } catch {
       let d = error.diagnostics.first(where: \.isError)
       #expect(
-        d?.message == "no selected family has a face named 'Bold Italc' (did you mean 'Bold Italic'?)",
+        d?.message
+          == "no selected family has a face named 'Bold Italc' (did you mean 'Bold Italic'?)",
         "\(error.diagnostics)")
       #expect(d?.mark == Mark(line: 4, column: 10))
     }
