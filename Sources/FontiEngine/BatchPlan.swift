@@ -384,7 +384,7 @@ public struct PlanInputs: Sendable {
 extension BatchPlan {
   /// Bump when the look of an output changes, so that every file is drawn again (the commit
   /// that bumps it says what changed).
-  static let designVersion = "5"
+  static let designVersion = "6"
 
   /// Bump when only the layout of catalogue pages changes, so that catalogues are drawn again
   /// and specimens are not.

@@ -106,6 +106,8 @@ public struct ResolvedJob {
       }
     }
 
+    diagnostics += styleNameDiagnostics(job, catalog: catalog, selected: selection.families)
+
     diagnostics = located(diagnostics)
     if diagnostics.contains(where: \.isError) {
       throw DiagnosticError(Diagnostic.fileOrder(diagnostics))
@@ -114,6 +116,58 @@ public struct ResolvedJob {
       job: job, environment: environment, families: selection.families,
       pairingMap: PairingMap(for: job, catalog: catalog),
       warnings: Diagnostic.fileOrder(diagnostics))
+  }
+
+  /// The face names of `styles:` checked against the job's families (the selection and the
+  /// families its catalogues name): a name no family has is an error with the nearest names
+  /// they have; a name some families lack is one counted note, not a warning each.
+  static func styleNameDiagnostics(
+    _ job: Job, catalog: FontCatalog, selected: [FontFamily]
+  ) -> [Diagnostic] {
+    guard !job.styleNames.isEmpty else { return [] }
+    var families = selected
+    var seen = Set(selected.map(\.name))
+    for spec in job.catalogues {
+      guard case .patterns(let patterns) = spec.families else { continue }
+      let ps = patterns.map { FamilyPattern($0.value) }
+      for f in catalog.families
+      where f.isRenderable && ps.contains(where: { $0.matches(f.name) })
+        && seen.insert(f.name).inserted
+      {
+        families.append(f)
+      }
+    }
+    guard !families.isEmpty else { return [] }
+    let faceKeys = families.map { Set($0.distinctFaces.map { FaceName.key($0.style) }) }
+    var diagnostics: [Diagnostic] = []
+    for name in job.styleNames {
+      let key = FaceName.key(name.value)
+      let lacking = faceKeys.count { !$0.contains(key) }
+      if lacking == families.count {
+        var names: [String: String] = [:]
+        for f in families {
+          for face in f.distinctFaces where names[FaceName.key(face.style)] == nil {
+            names[FaceName.key(face.style)] = face.style
+          }
+        }
+        let guess = Suggest.didYouMean(key, among: names.keys).flatMap { names[$0] }
+        let some = names.values.sorted().prefix(8).map { "'\(Sanitize.terminal($0))'" }
+        diagnostics.append(
+          .error(
+            "no selected family has a face named '\(Sanitize.terminal(name.value))'"
+              + (guess.map { " (did you mean '\(Sanitize.terminal($0))'?)" } ?? ""),
+            file: job.path, at: name.mark,
+            hint: guess == nil && !some.isEmpty
+              ? "the families have faces such as \(some.joined(separator: ", "))" : nil))
+      } else if lacking > 0 {
+        diagnostics.append(
+          .warning(
+            "face '\(Sanitize.terminal(name.value))' is not in \(lacking) of the "
+              + "\(families.count) families; their catalogue pages name it as absent",
+            file: job.path, at: name.mark))
+      }
+    }
+    return diagnostics
   }
 
   /// Loads the job file at `path` (`-`: standard input) and resolves it against the fonts,

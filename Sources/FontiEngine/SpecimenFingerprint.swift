@@ -22,6 +22,7 @@ package enum SpecimenFingerprint {
     // inputs they always had.
     if request.bold { parts.append("bold") }
     if request.italic { parts.append("italic") }
+    if let face = request.face { parts.append("face=" + face) }
     parts += stamps + BatchPlan.specimenExtras(family, sample: request.sample)
     return SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
   }

@@ -34,10 +34,16 @@ struct CardRequest: Sendable {
     }
     let bold = reader.flag("bold")
     let italic = reader.flag("italic")
-    let specimen = SpecimenRequest(
+    // A face by name (the family view's picker); it wins over bold and italic.
+    let face = query["face"].flatMap { $0.isEmpty ? nil : $0 }
+    if let face, face.count > Limits.faceNameLength {
+      return .failure(.invalid("face is longer than \(Limits.faceNameLength) characters"))
+    }
+    var specimen = SpecimenRequest(
       family: FamilyRef(family), text: text, size: size, theme: theme, edge: edge, scale: scale,
-      bold: bold,
-      italic: italic, sample: settings.isEmpty ? nil : settings)
+      bold: face == nil && bold,
+      italic: face == nil && italic, sample: settings.isEmpty ? nil : settings)
+    specimen.face = face
     // The slug first, so that a family's cards can be dropped together.
     let key =
       slug + "\u{1F}"

@@ -308,6 +308,8 @@
     setHeart(card.heart, f);
   }
   function faces(f) {
+    const n = (f.faces || []).length;
+    if (n > 4) return n + ' faces';
     const have = ['Regular'];
     if (f.bold) have.push('Bold');
     if (f.italic) have.push('Italic');
@@ -765,6 +767,8 @@
 
   let current = null;
   let localVar = {};
+  /* The face the family view is drawn in, by name ('' : as the B and I toggles say). */
+  let localFace = '';
   const viewerPic = new Pic($('s-v-pic'), '');
   let partnerPics = [];
   function familyBySlug(slug) {
@@ -780,8 +784,29 @@
     return Object.keys(values).map((t) => t + '=' + number(values[t])).join(',');
   }
   function viewerQuery(extra) {
-    return query(settings(viewerVar()).concat(extra, [['v', current.v]]));
+    const face = localFace ? [['face', localFace]] : [];
+    return query(settings(viewerVar()).concat(face, extra, [['v', current.v]]));
   }
+  /* The face picker: every face of the family by name, as the card route takes it. */
+  function fillFaces() {
+    const names = current.faces || [];
+    const select = $('s-v-face');
+    const options = [el('option', '', 'As B and I say')];
+    options[0].value = '';
+    for (const name of names) {
+      const o = el('option', '', name);
+      o.value = name;
+      options.push(o);
+    }
+    select.replaceChildren(...options);
+    if (!names.includes(localFace)) localFace = '';
+    select.value = localFace;
+    $('s-v-face-count').textContent = names.length === 1 ? '1 face' : names.length + ' faces';
+  }
+  $('s-v-face').addEventListener('change', () => {
+    localFace = $('s-v-face').value;
+    changed();
+  });
   function viewerToggles() {
     pressed($('s-v-bold'), view.bold);
     pressed($('s-v-italic'), view.italic);
@@ -835,6 +860,7 @@
     }
     if (!current || current.slug !== f.slug) {
       localVar = {};
+      localFace = '';
       /* A link to a family's view carries its own axes: they become its sliders' values. */
       const jobTags = (job.axes || []).map((a) => a.tag);
       for (const a of f.axes || []) {
@@ -864,6 +890,7 @@
     $('s-v-meta').textContent = meta.join(' · ');
     setHeart($('s-v-heart'), f);
     viewerToggles();
+    fillFaces();
     const axes = $('s-v-axes');
     axes.replaceChildren();
     const input = (a) => {

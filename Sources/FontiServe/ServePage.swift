@@ -139,7 +139,9 @@ public enum ServePage {
     <button type="button" class="toggle" id="s-v-bold" aria-pressed="false"><b>B</b>\
     <span class="vh"> Bold</span></button><button type="button" class="toggle" id="s-v-italic" \
     aria-pressed="false"><i>I</i><span class="vh"> Italic</span></button></div>\
-    <p class="note" id="s-v-faces"></p></section>
+    <p class="note" id="s-v-faces"></p>\
+    <label class="v-face" for="s-v-face"><span class="kicker" id="s-v-face-count">Face</span>\
+    <select id="s-v-face"></select></label></section>
     <section id="s-v-axes-box" hidden><p class="kicker">Axes of this family</p>\
     <div id="s-v-axes"></div><button type="button" class="link" id="s-v-axes-reset">Reset \
     axes</button></section>

@@ -35,7 +35,8 @@ extension ServeState {
       families.append(
         StateFamily(
           name: family.name, slug: slug, v: s.versions[slug] ?? "", custom: family.isCustom,
-          bold: family.hasBold, italic: family.hasItalic, variable: !axes.isEmpty, axes: axes,
+          bold: family.hasBold, italic: family.hasItalic,
+          faces: family.distinctFaces.map(\.style), variable: !axes.isEmpty, axes: axes,
           saved: savedNames.contains(family.name.lowercased()),
           warnings: (s.warnings[family.name] ?? []).filter { WarningKind.of($0).group == .job },
           notes: (s.warnings[family.name] ?? []).filter { WarningKind.of($0).group == .font },
@@ -136,6 +137,8 @@ private struct StateFamily: Encodable {
   var custom: Bool
   var bold: Bool
   var italic: Bool
+  /// The family's faces by name (`FontFamily.distinctFaces`): the family view's face picker.
+  var faces: [String]
   var variable: Bool
   var axes: [FontProofs.Axis]
   var saved: Bool

@@ -60,6 +60,11 @@ struct WarningKindTests {
       ),
       ("family 'Answer Flat': wght 100–900: the face drawn does not vary", .unvaried),
       (
+        "face 'Light' is not in 3 of the 5 families; their catalogue pages name it as absent",
+        .faceAbsent
+      ),
+      ("family 'Lato' has no real 'Semibld' face; shown in Regular", .noStyle),
+      (
         "family 'Answer Flat': instances 'Thin' and 'Black' are drawn alike, at different "
           + "coordinates", .unvaried
       ),

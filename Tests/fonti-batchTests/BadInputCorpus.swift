@@ -263,7 +263,7 @@ enum BadInputCorpus {
           + "]\n", "too many sizes: 33 (the limit is 32)"),
       job(
         "style misspelt", "version: 1\nstyles: [bolder]\n",
-        "\(e)2:10: unknown style 'bolder' (did you mean 'bold'?)"),
+        "\(e)2:10: no selected family has a face named 'bolder' (did you mean 'Bold'?)"),
       job("styles a word", "version: 1\nstyles: bold\n", "\(e)2:9: styles must be a list"),
       job(
         "curated yes", "version: 1\npairings:\n  curated: yes\n",

@@ -143,7 +143,8 @@ import Testing
       "fonti-batch run --strict ==all job " + Self.kinds.joined(separator: " "),
       "fonti-batch check --strict = mi=missing-glyphs",
       "fonti-batch run --strict = missing-glyphs,f="
-        + "missing-glyphs,face-coverage missing-glyphs,face-weight missing-glyphs,font-file",
+        + "missing-glyphs,face-absent missing-glyphs,face-coverage missing-glyphs,face-weight "
+        + "missing-glyphs,font-file",
       "fonti-batch run --strict=missing-glyphs,face-c=--strict=missing-glyphs,face-coverage",
     ]
     #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(result)")
@@ -152,7 +153,7 @@ import Testing
   /// The warning kinds `--strict=KIND,...` accepts, as `StrictPolicy.parse` reads them.
   static let kinds = [
     "axis-range", "catalogue-empty", "catalogue-kept", "custom-overrides", "duplicate-pairing",
-    "environment", "face-coverage", "face-weight", "font-file", "missing-glyphs", "no-style",
+    "environment", "face-absent", "face-coverage", "face-weight", "font-file", "missing-glyphs", "no-style",
     "not-drawable", "other", "output-file", "own-script", "proofs-unreadable", "unknown-setting",
     "unmatched-pattern", "unvaried",
   ]
@@ -283,7 +284,8 @@ import Testing
     let expected = [
       "DejaVu Serif\tfont family",
       "Noto Sans Bengali\tfont family", "Noto Sans Hebrew\tfont family",
-      "--strict=missing-glyphs,face-coverage", "--strict=missing-glyphs,face-weight",
+      "--strict=missing-glyphs,face-absent", "--strict=missing-glyphs,face-coverage",
+      "--strict=missing-glyphs,face-weight",
       "--strict=missing-glyphs,font-file",
       "--strict=unvaried",
     ]

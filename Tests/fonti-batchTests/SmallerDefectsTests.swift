@@ -107,8 +107,8 @@ import Testing
         $0 + ((0x3000...0x9FFF).contains($1.value) ? 2 : 1)
       }
     }
-    #expect(cells(before: "style", in: wide) != nil)
-    #expect(cells(before: "style", in: wide) == cells(before: "style", in: latin), "\(lines)")
+    #expect(cells(before: "face", in: wide) != nil)
+    #expect(cells(before: "face", in: wide) == cells(before: "face", in: latin), "\(lines)")
   }
 
   /// `saved` reads a manifest found by where it is run: it names the one it read.

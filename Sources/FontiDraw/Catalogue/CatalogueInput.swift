@@ -21,7 +21,7 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
   /// `sizes:`: the waterfall, in points.
   public var sizes: [Double]
   /// `styles:`: the faces each family page shows, when the family has them.
-  public var styles: [StyleName]
+  public var styles: StyleSelection
   /// One page (or more) each, in this order.
   public var families: [Family]
   /// "Pairs well with" partners by family name (exact `name`); installed only.
@@ -45,7 +45,7 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
   public init(
     page: PageSize = .a4, theme: Theme = .cream, title: String, author: String? = nil,
     text: String = defaultSampleText, size: Double = 48, texts: [String] = [],
-    sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: [StyleName] = StyleName.allCases,
+    sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: StyleSelection = .standard,
     families: [Family], partners: [String: [Family]] = [:],
     pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?,
     proofs: ProofOptions? = nil, sample: SampleSettings? = nil
@@ -73,7 +73,7 @@ public struct CatalogueInput<Family: FamilyCarrier>: Sendable, Hashable {
   public init(
     spec: Job.CatalogueSpec, title: String, author: String? = nil,
     text: String = defaultSampleText, size: Double = 48, texts: [String] = [],
-    sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: [StyleName] = StyleName.allCases,
+    sizes: [Double] = [12, 18, 24, 36, 48, 72, 96], styles: StyleSelection = .standard,
     families: [Family], partners: [String: [Family]] = [:],
     pairings: [FamilyPairing<Family>] = [], saved: [Family] = [], creationDate: Date?
   ) {

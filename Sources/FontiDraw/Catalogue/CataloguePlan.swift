@@ -62,6 +62,8 @@ public struct CataloguePlan: Sendable, Hashable {
     case saved
     /// A family's first proof page.
     case proofs(Int)
+    /// A family's weights page: every face, its name and a line set in it.
+    case faces(Int)
     /// A family's glyph chart, and the first page of its block number `block` (0-based).
     case glyphs(Int)
     case glyphBlock(Int, block: Int)
@@ -71,6 +73,7 @@ public struct CataloguePlan: Sendable, Hashable {
       switch self {
       case .contents: return "contents"
       case .family(let i): return "family-\(i + 1)"
+      case .faces(let i): return "family-\(i + 1)-faces"
       case .proofs(let i): return "family-\(i + 1)-proofs"
       case .glyphs(let i): return "family-\(i + 1)-glyphs"
       case .glyphBlock(let i, let block): return "family-\(i + 1)-glyphs-\(block + 1)"
@@ -81,10 +84,10 @@ public struct CataloguePlan: Sendable, Hashable {
   }
 
   /// One face slot of a family page's style grid: the face asked for in `styles:` and the
-  /// real face's name, or nil when the family does not have it.
+  /// real face that answers, or nil when the family does not have it.
   public struct StyleCell: Sendable, Hashable {
-    public var style: StyleName
-    public var face: String?
+    public var asked: StylePick
+    public var face: FontFace?
   }
 
   /// What a block shows. Family, pairing and card numbers index the input's lists.
@@ -105,8 +108,14 @@ public struct CataloguePlan: Sendable, Hashable {
     case rule
     /// One waterfall line, its baseline this far below the top of its frame.
     case waterfall(family: Int, size: Double, baseline: Double)
-    /// The style row: one cell per face of `styles:`, on a four-column grid.
-    case styles(family: Int, cells: [StyleCell])
+    /// A row of the style grid: up to four cells of the faces of `styles:`; `row` counts the
+    /// rows from 0 (the first is labelled).
+    case styles(family: Int, cells: [StyleCell], row: Int)
+    /// The head of a family's weights page (its name, how many faces), or of a continuation.
+    case facesHeader(family: Int, continued: Bool)
+    /// One face of the family (`FontFamily.distinctFaces`): its name and a line set in it;
+    /// `first` of the list carries its label.
+    case faceLine(family: Int, face: FontFace, first: Bool)
     /// The "pairs well with" strip.
     case partners(family: Int, names: [String])
     case pairing(index: Int)
@@ -152,6 +161,8 @@ public struct CataloguePlan: Sendable, Hashable {
     case cover
     case contents
     case family(Int, continued: Bool)
+    /// A family's weights page, after its own (more than four faces).
+    case faces(Int, continued: Bool)
     /// A family's proof pages, after its own.
     case proofs(Int, continued: Bool)
     /// A page of a family's glyph chart, after its proof pages.
@@ -203,6 +214,8 @@ public struct CataloguePlan: Sendable, Hashable {
   public var savedPage: Int
   /// The first proof page of each family that has proof pages, by index.
   public var proofPages: [Int: Int] = [:]
+  /// The weights page of each family that has one, by index.
+  public var facesPages: [Int: Int] = [:]
   /// The glyph chart of each family that has one, by index, and its first page.
   public var glyphCharts: [Int: GlyphChartPlan] = [:]
   public var glyphPages: [Int: Int] = [:]
@@ -222,6 +235,9 @@ public struct CataloguePlan: Sendable, Hashable {
     for (i, f) in families.enumerated() {
       let parent = out.count
       out.append(OutlineEntry(title: f.name, destination: .family(i), parent: nil))
+      if facesPages[i] != nil {
+        out.append(OutlineEntry(title: "Faces", destination: .faces(i), parent: parent))
+      }
       if proofPages[i] != nil {
         out.append(OutlineEntry(title: "Proofs", destination: .proofs(i), parent: parent))
       }
@@ -341,6 +357,14 @@ public struct CataloguePlan: Sendable, Hashable {
       header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
       continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
       destination: .family(i))
+    let faceItems = CataloguePlan.weightsPageItems(i, family)
+    if !faceItems.isEmpty {
+      facesPages[i] = pages.count + 1
+      appendFlow(
+        faceItems, header: (.facesHeader(family: i, continued: false), 40),
+        continued: (.facesHeader(family: i, continued: true), 30),
+        kind: { .faces(i, continued: $0) }, destination: .faces(i))
+    }
     guard let data = proofs else { return }
     let proofItems = data.findsNothing ? [] : CataloguePlan.proofItems(i, data, geometry)
     if !proofItems.isEmpty {
@@ -462,141 +486,9 @@ public struct CataloguePlan: Sendable, Hashable {
     case .saved: return savedPage
     case .contents: return 2
     case .proofs(let i): return proofPages[i] ?? familyPages[i]
+    case .faces(let i): return facesPages[i] ?? familyPages[i]
     case .glyphs(let i), .glyphBlock(let i, _): return glyphPages[i] ?? familyPages[i]
     }
-  }
-
-  // MARK: Family pages
-
-  /// One piece of a flowing section: what it is, its height, and the space above it (dropped
-  /// at the top of a page).
-  struct Item {
-    var content: Content
-    var height: Double
-    var before: Double
-    /// Kept on the page of the item after it, like a rule (a proof section's title). A run of
-    /// such items (a waterfall's lines) starts a page rather than break when it fits on one.
-    var keepWithNext: Bool
-    init(_ content: Content, height: Double, before: Double, keepWithNext: Bool = false) {
-      self.content = content
-      self.height = height
-      self.before = before
-      self.keepWithNext = keepWithNext
-    }
-
-    /// The item with `factor` of its space above.
-    func tightened(_ factor: Double) -> Item {
-      var item = self
-      item.before *= factor
-      return item
-    }
-  }
-
-  static func familyItems(
-    _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry,
-    ink: LineInk? = nil
-  ) -> [Item] {
-    var items: [Item] = []
-    let ownScript = FallbackSample.showsOwnScript(
-      input.text, language: input.sample?.language, family: family)
-    let sampleNatural = sampleHeight(
-      input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
-    items.append(
-      Item(
-        .sample(family: i, size: input.size, ownScript: ownScript), height: sampleNatural,
-        before: 14))
-
-    if !input.texts.isEmpty {
-      items.append(Item(.rule, height: 0, before: 12))
-      for (n, text) in input.texts.enumerated() {
-        let size = estimatedFittingSize(text, size: textSize, width: g.contentWidth, minimum: 6)
-        let lines = estimatedLines(text, size: size, width: g.contentWidth)
-        items.append(
-          Item(
-            .text(family: i, index: n, size: textSize), height: Double(lines) * size * 1.4,
-            before: n == 0 ? 12 : 5))
-      }
-    }
-    if !input.sizes.isEmpty {
-      items.append(Item(.rule, height: 0, before: 12))
-      for (n, size) in input.sizes.enumerated() {
-        let row = waterfallRow(
-          size, ink: ink, width: g.contentWidth, room: g.bodyHeight - familyHeaderHeight)
-        items.append(
-          Item(
-            .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
-            before: n == 0 ? 10 : 0, keepWithNext: n + 1 < input.sizes.count))
-      }
-    }
-    if !input.styles.isEmpty {
-      items.append(Item(.rule, height: 0, before: 12))
-      var seen = Set<StyleName>()
-      let cells = input.styles.filter { seen.insert($0).inserted }.map { style in
-        StyleCell(style: style, face: face(of: family, style).map { Sanitize.terminal($0.style) })
-      }
-      items.append(Item(.styles(family: i, cells: cells), height: 34, before: 12))
-    }
-    let partners = input.partners(of: family)
-    if !partners.isEmpty {
-      items.append(Item(.rule, height: 0, before: 12))
-      items.append(
-        Item(
-          .partners(family: i, names: partners.map { Sanitize.terminal($0.name) }), height: 22,
-          before: 12))
-    }
-
-    // One page when it fits, letting the sample give up to 60 % of its height for that.
-    let total = familyHeaderHeight + items.reduce(0) { $0 + $1.before + $1.height }
-    if total > g.bodyHeight {
-      let spare = g.bodyHeight - (total - sampleNatural)
-      if spare >= sampleNatural * 0.4 { items[0].height = spare.rounded(.down) }
-    }
-    // The sample always starts on the family's first page, under the header: the writer fits
-    // it to whatever frame it gets, so a page never shows a family's name and nothing of it.
-    let firstPageRoom = g.bodyHeight - familyHeaderHeight - items[0].before
-    items[0].height = min(items[0].height, max(0, firstPageRoom.rounded(.down)))
-    return items
-  }
-
-  /// The real face a family page shows for `style`, if the family has one.
-  static func face(of family: FontFamily, _ style: StyleName) -> FontFace? {
-    switch style {
-    case .regular: return family.face(bold: false, italic: false)
-    case .bold: return family.face(bold: true, italic: false)
-    case .italic: return family.face(bold: false, italic: true)
-    case .boldItalic: return family.face(bold: true, italic: true)
-    }
-  }
-
-  /// A waterfall line's frame: its height, and its baseline below the frame's top. Display
-  /// leading (1.16 em, the baseline at 0.93 em) while the ink of what the line can show in
-  /// `width` stays near it; a line whose ink reaches further gets a frame holding it, 0.08 em
-  /// to spare above and below, so that the lines of a waterfall never overlap. Never taller
-  /// than `room`.
-  static func waterfallRow(_ size: Double, ink: LineInk?, width: Double, room: Double)
-    -> (height: Double, baseline: Double)
-  {
-    let height = max(size * 1.16, 14).rounded(.up)
-    let baseline = max(size * 0.93, 11)
-    guard let reach = ink?.extent(within: width / size),
-      reach.above > LineInk.usualAbove || reach.below > LineInk.usualBelow
-    else { return (height, baseline) }
-    let spare = 0.08 * size
-    let inked = max(baseline, reach.above * size + spare)
-    return (min(max(height, (inked + reach.below * size + spare).rounded(.up)), room), inked)
-  }
-
-  static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
-    if !ownScript {
-      let fitting = estimatedFittingSize(text, size: size, width: width, minimum: min(size, 8))
-      let lines = min(8, estimatedLines(text, size: fitting, width: width))
-      return (Double(lines) * fitting * 1.2).rounded(.up)
-    }
-    // "Your text" small, then the own-script sample at full size on up to two lines.
-    let small = estimatedFittingSize(
-      text, size: min(size, 16), width: width, minimum: min(size, 16, 8))
-    let smallLines = min(4, estimatedLines(text, size: small, width: width))
-    return (26 + Double(smallLines) * small * 1.35 + 34 + 2 * size * 1.3).rounded(.up)
   }
 
   static func pairingHeight(
@@ -844,6 +736,8 @@ extension CataloguePlan {
       return "family \"\(name(i))\" (styles: \(styles))"
     case .proofs(let i, let continued):
       return "proofs \"\(name(i))\"\(continued ? " continued" : "")"
+    case .faces(let i, let continued):
+      return "faces \"\(name(i))\"\(continued ? " continued" : "")"
     case .glyphs(let i, let page): return "glyph chart \"\(name(i))\" page \(page + 1)"
     case .pairings: return "pairings"
     case .saved: return "saved"
@@ -864,11 +758,20 @@ extension CataloguePlan {
       return "text \(index + 1) at \(CataloguePlan.format(size)) pt"
     case .rule: return "rule"
     case .waterfall(_, let size, _): return "waterfall \(CataloguePlan.format(size)) pt"
-    case .styles(_, let cells):
+    case .styles(_, let cells, _):
       return "styles "
         + cells.map { c in
-          "\(c.style.rawValue) " + (c.face.map { "\"\($0)\"" } ?? "absent")
+          let asked: String
+          switch c.asked {
+          case .slot(let style): asked = style.rawValue
+          case .face(let name): asked = "'\(Sanitize.terminal(name))'"
+          }
+          return "\(asked) " + (c.face.map { "\"\(Sanitize.terminal($0.style))\"" } ?? "absent")
         }.joined(separator: " · ")
+    case .facesHeader(let i, let continued):
+      return "faces header \"\(name(i))\"\(continued ? " continued" : "")"
+    case .faceLine(_, let face, _):
+      return "face \"\(Sanitize.terminal(face.style))\" \(face.weight)/\(face.width)/\(face.slant)"
     case .partners(_, let names):
       return "pairs well with " + names.map { "\"\($0)\"" }.joined(separator: ", ")
     case .pairing(let i): return "pairing \(i + 1)"

@@ -74,14 +74,14 @@ extension PageDrawer {
     }
 
     var facts2: [String] = []
-    let styles = family.styles.map(Sanitize.terminal)
-    facts2.append(
-      "\(styles.count) \(styles.count == 1 ? "style" : "styles"): "
-        + styles.joined(separator: ", "))
     if family.isCustom { facts2.append("custom font") }
     if facts.pictographic { facts2.append("draws symbols, not letters") }
     if let problem = facts.problem { facts2.append("cannot be drawn: \(problem)") }
     if let proofs = proofData, proofs.findsNothing { facts2.append(proofs.nothingFound) }
+    // The faces of the family as listed (a variable cut drawn at the job's coordinates has
+    // fewer), as many names as fit, and how many more.
+    facts2.insert(
+      facesFact(input.families[facts.index], rest: facts2, width: g.contentWidth), at: 0)
     let meta = label(facts2.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
     cr.setColour(ink(0.6))
@@ -213,19 +213,20 @@ extension PageDrawer {
     return max(0.5, min(1, 19.5 / max(above, 1e-9), 8 / max(below, 1e-9)))
   }
 
-  func drawStyles(_ cells: [CataloguePlan.StyleCell], _ f: CataloguePlan.Rect) {
+  func drawStyles(_ cells: [CataloguePlan.StyleCell], row: Int, _ f: CataloguePlan.Rect) {
     guard let facts = current, facts.problem == nil else { return }
     let family = facts.family
     let columns = 4.0
     let cellWidth = (g.contentWidth - (columns - 1) * g.gutter) / columns
     let baseline = f.y + 13 + CataloguePlan.styleSize
-    drawMarginLabel(["Styles"], top: f.y)
+    if row == 0 { drawMarginLabel(["Styles"], top: f.y) }
     for (k, cell) in cells.enumerated() {
       let x = g.contentX + Double(k % 4) * (cellWidth + g.gutter)
-      let wanted = PageDrawer.styleTitle(cell.style)
+      let wanted = PageDrawer.styleTitle(cell.asked)
       let title = caption(wanted, size: 5.5)
       title.ellipsize(width: cellWidth)
-      if let faceName = cell.face, let face = CataloguePlan.face(of: family, cell.style) {
+      if let face = cell.face, face.isRenderable {
+        let faceName = Sanitize.terminal(face.style)
         cr.setColour(ink(0.55))
         title.draw(at: x, f.y)
         // A row of glyphs is cut to what the cell holds; words of a sample, two of them.
@@ -258,7 +259,8 @@ extension PageDrawer {
       } else {
         cr.setColour(ink(0.3))
         title.draw(at: x, f.y)
-        let note = label("not in this family", size: 8, italic: true, width: cellWidth)
+        let why = cell.face.flatMap(FamilyFace.problem).map { "cannot be drawn: \($0)" }
+        let note = label(why ?? "not in this family", size: 8, italic: true, width: cellWidth)
         note.ellipsize(width: cellWidth)
         cr.setColour(ink(0.45))
         note.draw(at: x, baseline - note.baseline)

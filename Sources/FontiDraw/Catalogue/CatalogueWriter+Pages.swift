@@ -183,7 +183,10 @@ final class PageDrawer {
     // Each family's map lives for its pages: Pango frees the fonts it loaded with the map,
     // so memory stays flat in the number of families.
     var continues = false
-    if case .family(let i, continued: true) = page.kind { continues = current?.index == i }
+    switch page.kind {
+    case .family(let i, continued: true), .faces(let i, _): continues = current?.index == i
+    default: break
+    }
     if !continues { contexts = [:] }
     if ownNameCache.count > 4096 || loadsCache.count > 4096 {
       ownNameCache = [:]
@@ -219,7 +222,9 @@ final class PageDrawer {
     case .text(_, let index, let size): drawText(index, size, f)
     case .rule: drawRule(y: f.y, from: g.margin, to: g.right, alpha: 0.16)
     case .waterfall(_, let size, let baseline): drawWaterfall(size, baseline: baseline, f)
-    case .styles(_, let cells): drawStyles(cells, f)
+    case .styles(_, let cells, let row): drawStyles(cells, row: row, f)
+    case .facesHeader(_, let continued): drawFacesHeader(f, continued: continued)
+    case .faceLine(_, let face, let first): drawFaceLine(face, first: first, f)
     case .partners: drawPartners(f)
     case .pairing(let index): drawPairing(index, f)
     case .savedCards(let indices): drawSavedCards(indices, f)
@@ -241,7 +246,7 @@ final class PageDrawer {
     switch page.kind {
     case .cover: section = ""
     case .contents: section = "Contents"
-    case .family(let i, _), .proofs(let i, _), .glyphs(let i, _):
+    case .family(let i, _), .faces(let i, _), .proofs(let i, _), .glyphs(let i, _):
       section = Sanitize.terminal(input.families[i].name)
       foot = "Family \(i + 1) of \(input.families.count)"
     case .pairings: section = "Pairings"
@@ -325,6 +330,14 @@ final class PageDrawer {
     var own = settings
     own.language = nil
     return own
+  }
+
+  /// A style cell's title: the slot's name, or the face name as `styles:` wrote it.
+  static func styleTitle(_ pick: StylePick) -> String {
+    switch pick {
+    case .slot(let style): return styleTitle(style)
+    case .face(let name): return Sanitize.terminal(name)
+    }
   }
 
   static func styleTitle(_ style: StyleName) -> String {

@@ -472,7 +472,7 @@ extension CataloguePlan.Kind {
   /// The family a family page, proof page or glyph chart page belongs to; nil for the rest.
   public var familyIndex: Int? {
     switch self {
-    case .family(let i, _), .proofs(let i, _), .glyphs(let i, _): return i
+    case .family(let i, _), .faces(let i, _), .proofs(let i, _), .glyphs(let i, _): return i
     default: return nil
     }
   }

@@ -80,7 +80,7 @@ extension GalleryModel {
       }.map(language)
       return Family(
         name: f.family, slug: f.slug, specimen: specimen, thumbnail: thumbnail,
-        highDensity: highDensity, styles: f.styles,
+        highDensity: highDensity, styles: f.faces?.map(\.name) ?? f.styles,
         bold: f.bold, italic: f.italic, custom: f.custom, saved: f.saved,
         missingGlyphs: f.missingGlyphs, warnings: f.warnings, error: f.error, axes: axes,
         languages: languages, cataloguePages: pagesByFamily[f.family] ?? [],

@@ -37,7 +37,8 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     /// where the thumbnail alone would be enlarged and soft: the specimen, when it is at least
     /// twice the thumbnail's width (`srcset`'s `2x`); nil otherwise.
     public var highDensity: String?
-    /// The family's faces as fontconfig names them (`Regular`, `Bold Italic`, …).
+    /// The family's faces as fontconfig names them (`Regular`, `Bold Italic`, …): the
+    /// manifest's `faces`, or its `styles` in a manifest written before faces were listed.
     public var styles: [String] = []
     public var bold: Bool = false
     public var italic: Bool = false

@@ -255,7 +255,7 @@ extension GalleryPage {
         open = i;
         $('g-v-name').textContent = titles[i];
         const styles = (f.st || []).length;
-        const meta = [styles + (styles === 1 ? ' style' : ' styles')];
+        const meta = [styles + (styles === 1 ? ' face' : ' faces')];
         for (const a of f.a || []) meta.push(a[0] + ' ' + number(a[1]) + '–' + number(a[2]));
         $('g-v-meta').textContent = meta.join(' · ');
         const img = $('g-v-img');
@@ -266,7 +266,7 @@ extension GalleryPage {
         side.replaceChildren();
         const tags = cards[i].querySelector('.tags');
         if (tags) side.append(tags.cloneNode(true));
-        paragraph(side, 'Styles · ' + styles, (f.st || []).join(', '));
+        paragraph(side, 'Faces · ' + styles, (f.st || []).join(', '));
         section(side, 'Warnings', (f.e ? [f.e] : []).concat(f.w || []));
         section(side, 'In the catalogues', (f.c || []).map((c) => {
           const cat = data.catalogues[c[0]];

@@ -286,9 +286,9 @@ public enum GalleryPage {
     return out
   }
 
-  /// `4 styles · wght 100–900`.
+  /// `18 faces · wght 100–900`.
   static func meta(_ family: GalleryModel.Family) -> String {
-    var parts = [plural(family.styles.count, "style", "styles")]
+    var parts = [plural(family.styles.count, "face", "faces")]
     for axis in family.axes {
       parts.append("\(axis.tag) \(number(axis.min))–\(number(axis.max))")
     }

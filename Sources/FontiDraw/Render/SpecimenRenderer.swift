@@ -19,6 +19,10 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
   /// faked: when the face does not exist the sample stays regular and the result warns.
   public var bold: Bool
   public var italic: Bool
+  /// Show the sample in the face of this name (`render --face`, `serve`'s face picker), matched
+  /// as `FaceName` matches names; it wins over `bold` and `italic`. Never faked: a family
+  /// without it shows the regular and the result warns. nil: none asked for.
+  public var face: String?
   /// Hearted: a filled heart at the top.
   public var saved: Bool
   /// Installed "pairs well with" partners, each set in its own font on the strip.
@@ -64,6 +68,7 @@ public struct SpecimenRequest<Family: FamilyCarrier>: Sendable, Hashable {
       compression: compression, bold: bold, italic: italic, saved: saved,
       partners: partners.compactMap(transform), sample: sample, proofs: proofs)
     other.thumbnail = thumbnail
+    other.face = face
     return other
   }
 }
@@ -254,7 +259,8 @@ public final class SpecimenRenderer: FontDrawer {
     if let summary = proofs.variationSummary {
       drawVariableLine(page, summary, below: headerBottom)
     }
-    let footer = drawBadges(page)
+    var footer = drawBadges(page)
+    footer.right = drawFaceCount(page, footer, named: request.face != nil)
     // The "pairs well with" strip above the footer.
     let areaBottom = footer.top - 36 * page.k
     var contentBottom = areaBottom
@@ -330,9 +336,14 @@ public final class SpecimenRenderer: FontDrawer {
     let familyContext = itemMap.makeContext(for: cr)
     var warnings: [String] = []
 
-    // The face the sample is set in: the real bold/italic asked for, else regular.
+    // The face the sample is set in: the face named, or the real bold/italic asked for, else
+    // regular.
     var face = regular
-    if request.bold || request.italic {
+    if let name = request.face {
+      let (named, warning) = SpecimenRenderer.face(named: name, in: family, regular: regular)
+      face = named
+      if let warning { warnings.append(warning) }
+    } else if request.bold || request.italic {
       if let real = family.face(bold: request.bold, italic: request.italic) {
         face = real
       } else {
@@ -432,7 +443,7 @@ public final class SpecimenRenderer: FontDrawer {
 
   /// The footer's B and I badges at the left, solid for a real bold and italic. Returns the
   /// footer's top and the badges' size.
-  func drawBadges(_ page: SpecimenPage) -> (top: Double, badgeSize: Double) {
+  func drawBadges(_ page: SpecimenPage) -> Footer {
     let (k, margin) = (page.k, page.margin)
     let badgeSize = 46 * k
     let footerTop = page.edge - margin - badgeSize
@@ -443,7 +454,7 @@ public final class SpecimenRenderer: FontDrawer {
       "I", bold: false, real: page.family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
       size: badgeSize, cr: page.cr, context: page.labelContext ?? page.familyContext,
       palette: page.palette)
-    return (footerTop, badgeSize)
+    return Footer(top: footerTop, badgeSize: badgeSize, right: margin + 2 * badgeSize + 14 * k)
   }
 
   /// What the sample's stage set: boxes drawn for characters the family lacks, those
@@ -568,7 +579,7 @@ public final class SpecimenRenderer: FontDrawer {
   /// The quiet note at the right of the footer (the characters the family lacks, a symbol
   /// font), and the run's warning of the boxes drawn.
   func drawNotes(
-    _ page: inout SpecimenPage, _ sample: SampleOutcome, footer: (top: Double, badgeSize: Double)
+    _ page: inout SpecimenPage, _ sample: SampleOutcome, footer: Footer
   ) {
     var notes: [String] = []
     if sample.missing > 0 {
@@ -584,14 +595,14 @@ public final class SpecimenRenderer: FontDrawer {
     if page.pictographic { notes.append("draws symbols, not letters") }
     guard !notes.isEmpty, let labelContext = page.labelContext, let labelFamily else { return }
     let (k, margin, badgeSize) = (page.k, page.margin, footer.badgeSize)
+    let left = footer.right + 26 * k
     let note = TextLayout(
       notes.joined(separator: " · "),
       font: FontSpec(family: labelFamily.name, size: 19 * k, face: labelFamily.regularFace),
-      in: labelContext, width: page.edge - 2 * margin - 2 * badgeSize - 40 * k,
-      alignment: .right, fallback: true)
+      in: labelContext, width: max(1, page.edge - margin - left), alignment: .right,
+      fallback: true)
     page.cr.setColour(page.palette.text, alpha: 0.55)
-    note.draw(
-      at: margin + 2 * badgeSize + 40 * k, footer.top + (badgeSize - note.size.height) / 2)
+    note.draw(at: left, footer.top + (badgeSize - note.size.height) / 2)
   }
 
   /// The coordinates to set `face` at: the settings clamped to the axes of the file Pango

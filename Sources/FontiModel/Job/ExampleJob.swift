@@ -47,7 +47,7 @@ public enum ExampleJob {
     #   - fonts/                         # files or folders (.ttf .otf .ttc .otc .woff .woff2), searched recursively
 
     sizes: [12, 18, 24, 36, 48, 72, 96]  # waterfall on catalogue pages, 4–400 pt, at most 32
-    styles: [regular, bold, italic, bold-italic]
+    styles: [regular, bold, italic, bold-italic]  # or all, or face names: [Light, Semibold Italic]
 
     pairings:
       curated: true                      # include the built-in heading + body map

@@ -30,7 +30,7 @@ extension Job {
     add("fonts:\(fonts.isEmpty ? " (none)" : "")")
     for font in fonts { add("  - \(located(font, relative(font.value)))") }
     add("sizes: \(sizes.map(number).joined(separator: ", "))")
-    add("styles: \(styles.map(\.rawValue).joined(separator: ", "))")
+    add("styles: \(styles.written)")
     add("pairings: curated=\(curatedPairings)")
     for pair in extraPairings {
       add("  - heading: \(located(pair.heading)) body: \(located(pair.body))")

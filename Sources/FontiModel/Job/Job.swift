@@ -14,6 +14,87 @@ public enum StyleName: String, Sendable, Hashable, CaseIterable, Codable {
   case boldItalic = "bold-italic"
 }
 
+/// One item of `styles:`: one of the four style slots (`regular`, `bold`, `italic`,
+/// `bold-italic`: the real face nearest to it), or a face by its name as fontconfig gives it
+/// (`Light`, `Semibold Italic`), matched as `FaceName.key` compares names.
+public enum StylePick: Sendable, Hashable {
+  case slot(StyleName)
+  case face(String)
+}
+
+/// A slot is its name (`"bold-italic"`), as `styles:` was encoded before face names; a face
+/// is `{"face": name}`.
+extension StylePick: Codable {
+  private enum Key: String, CodingKey { case face }
+
+  public init(from decoder: any Decoder) throws {
+    if let slot = try? decoder.singleValueContainer().decode(StyleName.self) {
+      self = .slot(slot)
+      return
+    }
+    self = .face(try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .face))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .slot(let style):
+      var single = encoder.singleValueContainer()
+      try single.encode(style)
+    case .face(let name):
+      var keyed = encoder.container(keyedBy: Key.self)
+      try keyed.encode(name, forKey: .face)
+    }
+  }
+}
+
+/// `styles:`: which faces get full sample rows on catalogue pages.
+public enum StyleSelection: Sendable, Hashable {
+  /// Every face of each family (`FontFamily.distinctFaces`).
+  case all
+  /// The items listed, in order.
+  case picks([StylePick])
+
+  /// The default: regular, bold, italic and bold italic.
+  public static let standard = StyleSelection.picks(StyleName.allCases.map(StylePick.slot))
+
+  /// Nothing asked for (`styles: []`).
+  public var isEmpty: Bool { self == .picks([]) }
+
+  /// What the job file says, as `Job.dump()` writes it.
+  public var written: String {
+    switch self {
+    case .all: return "all"
+    case .picks(let picks):
+      return picks.map {
+        switch $0 {
+        case .slot(let style): return style.rawValue
+        case .face(let name): return "'\(name)'"
+        }
+      }.joined(separator: ", ")
+    }
+  }
+}
+
+/// `all` is the string `"all"`; a list is its picks, so that the default encodes as it did
+/// before face names (`["regular","bold","italic","bold-italic"]`).
+extension StyleSelection: Codable {
+  public init(from decoder: any Decoder) throws {
+    if let word = try? decoder.singleValueContainer().decode(String.self), word == "all" {
+      self = .all
+      return
+    }
+    self = .picks(try decoder.singleValueContainer().decode([StylePick].self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    switch self {
+    case .all: try single.encode("all")
+    case .picks(let picks): try single.encode(picks)
+    }
+  }
+}
+
 /// A catalogue's page size.
 public enum PageSize: String, Sendable, Hashable, CaseIterable, Codable {
   case a4
@@ -129,7 +210,11 @@ public struct Job: Sendable, Hashable {
   public var fonts: [Located<String>] = []
   /// `sizes:`: the waterfall on catalogue pages, in points (4–400).
   public var sizes: [Double] = [12, 18, 24, 36, 48, 72, 96]
-  public var styles: [StyleName] = StyleName.allCases
+  /// `styles:`: the faces with full sample rows on catalogue pages.
+  public var styles = StyleSelection.standard
+  /// The face names of `styles:` as written, with their positions: each must be a face of a
+  /// selected family (`ResolvedJob`).
+  public var styleNames: [Located<String>] = []
   public var curatedPairings = true
   public var extraPairings: [PairingSpec] = []
   /// `favourites.save`: families hearted by this run.

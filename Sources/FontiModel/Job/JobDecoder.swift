@@ -171,7 +171,7 @@ public struct JobDecoder {
     }
     if let node = fields["fonts"] { decodeFonts(node, into: &job.fonts) }
     if let node = fields["sizes"] { decodeSizes(node, into: &job.sizes) }
-    if let node = fields["styles"] { decodeStyles(node, into: &job.styles) }
+    if let node = fields["styles"] { decodeStyles(node, into: &job) }
     if let node = fields["pairings"] { decodePairings(node, into: &job) }
     if let node = fields["favourites"] { decodeFavourites(node, into: &job) }
     if let node = fields["png"] { decodePNG(node, into: &job.png) }
@@ -321,18 +321,55 @@ public struct JobDecoder {
     sizes = decoded
   }
 
-  mutating func decodeStyles(_ node: YAMLNode, into styles: inout [StyleName]) {
-    guard let items = list(node, "styles", of: "styles") else { return }
-    var decoded: [StyleName] = []
-    for item in items {
-      guard let style: StyleName = choice(item, "style") else { continue }
-      if decoded.contains(style) {
-        warning("style '\(style.rawValue)' is listed twice", at: item.mark)
+  /// `styles:`: `all`, or a list of style slots (`regular`, `bold`, `italic`, `bold-italic`)
+  /// and face names. Whether a named face exists is known only once the families are
+  /// (`ResolvedJob`); here, only that each name is a name.
+  mutating func decodeStyles(_ node: YAMLNode, into job: inout Job) {
+    if case .scalar(let value, _, _) = node, !node.isNull {
+      if value.lowercased() == "all" {
+        job.styles = .all
+        return
+      }
+      let guess = Suggest.didYouMean(value, among: ["all"])
+      error(
+        "styles must be a list of styles and face names, or 'all', not " + describe(node)
+          + (guess.map { " (did you mean '\($0)'?)" } ?? ""),
+        at: node.mark, hint: guess == nil ? "for one face write styles: [\(flow(value))]" : nil)
+      return
+    }
+    guard let items = list(node, "styles", of: "styles and face names") else { return }
+    var picks: [StylePick] = []
+    var names: [Located<String>] = []
+    var keys = Set<String>()
+    for item in items.prefix(Limits.styleCount) {
+      guard let value = string(item, "style") else { continue }
+      let key = FaceName.key(value)
+      if key.isEmpty || value.count > Limits.faceNameLength {
+        error(
+          key.isEmpty
+            ? "style '\(value)' is not a face name"
+            : "style is longer than \(Limits.faceNameLength) characters", at: item.mark)
         continue
       }
-      decoded.append(style)
+      if key == "all" {
+        error(
+          "'all' stands alone: write styles: all, not a list holding it", at: item.mark)
+        continue
+      }
+      guard keys.insert(key).inserted else {
+        warning("style '\(value)' is listed twice", at: item.mark)
+        continue
+      }
+      if let slot = StyleName.allCases.first(where: { FaceName.key($0.rawValue) == key }) {
+        picks.append(.slot(slot))
+      } else {
+        picks.append(.face(value))
+        names.append(Located(value, at: item.mark))
+      }
     }
-    styles = decoded
+    refuseBeyond(Limits.styleCount, of: items, "styles")
+    job.styles = .picks(picks)
+    job.styleNames = names
   }
 
   mutating func decodePairings(_ node: YAMLNode, into job: inout Job) {

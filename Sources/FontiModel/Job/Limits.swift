@@ -8,6 +8,10 @@ public enum Limits {
   public static let scale = 1...3
   public static let waterfallSize = 4.0...400.0
   public static let waterfallCount = 32
+  /// Items of `styles:`.
+  public static let styleCount = 64
+  /// Characters in a face name (`styles:` items, `render --face`, a card's `face`).
+  public static let faceNameLength = 128
   /// Characters in a sample text: `defaults.text`, `texts`, `--text`, a card's `text`.
   public static let textLength = 2_000
   /// Code points in a sample text: four per character on average. Without it, one

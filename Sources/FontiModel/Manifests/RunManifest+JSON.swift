@@ -51,7 +51,8 @@ extension RunManifest.Family: JSONObject {
     .field("italic", \.italic), .field("missingGlyphs", \.missingGlyphs),
     .field("missingCharacters", \.missingCharacters), .field("warnings", \.warnings),
     .field("warningKinds", \.warningKinds), .field("files", \.files), .field("error", \.error),
-    .field("seconds", \.seconds), .field("drawnFrom", \.drawnFrom), .field("axes", \.axes),
+    .field("seconds", \.seconds), .field("drawnFrom", \.drawnFrom), .field("faces", \.faces),
+    .field("axes", \.axes),
     .field("instances", \.instances), .field("features", \.features),
     .field("languages", \.languages), .field("codepoints", \.codepoints))
 }
@@ -60,6 +61,14 @@ extension FontFamily.DrawnFrom: JSONObject {
   package static let jsonFields = JSONFields(
     blank: Self(regular: nil, variable: nil),
     .field("regular", \.regular), .field("variable", \.variable))
+}
+
+extension FamilyFace: JSONObject {
+  package static let jsonFields = JSONFields(
+    blank: Self(name: "", weight: 0, width: 0, slope: "", file: ""),
+    .field("name", \.name), .field("weight", \.weight), .field("width", \.width),
+    .field("slope", \.slope), .field("file", \.file), .field("instance", \.instance),
+    .field("coordinates", \.coordinates), .field("problem", \.problem))
 }
 
 extension RunManifest.Pairing: JSONObject {

@@ -52,6 +52,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// The files the family's answers come from, for a family where that is a choice (several
     /// files for one style, or a variable file: `FontFamily.drawnFrom`); absent otherwise.
     public var drawnFrom: FontFamily.DrawnFrom?
+    /// Every face of the family (`FontFamily.faceList`), ordered by width, weight and slope.
+    /// Absent in manifests of earlier versions.
+    public var faces: [FamilyFace]?
 
     /// The proofs (`docs/proofs.md`), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?

@@ -28,6 +28,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   case proofsUnreadable = "proofs-unreadable"
   case customOverrides = "custom-overrides"
   case unvaried = "unvaried"
+  case faceAbsent = "face-absent"
 
   public enum Group: String, Sendable {
     /// Something the job's author can act on: fails `--strict`.
@@ -39,7 +40,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   public var group: Group {
     switch self {
     case .ownScript, .faceCoverage, .faceWeight, .notDrawable, .proofsUnreadable,
-      .customOverrides, .unvaried:
+      .customOverrides, .unvaried, .faceAbsent:
       return .font
     default:
       return .job
@@ -111,6 +112,10 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
       return
         "\(count) axis sweep\(count == 1 ? "" : "s") or named instance\(count == 1 ? "" : "s") "
         + "that draw alike"
+    case .faceAbsent:
+      return count == 1
+        ? "1 face name of styles: is not in every family; their pages name it as absent"
+        : "\(count) face names of styles: are not in every family; their pages name them as absent"
     default:
       return "\(count) \(rawValue) warning\(count == 1 ? "" : "s")"
     }
@@ -136,6 +141,9 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
       return .unknownSetting
     }
     if has(" face; shown in ") && has("has no real ") { return .noStyle }
+    if message.hasPrefix("face '") && has(" families; their catalogue pages name it as absent") {
+      return .faceAbsent
+    }
     if message.hasPrefix("pairing '") && has(" is listed twice") { return .duplicatePairing }
     if message.hasPrefix("catalogue '") && has("has no family to show") { return .catalogueEmpty }
     if message.hasPrefix("catalogue '") && has(" is left as it was") { return .catalogueKept }

@@ -83,6 +83,7 @@ enum FamilyListing {
     var supported: Bool
     var files: [String]
     var drawnFrom: FontFamily.DrawnFrom?
+    var faces: [FamilyFace]
     var covers: Bool?
     var axes: [FontProofs.Axis]?
     var instances: [FontProofs.Instance]?
@@ -103,6 +104,11 @@ enum FamilyListing {
           FontFamily.DrawnFrom(
             regular: $0.regular.map(JobPath.absolute), variable: $0.variable.map(JobPath.absolute))
         },
+        faces: f.faceList.map { face in
+          var face = face
+          face.file = JobPath.absolute(face.file)
+          return face
+        },
         covers: text.map { f.coverage.missing(in: $0).isEmpty }, axes: p.axes ?? [],
         instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
         codepoints: p.codepoints)
@@ -116,9 +122,10 @@ enum FamilyListing {
     var out = ""
     for f in families {
       let name = Sanitize.terminal(f.name)
+      let faces = f.distinctFaces.count
       var columns = [
         name + String(repeating: " ", count: max(0, width - name.terminalWidth)),
-        "\(f.styles.count) \(f.styles.count == 1 ? "style " : "styles")".leftPadded(to: 10),
+        "\(faces) \(faces == 1 ? "face " : "faces")".leftPadded(to: 9),
         f.hasBold ? "bold" : "-   ",
         f.hasItalic ? "italic" : "-     ",
         f.isCustom ? "custom" : "system",

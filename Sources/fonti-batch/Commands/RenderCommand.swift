@@ -12,7 +12,9 @@ extension Commands {
       Writes one square PNG of FAMILY: ./<slug>.png, or with -o, the file named, or <slug>.png
       in the folder named (an existing folder, or any path ending in /). --bold and --italic
       use the family's real faces; when a face does not exist the sample stays regular, with a
-      warning. The curated "pairs well with" partners that are installed are drawn along the
+      warning. --face sets it in the face of that name as fontconfig gives it ('fonti-batch
+      families --json' lists them; case, spaces and hyphens do not count), and the footer says
+      which of the family's faces it is. The curated "pairs well with" partners that are installed are drawn along the
       bottom, as in a run's specimen. Custom fonts: the imported library is always available.
       """,
     minPositionals: 1, maxPositionals: 1,
@@ -24,6 +26,9 @@ extension Commands {
           + "\(Limits.sampleSize.upperBound.formatted()) (default 48)"),
       .flag("--bold", help: "set the sample in the real bold face"),
       .flag("--italic", help: "set the sample in the real italic face"),
+      .value(
+        "--face", as: "NAME",
+        help: "set the sample in the face of this name, e.g. 'Semibold Italic'"),
       .value("--theme", as: "ink|cream", help: "colour theme (default ink)"),
       .value(
         "--scale", as: Limits.scale.map(String.init).joined(separator: "|"),
@@ -69,6 +74,7 @@ extension Commands {
       guard let family = environment.catalog.family(named: name) else {
         throw environment.catalog.notInstalled(name, file: nil, at: nil)
       }
+      let faceName = try renderFace(invocation, family: family)
       let slugFile = "\(Slug.make(family.name)).png"
       var output = invocation.value("--output") ?? slugFile
       var isFolder: ObjCBool = false
@@ -104,12 +110,13 @@ extension Commands {
           SampleSettingsCheck.warnings(
             settings, offers: SampleSettingsCheck.offers([family], threads: 1)))
       }
-      let request = SpecimenRequest(
+      var request = SpecimenRequest(
         family: family, text: text, size: size, theme: theme, edge: edge, scale: scale,
         bold: invocation.has("--bold"), italic: invocation.has("--italic"),
         // The curated "pairs well with" partners that are installed, as a run draws them.
         partners: PairingMap.curated.strip(for: family.name, catalog: environment.catalog),
         sample: settings.isEmpty ? nil : settings)
+      request.face = faceName
       if let create { try FileSystem.createFolder(create) }
       // A font that hangs drawing (a damaged colour bitmap) gets the bound a run's worker has.
       let bound = ItemTimeout.current.seconds(units: 1)
@@ -149,4 +156,31 @@ extension Commands {
     }
     return settings
   }
+}
+
+/// `render --face NAME`: a face of the family (as `FaceName` compares names), never with
+/// `--bold` or `--italic`; a name the family lacks is a usage error with the nearest it has.
+private func renderFace(_ invocation: Invocation, family: FontFamily) throws -> String? {
+  guard let name = invocation.value("--face") else { return nil }
+  if invocation.has("--bold") || invocation.has("--italic") {
+    throw UsageError(
+      message: "--face cannot be combined with --bold or --italic", command: invocation.command)
+  }
+  if name.count > Limits.faceNameLength {
+    throw UsageError(
+      message: "--face is longer than \(Limits.faceNameLength) characters",
+      command: invocation.command)
+  }
+  guard family.faces(named: name).isEmpty else { return name }
+  let names = family.distinctFaces.map(\.style)
+  let byKey = Dictionary(names.map { (FaceName.key($0), $0) }, uniquingKeysWith: { a, _ in a })
+  let guess = Suggest.didYouMean(FaceName.key(name), among: byKey.keys).flatMap { byKey[$0] }
+  throw UsageError(
+    message: "family '\(Sanitize.terminal(family.name))' has no face named "
+      + "'\(Sanitize.terminal(name))'"
+      + (guess.map { " (did you mean '\(Sanitize.terminal($0))'?)" }
+        ?? "; it has "
+        + names.prefix(12).map { "'\(Sanitize.terminal($0))'" }
+        .joined(separator: ", ") + (names.count > 12 ? " and \(names.count - 12) more" : "")),
+    command: invocation.command)
 }

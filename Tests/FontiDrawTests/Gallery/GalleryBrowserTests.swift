@@ -81,7 +81,7 @@ struct GalleryBrowserTests {
         "<img id=\"g-v-img\" alt=\"Specimen of DejaVu Serif\" src=\"specimens/dejavu-serif.png\">"))
     let styles = try #require(fixture.model.families.first { $0.slug == "dejavu-serif" }).styles
     #expect(
-      dom.contains("<p id=\"g-v-meta\">\(styles.count) styles · wght 100–900 · slnt -10–0</p>"))
+      dom.contains("<p id=\"g-v-meta\">\(styles.count) faces · wght 100–900 · slnt -10–0</p>"))
     #expect(dom.contains("<a href=\"catalogue.pdf#page=5\">catalogue.pdf, page 5</a>"))
     #expect(
       dom.contains("<a href=\"pairings/dejavu-serif%2Bcantarell.png\">with Cantarell as body</a>"))

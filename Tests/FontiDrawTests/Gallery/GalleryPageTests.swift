@@ -194,7 +194,7 @@ import Testing
       warnings: ["family 'Inter' lacks 1 character of the sample text (1 box drawn)"],
       axes: [.init(tag: "wght", min: 100, max: 900), .init(tag: "opsz", min: 14, max: 32.5)])
     let card = try GalleryPage.card(family)
-    #expect(card.contains("<p class=\"meta\">2 styles · wght 100–900 · opsz 14–32.5</p>"))
+    #expect(card.contains("<p class=\"meta\">2 faces · wght 100–900 · opsz 14–32.5</p>"))
     #expect(card.contains("1 box in the sample</li>"))
     #expect(card.contains("title=\"Glyphs of the sample drawn as boxes"))
     #expect(card.contains("<li class=\"tag saved\">Saved</li>"))

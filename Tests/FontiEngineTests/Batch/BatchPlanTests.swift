@@ -70,7 +70,7 @@ import Testing
   @Test func aCataloguesFingerprintKeepsItsShape() throws {
     let input = CatalogueInput(
       page: .a4, theme: .cream, title: "T", text: "Aa", size: 48, texts: [], sizes: [12],
-      styles: [.regular], families: [FamilyRef(serif)],
+      styles: .picks([.slot(.regular)]), families: [FamilyRef(serif)],
       partners: ["DejaVu Serif": [FamilyRef(sans)]],
       pairings: [FamilyPairing(heading: FamilyRef(sans), body: FamilyRef(serif), reason: "r")],
       saved: [], creationDate: nil)

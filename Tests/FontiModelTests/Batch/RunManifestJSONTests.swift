@@ -31,6 +31,11 @@ import Testing
     family.drawnFrom = FontFamily.DrawnFrom(
       regular: "/fonts/a/Inter-Regular.otf", variable: "/fonts/b/Inter.var.ttf")
     family.warningKinds = hostile
+    family.faces = hostile.map {
+      FamilyFace(
+        name: $0, weight: 350, width: 75, slope: "oblique", file: "/fonts/\($0).ttf", instance: 3,
+        coordinates: ["slnt": -10.5, "wght": 1e-7], problem: $0)
+    }
     family.proofs = FamilyProofReport(
       axes: [
         FontProofs.Axis(tag: "wght", name: "Weight", min: 100, defaultValue: 400, max: 900),

@@ -56,7 +56,7 @@ struct JobDecoderTests {
       Located(fonts, at: at(23, 5)), Located(fonts + "/DejaVuSerif.ttf", at: at(24, 5)),
     ]
     expected.sizes = [10, 20, 40.5]
-    expected.styles = [.boldItalic, .regular]
+    expected.styles = .picks([.slot(.boldItalic), .slot(.regular)])
     expected.curatedPairings = false
     expected.extraPairings = [
       Job.PairingSpec(
@@ -196,7 +196,7 @@ struct JobDecoderTests {
   @Test func repeatsAreWarningsAndDropped() throws {
     let (job, warnings) = try Self.decode(
       "version: 1\nstyles: [bold, bold]\nsizes: [12, 12.0, 24]\n")
-    #expect(job.styles == [.bold])
+    #expect(job.styles == .picks([.slot(.bold)]))
     #expect(job.sizes == [12, 24])
     #expect(
       warnings.map(\.locatedMessage) == [
