@@ -78,6 +78,11 @@ extension PageDrawer {
     facts2.append(
       "\(styles.count) \(styles.count == 1 ? "style" : "styles"): "
         + styles.joined(separator: ", "))
+    // What of its colour is drawn in one colour: said on the page and warned of, once a family.
+    if let note = family.colour?.notDrawnNote {
+      facts2.insert(note, at: 0)
+      warn("family '\(family.name)': \(note)")
+    }
     if family.isCustom { facts2.append("custom font") }
     if facts.pictographic { facts2.append("draws symbols, not letters") }
     if let problem = facts.problem { facts2.append("cannot be drawn: \(problem)") }

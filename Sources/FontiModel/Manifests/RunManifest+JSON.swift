@@ -51,7 +51,8 @@ extension RunManifest.Family: JSONObject {
     .field("italic", \.italic), .field("missingGlyphs", \.missingGlyphs),
     .field("missingCharacters", \.missingCharacters), .field("warnings", \.warnings),
     .field("warningKinds", \.warningKinds), .field("files", \.files), .field("error", \.error),
-    .field("seconds", \.seconds), .field("drawnFrom", \.drawnFrom), .field("axes", \.axes),
+    .field("seconds", \.seconds), .field("drawnFrom", \.drawnFrom), .field("colour", \.colour),
+    .field("axes", \.axes),
     .field("instances", \.instances), .field("features", \.features),
     .field("languages", \.languages), .field("codepoints", \.codepoints))
 }
@@ -60,6 +61,12 @@ extension FontFamily.DrawnFrom: JSONObject {
   package static let jsonFields = JSONFields(
     blank: Self(regular: nil, variable: nil),
     .field("regular", \.regular), .field("variable", \.variable))
+}
+
+extension FontColour: JSONObject {
+  package static let jsonFields = JSONFields(
+    blank: Self(formats: [], palettes: 0),
+    .field("formats", \.formats), .field("palettes", \.palettes))
 }
 
 extension RunManifest.Pairing: JSONObject {

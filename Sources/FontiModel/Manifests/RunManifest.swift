@@ -52,6 +52,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// The files the family's answers come from, for a family where that is a choice (several
     /// files for one style, or a variable file: `FontFamily.drawnFrom`); absent otherwise.
     public var drawnFrom: FontFamily.DrawnFrom?
+    /// The colour glyph formats of the family's fonts (`FontColour`); absent for a family
+    /// without colour tables.
+    public var colour: FontColour?
 
     /// The proofs (`docs/proofs.md`), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?

@@ -83,6 +83,7 @@ enum FamilyListing {
     var supported: Bool
     var files: [String]
     var drawnFrom: FontFamily.DrawnFrom?
+    var colour: FontColour?
     var covers: Bool?
     var axes: [FontProofs.Axis]?
     var instances: [FontProofs.Instance]?
@@ -102,7 +103,7 @@ enum FamilyListing {
         drawnFrom: f.drawnFrom.map {
           FontFamily.DrawnFrom(
             regular: $0.regular.map(JobPath.absolute), variable: $0.variable.map(JobPath.absolute))
-        },
+        }, colour: f.colour,
         covers: text.map { f.coverage.missing(in: $0).isEmpty }, axes: p.axes ?? [],
         instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
         codepoints: p.codepoints)
