@@ -60,6 +60,10 @@ struct WarningKindTests {
       ),
       ("family 'Answer Flat': wght 100–900: the face drawn does not vary", .unvaried),
       (
+        "family 'Colour One Test': "
+          + (FontColour(formats: ["colr1"], palettes: 1).notDrawnNote ?? ""), .colourNotDrawn
+      ),
+      (
         "family 'Answer Flat': instances 'Thin' and 'Black' are drawn alike, at different "
           + "coordinates", .unvaried
       ),

@@ -6,8 +6,10 @@ extension FontFamily {
   /// are read: a family without colour costs nothing); nil when it has none.
   package var colour: FontColour? {
     var seen: Set<String> = []
-    let read = faces.filter { $0.isColor && seen.insert("\($0.index & 0xFFFF) \($0.file)").inserted }
-      .map { FontColour(file: $0.file, index: $0.index & 0xFFFF) }
+    let read = faces.filter {
+      $0.isColor && seen.insert("\($0.index & 0xFFFF) \($0.file)").inserted
+    }
+    .map { FontColour(file: $0.file, index: $0.index & 0xFFFF) }
     return FontColour.union(read)
   }
 }
