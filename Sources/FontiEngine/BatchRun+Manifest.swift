@@ -79,6 +79,7 @@ extension BatchRun {
       error: nil)
     entry.drawnFrom = s.family.drawnFrom
     entry.faces = s.family.faceList
+    entry.colour = s.family.colour
     if s.action == .render, let r = results[path] {
       if r.ok, let sha = r.sha256, let state = FileStamp.state(path) {
         entry.missingGlyphs = r.missingGlyphs

@@ -65,6 +65,10 @@ struct WarningKindTests {
       ),
       ("family 'Lato' has no real 'Semibld' face; shown in Regular", .noStyle),
       (
+        "family 'Colour One Test': "
+          + (FontColour(formats: ["colr1"], palettes: 1).notDrawnNote ?? ""), .colourNotDrawn
+      ),
+      (
         "family 'Answer Flat': instances 'Thin' and 'Black' are drawn alike, at different "
           + "coordinates", .unvaried
       ),

@@ -266,6 +266,63 @@ import Testing
           + "16×822083712 pixels) drawn empty in the glyph chart"), "\(result)")
   }
 
+  /// Colour fonts say what of their colour is drawn: `colour: {formats, palettes}` in
+  /// manifest.json and `families --json` (absent for a family without colour tables), and a
+  /// COLRv1 font's catalogue page and manifest entry say it is drawn in one colour
+  /// (`colour-not-drawn`, a font fact).
+  @Test func colourFormatsAreListedAndCOLRv1IsNotDrawnSilently() throws {
+    let fonts = "\(Repository.fixtures)/ColourFonts"
+    let box = try sandbox(
+      """
+      version: 1
+      defaults: { text: ABCD }
+      families: { include: [Colour Zero Test, Colour One Test, Cantarell] }
+      fonts: [\(fonts)/ColourZeroTest.ttf, \(fonts)/ColourOneTest.ttf]
+      png: { edge: 256 }
+      gallery: false
+
+      """)
+    let result = try box.run(["run", "--strict"])
+    #expect(result.status == 0, "font facts do not fail --strict: \(result)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: box.path("output/manifest.json"))))
+        as? [String: Any])
+    let families = try #require(manifest["families"] as? [[String: Any]])
+    func entry(_ name: String) -> [String: Any]? {
+      families.first { $0["family"] as? String == name }
+    }
+    let one = try #require(entry("Colour One Test"))
+    #expect(one["colour"] as? NSDictionary == ["formats": ["colr1"], "palettes": 2])
+    #expect(one["warningKinds"] as? [String] == ["colour-not-drawn"])
+    #expect(
+      one["warnings"] as? [String]
+        == ["family 'Colour One Test': colour glyphs (COLRv1) drawn in one colour"])
+    #expect(
+      entry("Colour Zero Test")?["colour"] as? NSDictionary == [
+        "formats": ["colr0"], "palettes": 1,
+      ])
+    #expect(entry("Colour Zero Test")?["warnings"] as? [String] == [])
+    #expect(entry("Cantarell")?["colour"] == nil)
+    let counts = try #require(manifest["counts"] as? [String: Any])
+    #expect(counts["warnings"] as? Int == 0)
+    #expect((manifest["warningsByKind"] as? [String: Int])?["colour-not-drawn"] ?? 0 >= 1)
+    let text = try box.run(
+      [box.path("output/catalogue.pdf"), "-"], executable: "/usr/bin/pdftotext"
+    ).stdout
+    #expect(text.contains("colour glyphs (COLRv1) drawn in one colour"), "\(text)")
+    #expect(text.components(separatedBy: "drawn in one colour").count == 2, "only Colour One")
+
+    let listing = try box.run(
+      ["families", "--json", "--fonts", "\(fonts)/ColourOneTest.ttf"])
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
+    let listed = try #require(entries.first { $0["family"] as? String == "Colour One Test" })
+    #expect(listed["colour"] as? NSDictionary == ["formats": ["colr1"], "palettes": 2])
+    #expect(
+      entries.first { $0["family"] as? String == "Cantarell" }?.keys.contains("colour") == false)
+  }
+
   @Test func aWorkerCrashIsNamedEvenWhenStartedWithSIGCHLDIgnored() throws {
     // Ignored SIGCHLD is inherited through exec (bash passes `trap '' CHLD` on; dash does not);
     // the kernel would then reap workers itself.

@@ -74,6 +74,13 @@ extension PageDrawer {
     }
 
     var facts2: [String] = []
+    // What of its colour is drawn in one colour: said first on the page (a long list of faces
+    // cannot push it off) and warned of, once a family.
+    let colourNote = family.colour?.notDrawnNote
+    if let colourNote {
+      facts2.append(colourNote)
+      warn("family '\(family.name)': \(colourNote)")
+    }
     if family.isCustom { facts2.append("custom font") }
     if facts.pictographic { facts2.append("draws symbols, not letters") }
     if let problem = facts.problem { facts2.append("cannot be drawn: \(problem)") }
@@ -82,6 +89,9 @@ extension PageDrawer {
     // fewer), as many names as fit, and how many more.
     facts2.insert(
       facesFact(input.families[facts.index], rest: facts2, width: g.contentWidth), at: 0)
+    if let colourNote, let at = facts2.lastIndex(of: colourNote) {
+      facts2.insert(facts2.remove(at: at), at: 0)
+    }
     let meta = label(facts2.joined(separator: "  ·  "), size: 8, width: g.contentWidth)
     meta.ellipsize(width: g.contentWidth)
     cr.setColour(ink(0.6))

@@ -256,9 +256,9 @@ public final class SpecimenRenderer: FontDrawer {
   ) throws(RenderError) -> SpecimenResult {
     var page = try layOut(request, axes: proofs.axes ?? [], on: cr)
     let headerBottom = drawHeader(page, saved: request.saved)
-    if let summary = proofs.variationSummary {
-      drawVariableLine(page, summary, below: headerBottom)
-    }
+    let colourNote = page.family.colour?.notDrawnNote
+    if let colourNote { page.warnings.append("family '\(page.family.name)': \(colourNote)") }
+    drawVariableLine(page, proofs.variationSummary, colour: colourNote, below: headerBottom)
     var footer = drawBadges(page)
     footer.right = drawFaceCount(page, footer, named: request.face != nil)
     // The "pairs well with" strip above the footer.
@@ -425,15 +425,18 @@ public final class SpecimenRenderer: FontDrawer {
     return header.bottom
   }
 
-  /// One quiet line under the header's rule, in the space above the sample, when the face
-  /// drawn is variable: `summary` (`FamilyProofReport.variationSummary`).
-  func drawVariableLine(_ page: SpecimenPage, _ summary: String, below headerBottom: Double) {
-    guard page.family.isVariable(page.face), let labelContext = page.labelContext,
-      let labelFamily
-    else { return }
+  /// One quiet line under the header's rule, in the space above the sample: `summary` when the
+  /// face drawn is variable (`FamilyProofReport.variationSummary`), and what of its colour is
+  /// drawn in one colour (`FontColour.notDrawnNote`), the two parted by a middle dot.
+  func drawVariableLine(
+    _ page: SpecimenPage, _ summary: String?, colour: String?, below headerBottom: Double
+  ) {
+    let variable = page.family.isVariable(page.face) ? summary : nil
+    let parts = [variable, colour].compactMap { $0 }
+    guard !parts.isEmpty, let labelContext = page.labelContext, let labelFamily else { return }
     let k = page.k
     let line = TextLayout(
-      summary,
+      parts.joined(separator: "  ·  "),
       font: FontSpec(family: labelFamily.name, size: 17 * k, face: labelFamily.regularFace),
       in: labelContext, letterSpacing: 1 * k, fallback: true)
     line.ellipsize(width: page.width)

@@ -52,6 +52,7 @@ extension RunManifest.Family: JSONObject {
     .field("missingCharacters", \.missingCharacters), .field("warnings", \.warnings),
     .field("warningKinds", \.warningKinds), .field("files", \.files), .field("error", \.error),
     .field("seconds", \.seconds), .field("drawnFrom", \.drawnFrom), .field("faces", \.faces),
+    .field("colour", \.colour),
     .field("axes", \.axes),
     .field("instances", \.instances), .field("features", \.features),
     .field("languages", \.languages), .field("codepoints", \.codepoints))
@@ -69,6 +70,11 @@ extension FamilyFace: JSONObject {
     .field("name", \.name), .field("weight", \.weight), .field("width", \.width),
     .field("slope", \.slope), .field("file", \.file), .field("instance", \.instance),
     .field("coordinates", \.coordinates), .field("problem", \.problem))
+
+extension FontColour: JSONObject {
+  package static let jsonFields = JSONFields(
+    blank: Self(formats: [], palettes: 0),
+    .field("formats", \.formats), .field("palettes", \.palettes))
 }
 
 extension RunManifest.Pairing: JSONObject {

@@ -55,6 +55,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// Every face of the family (`FontFamily.faceList`), ordered by width, weight and slope.
     /// Absent in manifests of earlier versions.
     public var faces: [FamilyFace]?
+    /// The colour glyph formats of the family's fonts (`FontColour`); absent for a family
+    /// without colour tables.
+    public var colour: FontColour?
 
     /// The proofs (`docs/proofs.md`), each present when the job turns its proof on.
     public var axes: [FontProofs.Axis]?

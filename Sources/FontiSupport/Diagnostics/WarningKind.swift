@@ -29,6 +29,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   case customOverrides = "custom-overrides"
   case unvaried = "unvaried"
   case faceAbsent = "face-absent"
+  case colourNotDrawn = "colour-not-drawn"
 
   public enum Group: String, Sendable {
     /// Something the job's author can act on: fails `--strict`.
@@ -40,7 +41,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   public var group: Group {
     switch self {
     case .ownScript, .faceCoverage, .faceWeight, .notDrawable, .proofsUnreadable,
-      .customOverrides, .unvaried, .faceAbsent:
+      .customOverrides, .unvaried, .faceAbsent, .colourNotDrawn:
       return .font
     default:
       return .job
@@ -76,6 +77,9 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case .proofsUnreadable: return "A font file cannot be read for the proofs."
     case .customOverrides: return "A custom font of the job has the name of an installed family."
     case .unvaried: return "An axis sweep or named instances that draw alike."
+    case .colourNotDrawn:
+      return "A family's colour glyphs (COLRv1, SVG) are drawn in one colour."
+    case .faceAbsent: return "A face name `styles:` asks for is not a face of every family."
     }
   }
 
@@ -83,7 +87,9 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   /// then each catalogue that shows it) rather than warnings.
   public var summaryCountsFamilies: Bool {
     switch self {
-    case .ownScript, .faceCoverage, .faceWeight, .proofsUnreadable, .customOverrides: return true
+    case .ownScript, .faceCoverage, .faceWeight, .proofsUnreadable, .customOverrides,
+      .colourNotDrawn:
+      return true
     default: return false
     }
   }
@@ -108,6 +114,8 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case .customOverrides:
       return
         "\(count) custom famil\(count == 1 ? "y has" : "ies have") the name of an installed one"
+    case .colourNotDrawn:
+      return "\(families) whose colour glyphs are drawn in one colour"
     case .unvaried:
       return
         "\(count) axis sweep\(count == 1 ? "" : "s") or named instance\(count == 1 ? "" : "s") "
@@ -128,6 +136,7 @@ public enum WarningKind: String, Sendable, Hashable, CaseIterable, Comparable {
   public static func of(_ message: String) -> WarningKind {
     func has(_ s: String) -> Bool { message.contains(s) }
     if has("; its specimen shows ") || has("; it shows its own script") { return .ownScript }
+    if has(" drawn in one colour") { return .colourNotDrawn }
     if has(" of the sample text (") || has(" glyphs of the pairing ")
       || (message.hasPrefix("catalogue '") && (has("has no glyph for") || has("missing glyph")))
     {

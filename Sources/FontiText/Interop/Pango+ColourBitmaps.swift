@@ -29,7 +29,7 @@ private final class ColourBitmapChecks: @unchecked Sendable {
 
 extension HarfBuzzFace {
   /// Whether `face` has table `tag` (calls `hb_face_reference_table`).
-  fileprivate static func hasTable(_ face: OpaquePointer, _ tag: UInt32) -> Bool {
+  static func hasTable(_ face: OpaquePointer, _ tag: UInt32) -> Bool {
     guard let blob = hb_face_reference_table(face, tag) else { return false }
     defer { hb_blob_destroy(blob) }
     return hb_blob_get_length(blob) > 0

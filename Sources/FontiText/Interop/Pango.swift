@@ -923,6 +923,7 @@ package final class TextLayout {
 
   private func drawUntagged(at x: Double, _ y: Double) {
     context.damagedColourBitmaps += blankDamagedColourBitmaps()
+    setColourForeground()
     let cr = context.cr
     cr.save()
     cr.translate(x, y)

@@ -84,6 +84,7 @@ enum FamilyListing {
     var files: [String]
     var drawnFrom: FontFamily.DrawnFrom?
     var faces: [FamilyFace]
+    var colour: FontColour?
     var covers: Bool?
     var axes: [FontProofs.Axis]?
     var instances: [FontProofs.Instance]?
@@ -109,6 +110,7 @@ enum FamilyListing {
           face.file = JobPath.absolute(face.file)
           return face
         },
+        colour: f.colour,
         covers: text.map { f.coverage.missing(in: $0).isEmpty }, axes: p.axes ?? [],
         instances: p.instances ?? [], features: p.features ?? [], languages: p.languages,
         codepoints: p.codepoints)

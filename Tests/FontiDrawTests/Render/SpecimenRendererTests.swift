@@ -232,6 +232,40 @@ import Testing
     #expect(RasterImage.load(png: path)?.width == 256)
   }
 
+  /// A COLRv0 font's layers in the foreground colour (palette index 0xFFFF: all of B in
+  /// `Fixtures/ColourFonts`) are drawn in the theme's text colour: FreeType painted them black,
+  /// invisible on ink. A COLRv1 font is labelled and warned of (`colour-not-drawn`).
+  @Test func colourLayersTakeTheTextColourAndCOLRv1IsLabelled() throws {
+    let fonts = TestPaths.fixtures + "/ColourFonts/"
+    let custom = try TestFonts.environment(
+      custom: [fonts + "ColourZeroTest.ttf", fonts + "ColourOneTest.ttf"])
+    let folder = try TestFonts.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let renderer = SpecimenRenderer(environment: custom)
+    // Each theme at its own size: Cairo keeps a font's rendered glyphs per size, so one process
+    // drawing a COLR font at one size in two text colours shows the first (docs/outputs.md).
+    for (theme, edge) in [(Theme.ink, 256), (.cream, 320)] {
+      let path = folder + "/zero-\(theme).png"
+      let zero = try #require(custom.catalog.family(named: "Colour Zero Test"))
+      let result = try renderer.render(
+        SpecimenRequest(family: zero, text: "BBBB", theme: theme, edge: edge), to: path)
+      #expect(result.warnings.isEmpty, "\(result.warnings)")
+      let image = try #require(RasterImage.load(png: path))
+      let text = Palette(theme).text
+      let centre = (0..<image.width).map { image.pixels[(image.height / 2) * image.width + $0] }
+      let byte = { (v: Double) in UInt32((v * 255).rounded()) }
+      let expected = byte(text.red) << 16 | byte(text.green) << 8 | byte(text.blue)
+      #expect(centre.filter { $0 == expected }.count > 20, "\(theme): B not in the text colour")
+      #expect(!centre.contains(0), "\(theme): a foreground layer drawn black")
+    }
+    let one = try #require(custom.catalog.family(named: "Colour One Test"))
+    let result = try renderer.render(
+      SpecimenRequest(family: one, text: "ABCD", edge: 256), to: folder + "/one.png")
+    #expect(
+      result.warnings == ["family 'Colour One Test': colour glyphs (COLRv1) drawn in one colour"])
+    #expect(result.warnings.map(WarningKind.of) == [.colourNotDrawn])
+  }
+
   /// Paging through specimens, the name and the rule under it stay put: faces with other
   /// ascents and line heights (and a family whose name is set in the label face) put the
   /// name's baseline and the rule on the same rows.

@@ -30,6 +30,7 @@ import Testing
     family.seconds = 0.123456789
     family.drawnFrom = FontFamily.DrawnFrom(
       regular: "/fonts/a/Inter-Regular.otf", variable: "/fonts/b/Inter.var.ttf")
+    family.colour = FontColour(formats: ["colr0", "colr1", "svg"], palettes: 3)
     family.warningKinds = hostile
     family.faces = hostile.map {
       FamilyFace(
