@@ -152,10 +152,10 @@ import Testing
 
   /// The warning kinds `--strict=KIND,...` accepts, as `StrictPolicy.parse` reads them.
   static let kinds = [
-    "axis-range", "catalogue-empty", "catalogue-kept", "custom-overrides", "duplicate-pairing",
-    "environment", "face-absent", "face-coverage", "face-weight", "font-file", "missing-glyphs", "no-style",
-    "not-drawable", "other", "output-file", "own-script", "proofs-unreadable", "unknown-setting",
-    "unmatched-pattern", "unvaried",
+    "axis-range", "catalogue-empty", "catalogue-kept", "colour-not-drawn", "custom-overrides",
+    "duplicate-pairing", "environment", "face-absent", "face-coverage", "face-weight", "font-file",
+    "missing-glyphs", "no-style", "not-drawable", "other", "output-file", "own-script",
+    "proofs-unreadable", "unknown-setting", "unmatched-pattern", "unvaried",
   ]
 
   /// `__complete` prints the families the tool sees (its fontconfig, the imported library),

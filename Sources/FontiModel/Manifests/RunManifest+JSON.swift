@@ -70,6 +70,7 @@ extension FamilyFace: JSONObject {
     .field("name", \.name), .field("weight", \.weight), .field("width", \.width),
     .field("slope", \.slope), .field("file", \.file), .field("instance", \.instance),
     .field("coordinates", \.coordinates), .field("problem", \.problem))
+}
 
 extension FontColour: JSONObject {
   package static let jsonFields = JSONFields(
