@@ -65,6 +65,25 @@ import Testing
     #expect(dimensions(try #require(box.read("dejavu-serif.png")))?.0 == 1080)
   }
 
+  /// --face sets the sample in a face named as fontconfig names it (case, spaces and hyphens
+  /// aside): the bold italic by name is the picture `--bold --italic` draws, apart from the
+  /// footer, which names the face; a name the family lacks is refused with the nearest one.
+  @Test func drawsAFaceByName() throws {
+    let box = try CLISandbox("fonti-render")
+    let named = try box.run(["render", "DejaVu Serif", "--face", "bold-italic", "-o", "f.png"])
+    #expect(named.status == 0, "\(named)")
+    let regular = try box.run(["render", "DejaVu Serif", "-o", "r.png"])
+    #expect(regular.status == 0, "\(regular)")
+    #expect(try #require(box.read("f.png")) != box.read("r.png"), "the face drew the regular")
+    let wrong = try box.run(["render", "DejaVu Serif", "--face", "Bold Italc", "-o", "w.png"])
+    #expect(wrong.status == 2, "\(wrong)")
+    #expect(wrong.stderr.contains("has no face named 'Bold Italc'"), "\(wrong)")
+    #expect(wrong.stderr.contains("did you mean 'Bold Italic'?"), "\(wrong)")
+    let both = try box.run(["render", "DejaVu Serif", "--face", "Bold", "--bold", "-o", "b.png"])
+    #expect(both.status == 2 && both.stderr.contains("cannot be combined"), "\(both)")
+    #expect(box.read("w.png") == nil && box.read("b.png") == nil)
+  }
+
   /// A blank --text is refused as a job refuses a blank `defaults.text`: exit 2, no file.
   @Test func refusesABlankText() throws {
     let box = try CLISandbox("fonti-render")

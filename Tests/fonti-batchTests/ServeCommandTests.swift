@@ -110,6 +110,24 @@ import Testing
     _ = try server.interrupt()
   }
 
+  /// The family view's face picker asks for a card in a face by name: the PNG `render --face`
+  /// writes.
+  @Test func aCardInAFaceIsThePNGRenderWritesInIt() throws {
+    let box = try sandbox()
+    let server = try ServeProcess(box)
+    let card = try server.request("/card/dejavu-serif.png?text=Hamburg&edge=256&face=Bold%20Italic")
+    #expect(card.status == 200, "\(card.text)")
+    let rendered = try box.run([
+      "render", "DejaVu Serif", "--text", "Hamburg", "--edge", "256", "--face", "Bold Italic",
+      "-o", "f.png",
+    ])
+    #expect(rendered.status == 0, "\(rendered)")
+    #expect(card.body == box.read("f.png"), "the card in a face is not render --face's PNG")
+    let plain = try server.request("/card/dejavu-serif.png?text=Hamburg&edge=256")
+    #expect(plain.status == 200 && plain.body != card.body, "the face drew the regular")
+    _ = try server.interrupt()
+  }
+
   /// The width and height an IHDR gives.
   func pngSize(_ data: Data) throws -> (Int, Int) {
     let bytes = [UInt8](data)
