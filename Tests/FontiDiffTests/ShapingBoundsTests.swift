@@ -8,11 +8,11 @@ import Testing
 
 /// Shaping's work on a hostile cmap stays bounded by counts (the font-diff fuzz target's
 /// timeout in `kerningCharacters`, #56): a font whose cmap maps every code point
-/// (`Fuzz/corpus/font-diff/every-codepoint.ttf`) has its best-ranked 65,536 characters classed
+/// (`Tests/Fixtures/SlowFonts/every-codepoint.ttf`) has its best-ranked 65,536 characters classed
 /// for kerning, not its million (6 s for this suite before the bound, in a debug build; far
 /// more under the fuzzer's sanitizer and in the whole comparison).
 struct ShapingBoundsTests {
-  static let everyCodepoint = TestPaths.repository + "/Fuzz/corpus/font-diff/every-codepoint.ttf"
+  static let everyCodepoint = TestPaths.repository + "/Tests/Fixtures/SlowFonts/every-codepoint.ttf"
 
   @Test func kerningTriesAtMostItsLimitOfCharactersBestRankedFirst() throws {
     let face = try HarfBuzzFace(file: Self.everyCodepoint)

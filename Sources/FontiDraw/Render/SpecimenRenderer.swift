@@ -444,22 +444,6 @@ public final class SpecimenRenderer: FontDrawer {
     line.draw(at: page.margin, headerBottom + 30 * k)
   }
 
-  /// The footer's B and I badges at the left, solid for a real bold and italic. Returns the
-  /// footer's top and the badges' size.
-  func drawBadges(_ page: SpecimenPage) -> Footer {
-    let (k, margin) = (page.k, page.margin)
-    let badgeSize = 46 * k
-    let footerTop = page.edge - margin - badgeSize
-    drawBadge(
-      "B", bold: true, real: page.family.hasBold, at: margin, footerTop, size: badgeSize,
-      cr: page.cr, context: page.labelContext ?? page.familyContext, palette: page.palette)
-    drawBadge(
-      "I", bold: false, real: page.family.hasItalic, at: margin + badgeSize + 14 * k, footerTop,
-      size: badgeSize, cr: page.cr, context: page.labelContext ?? page.familyContext,
-      palette: page.palette)
-    return Footer(top: footerTop, badgeSize: badgeSize, right: margin + 2 * badgeSize + 14 * k)
-  }
-
   /// What the sample's stage set: boxes drawn for characters the family lacks, those
   /// characters, and what was shown in place of a text the family cannot set.
   struct SampleOutcome {
@@ -795,75 +779,6 @@ public final class SpecimenRenderer: FontDrawer {
     return (baseline - 0.95 * size, size)
   }
 
-  func drawBadge(
-    _ letter: String, bold: Bool, real: Bool, at x: Double, _ y: Double, size: Double,
-    cr: CairoContext, context: TextContext, palette: Palette
-  ) {
-    let alpha = real ? 1.0 : 0.35
-    cr.setColour(palette.accent, alpha: alpha)
-    cr.roundedRectanglePath(x + 1, y + 1, size - 2, size - 2, radius: size * 0.22)
-    cr.stroke(width: max(1.5, size / 22))
-    let labelName = labelFamily?.name ?? ""
-    let face =
-      labelFamily.flatMap {
-        bold ? $0.face(bold: true, italic: false) : $0.face(bold: false, italic: true)
-      }
-      ?? labelFamily?.regularFace
-    let layout = TextLayout(
-      letter, font: FontSpec(family: labelName, size: size * 0.56, face: face), in: context,
-      fallback: true)
-    let ink = layout.inkRect
-    layout.draw(at: x + (size - ink.width) / 2 - ink.x, y + (size - ink.height) / 2 - ink.y)
-  }
-
-  /// Draws "PAIRS WELL WITH" and each partner's name in its own font, upwards from `bottom`;
-  /// returns the height used.
-  func drawPartners(
-    _ partners: [FontFamily], bottom: Double, left: Double, width: Double, k: Double,
-    cr: CairoContext, map: FontMap, labelContext: TextContext, palette: Palette
-  ) -> Double {
-    guard let labelFamily else { return 0 }
-    var names: [TextLayout] = []
-    for partner in partners.prefix(4) {
-      let context = map.makeContext(for: cr)
-      let ownName = partner.coverage.missing(in: partner.name).isEmpty
-      let layout = TextLayout(
-        Sanitize.terminal(partner.name),
-        font: ownName
-          ? FontSpec(family: partner.name, size: 28 * k, face: partner.regularFace)
-          : FontSpec(family: labelFamily.name, size: 28 * k, face: labelFamily.regularFace),
-        in: ownName ? context : labelContext)
-      names.append(layout)
-    }
-    let rowHeight = names.map { $0.size.height }.max() ?? 0
-    // Names in different fonts share one baseline, as type on a line does.
-    let baseline = names.map(\.baseline).max() ?? 0
-    let caption = TextLayout(
-      "PAIRS WELL WITH",
-      font: FontSpec(family: labelFamily.name, size: 15 * k, face: labelFamily.regularFace),
-      in: labelContext, letterSpacing: 2 * k, fallback: true)
-    let top = bottom - rowHeight - caption.size.height - 8 * k
-    cr.setColour(palette.accent)
-    caption.draw(at: left, top)
-    var x = left
-    let y = top + caption.size.height + 8 * k
-    cr.setColour(palette.text)
-    for (i, layout) in names.enumerated() {
-      let w = layout.size.width
-      if x + w > left + width { break }
-      layout.draw(at: x, y + baseline - layout.baseline)
-      x += w
-      if i < names.count - 1 {
-        cr.setColour(palette.accent, alpha: 0.7)
-        cr.circle(x + 16 * k, y + baseline - 9 * k, radius: 3 * k)
-        cr.fill()
-        cr.setColour(palette.text)
-        x += 32 * k
-      }
-    }
-    return bottom - top
-  }
-
   /// A family's glyphs in a grid of eight columns, centred in the space given, in cells as
   /// large as it allows.
   func drawGrid(
@@ -881,63 +796,5 @@ public final class SpecimenRenderer: FontDrawer {
       glyphs, columns: columns, cell: cell, at: x0, y0, family: family.name, face: face,
       context: context, line: 1, outline: (palette.text, alpha: 0.12), colour: palette.text,
       on: cr)
-  }
-}
-
-extension SpecimenRenderer {
-  /// The specimen's note on the characters of the text the family lacks: each distinct one
-  /// counted once (a sample with "ą" four times lacks one character), and named when there
-  /// are at most four, all visible and `drawable` in the note's face ("3 characters of the
-  /// text not in this font: “ą” “ę” “ł”").
-  /// The run's warning for boxes in a sample: the characters the family lacks (the first eight
-  /// named), as the specimen's note counts them, and the boxes drawn, as `missingGlyphs` and
-  /// the gallery count them (a character used twice is one character and two boxes).
-  /// `instead`: what the specimen shows in place of a sample the family cannot set (its own
-  /// script, its glyphs, the text in capitals); such a warning is a fact about the font
-  /// (`own-script`), not about the job (`missing-glyphs`).
-  static func missingWarning(
-    _ family: String, boxes: Int, _ characters: [Unicode.Scalar], instead: String? = nil
-  )
-    -> String
-  {
-    let lacking = max(characters.count, 1)
-    let noun = lacking == 1 ? "character" : "characters"
-    let codes = characters.map { CodePointText.format($0.value) }
-    let named =
-      codes.isEmpty
-      ? "" : codes.prefix(8).joined(separator: ", ") + (codes.count > 8 ? ", …" : "") + "; "
-    let drawn = boxes == 1 ? "1 box" : "\(boxes) boxes"
-    let warning =
-      "family '\(family)' lacks \(lacking) \(noun) of the sample text (\(named)\(drawn) drawn)"
-    guard let instead else { return warning }
-    return warning + "; its specimen shows \(instead)"
-  }
-
-  /// What a specimen shows in place of a sample its family cannot set, for its warning.
-  static func shows(_ sample: FallbackSample) -> String {
-    switch sample {
-    case .capitals: return "the text in capitals"
-    case .language(let code, let name, _): return "its own script (\(name == code ? code : name))"
-    case .glyphGrid: return "its own glyphs"
-    }
-  }
-
-  static func missingNote(
-    _ characters: [Unicode.Scalar], drawable: (Unicode.Scalar) -> Bool = { _ in true }
-  ) -> String {
-    let count = max(characters.count, 1)
-    let note = "\(count) character\(count == 1 ? "" : "s") of the text not in this font"
-    let visible = characters.allSatisfy { s in
-      switch s.properties.generalCategory {
-      case .control, .format, .nonspacingMark, .enclosingMark, .privateUse, .surrogate,
-        .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-        return false
-      default:
-        return !s.properties.isDefaultIgnorableCodePoint && drawable(s)
-      }
-    }
-    guard !characters.isEmpty, characters.count <= 4, visible else { return note }
-    // Quoted: a lone comma or full stop would read as the sentence's own punctuation.
-    return note + ": " + characters.map { "“\($0)”" }.joined(separator: " ")
   }
 }
