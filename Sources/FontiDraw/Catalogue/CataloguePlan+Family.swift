@@ -17,6 +17,9 @@ extension CataloguePlan {
     /// Kept on the page of the item after it, like a rule (a proof section's title). A run of
     /// such items (a waterfall's lines) starts a page rather than break when it fits on one.
     var keepWithNext: Bool
+    /// Ink below the item's frame (a waterfall line drawn up under the one above it): the
+    /// page must still hold it when the item is the last on it.
+    var overhang = 0.0
     init(_ content: Content, height: Double, before: Double, keepWithNext: Bool = false) {
       self.content = content
       self.height = height
@@ -59,13 +62,14 @@ extension CataloguePlan {
     }
     if !input.sizes.isEmpty {
       items.append(Item(.rule, height: 0, before: 12))
-      for (n, size) in input.sizes.enumerated() {
-        let row = waterfallRow(
-          size, ink: ink, width: g.contentWidth, room: g.bodyHeight - familyHeaderHeight)
-        items.append(
-          Item(
-            .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
-            before: n == 0 ? 10 : 0, keepWithNext: n + 1 < input.sizes.count))
+      let rows = waterfallRows(
+        input.sizes, ink: ink, width: g.contentWidth, room: g.bodyHeight - familyHeaderHeight)
+      for (n, (size, row)) in zip(input.sizes, rows).enumerated() {
+        var item = Item(
+          .waterfall(family: i, size: size, baseline: row.baseline), height: row.height,
+          before: n == 0 ? 10 : 0, keepWithNext: n + 1 < input.sizes.count)
+        item.overhang = row.overhang
+        items.append(item)
       }
     }
     let cells = CataloguePlan.styleCells(family, input.styles)
@@ -175,6 +179,51 @@ extension CataloguePlan {
     let inked = max(baseline, reach.above * size + spare)
     return (min(max(height, (inked + reach.below * size + spare).rounded(.up)), room), inked)
   }
+
+  /// The frames of a waterfall's lines: each as `waterfallRow` gives it, then, between two
+  /// lines inked beyond display leading, the next line drawn up until the ink of the glyphs
+  /// that stand over one another (their ink's sides 0.08 em apart or closer) keeps 0.08 em
+  /// apart, never closer than display leading: Nastaliq's cascades and a size font's radicals
+  /// rise where the line above has no descent. A frame drawn up keeps the rest of its height
+  /// as `overhang`: ink below the frame that the page must still hold when the line is the
+  /// last on it.
+  static func waterfallRows(_ sizes: [Double], ink: LineInk?, width: Double, room: Double)
+    -> [(height: Double, baseline: Double, overhang: Double)]
+  {
+    var rows = sizes.map { size in
+      let row = waterfallRow(size, ink: ink, width: width, room: room)
+      return (height: row.height, baseline: row.baseline, overhang: 0.0)
+    }
+    guard let ink else { return rows }
+    for n in rows.indices.dropLast() {
+      let (a, b) = (sizes[n], sizes[n + 1])
+      let usual = waterfallRow(a, ink: nil, width: width, room: room)
+      let distance = rows[n].height - rows[n].baseline + rows[n + 1].baseline
+      let leading =
+        usual.height - usual.baseline + waterfallRow(b, ink: nil, width: width, room: room).baseline
+      let upper = ink.shown(within: width / a)
+      let lower = ink.shown(within: width / b)
+      guard distance > leading + 0.5, upper.count * lower.count <= maximumInkPairs else {
+        continue
+      }
+      let spare = 0.08 * max(a, b)
+      var needed = leading
+      for g in upper {
+        for h in lower where g.left * a - spare < h.right * b && h.left * b - spare < g.right * a {
+          needed = max(needed, g.below * a + h.above * b + spare)
+        }
+      }
+      let height = (min(distance, needed) - rows[n + 1].baseline + rows[n].baseline).rounded(.up)
+      guard height < rows[n].height else { continue }
+      rows[n].overhang = rows[n].height - height
+      rows[n].height = height
+    }
+    return rows
+  }
+
+  /// Glyph pairs of two waterfall lines compared, at most: beyond (a hostile font's glyphs of
+  /// no advance, all shown), the lines keep the frames that hold each one's ink.
+  static let maximumInkPairs = 250_000
 
   static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
     if !ownScript {

@@ -573,9 +573,10 @@ public struct CataloguePlan: Sendable, Hashable {
 }
 
 /// Places items down pages: a header on the first page, a smaller one on continuation pages,
-/// rules never left alone at the bottom of a page, a waterfall never broken across pages when
-/// it fits on one (a continuation page holding its last line or two, with the page before
-/// holding the rest, read as two waterfalls), and no item taller than a page.
+/// rules never left alone at the bottom of a page, a waterfall kept whole when it fits on a
+/// page and the page it leaves is well used (a continuation page holding its last line or two,
+/// with the page before holding the rest, reads as two waterfalls; a page two-thirds empty
+/// before a whole waterfall reads as a mistake), and no item taller than a page.
 struct Flow {
   let geometry: CataloguePlan.Geometry
   let first: Int
@@ -618,6 +619,10 @@ struct Flow {
     return end - g.bodyTop < (g.bodyBottom - g.bodyTop) / 4
   }
 
+  /// The share of a page's body a page must use before a run that does not fit moves whole to
+  /// the next page.
+  static let wellUsed = 0.7
+
   init(geometry: CataloguePlan.Geometry, first: Int) {
     self.geometry = geometry
     self.first = first
@@ -654,6 +659,7 @@ struct Flow {
       // next (a waterfall) goes to the next page whole when it fits on one, and line by line
       // when it does not.
       var needed = before + item.height
+      var wholeRun = false
       let next = i + 1 < items.count ? items[i + 1].before + items[i + 1].height : 0
       if i > runEnd {
         runEnd = i
@@ -670,12 +676,18 @@ struct Flow {
           sum.height += (sum.atTop ? 0 : item.before) + item.height
           sum.atTop = false
         }
-        let fits = keepingRuns && top.height < room - 0.01
+        // A run that does not fit here moves whole only from a page already well used: a
+        // page is never continued with most of it empty for a waterfall kept in one piece.
+        let fits =
+          keepingRuns && top.height < room - 0.01
+          && (y + here <= g.bodyBottom
+            || y - g.bodyTop >= Flow.wellUsed * (g.bodyBottom - g.bodyTop))
         needed = fits ? here : needed + (isRule || item.keepWithNext ? next : 0)
+        wholeRun = fits
       } else if isRule {
         needed += next
       }
-      if y + needed > g.bodyBottom && !atTop {
+      if y + needed + (wholeRun ? 0 : item.overhang) > g.bodyBottom && !atTop {
         pages.append(blocks)
         blocks = []
         y = g.bodyTop

@@ -148,8 +148,8 @@ public final class CatalogueWriter: FontDrawer {
     var result = CatalogueResult(
       pages: plan.pages.count, missingGlyphs: pages.missing, warnings: pages.warnings)
     result.tagging = tagging
-    result.familyPages = zip(input.families, plan.familyPages).map {
-      RunManifest.FamilyPage(family: $0.name, page: $1)
+    result.familyPages = zip(input.families, plan.familyPages).enumerated().map { i, entry in
+      RunManifest.FamilyPage(family: entry.0.name, page: entry.1, facesPage: plan.facesPages[i])
     }
     return result
   }

@@ -8,12 +8,30 @@ import FontiText
 /// swash capital) gets lines as tall as the ink of what each line shows
 /// (`CataloguePlan.waterfallRow`).
 public struct LineInk: Sendable, Hashable {
-  /// One inked glyph, in em: where it starts along the line (the advance of the glyphs before
-  /// it in reading order), and how far it reaches above and below the baseline.
+  /// One inked glyph, in em: where it starts and ends along the line (the advance of the
+  /// glyphs before it in reading order, then its own), where its ink starts and ends along
+  /// the line, and how far it reaches above and below the baseline.
   public struct Glyph: Sendable, Hashable {
     public var start: Double
+    public var end: Double
+    public var left: Double
+    public var right: Double
     public var above: Double
     public var below: Double
+
+    /// A glyph of no advance ends where it starts; without its ink's sides, its ink spans its
+    /// advance.
+    public init(
+      start: Double, end: Double? = nil, left: Double? = nil, right: Double? = nil,
+      above: Double, below: Double
+    ) {
+      self.start = start
+      self.end = max(start, end ?? start)
+      self.left = left ?? start
+      self.right = max(self.left, right ?? self.end)
+      self.above = above
+      self.below = below
+    }
   }
 
   /// The inked glyphs, in reading order.
@@ -28,14 +46,21 @@ public struct LineInk: Sendable, Hashable {
 
   public init(glyphs: [Glyph]) { self.glyphs = glyphs }
 
-  /// How far the glyphs starting within `width` em of the line's start reach above and below
-  /// the baseline, in em: the most a line cut to that width can ink. Nil when none is inked.
+  /// How far the glyphs a line cut to `width` em shows reach above and below the baseline, in
+  /// em: those that end within it, and a first glyph wider than it (a cut line keeps whole
+  /// glyphs, and at least one; a line cut with an ellipsis shows fewer). Nil when none is
+  /// inked.
   func extent(within width: Double) -> (above: Double, below: Double)? {
-    let shown = glyphs.filter { $0.start < width }
+    let shown = shown(within: width)
     guard let above = shown.map(\.above).max(), let below = shown.map(\.below).max() else {
       return nil
     }
     return (above, below)
+  }
+
+  /// The glyphs a line cut to `width` em shows (see `extent(within:)`).
+  func shown(within width: Double) -> [Glyph] {
+    glyphs.filter { $0.end <= width + 1e-9 || $0.start <= 0 }
   }
 
   /// The ink of `text` shaped for `language` with `face`; nil when the face cannot be read.
@@ -68,8 +93,12 @@ public struct LineInk: Sendable, Hashable {
       }
       guard let extents = font.inkExtents(of: glyph.glyph), extents.height != 0 else { continue }
       let top = penY + glyph.yOffset + extents.yBearing
+      let left = Double(penX) + Double(glyph.xOffset) + Double(extents.xBearing)
       glyphs.append(
-        Glyph(start: clamped(penX), above: clamped(top), below: clamped(-(top + extents.height))))
+        Glyph(
+          start: Double(penX) / em, end: Double(penX + glyph.xAdvance) / em, left: left / em,
+          right: (left + Double(extents.width)) / em, above: clamped(top),
+          below: clamped(-(top + extents.height))))
     }
     return LineInk(glyphs: glyphs)
   }

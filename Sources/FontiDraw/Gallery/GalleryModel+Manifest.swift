@@ -34,9 +34,14 @@ extension GalleryModel {
   ) {
     var pagesByFamily: [String: [CataloguePage]] = [:]
     for c in run.catalogues {
-      for entry in c.families ?? [] where (1...max(1, c.pages)).contains(entry.page) {
+      let pages = 1...max(1, c.pages)
+      for entry in c.families ?? [] where pages.contains(entry.page) {
         pagesByFamily[entry.family, default: []].append(
-          CataloguePage(file: c.file, page: entry.page))
+          CataloguePage(
+            file: c.file, page: entry.page,
+            facesPage: entry.facesPage.flatMap {
+              pages.contains($0) ? $0 : nil
+            }))
       }
     }
     var pairingsByFamily: [String: [Pairing]] = [:]

@@ -91,10 +91,18 @@ public struct GalleryModel: Sendable, Codable, Equatable {
     public var name: String
   }
 
-  /// A family's page in a catalogue: `catalogue.pdf#page=12`.
+  /// A family's page in a catalogue: `catalogue.pdf#page=12`, and its weights page when it has
+  /// one.
   public struct CataloguePage: Sendable, Codable, Equatable {
     public var file: String
     public var page: Int
+    public var facesPage: Int?
+
+    public init(file: String, page: Int, facesPage: Int? = nil) {
+      self.file = file
+      self.page = page
+      self.facesPage = facesPage
+    }
   }
 
   /// A pairing sheet a family is on, and the other family of the pair.

@@ -268,9 +268,13 @@ extension GalleryPage {
         if (tags) side.append(tags.cloneNode(true));
         paragraph(side, 'Faces · ' + styles, (f.st || []).join(', '));
         section(side, 'Warnings', (f.e ? [f.e] : []).concat(f.w || []));
-        section(side, 'In the catalogues', (f.c || []).map((c) => {
+        section(side, 'In the catalogues', (f.c || []).flatMap((c) => {
           const cat = data.catalogues[c[0]];
-          return link(cat[0] + '#page=' + c[1], cat[1] + ', page ' + c[1]);
+          const pages = [link(cat[0] + '#page=' + c[1], cat[1] + ', page ' + c[1])];
+          if (c.length > 2) {
+            pages.push(link(cat[0] + '#page=' + c[2], cat[1] + ', every face: page ' + c[2]));
+          }
+          return pages;
         }));
         section(side, 'Pairing sheets', (f.r || []).map((r) =>
           link(r[0], 'with ' + r[1] + (r[2] === 'heading' ? ' as body' : ' as heading'))));

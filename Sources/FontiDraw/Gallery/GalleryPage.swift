@@ -312,7 +312,7 @@ public enum GalleryPage {
 
   /// What the script knows of each family, with short keys (the page's weight grows with it;
   /// the name is read from the card): slug, specimen URL, styles, missing glyphs, warnings, error, axes, catalogue pages
-  /// (index into `catalogues`, page), pairing sheets (URL, partner, role), languages (a
+  /// (index into `catalogues`, page, the weights page if any), pairing sheets (URL, partner, role), languages (a
   /// bitmap over `PageData.languages`, in hex).
   struct FamilyRecord: Encodable {
     var s: String
@@ -359,7 +359,7 @@ public enum GalleryPage {
           "gallery: family '\(Sanitize.terminal(family.name))' has a page in catalogue "
             + "'\(Sanitize.terminal(page.file))', which the run did not write")
       }
-      pages.append([index, page.page])
+      pages.append([index, page.page] + (page.facesPage.map { [$0] } ?? []))
     }
     var sheets: [[String]] = []
     for pairing in family.pairings {

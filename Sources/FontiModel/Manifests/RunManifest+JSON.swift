@@ -96,7 +96,8 @@ extension RunManifest.Catalogue: JSONObject {
 
 extension RunManifest.FamilyPage: JSONObject {
   package static let jsonFields = JSONFields(
-    blank: Self(family: "", page: 0), .field("family", \.family), .field("page", \.page))
+    blank: Self(family: "", page: 0), .field("family", \.family), .field("page", \.page),
+    .field("facesPage", \.facesPage))
 }
 
 extension RunManifest.Gallery: JSONObject {

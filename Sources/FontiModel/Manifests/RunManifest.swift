@@ -168,15 +168,19 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
   }
 
-  /// A family's first page in a catalogue: `{ "family": "Lato", "page": 12 }`.
+  /// A family's first page in a catalogue, and its weights page when it has one: `{ "family":
+  /// "Lato", "page": 12, "facesPage": 13 }`.
   public struct FamilyPage: Codable, Sendable, Hashable {
     public var family: String
     /// 1-based, as PDF viewers count (`#page=12`).
     public var page: Int
+    /// The page listing every face of a family of more than four, set in each.
+    public var facesPage: Int?
 
-    public init(family: String, page: Int) {
+    public init(family: String, page: Int, facesPage: Int? = nil) {
       self.family = family
       self.page = page
+      self.facesPage = facesPage
     }
   }
 

@@ -193,13 +193,18 @@ extension HarfBuzzFont {
     Int(hb_font_get_glyph_h_advance(pointer, glyph))
   }
 
-  /// The glyph's ink box in font units at the font's variation: how far its top stands above
-  /// the origin and its height (negative: it runs downwards), or nil when the font gives no
-  /// extents for it (calls `hb_font_get_glyph_extents`).
-  package func inkExtents(of glyph: UInt32) -> (yBearing: Int, height: Int)? {
+  /// The glyph's ink box in font units at the font's variation: where its left edge stands
+  /// from the origin and its width, how far its top stands above the origin and its height
+  /// (negative: it runs downwards), or nil when the font gives no extents for it (calls
+  /// `hb_font_get_glyph_extents`).
+  package func inkExtents(of glyph: UInt32) -> (
+    xBearing: Int, width: Int, yBearing: Int, height: Int
+  )? {
     var extents = hb_glyph_extents_t()
     guard hb_font_get_glyph_extents(pointer, glyph, &extents) != 0 else { return nil }
-    return (Int(extents.y_bearing), Int(extents.height))
+    return (
+      Int(extents.x_bearing), Int(extents.width), Int(extents.y_bearing), Int(extents.height)
+    )
   }
 
   /// The glyph's outline in font units at the font's variation (calls

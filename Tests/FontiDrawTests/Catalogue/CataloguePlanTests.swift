@@ -183,17 +183,61 @@ import Testing
     page.filter { if case .waterfall = $0.content { true } else { false } }.count
   }
 
-  @Test func aWaterfallThatFitsOnAPageIsNeverBroken() {
+  @Test func aWaterfallThatFitsOnAPageMovesWholeFromAWellUsedPage() {
     let body = g.bodyBottom - g.bodyTop - 50
-    // Five of the seven lines fit under the note: all seven start the next page, the rule
-    // with them.
-    let flow = laidOut(waterfall(after: body - 12 - 5 * 60 - 1, lines: 7, line: 60))
+    // Three of the seven lines fit under the note, which uses more than 70 % of the page: all
+    // seven start the next page, the rule with them.
+    let flow = laidOut(waterfall(after: body - 12 - 3 * 60 - 1, lines: 7, line: 60))
     #expect(flow.pages.count == 2)
     #expect(waterfallLines(flow.pages[0]) == 0)
     #expect(!flow.pages[0].contains { $0.content == .rule })
     #expect(waterfallLines(flow.pages[1]) == 7)
     // All seven fit: one page.
     #expect(laidOut(waterfall(after: body - 12 - 7 * 60, lines: 7, line: 60)).pages.count == 1)
+  }
+
+  /// The share of the body a page's blocks use, down to the lowest.
+  func used(_ page: [CataloguePlan.Block]) -> Double {
+    ((page.map(\.frame.bottom).max() ?? g.bodyTop) - g.bodyTop) / (g.bodyBottom - g.bodyTop)
+  }
+
+  /// Moving the waterfall whole would leave the note's page more than 30 % empty: it is split
+  /// there instead, as many lines as fit staying under the note.
+  @Test func aPageIsNeverContinuedMostlyEmptyForAWaterfallKeptWhole() {
+    let body = g.bodyBottom - g.bodyTop - 50
+    for note in stride(from: 20.0, to: body - 12 - 3 * 60, by: 37) {
+      let flow = laidOut(waterfall(after: note, lines: 9, line: 60))
+      #expect(flow.pages.map(waterfallLines).reduce(0, +) == 9)
+      guard flow.pages.count > 1 else { continue }
+      #expect(used(flow.pages[0]) >= Flow.wellUsed, "note \(note)")
+    }
+  }
+
+  /// A line drawn up under the one above keeps ink below its frame: the page holds it when the
+  /// line is the last on it.
+  @Test func aLinesOverhangStaysOnItsPage() {
+    let body = g.bodyBottom - g.bodyTop
+    let lines = (0..<12).map { n in
+      var item = CataloguePlan.Item(
+        .waterfall(family: 0, size: 60, baseline: 50), height: 60, before: 0,
+        keepWithNext: n < 11)
+      item.overhang = n < 11 ? 40 : 0
+      return item
+    }
+    let flow = laidOut(items(1, height: body - 50 - 12 - 5 * 60 - 20, before: 0) + lines)
+    #expect(flow.pages.map(waterfallLines).reduce(0, +) == 12)
+    for page in flow.pages.dropLast() {
+      let last = page.last { if case .waterfall = $0.content { true } else { false } }
+      #expect(last.map { $0.frame.bottom + 40 <= g.bodyBottom + 1e-9 } ?? true)
+    }
+    // Without the overhang, one more line would have fit on the first page.
+    let plain = lines.map {
+      var line = $0
+      line.overhang = 0
+      return line
+    }
+    let without = laidOut(items(1, height: body - 50 - 12 - 5 * 60 - 20, before: 0) + plain)
+    #expect(waterfallLines(without.pages[0]) == waterfallLines(flow.pages[0]) + 1)
   }
 
   /// At the top of a page the waterfall loses its rule and the space above its first line: a
@@ -203,7 +247,7 @@ import Testing
     let room = body - 30
     let lines = [(room - 5) / 2 - 1, (room - 5) / 2 + 1]
     let items =
-      items(1, height: 200, before: 0) + [CataloguePlan.Item(.rule, height: 0, before: 12)]
+      items(1, height: 480, before: 0) + [CataloguePlan.Item(.rule, height: 0, before: 12)]
       + lines.enumerated().map { n, line in
         CataloguePlan.Item(
           .waterfall(family: 0, size: 72, baseline: 60), height: line, before: n == 0 ? 10 : 0,
@@ -326,6 +370,71 @@ import Testing
     #expect(CataloguePlan.waterfallRow(96, ink: tall, width: 450, room: 100).height == 100)
   }
 
+  /// A cut line keeps whole glyphs: a tall glyph that starts within the width but ends beyond
+  /// it is not drawn, and does not count; a first glyph wider than the width is drawn.
+  @Test func onlyTheGlyphsALineShowsCount() throws {
+    let ink = LineInk(glyphs: [
+      .init(start: 0, end: 3, above: 0.7, below: 0.2),
+      .init(start: 3, end: 4.5, above: 2.5, below: 1.5),
+    ])
+    let cut = try #require(ink.extent(within: 4))
+    #expect(cut.above == 0.7 && cut.below == 0.2)
+    let whole = try #require(ink.extent(within: 4.5))
+    #expect(whole.above == 2.5 && whole.below == 1.5)
+    #expect(try #require(ink.extent(within: 1)).above == 0.7)
+  }
+
+  /// Random lines of tall and deep glyphs: the lines drawn up never bring two glyphs that stand
+  /// over one another closer than their ink, never closer than display leading, and each line's
+  /// frame plus its overhang holds its ink.
+  @Test func linesDrawnUpNeverBringInkTogether() throws {
+    var random = SeededGenerator(seed: 57)
+    let sizes: [Double] = [12, 18, 24, 36, 48, 72, 96]
+    let width = 450.0
+    var drawnUp = 0
+    for _ in 0..<200 {
+      var start = 0.0
+      let glyphs = (0..<30).map { _ in
+        let advance = 0.2 + random.unit() * 1.2
+        defer { start += advance }
+        return LineInk.Glyph(
+          start: start, end: start + advance, left: start + random.unit() * 0.1,
+          right: start + advance - random.unit() * 0.1, above: random.unit() * 2.5,
+          below: random.unit() * 1.5 - 0.3)
+      }
+      let ink = LineInk(glyphs: glyphs)
+      let rows = CataloguePlan.waterfallRows(sizes, ink: ink, width: width, room: 700)
+      for n in rows.indices {
+        let alone = CataloguePlan.waterfallRow(sizes[n], ink: ink, width: width, room: 700)
+        #expect(rows[n].baseline == alone.baseline)
+        #expect(abs(rows[n].height + rows[n].overhang - alone.height) < 1e-9)
+        if rows[n].overhang > 0 { drawnUp += 1 }
+      }
+      for n in rows.indices.dropLast() {
+        let (a, b) = (sizes[n], sizes[n + 1])
+        let distance = rows[n].height - rows[n].baseline + rows[n + 1].baseline
+        let usual = CataloguePlan.waterfallRows([a, b], ink: nil, width: width, room: 700)
+        #expect(distance >= usual[0].height - usual[0].baseline + usual[1].baseline - 1e-9)
+        for g in ink.shown(within: width / a) {
+          for h in ink.shown(within: width / b)
+          where g.left * a < h.right * b && h.left * b < g.right * a {
+            #expect(distance >= g.below * a + h.above * b - 1e-9)
+          }
+        }
+      }
+    }
+    #expect(drawnUp > 0)
+  }
+
+  /// A hostile font's glyphs of no advance are all shown: past a bound on the pairs compared,
+  /// each line keeps the frame that holds its own ink.
+  @Test func tooManyGlyphsKeepTheirFrames() {
+    let ink = LineInk(
+      glyphs: (0..<1000).map { .init(start: 0, end: 0, above: $0 % 2 == 0 ? 2 : 0, below: 1) })
+    let rows = CataloguePlan.waterfallRows([24, 36], ink: ink, width: 450, room: 700)
+    #expect(rows.allSatisfy { $0.overhang == 0 })
+  }
+
   @Test func glyphsAreMeasuredInReadingOrder() throws {
     let face = FontFace(style: "Regular", weight: 80, slant: 0, file: Self.naskhFile)
     let ink = try #require(LineInk.read(face, text: Self.sentence, language: "ar"))
@@ -363,22 +472,46 @@ import Testing
     return (environment, input, try #require(CatalogueWriter.lineInk(of: naskh, input)))
   }
 
+  /// Each line stands as high as its ink climbs; two lines on a page keep the ink of glyphs
+  /// that stand over one another apart; the last line on a page keeps its ink on it.
   @Test func aCatalogueGivesAnArabicWaterfallLinesThatHoldItsInk() throws {
     let (_, input, ink) = try Self.arabicCatalogue()
     let plain = CataloguePlan(input)
     let inked = CataloguePlan(input, lineInk: [ink])
-    func rows(_ plan: CataloguePlan) -> [(size: Double, height: Double, baseline: Double)] {
-      plan.pages.flatMap(\.blocks).compactMap { block in
+    let g = plain.geometry
+    func rows(_ page: CataloguePlan.Page) -> [(
+      size: Double, frame: CataloguePlan.Rect, baseline: Double
+    )] {
+      page.blocks.compactMap { block in
         guard case .waterfall(_, let size, let baseline) = block.content else { return nil }
-        return (size, block.frame.height, baseline)
+        return (size, block.frame, baseline)
       }
     }
-    #expect(rows(plain).count == input.sizes.count)
-    for (row, plainRow) in zip(rows(inked), rows(plain)) {
-      let reach = try #require(ink.extent(within: plain.geometry.contentWidth / row.size))
+    #expect(plain.pages.map(rows).joined().count == input.sizes.count)
+    #expect(inked.pages.map(rows).joined().count == input.sizes.count)
+    var higher = 0
+    for (row, plainRow) in zip(inked.pages.flatMap(rows), plain.pages.flatMap(rows)) {
+      let reach = try #require(ink.extent(within: g.contentWidth / row.size))
       #expect(row.baseline >= reach.above * row.size)
-      #expect(row.height - row.baseline >= reach.below * row.size)
-      #expect(row.height > plainRow.height)
+      if row.baseline > plainRow.baseline { higher += 1 }
+    }
+    #expect(higher > 0)
+    for page in inked.pages {
+      let lines = rows(page)
+      for (a, b) in zip(lines, lines.dropFirst()) {
+        let distance = (b.frame.y + b.baseline) - (a.frame.y + a.baseline)
+        for upper in ink.shown(within: g.contentWidth / a.size) {
+          for lower in ink.shown(within: g.contentWidth / b.size)
+          where upper.left * a.size < lower.right * b.size
+            && lower.left * b.size < upper.right * a.size
+          {
+            #expect(distance >= upper.below * a.size + lower.above * b.size)
+          }
+        }
+      }
+      if let last = lines.last, let reach = ink.extent(within: g.contentWidth / last.size) {
+        #expect(last.frame.y + last.baseline + reach.below * last.size <= g.bodyBottom)
+      }
     }
   }
 
@@ -386,8 +519,9 @@ import Testing
     let (environment, arabic, ink) = try Self.arabicCatalogue()
     var input = arabic
     input.sizes = Array(stride(from: 12.0, through: 43, by: 1))
-    let inked = CataloguePlan(input, lineInk: [ink]).pages.count
-    #expect(inked > CataloguePlan(input).pages.count)
+    let plan = CataloguePlan(input, lineInk: [ink])
+    let inked = plan.pages.count
+    #expect(plan.dump() != CataloguePlan(input).dump())
     let folder = try CatalogueFixture.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let result = try CatalogueWriter(environment: environment).write(

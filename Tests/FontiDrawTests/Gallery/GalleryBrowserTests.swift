@@ -84,6 +84,8 @@ struct GalleryBrowserTests {
       dom.contains("<p id=\"g-v-meta\">\(styles.count) faces · wght 100–900 · slnt -10–0</p>"))
     #expect(dom.contains("<a href=\"catalogue.pdf#page=5\">catalogue.pdf, page 5</a>"))
     #expect(
+      dom.contains("<a href=\"catalogue.pdf#page=6\">catalogue.pdf, every face: page 6</a>"))
+    #expect(
       dom.contains("<a href=\"pairings/dejavu-serif%2Bcantarell.png\">with Cantarell as body</a>"))
     #expect(dom.contains("data-state=\"?saved=1#family=dejavu-serif\""))
     try expectLinksResolve(dom)

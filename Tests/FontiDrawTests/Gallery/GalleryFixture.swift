@@ -44,7 +44,7 @@ struct GalleryFixture {
     func add(
       _ name: String, slug: String, source: String? = nil, file: String? = nil, saved: Bool = false,
       custom: Bool = false, axes: [GalleryModel.Axis] = [], languages: [(String, String)] = [],
-      pages: [Int] = [], pairings: [GalleryModel.Pairing] = []
+      pages: [Int] = [], facesPage: Int? = nil, pairings: [GalleryModel.Pairing] = []
     ) throws {
       let base = file ?? slug
       let specimen = "specimens/\(base).png"
@@ -75,7 +75,9 @@ struct GalleryFixture {
           styles: styles, bold: bold, italic: italic, custom: custom, saved: saved,
           missingGlyphs: result.missingGlyphs, warnings: result.warnings, axes: axes,
           languages: languages.map { .init(code: $0.0, name: $0.1) },
-          cataloguePages: pages.map { .init(file: "catalogue.pdf", page: $0) },
+          cataloguePages: pages.map {
+            .init(file: "catalogue.pdf", page: $0, facesPage: facesPage)
+          },
           pairings: pairings))
     }
     let sheet = "pairings/dejavu-serif+cantarell.png"
@@ -87,7 +89,7 @@ struct GalleryFixture {
       "DejaVu Serif", slug: "dejavu-serif", saved: true,
       axes: [.init(tag: "wght", min: 100, max: 900), .init(tag: "slnt", min: -10, max: 0)],
       languages: [("en", "English"), ("fr", "French"), ("de", "German")], pages: [5],
-      pairings: [.init(file: sheet, partner: "Cantarell", role: .heading)])
+      facesPage: 6, pairings: [.init(file: sheet, partner: "Cantarell", role: .heading)])
     try add(
       "Noto Sans Bengali", slug: "noto-sans-bengali", custom: true,
       languages: [("bn", "Bangla")], pages: [6])

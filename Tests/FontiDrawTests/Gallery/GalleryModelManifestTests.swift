@@ -130,6 +130,18 @@ import Testing
     #expect(model.families.allSatisfy { $0.cataloguePages.isEmpty })
   }
 
+  /// A family's weights page reaches the dialog; one outside the catalogue is left out.
+  @Test func aWeightsPageComesFromTheManifest() throws {
+    let model = try GalleryModel(
+      manifest: Self.manifest(
+        catalogueFamilies: #"[{"family": "Alpha", "page": 3, "facesPage": 4}, "#
+          + #"{"family": "Beta", "page": 4, "facesPage": 9}]"#),
+      output: "/nonexistent")
+    #expect(
+      model.families[0].cataloguePages == [.init(file: "catalogue.pdf", page: 3, facesPage: 4)])
+    #expect(model.families[1].cataloguePages == [.init(file: "catalogue.pdf", page: 4)])
+  }
+
   @Test func somethingElseThanAManifestIsAnError() {
     #expect(throws: Diagnostic.self) {
       try GalleryModel(manifest: Data("{}".utf8), output: "/nonexistent")

@@ -79,7 +79,8 @@ import Testing
           file: "catalogue.pdf", pages: 12, sha256: "ff", inputs: "ee", size: 99, mtimeNs: 98,
           missingGlyphs: Dictionary(
             hostile.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }),
-          warnings: ["w"], families: [RunManifest.FamilyPage(family: "Lato\"", page: 1)])
+          warnings: ["w"],
+          families: [RunManifest.FamilyPage(family: "Lato\"", page: 1, facesPage: 2)])
       ], counts: counts, durationSeconds: 3)
     manifest.gallery = RunManifest.Gallery(
       file: "index.html", sha256: "aa", size: 7, mtimeNs: 6, inputs: "bb")
