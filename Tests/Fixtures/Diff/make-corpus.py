@@ -784,6 +784,103 @@ def language_system_added(font):
         latin.Script.LangSysCount = len(records)
 
 
+# MARK: layout rules (#58, item 4)
+
+
+def context_without(input_glyphs, side, glyph):
+    """`glyph` taken out of the first coverage of `side` (`BacktrackCoverage` or
+    `LookAheadCoverage`) of the calt chain rule (format 3) whose input is `input_glyphs` and
+    whose first such coverage holds it."""
+    def change(font):
+        for index in shaping.feature_lookups(font, "GSUB", "calt", 6):
+            for subtable in shaping.lookup(font, "GSUB", index).SubTable:
+                coverages = getattr(subtable, side)
+                if ([c.glyphs for c in subtable.InputCoverage] == [input_glyphs] and coverages
+                        and glyph in coverages[0].glyphs):
+                    coverages[0].glyphs = [g for g in coverages[0].glyphs if g != glyph]
+                    return
+        raise SystemExit(f"no calt rule on {input_glyphs} with {glyph}")
+    return change
+
+
+def ligature_component(ligature, components):
+    """The ligature `ligature` made of `components` (its first glyph kept)."""
+    def change(font):
+        for record in font["GSUB"].table.LookupList.Lookup:
+            if record.LookupType != 4:
+                continue
+            for subtable in record.SubTable:
+                for first, ligatures in subtable.ligatures.items():
+                    for lig in ligatures:
+                        if lig.LigGlyph == ligature:
+                            lig.Component = list(components)
+                            lig.CompCount = len(components) + 1
+                            return
+        raise SystemExit(f"no ligature {ligature}")
+    return change
+
+
+def liga_ignores_marks(font):
+    """The ligature lookup of `liga` (Q y → Q_y) skips marks: Q + acute + y ligates too."""
+    (liga,) = shaping.feature_lookups(font, "GSUB", "liga", 4)
+    shaping.lookup(font, "GSUB", liga).LookupFlag = 0x0008  # IgnoreMarks
+
+
+def glyph_class(glyph, value):
+    def change(font):
+        classes = font["GDEF"].table.GlyphClassDef.classDefs
+        assert glyph in classes, glyph
+        classes[glyph] = value
+    return change
+
+
+def mark_anchor_moved(font):
+    """The acute's own anchor (the mark's, not a base's) 40 units right."""
+    (mark,) = shaping.feature_lookups(font, "GPOS", "mark", 4)
+    subtable = shaping.lookup(font, "GPOS", mark).SubTable[0]
+    record = subtable.MarkArray.MarkRecord[subtable.MarkCoverage.glyphs.index("acutecomb")]
+    record.MarkAnchor.XCoordinate += 40
+
+
+# The class pair V o of Corpus Sans VF's kerning, and the one instance its new delta reaches:
+# wght 700 (normalized 0.6), by a region from 0.4 to 0.8 that ends at the instances beside it
+# (600, 800) and at the default.
+INSTANCE_REGION = {"wght": (0.4, 0.6, 0.8)}
+
+
+def kern_at_instance(delta):
+    """V o's class kerning takes its variations from a row of its own, of the region it had
+    (wght 900) and the region of wght 700 alone: `delta` at 700, its default and every other
+    instance as they were. Applied again, only the delta is set."""
+    def change(font):
+        from fontTools.varLib import builder
+        store = font["GDEF"].table.VarStore
+        (kern,) = [s.ExtSubTable for s in font["GPOS"].table.LookupList.Lookup[0].SubTable
+                   if s.ExtSubTable.Format == 2]
+        c1 = kern.ClassDef1.classDefs[glyph_named(font, "V")]
+        c2 = kern.ClassDef2.classDefs[glyph_named(font, "o")]
+        device = kern.Class1Record[c1].Class2Record[c2].Value1.XAdvDevice
+        assert device.DeltaFormat == 0x8000, device.DeltaFormat
+        data = store.VarData[device.StartSize]
+        regions = store.VarRegionList.Region
+        last = regions[data.VarRegionIndex[-1]].VarRegionAxis[0]
+        if all(abs(a - b) < 1 / 8192 for a, b in zip(
+                (last.StartCoord, last.PeakCoord, last.EndCoord), INSTANCE_REGION["wght"])):
+            data.Item[device.EndSize][-1] = delta
+            return
+        assert len(data.VarRegionIndex) == 1, data.VarRegionIndex
+        axes = [a.axisTag for a in font["fvar"].axes]
+        regions.append(builder.buildVarRegion(INSTANCE_REGION, axes))
+        store.VarRegionList.RegionCount = len(regions)
+        row = [data.Item[device.EndSize][0], delta]
+        store.VarData.append(builder.buildVarData(data.VarRegionIndex + [len(regions) - 1],
+                                                  [row], optimize=False))
+        store.VarDataCount = len(store.VarData)
+        device.StartSize, device.EndSize = store.VarDataCount - 1, 0
+    return change
+
+
+
 # MARK: languages
 
 
@@ -1114,6 +1211,31 @@ def build():
     pair("noop-version", S, [], "name ID 5 and head.fontRevision 2.37 → 2.5 (info only)",
          version_bumped)
 
+    # Layout rules (#58, item 4): a rule changed where no tried text reaches it, and repacks
+    # that change no rule. A changed rule is expected as the kind of what it shapes.
+    pair("gsub-backtrack", H, ["shaping.feature"],
+         "calt: the hyphen after V no longer hyphen.cap (V out of the chain rule's backtrack)",
+         context_without(["hyphen"], "BacktrackCoverage", "V"))
+    pair("gsub-lookahead", H, ["shaping.feature"],
+         "calt: Q before p no longer Q.short (p out of the chain rule's lookahead)",
+         context_without(["Q"], "LookAheadCoverage", "p"))
+    pair("gsub-ligature-component", S, ["shaping.feature"],
+         "liga: the ligature ffi (U+FB03) made of f f l, not f f i (ffl still U+FB04, first)",
+         ligature_component("uniFB03", ["f", "l"]))
+    pair("gpos-class-kern-instance", V, ["kerning"],
+         "the class pair V o − 40 at wght 700 only (a VariationIndex delta of a region of "
+         "its own; the default and the other instances as they were)",
+         kern_at_instance(-40), before=kern_at_instance(0))
+    pair("gpos-mark-anchor", H, ["mark"], "the acute's mark anchor 40 units right",
+         mark_anchor_moved)
+    pair("lookup-flag", H, ["shaping.feature"],
+         "liga's Q y lookup: lookupFlag IgnoreMarks set (Q + acute + y ligates)",
+         liga_ignores_marks)
+    pair("gdef-class", H, ["mark", "shaping.feature"],
+         "GDEF: the acute's glyph class mark → base, liga's Q y lookup ignoring marks on both "
+         "sides (Q + acute + y no longer ligates)", glyph_class("acutecomb", 1),
+         before=liga_ignores_marks)
+
 
 # Pair name → why diff gets it wrong today: DiffCorpusTests runs it as a known issue, which
 # fails once it passes, so that the entry is removed with the fix.
@@ -1122,6 +1244,20 @@ KNOWN = {
     "strikeout, underline, average width, bounding box, kerning) are compared as numbers, not "
     "per em, so a font scaled to another units per em also reports each of them, and the sample "
     "and a feature's text set from rounded positions",
+    # Layout rules (#58, item 4): GSUB, GPOS and GDEF are compared by shaping tried texts, and
+    # a table whose bytes differ with no tried text shaping differently is a change.
+    "gsub-backtrack": "the chain rule is not compared as a rule, and its context is tried "
+    "with the first glyph of its backtrack only (A-A), never V-A: GSUB is reported changed with "
+    "nothing shaping differently (shaping.unexplained)",
+    "gsub-lookahead": "the chain rule is not compared as a rule, and its context is tried with "
+    "the first glyph of its lookahead only (Qg), never Qp: GSUB is reported changed with nothing "
+    "shaping differently (shaping.unexplained)",
+    "gsub-ligature-component": "ligatures are tried as pairs of characters (fi, fl, ff), never "
+    "ffi: GSUB is reported changed with nothing shaping differently (shaping.unexplained)",
+    "lookup-flag": "lookup flags are not compared, and no tried text puts a mark between Q and "
+    "y: GSUB is reported changed with nothing shaping differently (shaping.unexplained)",
+    "gdef-class": "GDEF's glyph classes are not compared: the acute made a base is seen only "
+    "in the mark text á́ (mark), never in liga's Q + acute + y, which is not tried",
 }
 
 # Pair name → what diff reaches today where KNOWN says it is wrong (verdict, kinds):
@@ -1133,6 +1269,11 @@ TODAY = {
         "metrics.os2.typoDescender", "metrics.os2.typoLineGap", "metrics.os2.winAscent",
         "metrics.os2.winDescent", "metrics.os2.xHeight", "os2.avgCharWidth", "os2.strikeout",
         "os2.subscript", "os2.superscript", "post.underline", "sample"]),
+    "gsub-backtrack": ("changed", ["shaping.unexplained"]),
+    "gsub-lookahead": ("changed", ["shaping.unexplained"]),
+    "gsub-ligature-component": ("changed", ["shaping.unexplained"]),
+    "lookup-flag": ("changed", ["shaping.unexplained"]),
+    "gdef-class": ("changed", ["mark"]),
 }
 
 
@@ -1170,6 +1311,9 @@ A colour glyph changed is named by its table's per-glyph kind (`colour.colr.laye
 `colour.colr.paints`, `colour.svg.glyphs`, `colour.sbix.glyphs`, `colour.cbdt.glyphs`); the
 table's own kind (`colour.colr`, `colour.svg`, `colour.sbix`, `colour.cbdt`) by what is no one
 glyph's: the table added or removed, a strike added or its metrics changed.
+
+The layout pairs (#58) change a rule where no text `diff` tries today reaches it; a changed
+rule is expected as the kind of what it shapes (`shaping.feature`, `kerning`, `mark`).
 
 | pair | source | what differs | verdict | kinds |
 |---|---|---|---|---|
