@@ -842,6 +842,24 @@ def mark_anchor_moved(font):
     record.MarkAnchor.XCoordinate += 40
 
 
+def kerning_split(font):
+    """The class-pair subtable of the kerning lookup split in two by its first glyphs (its
+    coverage halved, its classes and values copied): a first glyph is covered by one of the
+    two, so every pair applies as before."""
+    lookup = shaping.kern_pair_lookup(font)
+    (classes,) = [s for s in lookup.SubTable if s.Format == 2]
+    at = lookup.SubTable.index(classes)
+    glyphs = classes.Coverage.glyphs
+    middle = len(glyphs) // 2
+    halves = []
+    for part in (glyphs[:middle], glyphs[middle:]):
+        half = copy.deepcopy(classes)
+        half.Coverage.glyphs = part
+        halves.append(half)
+    lookup.SubTable[at:at + 1] = halves
+    lookup.SubTableCount = len(lookup.SubTable)
+
+
 # The class pair V o of Corpus Sans VF's kerning, and the one instance its new delta reaches:
 # wght 700 (normalized 0.6), by a region from 0.4 to 0.8 that ends at the instances beside it
 # (600, 800) and at the default.
@@ -879,6 +897,62 @@ def kern_at_instance(delta):
         device.StartSize, device.EndSize = store.VarDataCount - 1, 0
     return change
 
+
+# Fonts as released, compiled by FontForge, not by fontTools: their layout tables packed as
+# FontForge packs them, which fontTools packs otherwise.
+DEJAVU_BOLD = os.path.join(HERE, "..", "Fonts", "DejaVuSerif-Bold.ttf")
+
+
+def released_pair(name, label, source, what, after, before=None):
+    """A pair of its own source (`label` in the README): `before/` the font `source` as
+    released (or as `before(source, path)` writes it), `after/` what `after(path of before,
+    path of after)` writes."""
+    file = os.path.basename(source)
+    before_path = pair_folder(name, "before", file)
+    if before is None:
+        shutil.copy(source, before_path)
+    else:
+        before(source, before_path)
+    after(before_path, pair_folder(name, "after", file))
+    PAIRS.append((name, label, "unchanged", [], what, ""))
+
+
+def resaved_fully(source, target):
+    """Every table decompiled and compiled again by fontTools (`ensureDecompiled`), the
+    timestamp recalculated; glyph bounding boxes kept as they were (see the README)."""
+    font = TTFont(source, recalcBBoxes=False)
+    font.ensureDecompiled()
+    font.save(target)
+
+
+def names_trimmed(source, target):
+    """The font as released, its name records without the line ends and spaces that end two
+    of them (which a ttx dump does not keep); every other table its released bytes."""
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+    released = TTFont(source)
+    names = released["name"]
+    for record in names.names:
+        record.string = record.toUnicode().rstrip()
+    tables = {tag: released.reader[tag] for tag in released.reader.keys() if tag != "name"}
+    tables["name"] = names.compile(released)
+    trimmed = TTFont(sfntVersion=released.sfntVersion, recalcBBoxes=False,
+                     recalcTimestamp=False)
+    for tag, data in tables.items():
+        table = DefaultTable(tag)
+        table.data = data
+        trimmed[tag] = table
+    trimmed.save(target)
+
+
+def ttx_round_trip(source, target):
+    """`ttx -b` (keep the bounding boxes) to XML, and `ttx -b` back to a font."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        dump = os.path.join(folder, "font.ttx")
+        for arguments in (["-o", dump, source], ["-o", target, dump]):
+            subprocess.run(["/usr/bin/python3", "-m", "fontTools.ttx", "-q", "-b"] + arguments,
+                           check=True)
 
 
 # MARK: languages
@@ -1235,6 +1309,15 @@ def build():
          "GDEF: the acute's glyph class mark → base, liga's Q y lookup ignoring marks on both "
          "sides (Q + acute + y no longer ligates)", glyph_class("acutecomb", 1),
          before=liga_ignores_marks)
+    released_pair("noop-resave-fontforge", "dejavu", DEJAVU,
+                  "DejaVu Serif as released (FontForge): every table decompiled and compiled "
+                  "again by fontTools (lookups repacked), glyph bounding boxes kept", resaved_fully)
+    released_pair("noop-ttx-roundtrip", "dejavu-bold", DEJAVU_BOLD,
+                  "DejaVu Serif Bold as released, names trimmed: ttx -b to XML and back",
+                  ttx_round_trip, before=names_trimmed)
+    pair("noop-split-subtables", H, [],
+         "kern: the glyph-pair subtable split in two by first glyph, the same pairs",
+         kerning_split)
 
 
 # Pair name → why diff gets it wrong today: DiffCorpusTests runs it as a known issue, which
@@ -1258,6 +1341,13 @@ KNOWN = {
     "y: GSUB is reported changed with nothing shaping differently (shaping.unexplained)",
     "gdef-class": "GDEF's glyph classes are not compared: the acute made a base is seen only "
     "in the mark text á́ (mark), never in liga's Q + acute + y, which is not tried",
+    "noop-resave-fontforge": "GSUB, GPOS and GDEF repacked, every rule the same, are each "
+    "reported changed with nothing shaping differently (shaping.unexplained); and the MATH "
+    "table's glyph data is compared by its bytes, so MATH repacked is math.glyphs",
+    "noop-ttx-roundtrip": "GSUB, GPOS and GDEF repacked, every rule the same, are each reported "
+    "changed with nothing shaping differently (shaping.unexplained)",
+    "noop-split-subtables": "GPOS repacked, every rule the same, is reported changed with "
+    "nothing shaping differently (shaping.unexplained)",
 }
 
 # Pair name → what diff reaches today where KNOWN says it is wrong (verdict, kinds):
@@ -1274,6 +1364,9 @@ TODAY = {
     "gsub-ligature-component": ("changed", ["shaping.unexplained"]),
     "lookup-flag": ("changed", ["shaping.unexplained"]),
     "gdef-class": ("changed", ["mark"]),
+    "noop-resave-fontforge": ("changed", ["math.glyphs", "shaping.unexplained"]),
+    "noop-ttx-roundtrip": ("changed", ["shaping.unexplained"]),
+    "noop-split-subtables": ("changed", ["shaping.unexplained"]),
 }
 
 
@@ -1302,6 +1395,8 @@ renamed “Corpus …”):
 | shaping | Corpus Shaping: EB Garamond 12 (SIL OFL 1.1) from `../shaping-before/`, with `kern`, `liga`, `smcp`, `calt`, `mark`, `mkmk` and the combining acute |
 | latin | Corpus Latin: EB Garamond 12 (SIL OFL 1.1), Basic Latin, for the languages supported |
 | sans | Corpus Sans VF: Inter's roman variable font (SIL OFL 1.1, `../../Fonts/licences/Inter.txt`) from `../variable/` |
+| dejavu | DejaVu Serif 2.37 as released, `../../Fonts/DejaVuSerif.ttf` (Bitstream Vera licence with the DejaVu changes, `../../Fonts/licences/DejaVu.txt`): compiled by FontForge, not by fontTools, its names as they are |
+| dejavu-bold | DejaVu Serif Bold 2.37, `../../Fonts/DejaVuSerif-Bold.ttf` (the same licence), every table its released bytes but `name`, whose two records ending in a line end and spaces are trimmed |
 
 Where a pair lists more than the kind it is named after, the edit brings them: a STAT value, an
 axis or an instance names itself in a new name record; a face renamed changes name IDs 2, 4 and
@@ -1312,8 +1407,14 @@ A colour glyph changed is named by its table's per-glyph kind (`colour.colr.laye
 table's own kind (`colour.colr`, `colour.svg`, `colour.sbix`, `colour.cbdt`) by what is no one
 glyph's: the table added or removed, a strike added or its metrics changed.
 
-The layout pairs (#58) change a rule where no text `diff` tries today reaches it; a changed
-rule is expected as the kind of what it shapes (`shaping.feature`, `kerning`, `mark`).
+The layout pairs (#58) change a rule where no text `diff` tries today reaches it, or repack rules
+without changing one; a changed rule is expected as the kind of what it shapes (`shaping.feature`,
+`kerning`, `mark`). The two re-saves of a font FontForge compiled keep its glyph bounding boxes
+(`recalcBBoxes=False`, `ttx -b`): fontTools would recompute the bounding boxes of 176 of DejaVu
+Serif's glyph headers, moving `xMin` by a unit in 81 of them, which FreeType then draws a unit
+over, and head flag bit 1 with them: a change, not a repack. `ttx` drops the line end and spaces
+that end DejaVu's copyright and licence records, so the round trip starts from the Bold with those
+trimmed.
 
 | pair | source | what differs | verdict | kinds |
 |---|---|---|---|---|
