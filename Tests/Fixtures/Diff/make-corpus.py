@@ -4,8 +4,8 @@
 the fonts are committed.
 
     /usr/bin/python3 make-corpus.py   (needs python3-fonttools; reads ../Fonts/DejaVuSerif.ttf,
-                                       base/, shaping-before/ and variable/; writes corpus/
-                                       beside this script)
+                                       ../Fonts/DejaVuSerif-Bold.ttf, base/, shaping-before/
+                                       and variable/; writes corpus/ beside this script)
 
 Each pair is `corpus/<name>/before/` and `corpus/<name>/after/`. Every `before/` of one source
 is the same bytes (git keeps them once); each `after/` is that font loaded and saved by fontTools
