@@ -370,13 +370,15 @@ extension TableBytes {
     return value
   }
 
-  /// A four-byte tag as text (bytes outside printable ASCII as `?`).
+  /// A four-byte tag as text, trailing spaces dropped (`TRK`; bytes outside printable ASCII as
+  /// `?`).
   func tag(_ offset: Int) throws(LayoutDamage) -> String {
     var text = ""
     for i in 0..<4 {
       guard let byte = u8(offset + i) else { throw LayoutDamage(reason: "an offset past its end") }
       text.unicodeScalars.append(Unicode.Scalar(UInt8((0x20...0x7E).contains(byte) ? byte : 0x3F)))
     }
+    while text.hasSuffix(" ") { text.removeLast() }
     return text
   }
 }
