@@ -75,10 +75,14 @@ extension LayoutReader {
     // Each mark's (subtable, class) in the order tried; marks with the same attach alike.
     var tried: [UInt32: [(subtable: Int, markClass: Int)]] = [:]
     for (s, subtable) in read.enumerated() {
-      for (mark, record) in subtable.marks { tried[mark, default: []].append((s, record.markClass)) }
+      for (mark, record) in subtable.marks {
+        tried[mark, default: []].append((s, record.markClass))
+      }
     }
     var groups: [[Int]: [UInt32]] = [:]
-    for (mark, list) in tried { groups[list.flatMap { [$0.subtable, $0.markClass] }, default: []].append(mark) }
+    for (mark, list) in tried {
+      groups[list.flatMap { [$0.subtable, $0.markClass] }, default: []].append(mark)
+    }
     var classes: [[UInt32: [LayoutAnchor?]]: [UInt32: LayoutAnchor]] = [:]
     for (key, marks) in groups {
       let list = stride(from: 0, to: key.count, by: 2).map { (key[$0], key[$0 + 1]) }

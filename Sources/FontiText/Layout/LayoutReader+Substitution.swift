@@ -129,8 +129,10 @@ extension LayoutReader {
     var groups: [[Int]: LayoutReverseChainGroup] = [:]
     for (glyph, list) in perGlyph {
       let key = list.map(\.context)
-      groups[key, default: LayoutReverseChainGroup(contexts: key.map { contexts[$0] }, substitutes: [:])]
-        .substitutes[glyph] = list.map(\.substitute)
+      groups[
+        key, default: LayoutReverseChainGroup(contexts: key.map { contexts[$0] }, substitutes: [:])
+      ]
+      .substitutes[glyph] = list.map(\.substitute)
     }
     return groups.values.sorted {
       ($0.substitutes.keys.min() ?? 0) < ($1.substitutes.keys.min() ?? 0)

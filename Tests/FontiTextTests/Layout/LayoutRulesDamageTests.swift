@@ -50,7 +50,7 @@ import Testing
     let gdef = try Self.table(dejavu, "GDEF")
     for table in LayoutTable.allCases {
       let original = try Self.table(dejavu, table.rawValue)
-      for _ in 0..<200 {
+      for _ in 0..<40 {
         var bytes = original
         for _ in 0..<8 {
           let at = Int(generator.next() % UInt64(bytes.count))
@@ -58,7 +58,7 @@ import Testing
         }
         _ = Self.read(table, bytes, gdef: gdef, glyphs: 3000)
       }
-      for _ in 0..<50 {
+      for _ in 0..<20 {
         let noise = (0..<512).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         _ = Self.read(table, Self.words([1, 0, 10, 10, 10]) + noise, gdef: noise)
       }
@@ -73,7 +73,10 @@ import Testing
 
   @Test func anExtensionThatPointsToItselfIsUnreadable() {
     let rules = Self.read(.gsub, Self.oneLookup(type: 7, subtable: Self.words([1, 7, 0, 0])))
-    #expect(rules.lookups.map(\.rules) == [.unreadable("an extension subtable that points to an extension")])
+    #expect(
+      rules.lookups.map(\.rules) == [
+        .unreadable("an extension subtable that points to an extension")
+      ])
     let gpos = Self.read(.gpos, Self.oneLookup(type: 9, subtable: Self.words([1, 9, 0, 0])))
     #expect(gpos.lookups.count == 1 && gpos.lookups[0].rules.isUnreadable)
   }
@@ -86,14 +89,18 @@ import Testing
     let rule = LayoutContextRule(
       backtrack: [], input: [], lookahead: [],
       actions: [LayoutSequenceAction(sequenceIndex: 0, lookupIndex: 0)])
-    #expect(rules.lookups.map(\.rules) == [.contextSubstitution([LayoutContextGroup(firstGlyphs: [5], rules: [rule])])])
+    #expect(
+      rules.lookups.map(\.rules) == [
+        .contextSubstitution([LayoutContextGroup(firstGlyphs: [5], rules: [rule])])
+      ])
   }
 
   /// A single substitution whose coverage lists every glyph 30,000 times (ranges 0–65535):
   /// past the budget, the lookup cannot be read, quickly.
   @Test func coverageOfEveryGlyphManyTimesOverIsTooLarge() {
     let ranges = 30_000
-    let coverage = Self.words([2, ranges]) + (0..<ranges).flatMap { _ in Self.words([0, 0xFFFF, 0]) }
+    let coverage =
+      Self.words([2, ranges]) + (0..<ranges).flatMap { _ in Self.words([0, 0xFFFF, 0]) }
     let subtable = Self.words([1, 6, 0]) + coverage
     let start = ContinuousClock.now
     let rules = Self.read(.gsub, Self.oneLookup(type: 1, subtable: subtable), glyphs: 65536)
@@ -117,7 +124,8 @@ import Testing
       return
     }
     #expect(pairs.adjustment(first: 7, second: 9)?.first.xAdvance == -20)
-    #expect(pairs.firstClasses.map(\.count) == [65536] && pairs.secondClasses.map(\.count) == [65536])
+    #expect(
+      pairs.firstClasses.map(\.count) == [65536] && pairs.secondClasses.map(\.count) == [65536])
   }
 }
 

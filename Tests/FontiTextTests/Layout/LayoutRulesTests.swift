@@ -36,12 +36,14 @@ import Testing
     #expect(rules[2] == .multipleSubstitution([Self.c: [Self.c, Self.d]]))
     #expect(rules[3] == .alternateSubstitution([Self.a: [Self.aAlt1, Self.aAlt2]]))
     #expect(
-      rules[4] == .ligatureSubstitution([[Self.f, Self.f, Self.i]: Self.ffi, [Self.f, Self.i]: Self.fi]))
+      rules[4]
+        == .ligatureSubstitution([[Self.f, Self.f, Self.i]: Self.ffi, [Self.f, Self.i]: Self.fi]))
     #expect(gsub.lookups[4].markFilteringGlyphs == [Self.grave])
     let calt = LayoutContextRule(
       backtrack: [[Self.c, Self.d]], input: [], lookahead: [[Self.y]],
       actions: [LayoutSequenceAction(sequenceIndex: 0, lookupIndex: 0)])
-    #expect(rules[5] == .contextSubstitution([LayoutContextGroup(firstGlyphs: [Self.e], rules: [calt])]))
+    #expect(
+      rules[5] == .contextSubstitution([LayoutContextGroup(firstGlyphs: [Self.e], rules: [calt])]))
     let reverse = LayoutReverseChainGroup(
       contexts: [LayoutReverseChainContext(backtrack: [], lookahead: [[Self.b]])],
       substitutes: [Self.a: [Self.aAlt2]])
@@ -83,7 +85,8 @@ import Testing
     #expect(
       rules[4]
         == .markToBase([
-          LayoutMarkClass(marks: marks, bases: [Self.a: [anchor(250, 600)], Self.b: [anchor(250, 600)]])
+          LayoutMarkClass(
+            marks: marks, bases: [Self.a: [anchor(250, 600)], Self.b: [anchor(250, 600)]])
         ]))
     #expect(
       rules[5]
@@ -96,14 +99,16 @@ import Testing
     let dist = LayoutContextRule(
       backtrack: [[Self.a]], input: [], lookahead: [],
       actions: [LayoutSequenceAction(sequenceIndex: 0, lookupIndex: 0)])
-    #expect(rules[7] == .contextPositioning([LayoutContextGroup(firstGlyphs: [Self.y], rules: [dist])]))
+    #expect(
+      rules[7] == .contextPositioning([LayoutContextGroup(firstGlyphs: [Self.y], rules: [dist])]))
   }
 
   @Test func listsFeaturesPerLanguageSystem() throws {
     let gsub = try Self.rules("LayoutRules.ttf", .gsub)
-    #expect(gsub.languageSystems.map { "\($0.script)/\($0.language ?? "-")" } == [
-      "DFLT/-", "latn/-", "latn/TRK",
-    ])
+    #expect(
+      gsub.languageSystems.map { "\($0.script)/\($0.language ?? "-")" } == [
+        "DFLT/-", "latn/-", "latn/TRK",
+      ])
     #expect(gsub.lookupIndices(feature: "liga", script: "latn", language: "TRK") == [4])
     #expect(gsub.lookupIndices(feature: "calt", script: "DFLT", language: nil) == [5])
     #expect(gsub.lookupIndices(feature: "kern", script: "DFLT", language: nil) == [])
@@ -127,7 +132,9 @@ import Testing
   @Test func aChangedBacktrackIsUnequal() throws {
     let rules = try Self.rules("LayoutRules.ttf", .gsub)
     let changed = try Self.rules("LayoutChanged.ttf", .gsub)
-    let differing = zip(rules.lookups, changed.lookups).enumerated().filter { $0.element.0 != $0.element.1 }
+    let differing = zip(rules.lookups, changed.lookups).enumerated().filter {
+      $0.element.0 != $0.element.1
+    }
     #expect(differing.map(\.offset) == [5])
     #expect(try Self.rules("LayoutRules.ttf", .gpos) == Self.rules("LayoutChanged.ttf", .gpos))
   }
