@@ -1,5 +1,6 @@
 import FontTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FontiText
@@ -45,7 +46,7 @@ import Testing
   }
 
   @Test func randomBytesAreReadOrReported() throws {
-    var generator = SplitMix(seed: 58)
+    var generator = SeededGenerator(seed: 58)
     let dejavu = TestFonts.fontsFolder + "/DejaVuSerif.ttf"
     let gdef = try Self.table(dejavu, "GDEF")
     for table in LayoutTable.allCases {
@@ -133,18 +134,5 @@ extension LayoutLookupRules {
   var isUnreadable: Bool {
     if case .unreadable = self { return true }
     return false
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing input can be made again.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
