@@ -4,6 +4,8 @@ final class LayoutClasses {
   let glyphs: [Int: Set<UInt32>]
   /// Class 0: the face's glyphs no class names, made when a rule first asks for it.
   var unclassed: Set<UInt32>?
+  /// Each class's set number (`LayoutReader.intern`), once asked for.
+  var numbers: [Int: Int] = [:]
 
   init(classOf: [UInt32: Int]) {
     self.classOf = classOf

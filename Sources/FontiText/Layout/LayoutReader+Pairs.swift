@@ -70,29 +70,44 @@ extension LayoutReader {
     for (i, group) in seconds.enumerated() { for glyph in group { secondGroupOf[glyph] = i } }
     var firstGroups: [[Int]: [UInt32]] = [:]
     for (glyph, key) in firstSeen { firstGroups[key, default: []].append(glyph) }
+    // Each format 2 subtable's class of each group of second glyphs (-1: none it applies with).
+    var secondClasses: [Int: [Int]] = [:]
+    for (s, subtable) in read.enumerated() {
+      guard case .classes(let table) = subtable else { continue }
+      secondClasses[s] = seconds.map { members in
+        let value = members.first.map { table.second.value($0) } ?? -1
+        return value < table.secondCount ? value : -1
+      }
+    }
     // Each group of first glyphs: its row of nonzero values by group of second glyphs.
     var rows: [[Int: LayoutPairValue]: [UInt32]] = [:]
     for (key, glyphs) in firstGroups {
       guard let glyph = glyphs.first else { continue }
       var row: [Int: LayoutPairValue] = [:]
-      var decided = Set<Int>()
+      var decided = [Bool](repeating: false, count: seconds.count)
       for at in stride(from: 0, to: key.count, by: 2) {
         switch read[key[at]] {
         case .glyphs(let pairs):
           for (second, value) in pairs[glyph] ?? [:] {
-            guard let group = secondGroupOf[second], decided.insert(group).inserted else {
-              continue
-            }
+            guard let group = secondGroupOf[second], !decided[group] else { continue }
+            decided[group] = true
             if !value.isZero { row[group] = value }
           }
         case .classes(let table):
-          try spend(seconds.count)
-          for (group, members) in seconds.enumerated() where !decided.contains(group) {
-            guard let member = members.first else { continue }
-            let secondClass = table.second.value(member)
-            guard secondClass < table.secondCount else { continue }
-            decided.insert(group)
-            let value = try pairValue(table, key[at + 1], secondClass)
+          try spend(seconds.count + table.secondCount)
+          let classes = secondClasses[key[at]] ?? []
+          var values = [LayoutPairValue?](repeating: nil, count: table.secondCount)
+          for group in 0..<min(seconds.count, classes.count) where !decided[group] {
+            let secondClass = classes[group]
+            guard secondClass >= 0 else { continue }
+            decided[group] = true
+            var value: LayoutPairValue
+            if let known = values[secondClass] {
+              value = known
+            } else {
+              value = try pairValue(table, key[at + 1], secondClass)
+              values[secondClass] = value
+            }
             if !value.isZero { row[group] = value }
           }
         }

@@ -57,6 +57,11 @@ struct LayoutReader {
   var classDefinitions: [Int: LayoutClasses] = [:]
   /// Coverage tables read as sets so far, by offset in `bytes`.
   var coverageSets: [Int: Set<UInt32>] = [:]
+  /// Context rules' glyph sets by number (`intern`), and where each number came from.
+  var internedSets: [Set<UInt32>] = []
+  var internedNumbers: [Set<UInt32>: Int] = [:]
+  var coverageNumbers: [Int: Int] = [:]
+  var glyphSetNumbers: [Int: Int] = [:]
   /// Every glyph of the face, made once for class 0 of a class definition.
   var allGlyphs: Set<UInt32>?
 
