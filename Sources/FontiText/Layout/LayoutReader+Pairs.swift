@@ -79,36 +79,39 @@ extension LayoutReader {
         return value < table.secondCount ? value : -1
       }
     }
-    // Each group of first glyphs: its row of nonzero values by group of second glyphs.
+    // Each group of first glyphs: its row of nonzero values by group of second glyphs. A class
+    // row (a format 2 subtable's first class against every group) is made once and shared by
+    // every first glyph that reaches it (glyphs listed one by one first, then by class).
+    var classRows: [[Int]: [(group: Int, value: LayoutPairValue)]] = [:]
     var rows: [[Int: LayoutPairValue]: [UInt32]] = [:]
     for (key, glyphs) in firstGroups {
       guard let glyph = glyphs.first else { continue }
       var row: [Int: LayoutPairValue] = [:]
-      var decided = [Bool](repeating: false, count: seconds.count)
+      var decided = Set<Int>()
       for at in stride(from: 0, to: key.count, by: 2) {
         switch read[key[at]] {
         case .glyphs(let pairs):
           for (second, value) in pairs[glyph] ?? [:] {
-            guard let group = secondGroupOf[second], !decided[group] else { continue }
-            decided[group] = true
+            guard let group = secondGroupOf[second], decided.insert(group).inserted else {
+              continue
+            }
             if !value.isZero { row[group] = value }
           }
         case .classes(let table):
-          try spend(seconds.count + table.secondCount)
           let classes = secondClasses[key[at]] ?? []
-          var values = [LayoutPairValue?](repeating: nil, count: table.secondCount)
-          for group in 0..<min(seconds.count, classes.count) where !decided[group] {
-            let secondClass = classes[group]
-            guard secondClass >= 0 else { continue }
-            decided[group] = true
-            var value: LayoutPairValue
-            if let known = values[secondClass] {
-              value = known
-            } else {
-              value = try pairValue(table, key[at + 1], secondClass)
-              values[secondClass] = value
+          let rowKey = [key[at], key[at + 1]]
+          if classRows[rowKey] == nil {
+            classRows[rowKey] = try classRow(table, key[at + 1], classes)
+          }
+          let classRow = classRows[rowKey] ?? []
+          try spend(classRow.count)
+          for (group, value) in classRow where !decided.contains(group) { row[group] = value }
+          // Later subtables see only the groups this one does not apply to.
+          if at + 2 < key.count {
+            try spend(classes.count)
+            for (group, secondClass) in classes.enumerated() where secondClass >= 0 {
+              decided.insert(group)
             }
-            if !value.isZero { row[group] = value }
           }
         }
       }
@@ -117,6 +120,27 @@ extension LayoutReader {
       rows[row, default: []] += glyphs
     }
     return canonicalPairs(rows: rows, seconds: seconds)
+  }
+
+  /// First class `first` of a format 2 subtable against each group of second glyphs
+  /// (`classes`: each group's second class, -1 for none): the nonzero values.
+  mutating func classRow(_ table: PairClasses, _ first: Int, _ classes: [Int])
+    throws(LayoutDamage) -> [(group: Int, value: LayoutPairValue)]
+  {
+    try spend(classes.count + table.secondCount)
+    var values = [LayoutPairValue?](repeating: nil, count: table.secondCount)
+    var out: [(group: Int, value: LayoutPairValue)] = []
+    for (group, secondClass) in classes.enumerated() where secondClass >= 0 {
+      var value: LayoutPairValue
+      if let known = values[secondClass] {
+        value = known
+      } else {
+        value = try pairValue(table, first, secondClass)
+        values[secondClass] = value
+      }
+      if !value.isZero { out.append((group, value)) }
+    }
+    return out
   }
 
   /// The coarsest classes: first glyphs merged by row (done), second glyphs by column.
