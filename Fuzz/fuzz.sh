@@ -16,6 +16,7 @@
 #   font-diff      diff's table, metric, class definition, outline, shaping and colour glyph
 #                  readers (Fuzz/FontDiffFuzzer.swift)
 #   colour-bitmaps the CBDT/CBLC and sbix check (Fuzz/ColourBitmapsFuzzer.swift)
+#   layout-rules   the GSUB, GPOS and GDEF reader: lookups as rules (Fuzz/LayoutRulesFuzzer.swift)
 #   web-font       WOFF and WOFF2: the header and table directory checks, FreeType's decoding,
 #                  the loca repair and the check of the decoded sfnt (Fuzz/WebFontFuzzer.swift)
 #
@@ -35,7 +36,7 @@ seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
 all_targets=(job favourites run-manifest shard-manifest font-file font-proofs font-diff colour-bitmaps
-  web-font)
+  layout-rules web-font)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 swiftc="${SWIFTC:-swiftc}"
 # A crash is reported by the sanitizer alone: Swift's backtracer would read memory the
@@ -114,6 +115,7 @@ entry() {
     font-proofs) echo Fuzz/FontProofsFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
     font-diff) echo Fuzz/FontDiffFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
     colour-bitmaps) echo Fuzz/ColourBitmapsFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
+    layout-rules) echo Fuzz/LayoutRulesFuzzer.swift Fuzz/FontFuzzSupport.swift ;;
     web-font) echo Fuzz/WebFontFuzzer.swift ;;
     *) echo "fuzz: unknown target '$1' (${all_targets[*]})" >&2; exit 2 ;;
   esac
@@ -122,7 +124,7 @@ entry() {
 # libraries TARGET: what its entry point links, highest target first.
 libraries() {
   case $1 in
-    font-*|colour-*|web-*)
+    font-*|colour-*|layout-*|web-*)
       echo -lFontiDiff -lFontiFonts -lFontiText -lFontiModel -lFontiSupport -lCPangoMatch \
         "${font_libraries[@]}" -lyaml -lnettle ;;
     *) echo -lFontiModel -lFontiSupport -lyaml -lnettle ;;
@@ -160,7 +162,7 @@ mkdir -p "$modules"
 need_fonts=false
 for target in "${targets[@]}"; do
   entry "$target" >/dev/null
-  case $target in font-*|colour-*|web-*) need_fonts=true ;; esac
+  case $target in font-*|colour-*|layout-*|web-*) need_fonts=true ;; esac
 done
 target FontiSupport
 target FontiModel
@@ -209,6 +211,10 @@ for target in "${targets[@]}"; do
       seed_folders+=(Tests/Fixtures/ColourBitmaps)
       dict=Fuzz/font.dict
       max_len=131072 ;;
+    layout-rules)
+      seed_folders+=(Tests/Fixtures/Layout)
+      dict=Fuzz/font.dict
+      max_len=131072 ;;
     font-*)
       dict=Fuzz/font.dict
       max_len=131072 ;;
@@ -223,7 +229,7 @@ for target in "${targets[@]}"; do
   # those slow by design (Tests/Fixtures/SlowFonts: a cmap of every code point, bounded, yet
   # past the fuzzer's 10 s timeout under its sanitizer).
   case $target in
-    font-*|colour-*)
+    font-*|colour-*|layout-*)
       find Tests -type f \( -name '*.ttf' -o -name '*.otf' -o -name '*.ttc' \) -size -129k \
         -not -path 'Tests/Fixtures/SlowFonts/*' \
         | sort | while read -r f; do cp "$f" "$out/seeds/$(sha256sum "$f" | cut -c1-16).font"; done ;;

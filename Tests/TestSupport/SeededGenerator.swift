@@ -1,4 +1,5 @@
-/// A small deterministic generator (splitmix64), so that shuffles and random inputs repeat.
+/// A small deterministic generator (splitmix64), so that shuffles, random bytes and random
+/// inputs repeat.
 package struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   package init(seed: UInt64) { state = seed }
