@@ -570,3 +570,52 @@ func pdftotext(_ path: String) throws -> String {
   process.waitUntilExit()
   return String(decoding: data, as: UTF8.self)
 }
+
+/// A family of more than four faces: its catalogue pages hold a weights page that names every
+/// face, the manifest records that page, and the gallery's data links it.
+@Suite struct WeightsPageRunTests {
+  static let faces = [
+    "Thin", "Thin Italic", "Extra Light", "Extra Light Italic", "Light", "Light Italic",
+    "Regular", "Italic", "Medium", "Medium Italic", "Semi Bold", "Semi Bold Italic", "Bold",
+    "Bold Italic", "Extra Bold", "Extra Bold Italic", "Black", "Black Italic",
+  ]
+
+  @Test func theWeightsPageIsRecordedAndLinked() throws {
+    let box = try CLISandbox("fonti-weights")
+    try box.write(
+      "fonts/InterVariable-Subset.ttf",
+      try Data(
+        contentsOf: URL(
+          fileURLWithPath: Repository.root + "/Tests/Fixtures/ProofFonts/InterVariable-Subset.ttf"))
+    )
+    try box.write(
+      "specimens.yaml",
+      """
+      version: 1
+      fonts: [fonts]
+      families: { include: [Inter] }
+      png: { edge: 256 }
+      pairings: { curated: false }
+      catalogues: [{ file: catalogue.pdf }]
+
+      """)
+    let run = try box.run(["run", "-q"])
+    #expect(run.status == 0, "\(run)")
+    let data = try #require(box.read("output/manifest.json"))
+    let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let catalogues = try #require(manifest["catalogues"] as? [[String: Any]])
+    let entries = try #require(catalogues.first?["families"] as? [[String: Any]])
+    let inter = try #require(entries.first { $0["family"] as? String == "Inter" })
+    let page = try #require(inter["page"] as? Int)
+    let facesPage = try #require(inter["facesPage"] as? Int)
+    #expect(facesPage > page)
+    if let text = try GalleryRunTests.pdftotext(box.path("output/catalogue.pdf"), facesPage) {
+      let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+      for face in Self.faces {
+        #expect(lines.contains { $0.hasPrefix(face) }, "\(face) is not on page \(facesPage)")
+      }
+    }
+    let gallery = String(decoding: try #require(box.read("output/index.html")), as: UTF8.self)
+    #expect(gallery.contains("[0,\(page),\(facesPage)]"), "the gallery's data links the page")
+  }
+}
