@@ -92,6 +92,25 @@ package struct ColourBitmapCheck: Sendable, Equatable {
     _ cblc: Bytes, _ cbdt: Bytes, glyphCount: Int, budget: inout Int,
     into result: inout ColourBitmapCheck
   ) throws(Damage) {
+    try walkCBLC(cblc, glyphCount: glyphCount, budget: &budget) { _, _, _, images in
+      for image in images {
+        if let problem = imageProblem(image, cbdt) {
+          result.glyphs.insert(image.glyph)
+          if result.firstProblem == nil { result.firstProblem = problem }
+        }
+      }
+    }
+  }
+
+  /// Walks CBLC's strikes and their index subtables, every offset and count checked: `visit`
+  /// gets each subtable's strike (its number and record's offset), the subtable's offset and
+  /// the images it lists. Each glyph indexed costs one of `budget`; past it, the walk throws.
+  static func walkCBLC(
+    _ cblc: Bytes, glyphCount: Int, budget: inout Int,
+    strike: (_ number: Int, _ record: Int) throws(Damage) -> Void = { _, _ in },
+    visit: (_ number: Int, _ record: Int, _ subtable: Int, _ images: [Image]) throws(Damage)
+      -> Void
+  ) throws(Damage) {
     guard cblc.count > 0 else { throw Damage(reason: "CBDT without its index (CBLC)") }
     let sizes = try cblc.int(4)
     guard sizes <= (cblc.count - 8) / 48 else {
@@ -104,22 +123,18 @@ package struct ColourBitmapCheck: Sendable, Equatable {
       guard array < cblc.count, count <= (cblc.count - array) / 8 else {
         throw Damage(reason: "strike \(s + 1)'s index runs past the table's end")
       }
+      try strike(s, record)
       for j in 0..<count {
         let entry = array + j * 8
         let first = try cblc.u16(entry)
         let last = try cblc.u16(entry + 2)
-        let header = array + (try cblc.int(entry + 4))
+        let subtable = array + (try cblc.int(entry + 4))
         guard first <= last, Int(last) < glyphCount else {
           throw Damage(reason: "strike \(s + 1) indexes glyphs \(first)–\(last) of \(glyphCount)")
         }
         budget -= Int(last - first) + 1
         guard budget >= 0 else { throw Damage(reason: "more glyph images than can be checked") }
-        for image in try images(cblc, header: header, first: first, last: last) {
-          if let problem = imageProblem(image, cbdt) {
-            result.glyphs.insert(image.glyph)
-            if result.firstProblem == nil { result.firstProblem = problem }
-          }
-        }
+        try visit(s, record, subtable, try images(cblc, header: subtable, first: first, last: last))
       }
     }
   }

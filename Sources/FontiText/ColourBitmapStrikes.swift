@@ -58,36 +58,22 @@ package struct ColourBitmapStrike: Sendable, Equatable {
   private static func readCBLC(_ cblc: ColourBitmapCheck.Bytes, cbdtCount: Int, _ glyphCount: Int)
     throws(Damage) -> [ColourBitmapStrike]
   {
-    guard cblc.count > 0 else { throw Damage(reason: "CBDT without its index (CBLC)") }
-    let sizes = try cblc.int(4)
-    guard sizes <= (cblc.count - 8) / 48 else {
-      throw Damage(reason: "\(sizes) strikes in a table of \(cblc.count) bytes")
-    }
     var budget = ColourBitmapCheck.checkLimit
     var strikes: [ColourBitmapStrike] = []
-    for s in 0..<sizes {
-      let record = 8 + s * 48
-      let array = try cblc.int(record)
-      let count = try cblc.int(record + 8)
-      guard array < cblc.count, count <= (cblc.count - array) / 8 else {
-        throw Damage(reason: "strike \(s + 1)'s index runs past the table's end")
-      }
-      // Line metrics (24 bytes), then the glyph range, ppem x and y, bit depth and flags.
-      let header = try (16..<40).map { (i: Int) throws(Damage) in UInt8(try cblc.u8(record + i)) }
-      let tail = try (44..<48).map { (i: Int) throws(Damage) in UInt8(try cblc.u8(record + i)) }
-      var strike = ColourBitmapStrike(
-        name: name(x: Int(tail[0]), y: Int(tail[1]), taken: strikes.map(\.name)),
-        header: header + tail[2...], images: [:])
-      for j in 0..<count {
-        let entry = array + j * 8
-        let first = try cblc.u16(entry)
-        let last = try cblc.u16(entry + 2)
-        let subtable = array + (try cblc.int(entry + 4))
-        guard first <= last, Int(last) < glyphCount else {
-          throw Damage(reason: "strike \(s + 1) indexes glyphs \(first)–\(last) of \(glyphCount)")
+    try ColourBitmapCheck.walkCBLC(
+      cblc, glyphCount: glyphCount, budget: &budget,
+      strike: { _, record throws(Damage) in
+        // Line metrics (24 bytes), then the glyph range, ppem x and y, bit depth and flags.
+        let header = try (16..<40).map { (i: Int) throws(Damage) in
+          UInt8(try cblc.u8(record + i))
         }
-        budget -= Int(last - first) + 1
-        guard budget >= 0 else { throw Damage(reason: "more glyph images than can be read") }
+        let tail = try (44..<48).map { (i: Int) throws(Damage) in UInt8(try cblc.u8(record + i)) }
+        strikes.append(
+          ColourBitmapStrike(
+            name: name(x: Int(tail[0]), y: Int(tail[1]), taken: strikes.map(\.name)),
+            header: header + tail[2...], images: [:]))
+      },
+      visit: { _, _, subtable, images throws(Damage) in
         let format = try cblc.u16(subtable)
         // Index formats 2 and 5 give every glyph's metrics (8 bytes after the image size).
         var metrics: [UInt8] = []
@@ -96,9 +82,7 @@ package struct ColourBitmapStrike: Sendable, Equatable {
             UInt8(try cblc.u8(subtable + i))
           }
         }
-        let images = try ColourBitmapCheck.images(
-          cblc, header: subtable, first: first, last: last)
-        for image in images where strike.images[image.glyph] == nil {
+        for image in images where strikes[strikes.count - 1].images[image.glyph] == nil {
           var data: Range<Int>?
           if let length = image.length, length >= 0, image.offset >= 0,
             length <= cbdtCount - image.offset
@@ -106,11 +90,10 @@ package struct ColourBitmapStrike: Sendable, Equatable {
             data = image.offset..<(image.offset + length)
           }
           let format = [UInt8(image.format >> 8 & 0xFF), UInt8(image.format & 0xFF)]
-          strike.images[image.glyph] = Image(index: format + metrics, data: data)
+          strikes[strikes.count - 1].images[image.glyph] = Image(
+            index: format + metrics, data: data)
         }
-      }
-      strikes.append(strike)
-    }
+      })
     return strikes
   }
 
