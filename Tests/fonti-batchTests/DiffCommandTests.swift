@@ -14,25 +14,6 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  /// A tool's output, or nil when it is not installed.
-  func tool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
-    guard
-      let path = ["/usr/bin/" + name, "/bin/" + name].first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-    else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   @Test func writesTheReviewAndExitsZeroUnlessAskedToFailOnChanges() throws {
     let box = try CLISandbox("fonti-diff")
     let result = try box.run(["diff", fixture("base"), fixture("changed")])
@@ -121,7 +102,7 @@ import Testing
     let markdown = String(decoding: try #require(box.read("diff/diff.md")), as: UTF8.self)
     #expect(markdown.contains("outline of U+0052 R (Regular) moved by up to 5 units"))
     #expect(box.list(box.path("diff/changes")) == ["fixture-garamond.png"])
-    if let text = try tool("pdftotext", [box.path("diff/diff.pdf"), "-"]) {
+    if let text = try SystemTool.run("pdftotext", [box.path("diff/diff.pdf"), "-"]) {
       #expect(text.output.contains("moved 5 units"), "\(text.output)")
     }
   }
@@ -135,7 +116,7 @@ import Testing
     ] {
       let result = try box.run(["diff", fixture(before), fixture(after), "-o", word])
       #expect(result.status == 0, "\(result)")
-      if let text = try tool("pdftotext", [box.path(word + "/diff.pdf"), "-"]) {
+      if let text = try SystemTool.run("pdftotext", [box.path(word + "/diff.pdf"), "-"]) {
         #expect(text.output.contains(word), "\(text.output)")
       }
     }
@@ -330,11 +311,11 @@ import Testing
     let pdf = box.path("review/diff.pdf")
     let data = try #require(box.read("review/diff.pdf"))
     #expect(data.starts(with: Array("%PDF-".utf8)))
-    if let check = try tool("qpdf", ["--check", pdf]) {
+    if let check = try SystemTool.run("qpdf", ["--check", pdf]) {
       #expect(check.status == 0, "\(check.output)")
       #expect(check.output.contains("No syntax or stream encoding errors found"))
     }
-    if let text = try tool("pdftotext", [pdf, "-"]) {
+    if let text = try SystemTool.run("pdftotext", [pdf, "-"]) {
       #expect(text.status == 0)
       for phrase in [
         "What changed", "Fixture Garamond", "feature removed: smcp", "x-height 400 → 420",
@@ -344,7 +325,7 @@ import Testing
         #expect(text.output.contains(phrase), "\(phrase) is not in the PDF's text")
       }
     }
-    if let info = try tool("pdfinfo", [pdf]) {
+    if let info = try SystemTool.run("pdfinfo", [pdf]) {
       #expect(info.output.contains("Pages:           3"))
       #expect(info.output.contains("Creator:         fonti-batch"))
     }

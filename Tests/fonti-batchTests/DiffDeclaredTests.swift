@@ -83,15 +83,7 @@ import Testing
     let changes = try #require(try family(box, "diff")["changes"] as? [[String: Any]])
     let weight = try #require(changes.first)
     #expect(weight["before"] as? Int == 400 && weight["after"] as? Int == 300)
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = [box.path("diff/diff.pdf"), "-"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    guard let text = try SystemTool.pdfText(box.path("diff/diff.pdf")) else { return }
     #expect(text.contains("weight class 400 Regular → 300 Light"), "\(text)")
   }
 

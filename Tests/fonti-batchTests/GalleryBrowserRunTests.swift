@@ -49,7 +49,7 @@ struct GalleryBrowserRunTests {
         let file = String(parts[0])
         let number = try #require(Int(parts[1].dropFirst("page=".count)))
         pageLinks += 1
-        if let text = try GalleryRunTests.pdftotext(output + "/" + file, number) {
+        if let text = try SystemTool.pdfText(output + "/" + file, page: number) {
           #expect(text.contains(name), "\(name) is not on page \(number) of \(file)")
         }
       }

@@ -105,10 +105,10 @@ import Testing
     #expect(
       (saved["families"] as? [[String: Any]])?.map { $0["family"] as? String } == ["DejaVu Serif"])
     // The page really is the family's: its name is on it, and not on the page before.
-    guard GalleryRunTests.pdftotextTool != nil else { return }
+    guard SystemTool.path("pdftotext") != nil else { return }
     for (entry, page) in zip(families, pages) {
       let name = try #require(entry["family"] as? String)
-      let text = try Self.pdftotext(box.path("output/catalogue.pdf"), page) ?? ""
+      let text = try SystemTool.pdfText(box.path("output/catalogue.pdf"), page: page) ?? ""
       #expect(text.contains(name), "\(name) on page \(page)")
     }
   }
@@ -359,24 +359,5 @@ import Testing
       #expect(broken.stderr.contains("warning: gallery: 'diff/diff.json'"), "\(broken)")
       #expect(try !page().contains("diff/diff.md"))
     }
-  }
-
-  /// Where poppler's `pdftotext` is, when it is installed (the test set-up installs it).
-  static var pdftotextTool: String? {
-    ["/usr/bin/pdftotext", "/bin/pdftotext"].first { access($0, X_OK) == 0 }
-  }
-
-  /// The text of page `page` of `file` (`pdftotext -f N -l N FILE -`), or nil without poppler.
-  static func pdftotext(_ file: String, _ page: Int) throws -> String? {
-    guard let tool = pdftotextTool else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = ["-f", "\(page)", "-l", "\(page)", file, "-"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
   }
 }

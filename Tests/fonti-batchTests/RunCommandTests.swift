@@ -307,9 +307,7 @@ import Testing
     let counts = try #require(manifest["counts"] as? [String: Any])
     #expect(counts["warnings"] as? Int == 0)
     #expect((manifest["warningsByKind"] as? [String: Int])?["colour-not-drawn"] ?? 0 >= 1)
-    let text = try box.run(
-      [box.path("output/catalogue.pdf"), "-"], executable: "/usr/bin/pdftotext"
-    ).stdout
+    let text = try #require(try SystemTool.pdfText(box.path("output/catalogue.pdf")))
     #expect(text.contains("colour glyphs (COLRv1) drawn in one colour"), "\(text)")
     #expect(text.components(separatedBy: "drawn in one colour").count == 2, "only Colour One")
 

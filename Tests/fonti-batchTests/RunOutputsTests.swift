@@ -323,8 +323,7 @@ import Testing
     let catalogues = try #require(try manifest(box)["catalogues"] as? [[String: Any]])
     #expect(catalogues.map { $0["file"] as? String } == ["cantarell.pdf"])
     #expect((catalogues.first?["pages"] as? Int ?? 0) > 3, "cover, contents and Cantarell's page")
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") {
-      let text = try pdftotext(box.path("output/cantarell.pdf"))
+    if let text = try SystemTool.pdfText(box.path("output/cantarell.pdf")) {
       #expect(text.contains("Cantarell") && text.contains("1 family"), "\(text)")
     }
     #expect(try box.run(["run", "--strict", "-q"]).status == 1, "a warning under --strict")
@@ -558,19 +557,6 @@ func chmodTree(_ root: String, _ mode: Int) throws {
   }
 }
 
-/// The text of a PDF, by poppler's pdftotext.
-func pdftotext(_ path: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-  process.arguments = [path, "-"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self)
-}
-
 /// A family of more than four faces: its catalogue pages hold a weights page that names every
 /// face, the manifest records that page, and the gallery's data links it.
 @Suite struct WeightsPageRunTests {
@@ -609,7 +595,7 @@ func pdftotext(_ path: String) throws -> String {
     let page = try #require(inter["page"] as? Int)
     let facesPage = try #require(inter["facesPage"] as? Int)
     #expect(facesPage > page)
-    if let text = try GalleryRunTests.pdftotext(box.path("output/catalogue.pdf"), facesPage) {
+    if let text = try SystemTool.pdfText(box.path("output/catalogue.pdf"), page: facesPage) {
       let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
       for face in Self.faces {
         #expect(lines.contains { $0.hasPrefix(face) }, "\(face) is not on page \(facesPage)")

@@ -76,22 +76,10 @@ import Testing
       })
 
     // The spaced-out captions are found as words.
-    let text = try #require(TaggedPDFCommandTests.pdftotext(path))
+    let text = try #require(try SystemTool.pdfText(path))
     let words = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
     for word in ["SAMPLE", "OVERLAY", "REGULAR", "BEFORE", "AFTER", "GLYPHS"] {
       #expect(words.contains(word), "pdftotext lacks \(word): \(text)")
     }
-  }
-
-  static func pdftotext(_ path: String) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = [path, "-"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -305,3 +305,35 @@ enum PseudoTerminal {
       ptsnameR: try find("ptsname_r", as: Name.self))
   }
 }
+
+/// A program the test set-up installs (poppler's `pdftotext` and `pdfinfo`, `qpdf`), found in
+/// `/usr/bin` or `/bin`.
+enum SystemTool {
+  static func path(_ name: String) -> String? {
+    ["/usr/bin/" + name, "/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs `name` with `arguments`: its status and standard output (standard error dropped); nil
+  /// when it is not installed.
+  static func run(_ name: String, _ arguments: [String]) throws -> (
+    status: Int32, output: String
+  )? {
+    guard let path = path(name) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// The text of `pdf` (of page `page` alone, when given), by `pdftotext`; nil without it.
+  static func pdfText(_ pdf: String, page: Int? = nil) throws -> String? {
+    let pages = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
+    return try run("pdftotext", pages + [pdf, "-"])?.output
+  }
+}
