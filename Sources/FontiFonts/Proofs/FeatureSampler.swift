@@ -1,3 +1,4 @@
+import FontiModel
 import FontiText
 
 /// Finds, in one face, a short text that a feature visibly changes.
@@ -25,6 +26,10 @@ package final class FeatureSampler {
   let texts: RuleTexts
   private let buffer = HarfBuzzBuffer()
   private var outlineCache: [UInt32: GlyphOutline] = [:]
+  /// The face's GSUB and GPOS read as rules, on first need (a feature no try shows).
+  var rulesCache: [LayoutTable: LayoutRules] = [:]
+  /// The glyphs each GSUB feature off by default substitutes in, on first need.
+  var outputsByFeature: [String: Set<UInt32>]?
 
   /// Every text is shaped in this language unless a sample needs its own: the catalogue and
   /// specimens set text as `en` (`TextContext`), so samples are judged as they will be drawn.
@@ -40,7 +45,7 @@ package final class FeatureSampler {
   /// Language systems tried for `locl`.
   static let languageSystemLimit = 8
 
-  private var shapesLeft = 0
+  var shapesLeft = 0
   private var tried: [Found] = []
 
   /// What sampling one feature found.
@@ -62,6 +67,8 @@ package final class FeatureSampler {
   struct Findings: Equatable {
     var sample: Found?
     var tried: [Found]
+    /// Why there is no sample, when the feature's rules say (`sampleFromRules`).
+    var noEffect: FontProofs.NoEffect?
   }
 
   package init(face: HarfBuzzFace) {
@@ -110,7 +117,9 @@ package final class FeatureSampler {
         return Findings(sample: found, tried: [])
       }
     }
-    return Findings(sample: nil, tried: tried)
+    let fromRules = sampleFromRules(tag: tag, tables: tables, value: on)
+    if let found = fromRules.sample { return Findings(sample: found, tried: []) }
+    return Findings(sample: nil, tried: tried, noEffect: fromRules.noEffect)
   }
 
   // MARK: - Clusters and joining positions
@@ -326,7 +335,7 @@ package final class FeatureSampler {
 
   /// Base letters to carry marks that no lookup input supplies: Latin `o`, `n`, `a`, `x`
   /// when the face has them, else its first letters.
-  private func defaultBases(near marks: [Unicode.Scalar]) -> [Unicode.Scalar] {
+  func defaultBases(near marks: [Unicode.Scalar]) -> [Unicode.Scalar] {
     let preferred: [Unicode.Scalar] = ["o", "n", "a", "x"]
     let latin = preferred.filter { font.glyph(for: $0.value) != nil }
     if !latin.isEmpty { return latin }
@@ -383,7 +392,7 @@ package final class FeatureSampler {
   /// and returns that (shaped again: a narrowed text that no longer differs is not used). A
   /// built-in or ranged text only loses the words that do not change: its context is the
   /// point.
-  private func test(
+  func test(
     _ candidate: Candidate, tag: UInt32, value: UInt32, language: String?, builtIn: Bool = false
   ) -> Found? {
     guard shapesLeft >= 2 else { return nil }
@@ -433,7 +442,7 @@ package final class FeatureSampler {
     return false
   }
 
-  private func outline(_ glyph: UInt32) -> GlyphOutline {
+  func outline(_ glyph: UInt32) -> GlyphOutline {
     if let cached = outlineCache[glyph] { return cached }
     let recorded = font.outline(of: glyph)
     outlineCache[glyph] = recorded
