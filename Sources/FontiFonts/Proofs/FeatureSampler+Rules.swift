@@ -87,10 +87,12 @@ extension FeatureSampler {
   /// The glyphs the GSUB lookups of features off by default, other than `tag`, substitute
   /// in (and those their context rules call), read from the rules once per face.
   private func madeByOtherFeatures(than tag: String) -> Set<UInt32> {
-    let gsub = rules(.gsub)
     if outputsByFeature == nil {
-      var byFeature: [String: Set<Int>] = [:]
       let defaults = Set(CandidateText.defaultFeatures)
+      let others = Set(rules(.gsub, features: [tag]).languageSystems.flatMap(\.features.keys))
+        .subtracting(defaults)
+      let gsub = rules(.gsub, features: others)
+      var byFeature: [String: Set<Int>] = [:]
       for system in gsub.languageSystems {
         for (feature, indices) in system.features where !defaults.contains(feature) {
           byFeature[feature, default: []].formUnion(indices.prefix(FeatureSampler.lookupLimit))
@@ -132,11 +134,19 @@ extension FeatureSampler {
     }
   }
 
-  /// The face's `table` read as rules, once.
-  func rules(_ table: LayoutTable) -> LayoutRules {
-    if let known = rulesCache[table] { return known }
-    let read = face.layoutRules(table)
-    rulesCache[table] = read
+  /// A table and the features of it read (`rulesCache`).
+  struct RulesKey: Hashable {
+    var table: LayoutTable
+    var features: Set<String>
+  }
+
+  /// The face's `table` read as rules for `features` only (their lookups and those their
+  /// context rules call; the language systems whole), once.
+  func rules(_ table: LayoutTable, features: Set<String>) -> LayoutRules {
+    let key = RulesKey(table: table, features: features)
+    if let known = rulesCache[key] { return known }
+    let read = face.layoutRules(table, features: features)
+    rulesCache[key] = read
     return read
   }
 
@@ -144,7 +154,7 @@ extension FeatureSampler {
   private func surveyRules(
     table: LayoutTable, tag: String, value: UInt32, into survey: inout RuleSurvey
   ) {
-    let read = rules(table)
+    let read = rules(table, features: [tag])
     var indices = Set<Int>()
     for system in read.languageSystems {
       guard let found = system.features[tag], !found.isEmpty else { continue }

@@ -26,8 +26,9 @@ package final class FeatureSampler {
   let texts: RuleTexts
   private let buffer = HarfBuzzBuffer()
   private var outlineCache: [UInt32: GlyphOutline] = [:]
-  /// The face's GSUB and GPOS read as rules, on first need (a feature no try shows).
-  var rulesCache: [LayoutTable: LayoutRules] = [:]
+  /// The face's GSUB and GPOS read as rules for some features, on first need (a feature no
+  /// try shows), by table and features.
+  var rulesCache: [RulesKey: LayoutRules] = [:]
   /// The glyphs each GSUB feature off by default substitutes in, on first need.
   var outputsByFeature: [String: Set<UInt32>]?
 
