@@ -125,7 +125,9 @@ public struct FontProofs: Codable, Sendable, Hashable {
 
     /// A few words for the catalogue's "no visible effect" line, for feature `tag`.
     public func phrase(tag: String) -> String {
-      let figures = ["tnum": "tabular", "pnum": "proportional", "lnum": "lining", "onum": "oldstyle"]
+      let figures = [
+        "tnum": "tabular", "pnum": "proportional", "lnum": "lining", "onum": "oldstyle",
+      ]
       switch self {
       case .drawsAlike, .alreadyDefault:
         if let form = figures[tag] { return "figures already \(form)" }
