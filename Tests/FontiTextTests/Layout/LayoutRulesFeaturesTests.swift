@@ -1,4 +1,5 @@
 import FontTestSupport
+import TestSupport
 import Testing
 
 @testable import FontiText
@@ -29,8 +30,41 @@ import Testing
         #expect(lookup.rules == .empty, "lookup \(index)")
       }
     }
+    // A few features, as the fuzzer picks them (`Fuzz/LayoutRulesFuzzer.swift`).
+    let some = full.languageSystems.first.map { Array($0.features.keys.sorted().prefix(3)) }
+    #expect(face.layoutRules(.gsub, features: Set(some ?? [])).lookups.count == full.lookups.count)
     // Every feature: the full read.
     let all = Set(full.languageSystems.flatMap(\.features.keys))
     #expect(face.layoutRules(.gsub, features: all).lookups == full.lookups)
+  }
+
+  /// A damaged table read for some features: each truncation and each random damage is read
+  /// or reported, never a trap; a lookup that a context rule calls again (or that calls
+  /// itself) is read once.
+  @Test func damagedTablesReadForSomeFeatures() throws {
+    let face = try HarfBuzzFace(file: TestFonts.fixtures + "/Layout/LayoutRules.ttf")
+    let gdef = face.withTable("GDEF") { Array($0) }
+    var generator = SeededGenerator(seed: 3)
+    for table in LayoutTable.allCases {
+      let original = face.withTable(table.rawValue) { Array($0) }
+      func read(_ bytes: [UInt8]) -> LayoutRules {
+        bytes.withUnsafeBytes { b in
+          gdef.withUnsafeBytes { g in
+            LayoutRules.read(
+              table, b, gdef: g, glyphCount: 18, features: ["calt", "kern", "mark", "liga"])
+          }
+        }
+      }
+      for length in 0..<original.count { _ = read(Array(original.prefix(length))) }
+      for _ in 0..<200 {
+        var bytes = original
+        for _ in 0..<6 {
+          bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(
+            truncatingIfNeeded: generator.next())
+        }
+        let rules = read(bytes)
+        #expect(rules.lookups.count <= 65535)
+      }
+    }
   }
 }
