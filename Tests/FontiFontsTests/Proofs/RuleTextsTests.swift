@@ -9,11 +9,14 @@ import Testing
 /// non-default feature makes, and the bounds a hostile rule meets.
 @Suite struct RuleTextsTests {
   static let fixture = TestFonts.fixtures + "/Layout/LayoutRules.ttf"
-  // Glyph IDs of LayoutRules.ttf (make.py's GLYPHS).
-  static let (a, b, c, d, e, x, y, aSC, fi) = (
-    UInt32(1), UInt32(2), UInt32(3), UInt32(4), UInt32(5), UInt32(8), UInt32(9), UInt32(10),
-    UInt32(14)
-  )
+  /// The glyph of make.py's GLYPHS named `name` (0 when there is none).
+  static func g(_ name: String) -> UInt32 {
+    guard let face = try? HarfBuzzFace(file: fixture) else { return 0 }
+    let font = HarfBuzzFont(face: face)
+    return (0..<UInt32(face.glyphCount)).first { font.glyphName($0) == name } ?? 0
+  }
+  static let (a, b, c, d, e) = (g("a"), g("b"), g("c"), g("d"), g("e"))
+  static let (x, y, aSC, fi) = (g("x"), g("y"), g("a.sc"), g("f_i"))
 
   static func texts() throws -> RuleTexts {
     RuleTexts(face: try HarfBuzzFace(file: fixture))
