@@ -30,6 +30,9 @@ extension FeatureSampler {
     /// The scripts whose language systems list the feature, in the table's order.
     var scripts: [String] = []
     var tag = ""
+    /// The glyphs the substitutions whose words were made give (single, alternate, multiple
+    /// and ligature rules).
+    var outputs = Set<UInt32>()
   }
 
   /// Tries texts built from the rules of `tag`'s lookups (every language system of the
@@ -75,37 +78,45 @@ extension FeatureSampler {
       return survey.unreadableLookups > 0 ? .unreadable : .noRules
     }
     if survey.rules == 0 { return .noRules }
-    if !survey.words.isEmpty { return .actsElsewhere }
+    if !survey.words.isEmpty {
+      // Every glyph its substitutions give, another feature on by default gives too (the
+      // Tifinagh fonts' liga, whose ligatures ccmp makes): turned off, it changes nothing.
+      let others = madeByOtherFeatures(than: survey.tag, onByDefault: true)
+      return !survey.outputs.isEmpty && survey.outputs.isSubset(of: others)
+        ? .madeByDefaultFeature : .actsElsewhere
+    }
     if survey.alike > 0 { return .drawsAlike }
     guard survey.unreachable > 0 else { return nil }
     // Glyphs that only other features (off by default) make: the feature acts on their
     // forms only, the default glyphs already have its own.
-    return madeByOtherFeatures(than: survey.tag).isDisjoint(with: survey.unreachableGlyphs)
+    return madeByOtherFeatures(than: survey.tag, onByDefault: false)
+      .isDisjoint(with: survey.unreachableGlyphs)
       ? .contextUnreachable : .alreadyDefault
   }
 
-  /// The glyphs the GSUB lookups of features off by default, other than `tag`, substitute
-  /// in (and those their context rules call), read from the rules once per face.
-  private func madeByOtherFeatures(than tag: String) -> Set<UInt32> {
-    if outputsByFeature == nil {
-      let defaults = Set(CandidateText.defaultFeatures)
-      let others = Set(rules(.gsub, features: [tag]).languageSystems.flatMap(\.features.keys))
-        .subtracting(defaults)
-      let gsub = rules(.gsub, features: others)
+  /// The glyphs the GSUB lookups of the features on (or off) by default, other than `tag`,
+  /// substitute in (and those their context rules call), read from the rules once per face
+  /// (those of the features on by default apart from the others: each read only when asked).
+  private func madeByOtherFeatures(than tag: String, onByDefault: Bool) -> Set<UInt32> {
+    let defaults = Set(CandidateText.defaultFeatures)
+    if outputsByFeature[onByDefault] == nil {
+      let features = Set(rules(.gsub, features: [tag]).languageSystems.flatMap(\.features.keys))
+        .filter { defaults.contains($0) == onByDefault }
+      let gsub = rules(.gsub, features: features)
       var byFeature: [String: Set<Int>] = [:]
       for system in gsub.languageSystems {
-        for (feature, indices) in system.features where !defaults.contains(feature) {
+        for (feature, indices) in system.features where features.contains(feature) {
           byFeature[feature, default: []].formUnion(indices.prefix(FeatureSampler.lookupLimit))
         }
       }
-      outputsByFeature = byFeature.mapValues { indices in
+      outputsByFeature[onByDefault] = byFeature.mapValues { indices in
         var out = Set<UInt32>()
         for index in indices { out.formUnion(substitutes(of: index, in: gsub, depth: 1)) }
         return out
       }
     }
     var out = Set<UInt32>()
-    for (feature, glyphs) in outputsByFeature ?? [:] where feature != tag {
+    for (feature, glyphs) in outputsByFeature[onByDefault] ?? [:] where feature != tag {
       out.formUnion(glyphs)
     }
     return out
@@ -187,15 +198,16 @@ extension FeatureSampler {
   private func surveyLookup(
     _ rules: LayoutLookupRules, table: LayoutRules, value: UInt32, into survey: inout RuleSurvey
   ) {
-    func add(
+    /// Whether a word was made for the rule (or one like it already was).
+    @discardableResult func add(
       backtrack: [Set<UInt32>] = [], _ input: [Set<UInt32>], lookahead: [Set<UInt32>] = [],
       alike: Bool = false, carrier: Bool = false
-    ) {
-      guard survey.rules < FeatureSampler.ruleLimit else { return }
+    ) -> Bool {
+      guard survey.rules < FeatureSampler.ruleLimit else { return false }
       survey.rules += 1
       if alike {
         survey.alike += 1
-        return
+        return false
       }
       guard survey.words.count < FeatureSampler.ruleWordLimit,
         var word = texts.characters(backtrack: backtrack, input: input, lookahead: lookahead)
@@ -206,15 +218,17 @@ extension FeatureSampler {
             survey.unreachableGlyphs.formUnion(set)
           }
         }
-        return
+        return false
       }
       // A mark on a mark needs a base to sit on.
       if carrier, let base = defaultBases(near: []).first { word.insert(base, at: 0) }
-      guard word.count <= FeatureSampler.maximumLength, survey.seenWords.insert(word).inserted
-      else { return }
-      survey.words.append(word)
+      guard word.count <= FeatureSampler.maximumLength else { return false }
+      if survey.seenWords.insert(word).inserted { survey.words.append(word) }
+      return true
     }
-    func single(_ g: UInt32, _ s: UInt32) { add([[g]], alike: drawsAlike(g, s)) }
+    func single(_ g: UInt32, _ s: UInt32) {
+      if add([[g]], alike: drawsAlike(g, s)) { survey.outputs.insert(s) }
+    }
 
     switch rules {
     case .empty, .unreadable: return
@@ -227,13 +241,15 @@ extension FeatureSampler {
       }
     case .multipleSubstitution(let map):
       for (g, out) in map.sorted(by: { $0.key < $1.key }).prefix(64) {
-        add([[g]], alike: out.count == 1 && drawsAlike(g, out[0]))
+        if add([[g]], alike: out.count == 1 && drawsAlike(g, out[0])) {
+          survey.outputs.formUnion(out)
+        }
       }
     case .ligatureSubstitution(let map):
-      for (components, _) in map.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
-        .prefix(64)
-      {
-        add(components.map { [$0] })
+      for (components, ligature) in map.sorted(by: {
+        $0.key.lexicographicallyPrecedes($1.key)
+      }).prefix(64) where add(components.map { [$0] }) {
+        survey.outputs.insert(ligature)
       }
     case .contextSubstitution(let groups), .contextPositioning(let groups):
       for group in groups.prefix(32) {

@@ -29,8 +29,9 @@ package final class FeatureSampler {
   /// The face's GSUB and GPOS read as rules for some features, on first need (a feature no
   /// try shows), by table and features.
   var rulesCache: [RulesKey: LayoutRules] = [:]
-  /// The glyphs each GSUB feature off by default substitutes in, on first need.
-  var outputsByFeature: [String: Set<UInt32>]?
+  /// The glyphs each GSUB feature substitutes in, on first need, by whether the features are
+  /// on by default (`madeByOtherFeatures`).
+  var outputsByFeature: [Bool: [String: Set<UInt32>]] = [:]
 
   /// Every text is shaped in this language unless a sample needs its own: the catalogue and
   /// specimens set text as `en` (`TextContext`), so samples are judged as they will be drawn.

@@ -115,6 +115,9 @@ public struct FontProofs: Codable, Sendable, Hashable {
     case noRules
     /// Its lookups cannot be read (a damaged table).
     case unreadable
+    /// Every glyph its substitutions give, a feature on by default gives too: turned off, the
+    /// other one makes the same glyphs (the Tifinagh fonts' `liga` and their `ccmp`).
+    case madeByDefaultFeature
     /// Texts built from its rules shape alike with it on and off: another feature acts on
     /// those glyphs first, or the shaper leaves them out (vertical, math or private forms).
     case actsElsewhere
@@ -137,6 +140,7 @@ public struct FontProofs: Codable, Sendable, Hashable {
       case .contextUnreachable: return "its context cannot be made from its characters"
       case .noRules: return "its lookups hold no rules"
       case .unreadable: return "its lookups cannot be read"
+      case .madeByDefaultFeature: return "a feature on by default makes the same glyphs"
       case .actsElsewhere: return "texts made from its rules shape alike (another feature acts)"
       case .verticalOnly: return "acts in vertical text only"
       case .untried: return "not tried"
