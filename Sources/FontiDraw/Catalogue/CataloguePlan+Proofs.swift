@@ -138,8 +138,9 @@ extension CataloguePlan {
     for feature in invisible.prefix(maximumListedFeatures) {
       items.append(
         Item(
-          .invisibleFeature(family: i, tag: feature.tag), height: invisibleFeatureHeight,
-          before: 1))
+          .invisibleFeature(
+            family: i, tag: feature.tag, reason: feature.noEffect?.phrase(tag: feature.tag)),
+          height: invisibleFeatureHeight, before: 1))
     }
     return items + more(i, invisible.count - maximumListedFeatures, "features")
   }
@@ -230,7 +231,8 @@ extension CataloguePlan {
     case .instances(_, let indices):
       return "instances \(indices.map { String($0 + 1) }.joined(separator: ", "))"
     case .featurePair(_, let tag): return "feature \(tag) off | on"
-    case .invisibleFeature(_, let tag): return "no visible effect: \(tag)"
+    case .invisibleFeature(_, let tag, let reason):
+      return "no visible effect: \(tag)" + (reason.map { " — \($0)" } ?? "")
     case .languageGroup(_, let script, let codes):
       return "languages \(script) (\(codes.count)): \(codes.joined(separator: " "))"
     case .nearlyTitle(_, let count): return "nearly supported (\(count))"

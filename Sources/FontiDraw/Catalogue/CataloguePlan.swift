@@ -134,8 +134,10 @@ public struct CataloguePlan: Sendable, Hashable {
     case instances(family: Int, indices: [Int])
     /// Feature `tag`'s sample, off and on side by side.
     case featurePair(family: Int, tag: String)
-    /// Feature `tag`, which changed nothing visible on the texts tried: its tag, name, texts.
-    case invisibleFeature(family: Int, tag: String)
+    /// Feature `tag`, which changed nothing visible on the texts tried: its tag, name, why,
+    /// texts.
+    /// `reason`: why it shows nothing, in a few words (`FontProofs.NoEffect.phrase`).
+    case invisibleFeature(family: Int, tag: String, reason: String?)
     /// The supported languages written in one script, by English name.
     case languageGroup(family: Int, script: String, codes: [String])
     /// The title of the nearly supported languages (it names the neutral face).

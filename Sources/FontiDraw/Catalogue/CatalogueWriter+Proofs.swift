@@ -19,7 +19,7 @@ extension PageDrawer {
       drawAxisStep(axis, value, isDefault: isDefault, f)
     case .instances(_, let indices): drawInstances(indices, f)
     case .featurePair(_, let tag): drawFeaturePair(tag, f)
-    case .invisibleFeature(_, let tag): drawInvisibleFeature(tag, f)
+    case .invisibleFeature(_, let tag, let reason): drawInvisibleFeature(tag, reason, f)
     case .languageGroup(_, let script, let codes): drawLanguageGroup(script, codes, f)
     case .nearlyTitle(_, let count):
       let face = writer.labelFamily.map { Sanitize.terminal($0.name) } ?? "the label face"
@@ -242,7 +242,9 @@ extension PageDrawer {
     }
   }
 
-  private func drawInvisibleFeature(_ tag: String, _ f: CataloguePlan.Rect) {
+  /// A feature with no visible effect on one line: tag, name, why (when its rules say) and
+  /// the texts tried.
+  private func drawInvisibleFeature(_ tag: String, _ reason: String?, _ f: CataloguePlan.Rect) {
     guard let data = proofData else { return }
     let feature = data.proofs?.proofs.features?.first { $0.tag == tag }
     let tagLayout = label(Sanitize.terminal(tag), size: 7.5, bold: true)
@@ -254,7 +256,9 @@ extension PageDrawer {
     name.draw(at: g.contentX + 34, f.y)
     let texts = data.tried(tag)
     let x = g.contentX + g.contentWidth * 0.42
-    let head = label(texts.isEmpty ? "no text tried" : "tried: ", size: 6.5)
+    let why = reason.map { $0 + (texts.isEmpty ? "" : " · ") } ?? ""
+    let head = label(
+      why + (texts.isEmpty ? (reason == nil ? "no text tried" : "") : "tried: "), size: 6.5)
     cr.setColour(ink(0.5))
     let baseline = f.y + tagLayout.baseline
     head.draw(at: x, baseline - head.baseline)

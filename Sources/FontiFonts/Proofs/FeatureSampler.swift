@@ -1,3 +1,4 @@
+import FontiModel
 import FontiText
 
 /// Finds, in one face, a short text that a feature visibly changes.
@@ -21,9 +22,16 @@ import FontiText
 package final class FeatureSampler {
   let face: HarfBuzzFace
   let font: HarfBuzzFont
+  /// The face's characters for the glyphs lookups take (shared with `diff`'s rule texts).
+  let texts: RuleTexts
   private let buffer = HarfBuzzBuffer()
   private var outlineCache: [UInt32: GlyphOutline] = [:]
-  private var reverseMapStorage: [UInt32]?
+  /// The face's GSUB and GPOS read as rules for some features, on first need (a feature no
+  /// try shows), by table and features.
+  var rulesCache: [RulesKey: LayoutRules] = [:]
+  /// The glyphs each GSUB feature substitutes in, on first need, by whether the features are
+  /// on by default (`madeByOtherFeatures`).
+  var outputsByFeature: [Bool: [String: Set<UInt32>]] = [:]
 
   /// Every text is shaped in this language unless a sample needs its own: the catalogue and
   /// specimens set text as `en` (`TextContext`), so samples are judged as they will be drawn.
@@ -39,7 +47,7 @@ package final class FeatureSampler {
   /// Language systems tried for `locl`.
   static let languageSystemLimit = 8
 
-  private var shapesLeft = 0
+  var shapesLeft = 0
   private var tried: [Found] = []
 
   /// What sampling one feature found.
@@ -61,61 +69,19 @@ package final class FeatureSampler {
   struct Findings: Equatable {
     var sample: Found?
     var tried: [Found]
+    /// Why there is no sample, when the feature's rules say (`sampleFromRules`).
+    var noEffect: FontProofs.NoEffect?
   }
 
   package init(face: HarfBuzzFace) {
     self.face = face
     font = HarfBuzzFont(face: face)
+    texts = RuleTexts(face: face, font: font)
   }
 
-  /// Each glyph's lowest code point (0: none), built on first use: features with a built-in
-  /// sample never pay for it.
-  private var reverseMap: [UInt32] {
-    if let reverseMapStorage { return reverseMapStorage }
-    let map = font.reverseCharacterMap()
-    reverseMapStorage = map
-    return map
-  }
-
-  /// What sampling asks of a glyph's character (`reverseMap`): whether it is usable, a mark,
-  /// its rank and script.
-  private struct GlyphCharacter {
-    static let unknown = GlyphCharacter(scalar: "\0", script: 0, order: 0, state: 0)
-    var scalar: Unicode.Scalar
-    var script: UInt32
-    var order: UInt8
-    /// 0: not worked out yet; 1: no usable character; 2: usable; 3: usable, a mark.
-    var state: UInt8
-  }
-  /// Each glyph's `GlyphCharacter`, worked out once per face: every feature asks again for the
-  /// glyphs its lookups take (thousands of them), and Swift's Unicode property look-ups cost a
-  /// sixth of sampling.
-  private var glyphCharacters: [GlyphCharacter] = []
-
-  /// The usable character of glyph `g`, with whether it is a mark, its rank and its script;
-  /// nil when no usable character maps to it.
   private func character(of g: UInt32) -> (
     scalar: Unicode.Scalar, isMark: Bool, rank: (Int, UInt32), script: UInt32
-  )? {
-    let map = reverseMap
-    guard Int(g) < map.count else { return nil }
-    if glyphCharacters.isEmpty {
-      glyphCharacters = Array(repeating: .unknown, count: map.count)
-    }
-    var known = glyphCharacters[Int(g)]
-    if known.state == 0 {
-      if map[Int(g)] != 0, let s = Unicode.Scalar(map[Int(g)]), CandidateText.isUsable(s) {
-        known = GlyphCharacter(
-          scalar: s, script: HarfBuzzUnicode.script(of: s),
-          order: UInt8(CandidateText.rank(s).0), state: CandidateText.isMark(s) ? 3 : 2)
-      } else {
-        known.state = 1
-      }
-      glyphCharacters[Int(g)] = known
-    }
-    guard known.state >= 2 else { return nil }
-    return (known.scalar, known.state == 3, (Int(known.order), known.scalar.value), known.script)
-  }
+  )? { texts.character(of: g) }
 
   /// Finds a sample for feature `tag` of `tables`, turned on with `value` (over the whole
   /// sample: `findings` also says which part of it the feature is meant for).
@@ -153,7 +119,9 @@ package final class FeatureSampler {
         return Findings(sample: found, tried: [])
       }
     }
-    return Findings(sample: nil, tried: tried)
+    let fromRules = sampleFromRules(tag: tag, tables: tables, value: on)
+    if let found = fromRules.sample { return Findings(sample: found, tried: []) }
+    return Findings(sample: nil, tried: tried, noEffect: fromRules.noEffect)
   }
 
   // MARK: - Clusters and joining positions
@@ -352,11 +320,11 @@ package final class FeatureSampler {
       }
     }
     // Between the glyphs a contextual rule looks at before and after its input.
-    let context = contextWords(before: before, inputs: Array(bases.prefix(3)), after: after)
+    let context = texts.contextWords(before: before, inputs: Array(bases.prefix(3)), after: after)
     if !context.isEmpty { if let found = attempt(CandidateText.words(context)) { return found } }
     // Inputs no character maps to directly: reached through other features' substitutions.
     if usable.count < min(inputGlyphs.count, FeatureSampler.characterLimit), !gsubLookups.isEmpty {
-      let reached = charactersReaching(Set(inputGlyphs))
+      let reached = texts.charactersReaching(Set(inputGlyphs))
       if !reached.isEmpty {
         if let found = attempt(CandidateText.run(reached.prefix(8))) { return found }
         if let found = attempt(CandidateText.words(reached.prefix(4).map { [$0, $0, $0] })) {
@@ -369,12 +337,12 @@ package final class FeatureSampler {
 
   /// Base letters to carry marks that no lookup input supplies: Latin `o`, `n`, `a`, `x`
   /// when the face has them, else its first letters.
-  private func defaultBases(near marks: [Unicode.Scalar]) -> [Unicode.Scalar] {
+  func defaultBases(near marks: [Unicode.Scalar]) -> [Unicode.Scalar] {
     let preferred: [Unicode.Scalar] = ["o", "n", "a", "x"]
     let latin = preferred.filter { font.glyph(for: $0.value) != nil }
     if !latin.isEmpty { return latin }
     return Array(
-      characterPool.lazy.map(\.scalar).filter {
+      texts.characterPool.lazy.map(\.scalar).filter {
         $0.properties.isAlphabetic && !CandidateText.isMark($0)
       }.prefix(4))
   }
@@ -415,93 +383,6 @@ package final class FeatureSampler {
     return found
   }
 
-  /// Words of a backtrack character, an input and a lookahead character.
-  private func contextWords(before: [UInt32], inputs: [Unicode.Scalar], after: [UInt32])
-    -> [[Unicode.Scalar]]
-  {
-    func characters(_ glyphs: [UInt32]) -> [Unicode.Scalar] {
-      var seen = Set<UInt32>()
-      return glyphs.compactMap { g in
-        guard let c = character(of: g), seen.insert(c.scalar.value).inserted else { return nil }
-        return c.scalar
-      }
-    }
-    let b = Array(characters(before).prefix(3))
-    let a = Array(characters(after).prefix(3))
-    guard !inputs.isEmpty, !(b.isEmpty && a.isEmpty) else { return [] }
-    var words: [[Unicode.Scalar]] = []
-    for (i, input) in inputs.enumerated() {
-      let left = b.isEmpty ? [] : [b[i % b.count]]
-      let right = a.isEmpty ? [] : [a[i % a.count]]
-      words.append(left + [input] + right)
-    }
-    return words
-  }
-
-  /// The face's own characters a sample may use, letters of its main script first: from the
-  /// first 512 usable code points of its cmap, 128 kept. Made once per face.
-  private var characterPool: [(glyph: UInt32, scalar: Unicode.Scalar)] {
-    if let characterPoolStorage { return characterPoolStorage }
-    var pool: [(glyph: UInt32, scalar: Unicode.Scalar)] = []
-    for v in face.unicodes {
-      guard let s = Unicode.Scalar(v), CandidateText.isUsable(s), let g = font.glyph(for: v)
-      else { continue }
-      pool.append((g, s))
-      if pool.count == 512 { break }
-    }
-    let ordered = Array(CandidateText.ordered(pool, by: \.scalar).prefix(128))
-    characterPoolStorage = ordered
-    return ordered
-  }
-  private var characterPoolStorage: [(glyph: UInt32, scalar: Unicode.Scalar)]?
-
-  /// The GSUB lookups of the features HarfBuzz applies by default. Made once per face.
-  private var defaultLookups: [UInt32] {
-    if let defaultLookupsStorage { return defaultLookupsStorage }
-    var lookups = Set<UInt32>()
-    for feature in CandidateText.defaultFeatures {
-      lookups.formUnion(face.lookups(.gsub, feature: HarfBuzzTag.make(feature)))
-    }
-    let sorted = lookups.sorted()
-    defaultLookupsStorage = sorted
-    return sorted
-  }
-  private var defaultLookupsStorage: [UInt32]?
-  /// Closures of the pool's characters under `defaultLookups`: groups of 16 by first index,
-  /// single characters by glyph. Filled as needed, kept for the face's other features.
-  private var groupClosures: [Int: Set<UInt32>] = [:]
-  private var glyphClosures: [UInt32: Set<UInt32>] = [:]
-
-  /// Characters whose glyph the default features (`ccmp`, `locl`, `rlig`, `calt`, `liga`…)
-  /// turn into one of `targets`, a glyph no character maps to: found with
-  /// `hb_ot_layout_lookups_substitute_closure` over the character pool, 16 characters at a
-  /// time, then one by one in a group that reaches a target.
-  private func charactersReaching(_ targets: Set<UInt32>) -> [Unicode.Scalar] {
-    let lookups = defaultLookups
-    guard !lookups.isEmpty else { return [] }
-    let pool = characterPool
-    var found: [Unicode.Scalar] = []
-    for start in stride(from: 0, to: pool.count, by: 16) {
-      let group = pool[start..<min(start + 16, pool.count)]
-      let closure =
-        groupClosures[start]
-        ?? face.substituteClosure(lookups: lookups, glyphs: group.map(\.glyph))
-      groupClosures[start] = closure
-      guard !closure.isDisjoint(with: targets) else { continue }
-      for member in group where !targets.contains(member.glyph) {
-        let reach =
-          glyphClosures[member.glyph]
-          ?? face.substituteClosure(lookups: lookups, glyphs: [member.glyph])
-        glyphClosures[member.glyph] = reach
-        if !reach.isDisjoint(with: targets) {
-          found.append(member.scalar)
-          if found.count == 12 { return found }
-        }
-      }
-    }
-    return found
-  }
-
   // MARK: - Shaping and comparing
 
   /// Whether the face maps every character of `text` (white space aside).
@@ -513,7 +394,7 @@ package final class FeatureSampler {
   /// and returns that (shaped again: a narrowed text that no longer differs is not used). A
   /// built-in or ranged text only loses the words that do not change: its context is the
   /// point.
-  private func test(
+  func test(
     _ candidate: Candidate, tag: UInt32, value: UInt32, language: String?, builtIn: Bool = false
   ) -> Found? {
     guard shapesLeft >= 2 else { return nil }
@@ -563,7 +444,7 @@ package final class FeatureSampler {
     return false
   }
 
-  private func outline(_ glyph: UInt32) -> GlyphOutline {
+  func outline(_ glyph: UInt32) -> GlyphOutline {
     if let cached = outlineCache[glyph] { return cached }
     let recorded = font.outline(of: glyph)
     outlineCache[glyph] = recorded

@@ -156,12 +156,15 @@ public enum ProofReader {
       guard let listing = listings[tag] else { continue }
       let tables = LayoutTable.allCases.filter { listing.tables.contains($0) }
       var visible = false
+      // Why it shows nothing: as the first face that has it says.
+      var noEffect: FontProofs.NoEffect? = number < featureLimit ? nil : .untried
       if number < featureLimit {
         for faceNumber in listing.faces.prefix(facesPerFeature) {
           let entry = opened[faceNumber]
           let sampler = samplers[faceNumber] ?? FeatureSampler(face: entry.hb)
           samplers[faceNumber] = sampler
           let found = sampler.findings(tag: tag, tables: tables)
+          noEffect = noEffect ?? found.noEffect
           if let sample = found.sample {
             samples.append(
               FeatureSample(
@@ -179,11 +182,14 @@ public enum ProofReader {
           if visible { break }
         }
       }
-      if visible { tried.removeAll { $0.tag == tag } }
+      if visible {
+        tried.removeAll { $0.tag == tag }
+        noEffect = nil
+      }
       features.append(
         FontProofs.Feature(
           tag: tag, name: FeatureNames.name(for: tag, fontLabel: listing.label),
-          tables: tables.map(\.rawValue), visible: visible))
+          tables: tables.map(\.rawValue), visible: visible, noEffect: noEffect))
     }
     return (features, samples, tried)
   }

@@ -157,7 +157,16 @@ extension FontProofs.Feature: JSONObject {
   package static let jsonFields = JSONFields(
     blank: Self(tag: "", name: "", tables: [], visible: false),
     .field("tag", \.tag), .field("name", \.name), .field("tables", \.tables),
-    .field("visible", \.visible))
+    .field("visible", \.visible), .field("noEffect", \.noEffect))
+}
+
+extension FontProofs.NoEffect: JSONCodable {
+  package func write(to w: inout JSONWriter) { w.string(rawValue) }
+  package init(reading r: inout JSONReader) throws {
+    let text = try r.string()
+    guard let reason = Self(rawValue: text) else { throw r.missing("noEffect (a known reason)") }
+    self = reason
+  }
 }
 
 extension LanguageCoverage: JSONObject {

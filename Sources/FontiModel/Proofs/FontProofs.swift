@@ -83,12 +83,68 @@ public struct FontProofs: Codable, Sendable, Hashable {
     /// `GSUB`, `GPOS` or both, in that order.
     public var tables: [String]
     public var visible: Bool
+    /// Why a feature with no visible effect shows none, when its rules say (nil: visible, or
+    /// no reason found). Optional in `manifest.json` (`"noEffect"`), so older manifests read.
+    public var noEffect: NoEffect?
 
-    public init(tag: String, name: String, tables: [String], visible: Bool) {
+    public init(
+      tag: String, name: String, tables: [String], visible: Bool, noEffect: NoEffect? = nil
+    ) {
       self.tag = tag
       self.name = name
       self.tables = tables
       self.visible = visible
+      self.noEffect = noEffect
+    }
+  }
+
+  /// Why a feature has no visible effect, read from its own rules (GSUB, GPOS) after no text
+  /// built from them shaped differently with the feature on.
+  public enum NoEffect: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Every substitution its characters reach gives a glyph that draws as the one it
+    /// replaces (same outline and advance): `zero` whose slashed zero is the default one.
+    case drawsAlike
+    /// It acts only on glyphs that only other features (off by default) make: the default
+    /// glyphs already have its form, as `tnum` in a font whose figures are tabular.
+    case alreadyDefault
+    /// The glyphs its rules take, or their context, cannot be made from the font's
+    /// characters, one for each glyph (through the cmap and the default features): no
+    /// character maps to them, or the default features make them only from clusters.
+    case contextUnreachable
+    /// Its lookups hold no rule (or none for a script the face has).
+    case noRules
+    /// Its lookups cannot be read (a damaged table).
+    case unreadable
+    /// Every glyph its substitutions give, a feature on by default gives too: turned off, the
+    /// other one makes the same glyphs (the Tifinagh fonts' `liga` and their `ccmp`).
+    case madeByDefaultFeature
+    /// Texts built from its rules shape alike with it on and off: another feature acts on
+    /// those glyphs first, or the shaper leaves them out (vertical, math or private forms).
+    case actsElsewhere
+    /// It acts in vertical text only (`vert`, `vrt2`): the proofs set text horizontally.
+    case verticalOnly
+    /// Not tried: the family lists more features than are sampled.
+    case untried
+
+    /// A few words for the catalogue's "no visible effect" line, for feature `tag`.
+    public func phrase(tag: String) -> String {
+      let figures = [
+        "tnum": "tabular", "pnum": "proportional", "lnum": "lining", "onum": "oldstyle",
+      ]
+      switch self {
+      case .drawsAlike, .alreadyDefault:
+        if let form = figures[tag] { return "figures already \(form)" }
+        return self == .drawsAlike
+          ? "its substitutes draw like the glyphs they replace"
+          : "acts only on glyphs other features make"
+      case .contextUnreachable: return "its context cannot be made from its characters"
+      case .noRules: return "its lookups hold no rules"
+      case .unreadable: return "its lookups cannot be read"
+      case .madeByDefaultFeature: return "a feature on by default makes the same glyphs"
+      case .actsElsewhere: return "texts made from its rules shape alike (another feature acts)"
+      case .verticalOnly: return "acts in vertical text only"
+      case .untried: return "not tried"
+      }
     }
   }
 

@@ -7,15 +7,17 @@ extension LayoutRules {
 
   /// Reads `bytes` as `table` (GSUB or GPOS) of a face of `glyphCount` glyphs whose GDEF is
   /// `gdef` (empty: none), at the normalized variation `coordinates` (F2Dot14, as
-  /// `HarfBuzzFace.normalizedCoordinates` gives them; none: the default instance). Never
+  /// `HarfBuzzFace.normalizedCoordinates` gives them; none: the default instance); with
+  /// `features`, only their lookups and those their context rules call (the rest `.empty`). Never
   /// traps: whatever is damaged is reported, per lookup where it can be.
   package static func read(
     _ table: LayoutTable, _ bytes: UnsafeRawBufferPointer, gdef: UnsafeRawBufferPointer,
-    glyphCount: Int, coordinates: [Int] = []
+    glyphCount: Int, coordinates: [Int] = [], features: Set<String>? = nil
   ) -> LayoutRules {
     var reader = LayoutReader(
       bytes: TableBytes(bytes), gdef: TableBytes(gdef), glyphCount: glyphCount,
       coordinates: coordinates)
+    reader.onlyFeatures = features
     reader.definitions = reader.readDefinitions()
     return reader.readRules(table)
   }
@@ -49,6 +51,9 @@ struct LayoutReader {
   let coordinates: [Int]
   var budget = LayoutRules.readLimit
   var definitions = LayoutGlyphDefinitions()
+  /// When set, only the lookups of these features (and those their context rules call) are
+  /// read; the others are left `.empty`.
+  var onlyFeatures: Set<String>?
   /// GDEF's ItemVariationStore, its offset in GDEF.
   var variationStore: Int?
   /// Each region's scalar at `coordinates`, by region index.
@@ -104,8 +109,11 @@ struct LayoutReader {
     } catch {
       problems.append("its script list: \(error.reason)")
     }
+    let wanted = onlyFeatures.map { only in
+      Set(featureList.filter { only.contains($0.tag) }.flatMap(\.lookups))
+    }
     do {
-      rules.lookups = try readLookupList(lookups, table: table)
+      rules.lookups = try readLookupList(lookups, table: table, only: wanted)
     } catch {
       problems.append("its lookup list: \(error.reason)")
     }
@@ -235,22 +243,39 @@ struct LayoutReader {
 
   // MARK: - Lookups
 
-  mutating func readLookupList(_ list: Int, table: LayoutTable) throws(LayoutDamage)
-    -> [LayoutLookup]
+  mutating func readLookupList(_ list: Int, table: LayoutTable, only wanted: Set<Int>? = nil)
+    throws(LayoutDamage) -> [LayoutLookup]
   {
     guard list > 0 else { return [] }
     let count = try bytes.read16(list)
     try spend(count)
-    var out: [LayoutLookup] = []
-    for i in 0..<count {
+    let unread = LayoutLookup(
+      flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil, rules: .empty)
+    var out = [LayoutLookup](repeating: unread, count: count)
+    // Every lookup, or the wanted ones and those their context rules call, each once.
+    var pending = wanted.map { $0.filter { $0 < count }.sorted(by: >) } ?? (0..<count).reversed()
+    var seen = Set(pending)
+    while let i = pending.popLast() {
       do {
         let offset = list + (try bytes.read16(list + 2 + 2 * i))
-        out.append(try readLookup(offset, table: table))
+        out[i] = try readLookup(offset, table: table)
       } catch {
-        out.append(
-          LayoutLookup(
-            flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil,
-            rules: .unreadable(error.reason)))
+        out[i] = LayoutLookup(
+          flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil,
+          rules: .unreadable(error.reason))
+      }
+      guard wanted != nil else { continue }
+      switch out[i].rules {
+      case .contextSubstitution(let groups), .contextPositioning(let groups):
+        for group in groups {
+          for rule in group.rules {
+            for action in rule.actions
+            where action.lookupIndex < count && seen.insert(action.lookupIndex).inserted {
+              pending.append(action.lookupIndex)
+            }
+          }
+        }
+      default: break
       }
     }
     return out

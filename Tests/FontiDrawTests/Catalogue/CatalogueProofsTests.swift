@@ -298,7 +298,7 @@ import Testing
         return false
       }
       let listed = blocks(plan) {
-        if case .invisibleFeature(i, _) = $0 { return true }
+        if case .invisibleFeature(i, _, _) = $0 { return true }
         return false
       }
       let pairTags = pairs.map { pair -> String in
@@ -306,7 +306,7 @@ import Testing
         return ""
       }
       let listedTags = listed.map { item -> String in
-        if case .invisibleFeature(_, let tag) = item.block.content { return tag }
+        if case .invisibleFeature(_, let tag, _) = item.block.content { return tag }
         return ""
       }
       #expect(Set(pairTags) == visible, "\(family.name)")

@@ -50,8 +50,14 @@ import Testing
         FontProofs.Instance(name: "", coordinates: [:]),
       ],
       features: [
-        FontProofs.Feature(tag: "smcp", name: "Small Capitals", tables: ["GSUB"], visible: true),
-        FontProofs.Feature(tag: "kern", name: "Kerning", tables: ["GSUB", "GPOS"], visible: false),
+        // Every optional set, as everywhere in this fixture (a visible feature has no reason
+        // in a real manifest).
+        FontProofs.Feature(
+          tag: "smcp", name: "Small Capitals", tables: ["GSUB"], visible: true,
+          noEffect: .drawsAlike),
+        FontProofs.Feature(
+          tag: "kern", name: "Kerning", tables: ["GSUB", "GPOS"], visible: false,
+          noEffect: .contextUnreachable),
       ],
       languages: LanguageCoverage(
         supported: ["de", "en", "zh-tw"],
