@@ -15,6 +15,8 @@ struct RuleDifference: Sendable, Hashable {
   var backtrack: [Set<UInt32>] = []
   var input: [Set<UInt32>] = []
   var lookahead: [Set<UInt32>] = []
+  /// For `.more`: how many rules it counts.
+  var count = 0
 
   enum Kind: Sendable, Hashable {
     /// A substitution, a lookup's flags, a context: shaped with its feature on.
@@ -49,6 +51,9 @@ final class LayoutComparer {
   static let afterOnly: UInt32 = 0x1_0000
   /// Rules named per feature; the rest are counted.
   static let rulesListed = 6
+  /// Positioning rules shaped per feature, at most: those whose text shapes alike are no change
+  /// (`ShapingComparer.ruleChanges`), so more are tried than listed.
+  static let positionsTried = 200
   static let tables = ["GSUB", "GPOS", "GDEF"]
 
   init(before: HarfBuzzFace, after: HarfBuzzFace) {
@@ -193,7 +198,8 @@ final class LayoutComparer {
       out.append(
         RuleDifference(
           table: "GDEF", feature: "", kind: .more,
-          words: "GDEF: +\(glyphs.count - LayoutComparer.rulesListed) more glyph classes"))
+          words: "GDEF: +\(glyphs.count - LayoutComparer.rulesListed) more glyph classes",
+          count: glyphs.count - LayoutComparer.rulesListed))
     }
     return out
   }
@@ -286,12 +292,13 @@ final class LayoutComparer {
     for tag in byFeature.keys.sorted() {
       var seen = Set<String>()
       let changes = (byFeature[tag] ?? []).filter { seen.insert($0.words).inserted }
-      out += changes.prefix(LayoutComparer.rulesListed)
-      if changes.count > LayoutComparer.rulesListed {
+      let limit = table == "GPOS" ? LayoutComparer.positionsTried : LayoutComparer.rulesListed
+      out += changes.prefix(limit)
+      if changes.count > limit {
         out.append(
           RuleDifference(
             table: table, feature: tag, kind: .more,
-            words: "\(tag): +\(changes.count - LayoutComparer.rulesListed) more rules"))
+            words: "\(tag): +\(changes.count - limit) more rules", count: changes.count - limit))
       }
     }
     return (out, !differs)

@@ -21,15 +21,32 @@ extension ShapingComparer {
     let ua = after.unitsPerEm
     var advancesB = Advances(fb)
     var advancesA = Advances(fa)
-    // Features with a rule whose text shapes differently, as listed so far.
-    var shown = Set<String>()
+    // Positioning rules listed and left out per feature (more are tried than listed).
+    var listed: [String: Int] = [:]
+    var more: [String: Int] = [:]
     for d in differences {
       var change = DiffReport.RuleChange(
         table: d.table, feature: d.feature, instance: instance, rule: d.words, shapes: "counted")
       guard d.kind != .more else {
-        // Positions scaled to another units per em: the rules listed were the same per em.
-        if d.table == "GPOS" && ub != ua && !shown.contains(d.feature) { continue }
-        changes.append(change)
+        if d.table == "GPOS" {
+          more[d.feature, default: 0] += d.count
+        } else {
+          changes.append(change)
+        }
+        continue
+      }
+      if d.table == "GPOS" && listed[d.feature, default: 0] >= LayoutComparer.rulesListed {
+        // Past the list: counted when it shows (shaped below), as the rules listed are.
+        guard let text = ruleText(d, layout: layout, texts: texts) else {
+          more[d.feature, default: 0] += 1
+          continue
+        }
+        let scalars = Array(text.unicodeScalars)
+        let b = shapeRule(scalars, fb, ruleFeatures(d))
+        let a = shapeRule(scalars, fa, ruleFeatures(d))
+        if !sameGlyphs(b, fb, a, fa) || !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua) {
+          more[d.feature, default: 0] += 1
+        }
         continue
       }
       guard let text = ruleText(d, layout: layout, texts: texts) else {
@@ -50,11 +67,12 @@ extension ShapingComparer {
         change.shapes = "positions"
       } else {
         change.shapes = "alike"
-        // Positions in font units scaled to another units per em: the same per em.
-        if d.table == "GPOS" && ub != ua { continue }
+        // Positions are what a positioning rule does: the same on its own text (another lookup
+        // kerns the pair as the rule did, or the units per em scaled), it changed nothing.
+        if d.table == "GPOS" { continue }
       }
       changes.append(change)
-      if change.shapes != "alike" { shown.insert(d.feature) }
+      if d.table == "GPOS" { listed[d.feature, default: 0] += 1 }
       if change.shapes != "alike" && images.count < ShapingComparer.ruleImages {
         let words = d.words.hasPrefix("\(d.feature): ")
           ? String(d.words.dropFirst(d.feature.count + 2)) : d.words
@@ -64,6 +82,12 @@ extension ShapingComparer {
             face: face, instance: instance, before: run(scalars, fb, features: features),
             after: run(scalars, fa, features: features)))
       }
+    }
+    for (tag, count) in more.sorted(by: { $0.key < $1.key }) where count > 0 {
+      changes.append(
+        DiffReport.RuleChange(
+          table: "GPOS", feature: tag, instance: instance, rule: "\(tag): +\(count) more rules",
+          shapes: "counted"))
     }
     return (changes, images)
   }
