@@ -60,7 +60,8 @@ extension LayoutComparer {
           let other = keys.first(where: { ma[$0] == g && mb[$0] == nil && !paired.contains($0) })
         else { continue }
         paired.formUnion([k, other])
-        let words = "\(other.map(name).joined(separator: " ")) → \(name(g)), was "
+        let words =
+          "\(other.map(name).joined(separator: " ")) → \(name(g)), was "
           + k.map(name).joined(separator: " ")
         out.append(change(words, input: k.map { [$0] }))
       }
@@ -86,7 +87,8 @@ extension LayoutComparer {
       }
     case (.pairPositioning(let pb), .pairPositioning(let pa)):
       out += pairChanges(pb, pa, table: table, feature: feature)
-    case (.markToBase(let cb), .markToBase(let ca)), (.markToLigature(let cb), .markToLigature(let ca)),
+    case (.markToBase(let cb), .markToBase(let ca)),
+      (.markToLigature(let cb), .markToLigature(let ca)),
       (.markToMark(let cb), .markToMark(let ca)):
       out += markChanges(cb, ca, table: table, feature: feature)
     default:
@@ -132,28 +134,23 @@ extension LayoutComparer {
       var first: Set<UInt32>
       var rule: LayoutContextRule
     }
-    func flatten(_ groups: [LayoutContextGroup]) -> [Flat] {
-      groups.flatMap { g in g.rules.map { Flat(first: g.firstGlyphs, rule: $0) } }
-    }
-    let fb = flatten(gb).map { flat in
-      var out = flat
-      out.rule.actions = flat.rule.actions.map {
-        var action = $0
-        action.lookupIndex = lists.canonical(ofBefore: $0.lookupIndex)
-        return action
+    /// Each rule with its group's first glyphs, its actions naming the lookups they call as
+    /// `target` says (BEFORE's lookups they stand for, so that a renumbered list compares equal).
+    func flatten(_ groups: [LayoutContextGroup], _ target: (Int) -> Int) -> [Flat] {
+      groups.flatMap { g in
+        g.rules.map {
+          var rule = $0
+          rule.actions = $0.actions.map {
+            var action = $0
+            action.lookupIndex = target($0.lookupIndex)
+            return action
+          }
+          return Flat(first: g.firstGlyphs, rule: rule)
+        }
       }
-      return out
     }
-    // AFTER's actions name the BEFORE lookups they stand for.
-    let fa = flatten(ga).map { flat in
-      var out = flat
-      out.rule.actions = flat.rule.actions.map {
-        var action = $0
-        action.lookupIndex = lists.target(ofAfter: $0.lookupIndex)
-        return action
-      }
-      return out
-    }
+    let fb = flatten(gb, lists.canonical(ofBefore:))
+    let fa = flatten(ga, lists.target(ofAfter:))
     let sb = Set(fb)
     let sa = Set(fa)
     var removed = fb.filter { !sa.contains($0) }
@@ -196,7 +193,8 @@ extension LayoutComparer {
         }
         if word == "after" { change.backtrack = sets } else { change.lookahead = sets }
       }
-      change.words = "\(feature): \(kind) \(actionWords(r)) "
+      change.words =
+        "\(feature): \(kind) \(actionWords(r)) "
         + parts.joined(separator: "; ")
       out.append(change)
     }
@@ -260,7 +258,9 @@ extension LayoutComparer {
       let ib = classIndex(b)
       let ia = classIndex(a)
       var groups: [[Int]: [UInt32]] = [:]
-      for g in Set(ib.keys).union(ia.keys) { groups[[ib[g] ?? -1, ia[g] ?? -1], default: []].append(g) }
+      for g in Set(ib.keys).union(ia.keys) {
+        groups[[ib[g] ?? -1, ia[g] ?? -1], default: []].append(g)
+      }
       return groups.map { ($0.key[0], $0.key[1], $0.value.sorted()) }
         .sorted { ($0.glyphs.first ?? 0) < ($1.glyphs.first ?? 0) }
     }
@@ -290,7 +290,9 @@ extension LayoutComparer {
       }
     }
     // Largest change first.
-    func advance(_ v: LayoutPairValue?) -> Int { v.map { $0.first.xAdvance + $0.second.xAdvance } ?? 0 }
+    func advance(_ v: LayoutPairValue?) -> Int {
+      v.map { $0.first.xAdvance + $0.second.xAdvance } ?? 0
+    }
     found.sort { abs(advance($0.a) - advance($0.b)) > abs(advance($1.a) - advance($1.b)) }
     return found.map { p in
       let count = p.first.count * p.second.count
@@ -435,8 +437,7 @@ extension LayoutComparer {
         change.input = [Set(p.firstClasses[key.first]), Set(p.secondClasses[key.second])]
       }
     case .markToBase(let c), .markToLigature(let c), .markToMark(let c):
-      if let first = c.first, let base = first.bases.keys.min(), let mark = first.marks.keys.min()
-      {
+      if let first = c.first, let base = first.bases.keys.min(), let mark = first.marks.keys.min() {
         change.input = [[base], [mark]]
       }
     default:

@@ -43,7 +43,9 @@ final class LayoutComparer {
   /// with BEFORE's by name: worked out when the rules are first compared.
   private lazy var glyphs = GlyphPairing(before: before, after: after)
   /// GDEF of each side.
-  private(set) lazy var definitions = (before: before.glyphDefinitions, after: after.glyphDefinitions)
+  private(set) lazy var definitions = (
+    before: before.glyphDefinitions, after: after.glyphDefinitions
+  )
   /// The tables whose bytes differ, of GSUB, GPOS, GDEF.
   let changedTables: Set<String>
 
@@ -320,21 +322,16 @@ final class LookupLists {
     self.comparer = comparer
   }
 
-  func before(_ i: Int) -> LayoutLookup {
-    if let known = mapped.before[i] { return known }
-    let lookup =
-      i < rules.before.lookups.count
-      ? comparer.common(rules.before.lookups[i], after: false) : .missing
-    mapped.before[i] = lookup
-    return lookup
-  }
+  func before(_ i: Int) -> LayoutLookup { lookup(i, after: false) }
 
-  func after(_ i: Int) -> LayoutLookup {
-    if let known = mapped.after[i] { return known }
-    let lookup =
-      i < rules.after.lookups.count
-      ? comparer.common(rules.after.lookups[i], after: true) : .missing
-    mapped.after[i] = lookup
+  func after(_ i: Int) -> LayoutLookup { lookup(i, after: true) }
+
+  /// One side's lookup `i` over the glyphs both faces have, mapped once.
+  private func lookup(_ i: Int, after: Bool) -> LayoutLookup {
+    if let known = after ? mapped.after[i] : mapped.before[i] { return known }
+    let list = after ? rules.after.lookups : rules.before.lookups
+    let lookup = i < list.count ? comparer.common(list[i], after: after) : .missing
+    if after { mapped.after[i] = lookup } else { mapped.before[i] = lookup }
     return lookup
   }
 

@@ -42,8 +42,8 @@ extension ShapingComparer {
           continue
         }
         let scalars = Array(text.unicodeScalars)
-        let b = shapeRule(scalars, fb, ruleFeatures(d))
-        let a = shapeRule(scalars, fa, ruleFeatures(d))
+        let b = buffer(scalars, fb, ruleFeatures(d))
+        let a = buffer(scalars, fa, ruleFeatures(d))
         if !sameGlyphs(b, fb, a, fa) || !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua) {
           more[d.feature, default: 0] += 1
         }
@@ -56,8 +56,8 @@ extension ShapingComparer {
       }
       let scalars = Array(text.unicodeScalars)
       let features = ruleFeatures(d)
-      let b = shapeRule(scalars, fb, features)
-      let a = shapeRule(scalars, fa, features)
+      let b = buffer(scalars, fb, features)
+      let a = buffer(scalars, fa, features)
       change.text = text
       change.before = b.map { name($0.glyph, fb) }
       change.after = a.map { name($0.glyph, fa) }
@@ -74,7 +74,8 @@ extension ShapingComparer {
       changes.append(change)
       if d.table == "GPOS" { listed[d.feature, default: 0] += 1 }
       if change.shapes != "alike" && images.count < ShapingComparer.ruleImages {
-        let words = d.words.hasPrefix("\(d.feature): ")
+        let words =
+          d.words.hasPrefix("\(d.feature): ")
           ? String(d.words.dropFirst(d.feature.count + 2)) : d.words
         images.append(
           ShapingImage(
@@ -117,13 +118,6 @@ extension ShapingComparer {
       features.append((HarfBuzzTag.make("kern"), 0))
     }
     return features
-  }
-
-  private func shapeRule(
-    _ text: [Unicode.Scalar], _ font: HarfBuzzFont, _ features: [(tag: UInt32, value: UInt32)]
-  ) -> [ShapedGlyph] {
-    HarfBuzzBuffer().shape(
-      text, font: font, language: FeatureSampler.defaultLanguage, features: features)
   }
 }
 

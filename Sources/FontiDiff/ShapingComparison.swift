@@ -624,7 +624,8 @@ extension ShapingComparer {
     return run
   }
 
-  private func buffer(
+  /// `text` shaped by `font` with `features`, in a buffer of its own.
+  func buffer(
     _ text: [Unicode.Scalar], _ font: HarfBuzzFont, _ features: [(tag: UInt32, value: UInt32)]
   ) -> [ShapedGlyph] {
     HarfBuzzBuffer().shape(

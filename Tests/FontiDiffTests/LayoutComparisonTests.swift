@@ -13,7 +13,8 @@ struct LayoutComparisonTests {
 
   static func comparer(_ before: String, _ after: String) throws -> LayoutComparer {
     LayoutComparer(
-      before: try HarfBuzzFace(file: folder + before), after: try HarfBuzzFace(file: folder + after))
+      before: try HarfBuzzFace(file: folder + before), after: try HarfBuzzFace(file: folder + after)
+    )
   }
 
   @Test func rulesPackedOtherwiseCompareEqual() throws {
