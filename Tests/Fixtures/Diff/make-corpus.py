@@ -1330,9 +1330,6 @@ KNOWN = {
     "strikeout, underline, average width, bounding box, kerning) are compared as numbers, not "
     "per em, so a font scaled to another units per em also reports each of them, and the sample "
     "and a feature's text set from rounded positions",
-    # MATH (#58): its glyph information and variants are compared as bytes.
-    "noop-resave-fontforge": "the MATH table's glyph data is compared by its bytes, so MATH "
-    "repacked is math.glyphs",
 }
 
 # Pair name → what diff reaches today where KNOWN says it is wrong (verdict, kinds):
@@ -1344,7 +1341,6 @@ TODAY = {
         "metrics.os2.typoDescender", "metrics.os2.typoLineGap", "metrics.os2.winAscent",
         "metrics.os2.winDescent", "metrics.os2.xHeight", "os2.avgCharWidth", "os2.strikeout",
         "os2.subscript", "os2.superscript", "post.underline", "sample"]),
-    "noop-resave-fontforge": ("changed", ["math.glyphs"]),
 }
 
 
