@@ -163,8 +163,8 @@ final class LayoutComparer {
         out.same.insert(tag)
         continue
       }
-      let rb = before.layoutRules(table, coordinates: cb)
-      let ra = after.layoutRules(table, coordinates: ca)
+      let rb = rules(table, after: false, coordinates: cb)
+      let ra = rules(table, after: true, coordinates: ca)
       if rb.problem != nil || ra.problem != nil
         || (rb.lookups + ra.lookups).contains(where: { $0.rules.isUnreadable })
       {
@@ -177,6 +177,29 @@ final class LayoutComparer {
     // GDEF's variation store is read into GPOS's values, its mark sets into the lookups.
     if !(out.same.contains("GSUB") && out.same.contains("GPOS")) { out.same.remove("GDEF") }
     return out
+  }
+
+  /// Rules read so far that do not vary, by side and table.
+  private var read: [String: LayoutRules] = [:]
+
+  /// One side's GSUB or GPOS at `coordinates`, read once: a table without FeatureVariations
+  /// (and, for GPOS, whose GDEF has no variation store) is the same at every instance.
+  func rules(_ table: LayoutTable, after side: Bool, coordinates: [Int]) -> LayoutRules {
+    let face = side ? after : before
+    let tag = table.rawValue
+    let featureVariations =
+      (face.field(tag, at: 2, signed: false) ?? 0) >= 1
+      && (face.field(tag, at: 10, signed: false) ?? 0)
+        | (face.field(tag, at: 12, signed: false) ?? 0)
+        != 0
+    let store = (side ? definitions.after : definitions.before).hasVariationStore
+    let varies = featureVariations || (table == .gpos && store)
+    let key = "\(side) \(tag)"
+    if !varies, let known = read[key] { return known }
+    let rules = face.layoutRules(table, coordinates: varies ? coordinates : [])
+    // Rules that vary are read at each instance and not kept (Inter's GPOS, nine times).
+    if !varies { read[key] = rules }
+    return rules
   }
 
   /// GDEF's glyph classes over names: "GDEF: acute is a base glyph, was a mark".
@@ -210,11 +233,11 @@ final class LayoutComparer {
   /// skips marks (its feature, and its components with `mark` after the first); else the mark
   /// after a base.
   func markContext(_ mark: UInt32) -> (feature: String, input: [Set<UInt32>]) {
-    let rules = before.layoutRules(.gsub)
-    for system in rules.languageSystems {
+    let gsub = rules(.gsub, after: false, coordinates: [])
+    for system in gsub.languageSystems {
       for tag in system.features.keys.sorted() {
-        for index in system.features[tag] ?? [] where index < rules.lookups.count {
-          let lookup = rules.lookups[index]
+        for index in system.features[tag] ?? [] where index < gsub.lookups.count {
+          let lookup = gsub.lookups[index]
           guard lookup.flags & 0x8 != 0 || lookup.markFilteringGlyphs != nil,
             case .ligatureSubstitution(let ligatures) = lookup.rules,
             let components = ligatures.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
