@@ -587,10 +587,48 @@ struct DeclaredComparer {
         "math.glyphs", .text(b.isEmpty ? "none" : "present"),
         .text(a.isEmpty ? "none" : "present"), "MATH table \(a.isEmpty ? "removed" : "added")")
     } else if rest(b) != rest(a) {
+      // Read as values glyph by glyph (by name): a MATH table only repacked is no change.
+      let (overlap, glyphs) = mathGlyphChanges()
+      guard overlap || !glyphs.isEmpty else { return }
+      var what: [String] = overlap ? ["the assemblies' connector overlap"] : []
+      if !glyphs.isEmpty {
+        what.append(
+          "\(glyphs.count) \(glyphs.count == 1 ? "glyph" : "glyphs") ("
+            + glyphs.prefix(8).joined(separator: ", ") + (glyphs.count > 8 ? ", …)" : ")"))
+      }
       change(
         "math.glyphs", .text("before"), .text("after"),
-        "MATH glyph data changed (italic corrections, accents, kerning or variants)")
+        "MATH glyph data changed (italic corrections, accents, kerning or variants): "
+          + what.joined(separator: " and "))
     }
+  }
+
+  /// Whether the assemblies' minimum connector overlap differs, and the glyphs (by name) whose
+  /// MATH values differ, as HarfBuzz reads them.
+  func mathGlyphChanges() -> (overlap: Bool, glyphs: [String]) {
+    let fb = HarfBuzzFont(face: before)
+    let fa = HarfBuzzFont(face: after)
+    let nb = (0..<before.glyphCount).map { fb.glyphName(UInt32($0)) ?? "#\($0)" }
+    let na = (0..<after.glyphCount).map { fa.glyphName(UInt32($0)) ?? "#\($0)" }
+    var afterGlyph: [String: UInt32] = [:]
+    for (g, n) in na.enumerated() where afterGlyph[n] == nil { afterGlyph[n] = UInt32(g) }
+    func named(_ names: [String]) -> (UInt32) -> String {
+      { Int($0) < names.count ? names[Int($0)] : "#\($0)" }
+    }
+    var out: [String] = []
+    var seen = Set<String>()
+    for (g, n) in nb.enumerated() where seen.insert(n).inserted {
+      let b = fb.mathGlyph(UInt32(g), name: named(nb))
+      guard let ga = afterGlyph[n] else {
+        if !b.isEmpty { out.append(n) }
+        continue
+      }
+      if fa.mathGlyph(ga, name: named(na)) != b { out.append(n) }
+    }
+    for (g, n) in na.enumerated() where !seen.contains(n) {
+      if !fa.mathGlyph(UInt32(g), name: named(na)).isEmpty { out.append(n) }
+    }
+    return (fb.mathConnectorOverlap != fa.mathConnectorOverlap, out)
   }
 
   // MARK: Hinting

@@ -309,11 +309,27 @@ enum ChangeList {
           before: .list(m.before.map { .int($0) }), after: .list(m.after.map { .int($0) }),
           text: "mark “\(m.text)” placed differently"))
     }
+    // A rule no text shows, in a feature whose change a text shows, is said by that text.
+    var shown = Set(s.features.changed.map(\.tag))
+    if s.kerning.count > 0 { shown.insert("kern") }
+    if !s.marks.isEmpty { shown.formUnion(ShapingComparer.markFeatures) }
+    for r in s.rules ?? [] where r.kind != "layout.rule" { shown.insert(r.feature) }
+    for r in s.rules ?? [] where r.kind != "layout.rule" || !shown.contains(r.feature) {
+      let glyphs = { (g: [String]?) in DiffReport.DiffValue.list((g ?? []).map { .text($0) }) }
+      out.append(
+        Change(
+          kind: r.kind, face: s.face, instance: r.instance,
+          subject: r.feature.isEmpty ? r.table : r.feature,
+          // A rule no text shows is said in words (the review's table of changes with nothing
+          // to draw shows them).
+          before: r.kind == "layout.rule" ? .none : glyphs(r.before),
+          after: r.kind == "layout.rule" ? .none : glyphs(r.after), text: r.words))
+    }
     for tag in s.tables.unexplained {
       out.append(
         Change(
           kind: "shaping.unexplained", face: s.face, subject: tag, before: .none, after: .none,
-          text: "\(tag) changed; no tried pair or text shapes differently"))
+          text: "\(tag) differs and no rule explains it; no tried pair or text shapes differently"))
     }
     return out
   }

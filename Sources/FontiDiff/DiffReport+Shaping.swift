@@ -7,12 +7,15 @@ extension DiffReport {
     public var kerning = KerningChanges()
     public var features = ShapingFeatures()
     public var marks: [MarkChange] = []
+    /// The layout rules that differ (GSUB, GPOS and GDEF compared as rules); absent when none.
+    public var rules: [RuleChange]?
     public var tables = ShapingTables()
 
     public init(face: String) { self.face = face }
 
     public var isEmpty: Bool {
       kerning.count == 0 && features.isEmpty && marks.isEmpty && tables.changed.isEmpty
+        && (rules ?? []).isEmpty
     }
 
     /// Whether anything is seen to shape differently (tables apart).
@@ -82,6 +85,57 @@ extension DiffReport {
     public var after: [Int]
   }
 
+  /// A layout rule one version has and the other has not, or has otherwise, named as that rule,
+  /// and the text built from it shaped by both versions.
+  public struct RuleChange: Codable, Sendable, Hashable {
+    /// GSUB, GPOS or GDEF.
+    public var table: String
+    /// The feature whose lookups hold the rule; empty for a GDEF class.
+    public var feature: String
+    public var instance: String?
+    /// The rule in words: "calt: chain rule after V A: hyphen → hyphen.cap no longer applies".
+    public var rule: String
+    /// The text built from the rule's glyphs (through the cmap and the default features'
+    /// substitutions); absent when the font's characters cannot make it.
+    public var text: String?
+    /// The glyphs each version sets `text` with, the rule's feature on.
+    public var before: [String]?
+    public var after: [String]?
+    /// `substitution` (other glyphs), `positions` (the same glyphs placed otherwise), `alike`
+    /// (the text shapes the same: the rule's change does not show on it), `noText` (none could
+    /// be made), `counted` (a rule left out of the list, counted in its words).
+    public var shapes: String
+  }
+}
+
+extension DiffReport.RuleChange {
+  /// The change's kind: what the rule's text shows (`shaping.feature`, `kerning`, `mark`), or
+  /// `layout.rule` for a rule whose change no text shows.
+  var kind: String {
+    guard shapes == "substitution" || shapes == "positions" else { return "layout.rule" }
+    if table == "GPOS" && ShapingComparer.markFeatures.contains(feature) { return "mark" }
+    if table == "GPOS" && feature == "kern" { return "kerning" }
+    return "shaping.feature"
+  }
+
+  /// The rule and what its text shows, in words: "liga: f f i → f_f_i added: “ffi” f f i →
+  /// f_f_i".
+  var words: String {
+    switch shapes {
+    case "noText": return "\(rule) (its text cannot be made from the font's characters)"
+    case "counted": return rule
+    case "alike": return "\(rule) (“\(text ?? "")” shapes alike)"
+    default:
+      let b = (before ?? []).joined(separator: " ")
+      let a = (after ?? []).joined(separator: " ")
+      return shapes == "positions"
+        ? "\(rule): “\(text ?? "")” \(b) placed differently"
+        : "\(rule): “\(text ?? "")” \(b) → \(a)"
+    }
+  }
+}
+
+extension DiffReport {
   /// The shaping tables (GSUB, GPOS, GDEF, kern) whose bytes differ, and those of them in which
   /// no tried pair or text shapes differently.
   public struct ShapingTables: Codable, Sendable, Hashable {

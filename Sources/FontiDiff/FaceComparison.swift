@@ -376,9 +376,16 @@ package final class FaceComparer {
     var shaping = DiffReport.FaceShaping(face: pair.label)
     let shaper = ShapingComparer(before: before, after: after, text: sample.text)
     var shapingInputs: ShapingInputs?
+    var rules: RuleComparison?
     if !same.shaping {
       shaping.tables.changed = shaper.changedTables()
       shaping.features = shaper.listChanges()
+      // Not across a migration: a static face and a variable face's instance keep their
+      // rules in other lookups with other roundings; what they shape is compared below.
+      let layout = LayoutComparer(before: before, after: after)
+      if layout.differs && pair.migration == nil {
+        rules = RuleComparison(layout: layout, kernSame: before.hasSameTable("kern", as: after))
+      }
     }
 
     let sampleAt = variations.sampleAt
@@ -397,9 +404,16 @@ package final class FaceComparer {
           common, fontBefore, fontAfter, face: pair.label, instance: instance, into: &out)
       }
       if !(same.shaping && sameCoordinates) {
-        compareShaping(
-          fontBefore, fontAfter, shaper: shaper, inputs: &shapingInputs, instance: instance,
-          shaping: &shaping, into: &out)
+        // Rules first: where they are the same and nothing else shaping reads differs, the
+        // texts shape alike and are not tried.
+        let rulesSame = rules?.compare(
+          before, ib, after, ia, fonts: (fontBefore, fontAfter), shaper: shaper, face: pair.label,
+          instance: instance, shaping: &shaping, into: &out)
+        if !(rulesSame ?? false) || !before.hasSameTable("cmap", as: after) {
+          compareShaping(
+            fontBefore, fontAfter, shaper: shaper, inputs: &shapingInputs, instance: instance,
+            shaping: &shaping, into: &out)
+        }
       }
       try compareSample(
         fontBefore, fontAfter, face: pair.label, instance: instance, keepImage: index == sampleAt,
@@ -407,6 +421,10 @@ package final class FaceComparer {
     }
     out.glyphs.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
     out.moved.sort { ($0.codepoint, $0.instance ?? "") < ($1.codepoint, $1.instance ?? "") }
+    if let rules {
+      // Tables whose rules are the same at every instance compared are repacked: no change.
+      shaping.tables.changed.removeAll { rules.repacked.contains($0) }
+    }
     ShapingComparer.finish(&shaping)
     if pair.migration != nil {
       // A variable font's layout tables hold variation data no static font can: tables that
@@ -546,8 +564,9 @@ package final class FaceComparer {
     shaping.kerning.pairs += pairs
     shaping.features.changed += effects
     shaping.marks += marks
-    if out.shapingImages.isEmpty {
-      out.shapingImages = shaper.images(
+    // The pictures of the tried texts follow those of the rules (`RuleComparison`).
+    if !out.shapingImages.contains(where: { !$0.isRule }) {
+      out.shapingImages += shaper.images(
         fontBefore, fontAfter, face: out.label, instance: instance, pairs: pairs,
         effects: effects, marks: marks)
     }

@@ -47,10 +47,14 @@ extension FamilyComparison {
             + "“\(first.text)” \(point(first.before)) → \(point(first.after))"
             + (s.marks.count > 1 ? ", …" : ""))
       }
+      for r in s.rules ?? [] {
+        let place = r.instance.map { "\(face) \($0)" } ?? face
+        lines.append("rule (\(place)): \(r.words)")
+      }
       if !s.tables.unexplained.isEmpty {
         lines.append(
-          "\(s.tables.unexplained.joined(separator: ", ")) changed (\(face)); "
-            + "no tried pair or text shapes differently")
+          "\(s.tables.unexplained.joined(separator: ", ")) differs (\(face)) and no rule "
+            + "explains it; no tried pair or text shapes differently")
       }
     }
     return lines

@@ -335,7 +335,11 @@ final class ShapingComparer {
       shaping.kerning.count > 0 || !shaping.marks.isEmpty
       || f.changed.contains { $0.positionsOnly }
     let substituted = f.changed.contains { !$0.positionsOnly }
+    // A table with a rule that differs is explained by it (GDEF by any: its store and classes
+    // are read into GSUB's and GPOS's rules).
+    let ruled = Set((shaping.rules ?? []).map(\.table))
     shaping.tables.unexplained = shaping.tables.changed.filter { table in
+      guard !ruled.contains(table) && !(table == "GDEF" && !ruled.isEmpty) else { return false }
       switch table {
       case "GSUB": return !(substituted || listsDiffer)
       case "GPOS", "kern": return !(positioned || listsDiffer)
@@ -620,7 +624,8 @@ extension ShapingComparer {
     return run
   }
 
-  private func buffer(
+  /// `text` shaped by `font` with `features`, in a buffer of its own.
+  func buffer(
     _ text: [Unicode.Scalar], _ font: HarfBuzzFont, _ features: [(tag: UInt32, value: UInt32)]
   ) -> [ShapedGlyph] {
     HarfBuzzBuffer().shape(

@@ -45,6 +45,12 @@ package struct LayoutFeatureKey: Sendable, Hashable {
   /// nil: the script's default language system.
   package var language: String?
   package var feature: String
+
+  package init(script: String, language: String?, feature: String) {
+    self.script = script
+    self.language = language
+    self.feature = feature
+  }
 }
 
 /// One language system: its features, each with the indices of its lookups (features of the same
@@ -72,7 +78,7 @@ package struct LayoutLookup: Sendable, Hashable {
   package var rules: LayoutLookupRules
 
   /// A feature's lookup index past the lookup list.
-  static let missing = LayoutLookup(
+  package static let missing = LayoutLookup(
     flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil,
     rules: .unreadable("a lookup index past the lookup list"))
 }
@@ -226,6 +232,11 @@ package struct LayoutPairAdjustments: Sendable, Hashable {
 package struct LayoutPairKey: Sendable, Hashable {
   package var first: Int
   package var second: Int
+
+  package init(first: Int, second: Int) {
+    self.first = first
+    self.second = second
+  }
 }
 
 /// The adjustments of a pair's two glyphs.

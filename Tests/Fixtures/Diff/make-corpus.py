@@ -1295,8 +1295,9 @@ def build():
     pair("gsub-lookahead", H, ["shaping.feature"],
          "calt: Q before p no longer Q.short (p out of the chain rule's lookahead)",
          context_without(["Q"], "LookAheadCoverage", "p"))
-    pair("gsub-ligature-component", S, ["shaping.feature"],
-         "liga: the ligature ffi (U+FB03) made of f f l, not f f i (ffl still U+FB04, first)",
+    pair("gsub-ligature-component", S, ["layout.rule"],
+         "liga: the ligature ffi (U+FB03) made of f f l, not f f i (ffl still U+FB04, first; "
+         "f f, first too, forms before ffi can: no text shows it)",
          ligature_component("uniFB03", ["f", "l"]))
     pair("gpos-class-kern-instance", V, ["kerning"],
          "the class pair V o − 40 at wght 700 only (a VariationIndex delta of a region of "
@@ -1329,27 +1330,6 @@ KNOWN = {
     "strikeout, underline, average width, bounding box, kerning) are compared as numbers, not "
     "per em, so a font scaled to another units per em also reports each of them, and the sample "
     "and a feature's text set from rounded positions",
-    # Layout rules (#58, item 4): GSUB, GPOS and GDEF are compared by shaping tried texts, and
-    # a table whose bytes differ with no tried text shaping differently is a change.
-    "gsub-backtrack": "the chain rule is not compared as a rule, and its context is tried "
-    "with the first glyph of its backtrack only (A-A), never V-A: GSUB is reported changed with "
-    "nothing shaping differently (shaping.unexplained)",
-    "gsub-lookahead": "the chain rule is not compared as a rule, and its context is tried with "
-    "the first glyph of its lookahead only (Qg), never Qp: GSUB is reported changed with nothing "
-    "shaping differently (shaping.unexplained)",
-    "gsub-ligature-component": "ligatures are tried as pairs of characters (fi, fl, ff), never "
-    "ffi: GSUB is reported changed with nothing shaping differently (shaping.unexplained)",
-    "lookup-flag": "lookup flags are not compared, and no tried text puts a mark between Q and "
-    "y: GSUB is reported changed with nothing shaping differently (shaping.unexplained)",
-    "gdef-class": "GDEF's glyph classes are not compared: the acute made a base is seen only "
-    "in the mark text á́ (mark), never in liga's Q + acute + y, which is not tried",
-    "noop-resave-fontforge": "GSUB, GPOS and GDEF repacked, every rule the same, are each "
-    "reported changed with nothing shaping differently (shaping.unexplained); and the MATH "
-    "table's glyph data is compared by its bytes, so MATH repacked is math.glyphs",
-    "noop-ttx-roundtrip": "GSUB, GPOS and GDEF repacked, every rule the same, are each reported "
-    "changed with nothing shaping differently (shaping.unexplained)",
-    "noop-split-subtables": "GPOS repacked, every rule the same, is reported changed with "
-    "nothing shaping differently (shaping.unexplained)",
 }
 
 # Pair name → what diff reaches today where KNOWN says it is wrong (verdict, kinds):
@@ -1361,14 +1341,6 @@ TODAY = {
         "metrics.os2.typoDescender", "metrics.os2.typoLineGap", "metrics.os2.winAscent",
         "metrics.os2.winDescent", "metrics.os2.xHeight", "os2.avgCharWidth", "os2.strikeout",
         "os2.subscript", "os2.superscript", "post.underline", "sample"]),
-    "gsub-backtrack": ("changed", ["shaping.unexplained"]),
-    "gsub-lookahead": ("changed", ["shaping.unexplained"]),
-    "gsub-ligature-component": ("changed", ["shaping.unexplained"]),
-    "lookup-flag": ("changed", ["shaping.unexplained"]),
-    "gdef-class": ("changed", ["mark"]),
-    "noop-resave-fontforge": ("changed", ["math.glyphs", "shaping.unexplained"]),
-    "noop-ttx-roundtrip": ("changed", ["shaping.unexplained"]),
-    "noop-split-subtables": ("changed", ["shaping.unexplained"]),
 }
 
 
@@ -1409,9 +1381,11 @@ A colour glyph changed is named by its table's per-glyph kind (`colour.colr.laye
 table's own kind (`colour.colr`, `colour.svg`, `colour.sbix`, `colour.cbdt`) by what is no one
 glyph's: the table added or removed, a strike added or its metrics changed.
 
-The layout pairs (#58) change a rule where no text `diff` tries today reaches it, or repack rules
-without changing one; a changed rule is expected as the kind of what it shapes (`shaping.feature`,
-`kerning`, `mark`). The two re-saves of a font FontForge compiled keep its glyph bounding boxes
+The layout pairs (#58) change a rule where no text `diff` tried before the rules were compared
+reaches it, or repack rules without changing one; a changed rule is expected as the kind of what
+its own text shapes (`shaping.feature`, `kerning`, `mark`), or `layout.rule` where no text shows
+it: the ligature component's ffi is formed by a lookup that `ff`, in the lookup before it, never
+lets apply. The two re-saves of a font FontForge compiled keep its glyph bounding boxes
 (`recalcBBoxes=False`, `ttx -b`): fontTools would recompute the bounding boxes of 176 of DejaVu
 Serif's glyph headers, moving `xMin` by a unit in 81 of them, which FreeType then draws a unit
 over, and head flag bit 1 with them: a change, not a repack. `ttx` drops the line end and spaces
