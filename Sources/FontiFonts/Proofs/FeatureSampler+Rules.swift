@@ -311,7 +311,7 @@ extension FeatureSampler {
       guard action.lookupIndex < table.lookups.count, action.sequenceIndex < positions.count,
         case .singleSubstitution(let map) = table.lookups[action.lookupIndex].rules
       else { return false }
-      for g in positions[action.sequenceIndex].prefix(64) {
+      for g in positions[action.sequenceIndex].sorted().prefix(64) {
         if let s = map[g], !drawsAlike(g, s) { return false }
       }
     }

@@ -109,8 +109,15 @@ extension LayoutReader {
         }
       }
     }
-    return classes.map { LayoutMarkClass(marks: $0.value, bases: $0.key) }
-      .sorted { ($0.marks.keys.min() ?? 0) < ($1.marks.keys.min() ?? 0) }
+    // In one order in every process, whatever the dictionary's: by marks, then bases (a mark
+    // with anchors for other bases is in more than one class), then anchors.
+    return classes.map { (marks: $0.value.keys.sorted(), bases: $0.key.keys.sorted(), $0) }
+      .sorted { a, b in
+        if a.marks != b.marks { return a.marks.lexicographicallyPrecedes(b.marks) }
+        if a.bases != b.bases { return a.bases.lexicographicallyPrecedes(b.bases) }
+        return "\(a.2)" < "\(b.2)"
+      }
+      .map { LayoutMarkClass(marks: $0.2.value, bases: $0.2.key) }
   }
 
   /// One MarkBasePos, MarkLigPos or MarkMarkPos subtable (format 1).
