@@ -1295,10 +1295,14 @@ def build():
     pair("gsub-lookahead", H, ["shaping.feature"],
          "calt: Q before p no longer Q.short (p out of the chain rule's lookahead)",
          context_without(["Q"], "LookAheadCoverage", "p"))
-    pair("gsub-ligature-component", S, ["shaping.feature"],
+    pair("gsub-ligature-component", S, ["feature.changed", "shaping.feature"],
          "liga: the ligature fi (U+FB01) made of f j, not f i (nothing forms before it: "
-         "\"fi\" sets f i after, \"fj\" the ligature)",
+         "\"fi\" sets f i after, \"fj\" the ligature; the feature's sample loses its fi)",
          ligature_component("fi", ["j"]))
+    pair("gsub-ligature-preempted", S, ["layout.rule"],
+         "liga: the ligature ffi (U+FB03) made of f f l, not f f i (ffl still U+FB04, first; "
+         "f f, first too, forms before ffi can: no text shows it)",
+         ligature_component("uniFB03", ["f", "l"]))
     pair("gpos-class-kern-instance", V, ["kerning"],
          "the class pair V o − 40 at wght 700 only (a VariationIndex delta of a region of "
          "its own; the default and the other instances as they were)",
@@ -1384,7 +1388,8 @@ glyph's: the table added or removed, a strike added or its metrics changed.
 The layout pairs (#58) change a rule where no text `diff` tried before the rules were compared
 reaches it, or repack rules without changing one; a changed rule is expected as the kind of what
 its own text shapes (`shaping.feature`, `kerning`, `mark`), or `layout.rule` where no text shows
-it. The two re-saves of a font FontForge compiled keep its glyph bounding boxes
+it: the pre-empted ligature's ffi is formed by a lookup that `ff`, in the lookup before it, never
+lets apply. The two re-saves of a font FontForge compiled keep its glyph bounding boxes
 (`recalcBBoxes=False`, `ttx -b`): fontTools would recompute the bounding boxes of 176 of DejaVu
 Serif's glyph headers, moving `xMin` by a unit in 81 of them, which FreeType then draws a unit
 over, and head flag bit 1 with them: a change, not a repack. `ttx` drops the line end and spaces
