@@ -36,6 +36,18 @@ public func fuzzLayoutRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
       // The proofs' read of some features only (and the lookups their context rules call).
       let some = whole.languageSystems.first.map { Array($0.features.keys.sorted().prefix(3)) }
       _ = face.layoutRules(table, features: Set(some ?? []))
+      // The proofs' source, asked feature by feature: each answer as a fresh read gives it.
+      let source = face.layoutRuleSource(table)
+      for tag in some ?? [] {
+        let fresh = face.layoutRules(table, features: [tag])
+        let answer = source.rules(features: [tag])
+        for (index, lookup) in fresh.lookups.enumerated()
+        where lookup.rules != .empty && index < answer.lookups.count
+          && answer.lookups[index] != lookup
+        {
+          fuzzFailure("the source's \(table.rawValue) lookup \(index) for \(tag) differs")
+        }
+      }
     }
     _ = face.glyphDefinitions
   }

@@ -145,20 +145,14 @@ extension FeatureSampler {
     }
   }
 
-  /// A table and the features of it read (`rulesCache`).
-  struct RulesKey: Hashable {
-    var table: LayoutTable
-    var features: Set<String>
-  }
-
-  /// The face's `table` read as rules for `features` only (their lookups and those their
-  /// context rules call; the language systems whole), once.
+  /// The face's `table` read as rules for `features`: their lookups and those their context
+  /// rules call (with any read for features before; each lookup read once), the language
+  /// systems whole.
   func rules(_ table: LayoutTable, features: Set<String>) -> LayoutRules {
-    let key = RulesKey(table: table, features: features)
-    if let known = rulesCache[key] { return known }
-    let read = face.layoutRules(table, features: features)
-    rulesCache[key] = read
-    return read
+    if let source = ruleSources[table] { return source.rules(features: features) }
+    let source = face.layoutRuleSource(table)
+    ruleSources[table] = source
+    return source.rules(features: features)
   }
 
   /// Surveys the rules of `tag`'s lookups in `table` into `survey`.

@@ -26,9 +26,8 @@ package final class FeatureSampler {
   let texts: RuleTexts
   private let buffer = HarfBuzzBuffer()
   private var outlineCache: [UInt32: GlyphOutline] = [:]
-  /// The face's GSUB and GPOS read as rules for some features, on first need (a feature no
-  /// try shows), by table and features.
-  var rulesCache: [RulesKey: LayoutRules] = [:]
+  /// The face's GSUB and GPOS, read lookup by lookup on first need (a feature no try shows).
+  var ruleSources: [LayoutTable: LayoutRuleSource] = [:]
   /// The glyphs each GSUB feature substitutes in, on first need, by whether the features are
   /// on by default (`madeByOtherFeatures`).
   var outputsByFeature: [Bool: [String: Set<UInt32>]] = [:]

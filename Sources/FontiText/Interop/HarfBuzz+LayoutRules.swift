@@ -33,6 +33,20 @@ extension HarfBuzzFace {
     }
   }
 
+  /// The face's GSUB or GPOS at normalized `coordinates`, to be read a few features at a time,
+  /// each lookup once (`LayoutRuleSource`).
+  package func layoutRuleSource(_ table: LayoutTable, coordinates: [Int] = [])
+    -> LayoutRuleSource
+  {
+    let glyphs = glyphCount
+    return withTable("GDEF") { gdef in
+      withTable(table.rawValue) { bytes in
+        LayoutRuleSource(
+          table, bytes, gdef: gdef, glyphCount: glyphs, coordinates: coordinates)
+      }
+    }
+  }
+
   /// GDEF's glyph classes, mark attachment classes and mark glyph sets.
   package var glyphDefinitions: LayoutGlyphDefinitions {
     let glyphs = glyphCount

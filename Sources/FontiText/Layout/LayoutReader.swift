@@ -42,6 +42,21 @@ struct LayoutDamage: Error {
   static let tooLarge = LayoutDamage(reason: "more rules than can be read")
 }
 
+/// What every read of a GSUB or GPOS starts from: its feature list (feature variations applied),
+/// its language systems, where its lookup list is, and what could not be read of them.
+struct LayoutHeader {
+  var features: [(tag: String, lookups: [Int])] = []
+  var languageSystems: [LayoutLanguageSystem] = []
+  /// The lookup list's offset in the table; 0 when there is none.
+  var lookupList = 0
+  var problems: [String] = []
+
+  /// The lookups of the features tagged `tags`.
+  func lookups(of tags: Set<String>) -> Set<Int> {
+    Set(features.filter { tags.contains($0.tag) }.flatMap(\.lookups))
+  }
+}
+
 /// One read of a layout table: its bytes, GDEF's, the face's glyph count, the coordinates, what
 /// is left of the budget, and what is read once and shared (class definitions, region scalars).
 struct LayoutReader {
@@ -86,34 +101,51 @@ struct LayoutReader {
   // MARK: - The table
 
   mutating func readRules(_ table: LayoutTable) -> LayoutRules {
-    var rules = LayoutRules(table: table, languageSystems: [], lookups: [], problem: nil)
-    guard bytes.count > 0 else { return rules }
+    let header = readHeader()
+    var known: [LayoutLookup?] = []
+    return rules(table, header, only: onlyFeatures.map(header.lookups(of:)), known: &known)
+  }
+
+  /// The table's header, feature list (feature variations applied) and script list.
+  mutating func readHeader() -> LayoutHeader {
+    var header = LayoutHeader()
+    guard bytes.count > 0 else { return header }
     guard let major = bytes.u16(0), let minor = bytes.u16(2), major == 1,
       let scripts = bytes.u16(4), let features = bytes.u16(6), let lookups = bytes.u16(8)
     else {
-      rules.problem = "its header cannot be read"
-      return rules
+      header.problems = ["its header cannot be read"]
+      return header
     }
-    var problems: [String] = []
-    var featureList: [(tag: String, lookups: [Int])] = []
     do {
-      featureList = try readFeatureList(features)
+      header.features = try readFeatureList(features)
       if minor >= 1, let variations = bytes.u32(10), variations > 0 {
-        try applyFeatureVariations(at: variations, to: &featureList)
+        try applyFeatureVariations(at: variations, to: &header.features)
       }
     } catch {
-      problems.append("its feature list: \(error.reason)")
+      header.problems.append("its feature list: \(error.reason)")
     }
     do {
-      rules.languageSystems = try readScriptList(scripts, features: featureList)
+      header.languageSystems = try readScriptList(scripts, features: header.features)
     } catch {
-      problems.append("its script list: \(error.reason)")
+      header.problems.append("its script list: \(error.reason)")
     }
-    let wanted = onlyFeatures.map { only in
-      Set(featureList.filter { only.contains($0.tag) }.flatMap(\.lookups))
-    }
+    header.lookupList = lookups
+    return header
+  }
+
+  /// The rules of the table whose header is `header`: the `wanted` lookups (nil: all) and those
+  /// their context rules call, read unless `known` holds them (read before, from these bytes);
+  /// those read are added to it, but for a lookup the budget ran out on.
+  mutating func rules(
+    _ table: LayoutTable, _ header: LayoutHeader, only wanted: Set<Int>?,
+    known: inout [LayoutLookup?]
+  ) -> LayoutRules {
+    var rules = LayoutRules(
+      table: table, languageSystems: header.languageSystems, lookups: [], problem: nil)
+    var problems = header.problems
     do {
-      rules.lookups = try readLookupList(lookups, table: table, only: wanted)
+      rules.lookups = try readLookupList(
+        header.lookupList, table: table, only: wanted, known: &known)
     } catch {
       problems.append("its lookup list: \(error.reason)")
     }
@@ -243,26 +275,32 @@ struct LayoutReader {
 
   // MARK: - Lookups
 
-  mutating func readLookupList(_ list: Int, table: LayoutTable, only wanted: Set<Int>? = nil)
-    throws(LayoutDamage) -> [LayoutLookup]
-  {
+  mutating func readLookupList(
+    _ list: Int, table: LayoutTable, only wanted: Set<Int>? = nil, known: inout [LayoutLookup?]
+  ) throws(LayoutDamage) -> [LayoutLookup] {
     guard list > 0 else { return [] }
     let count = try bytes.read16(list)
     try spend(count)
+    if known.count != count { known = Array(repeating: nil, count: count) }
     let unread = LayoutLookup(
       flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil, rules: .empty)
-    var out = [LayoutLookup](repeating: unread, count: count)
+    var out = known.map { $0 ?? unread }
     // Every lookup, or the wanted ones and those their context rules call, each once.
     var pending = wanted.map { $0.filter { $0 < count }.sorted(by: >) } ?? (0..<count).reversed()
     var seen = Set(pending)
     while let i = pending.popLast() {
-      do {
-        let offset = list + (try bytes.read16(list + 2 + 2 * i))
-        out[i] = try readLookup(offset, table: table)
-      } catch {
-        out[i] = LayoutLookup(
-          flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil,
-          rules: .unreadable(error.reason))
+      if known[i] == nil {
+        do {
+          let offset = list + (try bytes.read16(list + 2 + 2 * i))
+          out[i] = try readLookup(offset, table: table)
+          known[i] = out[i]
+        } catch {
+          out[i] = LayoutLookup(
+            flags: 0, markAttachmentGlyphs: nil, markFilteringGlyphs: nil,
+            rules: .unreadable(error.reason))
+          // Damage is the bytes'; a budget spent is this read's only.
+          if error.reason != LayoutDamage.tooLarge.reason { known[i] = out[i] }
+        }
       }
       guard wanted != nil else { continue }
       switch out[i].rules {

@@ -32,7 +32,7 @@ import Testing
     // shows reads none.
     let other = try Self.sampler(Self.proofFonts + "/EBGaramond12-Subset.otf")
     #expect(other.findings(tag: "liga", tables: [.gsub]).sample != nil)
-    #expect(other.rulesCache.isEmpty)
+    #expect(other.ruleSources.isEmpty)
   }
 
   /// EB Garamond's figures are old-style and proportional by default: `onum` and `pnum` act

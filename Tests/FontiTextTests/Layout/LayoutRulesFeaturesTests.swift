@@ -38,6 +38,33 @@ import Testing
     #expect(face.layoutRules(.gsub, features: all).lookups == full.lookups)
   }
 
+  /// A source asked for one feature after another (what the proofs do, face by face) answers
+  /// each as a fresh read of that feature would, but for the lookups read before, which stay;
+  /// asked for everything, it answers the full read.
+  @Test func aSourceAnswersEachFeatureAsAFreshReadDoes() throws {
+    let face = try HarfBuzzFace(file: TestFonts.fixtures + "/Layout/LayoutRules.ttf")
+    for table in LayoutTable.allCases {
+      let full = face.layoutRules(table)
+      let source = face.layoutRuleSource(table)
+      var asked: [LayoutLookup?] = Array(repeating: nil, count: full.lookups.count)
+      for tag in Set(full.languageSystems.flatMap(\.features.keys)).sorted() {
+        let fresh = face.layoutRules(table, features: [tag])
+        let answer = source.rules(features: [tag])
+        #expect(answer.languageSystems == fresh.languageSystems)
+        #expect(answer.lookups.count == fresh.lookups.count)
+        for (index, lookup) in fresh.lookups.enumerated() where lookup.rules != .empty {
+          #expect(answer.lookups[index] == lookup, "\(table) \(tag) lookup \(index)")
+          asked[index] = lookup
+        }
+        for (index, lookup) in answer.lookups.enumerated() {
+          // Nothing is read that no feature asked so far needs.
+          #expect(lookup.rules == .empty || asked[index] != nil, "\(table) lookup \(index)")
+        }
+      }
+      #expect(source.rules(features: nil).lookups == full.lookups)
+    }
+  }
+
   /// A damaged table read for some features: each truncation and each random damage is read
   /// or reported, never a trap; a lookup that a context rule calls again (or that calls
   /// itself) is read once.
