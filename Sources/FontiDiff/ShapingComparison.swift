@@ -90,14 +90,19 @@ final class ShapingComparer {
 
   // MARK: Glyph names and shaped runs
 
-  private var names: [ObjectIdentifier: [UInt32: String]] = [:]
+  /// Glyph names of `before` and `after`, asked once each for every instance: a name is the
+  /// face's, the same at every instance. Kept by face, never by font: fonts are made for each
+  /// instance, and a freed font's identity is reused by the next, maybe the other side's.
+  private var names: [[UInt32: String]] = [[:], [:]]
 
   /// A glyph's name, or `#ID` where the font has none.
   func name(_ glyph: UInt32, _ font: HarfBuzzFont) -> String {
-    let key = ObjectIdentifier(font)
-    if let known = names[key]?[glyph] { return known }
+    guard let side = font.face === before ? 0 : font.face === after ? 1 : nil else {
+      return font.glyphName(glyph) ?? "#\(glyph)"
+    }
+    if let known = names[side][glyph] { return known }
     let found = font.glyphName(glyph) ?? "#\(glyph)"
-    names[key, default: [:]][glyph] = found
+    names[side][glyph] = found
     return found
   }
 
