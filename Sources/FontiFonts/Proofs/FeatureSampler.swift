@@ -91,8 +91,11 @@ package final class FeatureSampler {
   }
 
   /// Finds a sample for feature `tag` of `tables`, turned on with `value` for the parts of
-  /// the sample it is meant for.
-  func findings(tag: String, tables: [LayoutTable], value: Int = 1) -> Findings {
+  /// the sample it is meant for; with `rules` off, without the last stage (the feature's own
+  /// rules: `sampleFromRules`).
+  func findings(tag: String, tables: [LayoutTable], value: Int = 1, rules: Bool = true)
+    -> Findings
+  {
     shapesLeft = FeatureSampler.shapeBudget
     tried = []
     let hbTag = HarfBuzzTag.make(tag)
@@ -118,6 +121,7 @@ package final class FeatureSampler {
         return Findings(sample: found, tried: [])
       }
     }
+    guard rules else { return Findings(sample: nil, tried: tried) }
     let fromRules = sampleFromRules(tag: tag, tables: tables, value: on)
     if let found = fromRules.sample { return Findings(sample: found, tried: []) }
     return Findings(sample: nil, tried: tried, noEffect: fromRules.noEffect)

@@ -163,7 +163,10 @@ public enum ProofReader {
           let entry = opened[faceNumber]
           let sampler = samplers[faceNumber] ?? FeatureSampler(face: entry.hb)
           samplers[faceNumber] = sampler
-          let found = sampler.findings(tag: tag, tables: tables)
+          // Its rules are read in the first face that has it only: the others' are as a rule
+          // the same rules at another weight, and reading them is most of a face's cost.
+          let found = sampler.findings(
+            tag: tag, tables: tables, rules: faceNumber == listing.faces.first)
           noEffect = noEffect ?? found.noEffect
           if let sample = found.sample {
             samples.append(

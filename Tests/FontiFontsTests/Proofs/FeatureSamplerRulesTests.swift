@@ -33,6 +33,12 @@ import Testing
     let other = try Self.sampler(Self.proofFonts + "/EBGaramond12-Subset.otf")
     #expect(other.findings(tag: "liga", tables: [.gsub]).sample != nil)
     #expect(other.ruleSources.isEmpty)
+    // In a face after the first that has the feature, the rules are not read: rlig shows
+    // nothing there, and says no reason.
+    let later = try Self.sampler(Self.proofFonts + "/NotoSansArabic-Subset.ttf")
+    let skipped = later.findings(tag: "rlig", tables: [.gsub], rules: false)
+    #expect(skipped.sample == nil && skipped.noEffect == nil)
+    #expect(later.ruleSources.isEmpty)
   }
 
   /// EB Garamond's figures are old-style and proportional by default: `onum` and `pnum` act
