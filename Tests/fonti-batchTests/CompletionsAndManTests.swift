@@ -10,6 +10,19 @@ import Testing
     (Repository.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
   }
 
+  /// Each command's help reads in a terminal of 92 columns: its usage and description lines
+  /// fit, as a paragraph wrapped by hand keeps them (two had lines of 99 and 112).
+  @Test func everyCommandsDescriptionFitsNinetyTwoColumns() throws {
+    let box = try CLISandbox("fonti-help-width")
+    for (command, _) in try Self.helpTable(box) {
+      let help = try box.run(["help"] + command.split(separator: " ").map(String.init))
+      let description = help.stdout.components(separatedBy: "\nOptions:\n")[0]
+      for line in description.split(separator: "\n") where line.count > 92 {
+        Issue.record("help \(command): a line of \(line.count) columns: \(line)")
+      }
+    }
+  }
+
   /// What `--help` and `help COMMAND` list: each command's name and option spellings.
   static func helpTable(_ box: CLISandbox) throws -> [(command: String, options: [String])] {
     let overview = try box.run(["--help"])

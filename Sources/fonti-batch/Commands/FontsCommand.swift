@@ -43,10 +43,10 @@ extension Commands {
     details: """
       Each file (folders are searched for font files) must be a TrueType/OpenType font or
       collection, or a WOFF/WOFF2 web font of one, that FreeType reads (a web font is copied as
-      it is and decoded into the cache when used); a refused file is named with the reason and nothing is
-      copied for it, while the others are still imported (exit 1). A file already in the library
-      (same bytes) is not copied again (exit 0). A different file with the same name is kept
-      under a new name; nothing in the library is overwritten.
+      it is and decoded into the cache when used); a refused file is named with the reason and
+      nothing is copied for it, while the others are still imported (exit 1). A file already in
+      the library (same bytes) is not copied again (exit 0). A different file with the same name
+      is kept under a new name; nothing in the library is overwritten.
       """,
     minPositionals: 1, maxPositionals: nil,
     run: { invocation, console in

@@ -14,8 +14,9 @@ extension Commands {
       use the family's real faces; when a face does not exist the sample stays regular, with a
       warning. --face sets it in the face of that name as fontconfig gives it ('fonti-batch
       families --json' lists them; case, spaces and hyphens do not count), and the footer says
-      which of the family's faces it is. The curated "pairs well with" partners that are installed are drawn along the
-      bottom, as in a run's specimen. Custom fonts: the imported library is always available.
+      which of the family's faces it is. The curated "pairs well with" partners that are
+      installed are drawn along the bottom, as in a run's specimen. Custom fonts: the imported
+      library is always available.
       """,
     minPositionals: 1, maxPositionals: 1,
     options: [
