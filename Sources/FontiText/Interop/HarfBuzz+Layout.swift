@@ -294,6 +294,9 @@ extension HarfBuzzFont {
 /// A reusable `hb_buffer_t`; owns one reference.
 package final class HarfBuzzBuffer {
   let pointer: OpaquePointer
+  /// The last language shaped in, as given and as HarfBuzz's interned tag: looking a tag up
+  /// (`hb_language_from_string`) costs more than shaping the two letters of a kerning pair.
+  private var language: (tag: String, value: hb_language_t?)?
 
   package init() {
     guard let buffer = hb_buffer_create() else { preconditionFailure("harfbuzz: out of memory") }
@@ -322,22 +325,33 @@ package final class HarfBuzzBuffer {
     features: [(tag: UInt32, value: UInt32)], ranges: [Range<Int>]?
   ) -> [ShapedGlyph] {
     hb_buffer_clear_contents(pointer)
-    let codepoints = text.map(\.value)
-    hb_buffer_add_utf32(pointer, codepoints, Int32(codepoints.count), 0, Int32(codepoints.count))
-    hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
+    text.withUnsafeBufferPointer { scalars in
+      scalars.withMemoryRebound(to: UInt32.self) { codepoints in
+        hb_buffer_add_utf32(
+          pointer, codepoints.baseAddress, Int32(codepoints.count), 0, Int32(codepoints.count))
+      }
+    }
+    if self.language?.tag != language {
+      self.language = (language, hb_language_from_string(language, -1))
+    }
+    hb_buffer_set_language(pointer, self.language?.value)
     hb_buffer_guess_segment_properties(pointer)
-    var spans: [(start: UInt32, end: UInt32)] = [(start: 0, end: UInt32.max)]
-    if let ranges {
-      spans = ranges.map {
-        (start: UInt32(clamping: $0.lowerBound), end: UInt32(clamping: $0.upperBound))
+    if features.isEmpty {
+      hb_shape(font.pointer, pointer, nil, 0)
+    } else {
+      var spans: [(start: UInt32, end: UInt32)] = [(start: 0, end: UInt32.max)]
+      if let ranges {
+        spans = ranges.map {
+          (start: UInt32(clamping: $0.lowerBound), end: UInt32(clamping: $0.upperBound))
+        }
       }
-    }
-    let list = features.flatMap { feature in
-      spans.map {
-        hb_feature_t(tag: feature.tag, value: feature.value, start: $0.start, end: $0.end)
+      let list = features.flatMap { feature in
+        spans.map {
+          hb_feature_t(tag: feature.tag, value: feature.value, start: $0.start, end: $0.end)
+        }
       }
+      hb_shape(font.pointer, pointer, list, UInt32(list.count))
     }
-    hb_shape(font.pointer, pointer, list, UInt32(list.count))
     guard hb_buffer_allocation_successful(pointer) != 0 else { return [] }
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(pointer, &count), count > 0,
