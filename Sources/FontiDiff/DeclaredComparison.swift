@@ -608,10 +608,8 @@ struct DeclaredComparer {
   func mathGlyphChanges() -> (overlap: Bool, glyphs: [String]) {
     let fb = HarfBuzzFont(face: before)
     let fa = HarfBuzzFont(face: after)
-    let nb = (0..<before.glyphCount).map { fb.glyphName(UInt32($0)) ?? "#\($0)" }
-    let na = (0..<after.glyphCount).map { fa.glyphName(UInt32($0)) ?? "#\($0)" }
-    var afterGlyph: [String: UInt32] = [:]
-    for (g, n) in na.enumerated() where afterGlyph[n] == nil { afterGlyph[n] = UInt32(g) }
+    let pairing = LayoutComparer.GlyphPairing(before: before, after: after)
+    let (nb, na) = pairing.names
     func named(_ names: [String]) -> (UInt32) -> String {
       { Int($0) < names.count ? names[Int($0)] : "#\($0)" }
     }
@@ -619,7 +617,7 @@ struct DeclaredComparer {
     var seen = Set<String>()
     for (g, n) in nb.enumerated() where seen.insert(n).inserted {
       let b = fb.mathGlyph(UInt32(g), name: named(nb))
-      guard let ga = afterGlyph[n] else {
+      guard let ga = pairing.toAfter[UInt32(g)] else {
         if !b.isEmpty { out.append(n) }
         continue
       }

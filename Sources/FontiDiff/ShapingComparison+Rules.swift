@@ -35,32 +35,22 @@ extension ShapingComparer {
         }
         continue
       }
-      if d.table == "GPOS" && listed[d.feature, default: 0] >= LayoutComparer.rulesListed {
-        // Past the list: counted when it shows (shaped below), as the rules listed are.
-        guard let text = ruleText(d, layout: layout, texts: texts) else {
-          more[d.feature, default: 0] += 1
-          continue
-        }
-        let scalars = Array(text.unicodeScalars)
-        let b = buffer(scalars, fb, ruleFeatures(d))
-        let a = buffer(scalars, fa, ruleFeatures(d))
-        if !sameGlyphs(b, fb, a, fa) || !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua) {
-          more[d.feature, default: 0] += 1
-        }
-        continue
-      }
+      // A positioning rule past the list is counted when it shows, as the rules listed are.
+      let pastList =
+        d.table == "GPOS" && listed[d.feature, default: 0] >= LayoutComparer.rulesListed
       guard let text = ruleText(d, layout: layout, texts: texts) else {
-        change.shapes = "noText"
-        changes.append(change)
+        if pastList {
+          more[d.feature, default: 0] += 1
+        } else {
+          change.shapes = "noText"
+          changes.append(change)
+        }
         continue
       }
       let scalars = Array(text.unicodeScalars)
       let features = ruleFeatures(d)
-      let b = buffer(scalars, fb, features)
-      let a = buffer(scalars, fa, features)
-      change.text = text
-      change.before = b.map { name($0.glyph, fb) }
-      change.after = a.map { name($0.glyph, fa) }
+      let b = shape(scalars, fb, features: features)
+      let a = shape(scalars, fa, features: features)
       if !sameGlyphs(b, fb, a, fa) {
         change.shapes = "substitution"
       } else if !sameAdjustments(b, &advancesB, ub, a, &advancesA, ua) {
@@ -71,6 +61,13 @@ extension ShapingComparer {
         // kerns the pair as the rule did, or the units per em scaled), it changed nothing.
         if d.table == "GPOS" { continue }
       }
+      if pastList {
+        more[d.feature, default: 0] += 1
+        continue
+      }
+      change.text = text
+      change.before = b.map { name($0.glyph, fb) }
+      change.after = a.map { name($0.glyph, fa) }
       changes.append(change)
       if d.table == "GPOS" { listed[d.feature, default: 0] += 1 }
       if change.shapes != "alike" && images.count < ShapingComparer.ruleImages {

@@ -163,7 +163,8 @@ final class ShapingComparer {
     }
   }
 
-  private func shape(
+  /// `scalars` shaped by `font` with `features`, in the comparer's one buffer.
+  func shape(
     _ scalars: [Unicode.Scalar], _ font: HarfBuzzFont, features: [(tag: UInt32, value: UInt32)] = []
   ) -> [ShapedGlyph] {
     buffer.shape(scalars, font: font, language: FeatureSampler.defaultLanguage, features: features)
@@ -617,7 +618,7 @@ extension ShapingComparer {
     _ text: [Unicode.Scalar], _ font: HarfBuzzFont,
     features: [(tag: UInt32, value: UInt32)] = []
   ) -> ShapedRun {
-    let glyphs = buffer(text, font, features)
+    let glyphs = shape(text, font, features: features)
     var pen = 0
     var run = ShapedRun(outlines: [], x: [], y: [], unitsPerEm: font.face.unitsPerEm)
     for g in glyphs {
@@ -627,14 +628,6 @@ extension ShapingComparer {
       pen = ShapedText.clamped(pen + g.xAdvance)
     }
     return run
-  }
-
-  /// `text` shaped by `font` with `features`, in a buffer of its own.
-  func buffer(
-    _ text: [Unicode.Scalar], _ font: HarfBuzzFont, _ features: [(tag: UInt32, value: UInt32)]
-  ) -> [ShapedGlyph] {
-    HarfBuzzBuffer().shape(
-      text, font: font, language: FeatureSampler.defaultLanguage, features: features)
   }
 
   /// Pictures of the largest changes found at one instance: kerning pairs, feature texts and
