@@ -42,8 +42,10 @@ extension CataloguePlan {
     var items: [Item] = []
     let ownScript = FallbackSample.showsOwnScript(
       input.text, language: input.sample?.language, family: family)
-    let sampleNatural = sampleHeight(
-      input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
+    let grid = ownScript ? gridInPlaceOfText(family, input) : nil
+    let sampleNatural =
+      grid.map { gridHeight($0, width: g.contentWidth, columns: 10) }
+      ?? sampleHeight(input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
     items.append(
       Item(
         .sample(family: i, size: input.size, ownScript: ownScript), height: sampleNatural,
@@ -104,11 +106,21 @@ extension CataloguePlan {
           before: 12))
     }
 
-    // One page when it fits, letting the sample give up to 60 % of its height for that.
+    // One page when it fits, letting the sample give up to 60 % of its height for that; a
+    // grid of glyphs in place of the text spreads across the column, down to cells of
+    // `smallestCell`, with the page's spaces halved (the flow halves them when that saves a
+    // page).
     let total = familyHeaderHeight + items.reduce(0) { $0 + $1.before + $1.height }
     if total > g.bodyHeight {
       let spare = g.bodyHeight - (total - sampleNatural)
-      if spare >= sampleNatural * 0.4 { items[0].height = spare.rounded(.down) }
+      if let grid {
+        let halved = spare + items.reduce(0) { $0 + $1.before } / 2
+        let least = gridHeight(
+          grid, width: g.contentWidth, columns: Int(g.contentWidth / smallestCell))
+        if halved >= least { items[0].height = min(sampleNatural, halved.rounded(.down)) }
+      } else if spare >= sampleNatural * 0.4 {
+        items[0].height = spare.rounded(.down)
+      }
     }
     // The sample always starts on the family's first page, under the header: the writer fits
     // it to whatever frame it gets, so a page never shows a family's name and nothing of it.
@@ -224,6 +236,29 @@ extension CataloguePlan {
   /// Glyph pairs of two waterfall lines compared, at most: beyond (a hostile font's glyphs of
   /// no advance, all shown), the lines keep the frames that hold each one's ink.
   static let maximumInkPairs = 250_000
+
+  /// The glyphs a family page shows in a grid in place of the user's text, when the family
+  /// has none of the text's characters and no language to show instead: a symbol font, a
+  /// size font of math delimiters. Nil for any other family.
+  static func gridInPlaceOfText(_ family: FontFamily, _ input: CatalogueInput<FontFamily>)
+    -> Int?
+  {
+    guard FallbackSample.hasNone(of: input.text, coverage: family.coverage),
+      case .glyphGrid(let glyphs) = FallbackSample.choose(
+        for: family, preferGrid: false, text: input.text)
+    else { return nil }
+    return glyphs.count
+  }
+
+  /// The smallest cell, in points, a glyph grid in place of the user's text is drawn with to
+  /// keep a family on one page.
+  static let smallestCell = 20.0
+
+  /// The height of a grid of `count` glyphs in `columns` square cells across `width`.
+  static func gridHeight(_ count: Int, width: Double, columns: Int) -> Double {
+    let cell = width / Double(max(1, columns))
+    return (Double(GlyphCell.rows(max(1, count), columns: max(1, columns))) * cell).rounded(.up)
+  }
 
   static func sampleHeight(_ text: String, size: Double, ownScript: Bool, width: Double) -> Double {
     if !ownScript {

@@ -121,7 +121,9 @@ extension PageDrawer {
       return
     }
 
-    // The user's text, small and honest about its boxes, then the family's own sample.
+    // The user's text, small and honest about its boxes, then the family's own sample; a
+    // family with none of the text's characters shows its glyphs alone, saying so, rather
+    // than a line of boxes.
     let small = min(size, 16)
     let topHeight = min(f.height * 0.38, 4 * small * 1.35)
     let (yours, _) = fit(
@@ -129,6 +131,15 @@ extension PageDrawer {
       width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark,
       settings: settings, leading: SpecimenRenderer.sampleLeading)
     count(yours.unknownGlyphs, family)
+    if case .glyphGrid(let glyphs) = fallback,
+      FallbackSample.hasNone(of: input.text, coverage: family.coverage)
+    {
+      drawMarginLabel(
+        [facts.pictographic ? "Its symbols" : "Its glyphs", "none of your text"], top: f.y)
+      drawGrid(
+        glyphs, family: family, face: facts.regular, context: ctx, top: f.y, height: f.height)
+      return
+    }
     cr.setColour(ink(0.8))
     yours.draw(at: g.contentX, f.y)
     drawMarginLabel(["Your text"], top: f.y)
@@ -309,16 +320,14 @@ extension PageDrawer {
     }
   }
 
-  /// A family's glyphs in a grid of ten columns across the column from `top`, in cells as
-  /// large as `height` allows.
+  /// A family's glyphs in a grid across the column from `top`, ten columns or more when that
+  /// gives larger cells, in cells as large as `height` allows.
   private func drawGrid(
     _ glyphs: [String], family: FontFamily, face: FontFace?, context: TextContext, top: Double,
     height: Double
   ) {
     guard !glyphs.isEmpty, height > 10 else { return }
-    let columns = 10
-    let rows = GlyphCell.rows(glyphs.count, columns: columns)
-    let cell = min(g.contentWidth / Double(columns), height / Double(rows))
+    let (columns, cell) = GlyphCell.fitted(glyphs.count, width: g.contentWidth, height: height)
     GlyphCell.drawGrid(
       glyphs, columns: columns, cell: cell, at: g.contentX, top, family: family.name, face: face,
       context: context, line: 0.5, outline: (ink(0.12), alpha: 1), colour: palette.text, on: cr)

@@ -36,6 +36,23 @@ enum GlyphCell {
   /// Rows `count` glyphs take in `columns` columns.
   static func rows(_ count: Int, columns: Int) -> Int { (count + columns - 1) / columns }
 
+  /// The columns and cell of a grid of `count` glyphs in `width` × `height`: `least` columns,
+  /// or more when that gives larger cells (a grid given a short frame spreads across it
+  /// rather than shrinking).
+  static func fitted(_ count: Int, width: Double, height: Double, least: Int = 10)
+    -> (columns: Int, cell: Double)
+  {
+    func cell(_ columns: Int) -> Double {
+      min(width / Double(columns), height / Double(rows(max(1, count), columns: columns)))
+    }
+    var best = (columns: least, cell: cell(least))
+    for columns in stride(from: least + 1, through: max(least, count), by: 1)
+    where cell(columns) > best.cell {
+      best = (columns, cell(columns))
+    }
+    return best
+  }
+
   /// Draws `glyphs` in rows of `columns` square cells `cell` wide, the first cell's corner at
   /// (`x`, `y`): each cell outlined just inside its edge by a `line`-wide stroke of `outline`,
   /// each glyph in `colour`, laid out by `layout`.

@@ -112,6 +112,17 @@ package enum SampleScript {
 }
 
 extension FallbackSample {
+  /// Whether `coverage` has none of the characters of `text` that need a glyph (a text of
+  /// spaces only has nothing to lack).
+  package static func hasNone(of text: String, coverage: CharacterCoverage) -> Bool {
+    var any = false
+    for s in text.unicodeScalars where !CharacterCoverage.needsNoGlyph(s) {
+      if coverage.contains(s) { return false }
+      any = true
+    }
+    return any
+  }
+
   /// Whether `family` shows its own script rather than `text`: it lacks some of the text's
   /// characters and does not write the text's script (`SampleScript`; `language` is the sample's, `defaults.language` or
   /// `--language`). For a text without letters, when it lacks a third of its characters. A
