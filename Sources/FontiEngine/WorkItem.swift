@@ -181,6 +181,10 @@ public struct WorkerSetup: Codable, Sendable, Hashable {
   /// answer (`WorkResult.attachment`), for a parent that serves them (`serve`'s cards) rather
   /// than reading back a file.
   public var sendsPNGs = false
+  /// Font maps a worker keeps, the most recently drawn families' (`FontMaps.kept`): 1 in a
+  /// run, which draws each family once; a screenful for `serve`, whose every keystroke draws
+  /// the same cards again.
+  public var keptFontMaps = 1
 
   public init(
     customFonts: [String], labelFamily: FamilyRef? = nil, boxDigitsFace: FamilyRef? = nil,

@@ -61,6 +61,7 @@ public enum Worker {
     // Answers are read by the parent only, never kept or compared as bytes: keys unsorted.
     let encoder = JSONEncoder(.message)
     let decoder = JSONDecoder()
+    let keptProofs = setup.keptFontMaps > 1 ? KeptProofs(capacity: setup.keptFontMaps) : nil
     var done = 0
     while done < max(1, setup.itemsPerWorker), let request = requests.receive(from: 0) {
       done += 1
@@ -69,7 +70,7 @@ public enum Worker {
       if let item = try? decoder.decode(WorkItem.self, from: request.line) {
         if let crashOn, item.subject == crashOn { abort() }
         if let hangOn, item.subject == hangOn { while true { sleep(60) } }
-        result = answer(item) {
+        result = answer(item, proofs: keptProofs) {
           if fonts == nil { fonts = renderer(for: setup) }
           return fonts
         }
@@ -102,6 +103,7 @@ public enum Worker {
         configurations: [(system, custom: false)], customFiles: setup.customFonts)
     }
     let maps = FontMaps(patterns: patterns, boxDigits: setup.boxDigitsFace)
+    maps.kept = setup.keptFontMaps
     let label = setup.labelFamily.flatMap { maps.families(for: [$0]).found[$0] }
     let renderer = SpecimenRenderer(fontMaps: maps, labelFamily: label)
     // The parent flushes and renames what is drawn here, or takes the bytes over the pipe.
@@ -110,7 +112,9 @@ public enum Worker {
   }
 
   /// The worker's answer to `item`; `fonts` gives the renderer of items that draw text.
-  static func answer(_ item: WorkItem, fonts: () -> SpecimenRenderer?) -> WorkResult {
+  static func answer(
+    _ item: WorkItem, proofs: KeptProofs? = nil, fonts: () -> SpecimenRenderer?
+  ) -> WorkResult {
     switch item {
     case .finishCatalogue(let task):
       do { return try finishCatalogue(task) } catch { return .failure("\(error)") }
@@ -122,7 +126,7 @@ public enum Worker {
       guard let renderer = fonts() else {
         return .failure("fontconfig could not be set up in the worker")
       }
-      return perform(item, renderer: renderer)
+      return perform(item, renderer: renderer, proofs: proofs)
     }
   }
 
@@ -130,7 +134,9 @@ public enum Worker {
   /// family whose faces cannot be had (a file removed since the parent listed the fonts) fails
   /// the item with the file named, or, as a partner or on a catalogue, is left out with a
   /// warning.
-  static func perform(_ item: WorkItem, renderer: SpecimenRenderer) -> WorkResult {
+  static func perform(
+    _ item: WorkItem, renderer: SpecimenRenderer, proofs kept: KeptProofs? = nil
+  ) -> WorkResult {
     let maps = renderer.fontMaps
     // The label face too: the families are then made from the very configuration the drawing
     // uses (`FontMaps` reuses it), not from one more.
@@ -144,7 +150,7 @@ public enum Worker {
             made.problems[request.family] ?? "family '\(request.family.name)' cannot be drawn")
         }
         // Read once, before drawing: the axes the specimen shows, the proofs the manifest lists.
-        let proofs = drawn.readProofs()
+        let proofs = kept?.proofs(of: request, drawn) ?? drawn.readProofs()
         var r = try renderer.render(drawn, proofs: proofs, to: path)
         r.warnings += request.partners.compactMap { made.problems[$0] }.map {
           "partner left out: \($0)"
@@ -244,4 +250,32 @@ public enum Worker {
     return result
   }
 
+}
+
+/// The proofs a worker read for its last specimens, by what they were read from: `serve`'s
+/// cards draw the same screenful of families at every keystroke, and reading a variable
+/// family's named instances took most of such a card's time. The fonts do not change under
+/// a worker: the server starts new ones when they do.
+final class KeptProofs {
+  private struct Key: Hashable {
+    var family: FamilyRef
+    var axes: [String]
+    var asked: ProofOptions?
+  }
+  private var recent: RecentlyUsed<Key, FamilyProofReport>
+
+  init(capacity: Int) { recent = RecentlyUsed(capacity: capacity) }
+
+  /// `drawn`'s proofs, read once for the same family, axes and proofs asked.
+  func proofs(
+    of request: SpecimenRequest<FamilyRef>, _ drawn: SpecimenRequest<FontFamily>
+  ) -> FamilyProofReport {
+    let key = Key(
+      family: request.family, axes: request.sample?.variations.map(\.tag) ?? [],
+      asked: request.proofs)
+    if let report = recent.value(for: key) { return report }
+    let report = drawn.readProofs()
+    recent.insert(report, for: key)
+    return report
+  }
 }

@@ -59,6 +59,9 @@ final class CardWorkers: @unchecked Sendable {
   /// Workers live as long as the server; Cairo's caches grow with the families drawn, so a
   /// worker is still replaced after this many items.
   private static let budget = 400
+  /// Font maps each worker keeps: the cards of a screen (20 in a 1400 × 1500 window), any of
+  /// which any worker may draw, and the family of the full-screen view.
+  private static let keptFontMaps = 24
 
   private let processes: Processes
   /// Each worker's watch on its pipe in the main loop.
@@ -96,6 +99,7 @@ final class CardWorkers: @unchecked Sendable {
     var launch = launch
     launch.setup.itemsPerWorker = budget
     launch.setup.sendsPNGs = true
+    launch.setup.keptFontMaps = keptFontMaps
     return launch.processLaunch
   }
 

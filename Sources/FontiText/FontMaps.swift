@@ -1,4 +1,5 @@
 import FontiModel
+import FontiSupport
 
 /// Where drawing code gets its font maps: Render, Catalogue and Diff ask for "a font map for
 /// these families" and receive a `FontMap`, never a fontconfig configuration or a C pointer.
@@ -17,16 +18,40 @@ import FontiModel
 /// writer keeps its own `FontMaps`.
 package final class FontMaps {
   let patterns: FacePatterns
-  /// The last configuration made (and its map, once one was asked for), reused while the same
-  /// families are asked for again: a worker enumerates an item's families and then draws them.
-  private var last: (key: Set<FamilyKey>, configuration: FontconfigConfiguration, map: FontMap?)?
+  /// The configurations made last (each with its map and its families, once asked for), the
+  /// most recent first, reused while the same families are asked for again: a worker
+  /// enumerates an item's families and then draws them.
+  private var recent = RecentlyUsed<Set<FamilyKey>, Kept>(capacity: 1)
   private var emptyStorage: FontMap?
+
+  /// How many configurations are kept: one for a run, whose workers draw each family once;
+  /// more for `serve`, whose cards draw the same screenful of families at every keystroke,
+  /// and each map made again loads its fonts again.
+  package var kept: Int {
+    get { recent.capacity }
+    set { recent.capacity = newValue }
+  }
+
+  /// A configuration kept, its map and its families by lowercased name once made.
+  private final class Kept {
+    let configuration: FontconfigConfiguration
+    var map: FontMap?
+    var families: [String: FontFamily]?
+
+    init(_ configuration: FontconfigConfiguration) { self.configuration = configuration }
+  }
 
   /// A family as a configuration's contents: which faces, from which source.
   private struct FamilyKey: Hashable {
     var name: String
     var custom: Bool
     var faces: Set<FontFace>
+
+    init(_ name: String, custom: Bool, faces: [FontFace]) {
+      self.name = name.lowercased()
+      self.custom = custom
+      self.faces = Set(faces)
+    }
   }
 
   /// A family to find the patterns of: its name, whether it is custom, its faces.
@@ -54,9 +79,12 @@ package final class FontMaps {
       Wanted(name: $0.name, custom: $0.isCustom, faces: $0.drawnFaces)
     }
     let configuration = try self.configuration(for: wanted).configuration
-    if let last, last.configuration === configuration, let map = last.map { return map }
+    guard let kept = recent.first, kept.configuration === configuration else {
+      return FontMap(configuration: configuration)
+    }
+    if let map = kept.map { return map }
     let map = FontMap(configuration: configuration)
-    last?.map = map
+    kept.map = map
     return map
   }
 
@@ -92,6 +120,19 @@ package final class FontMaps {
   package func families(for refs: [FamilyRef]) -> (
     found: [FamilyRef: FontFamily], problems: [FamilyRef: String]
   ) {
+    // Families made before from the same faces: each one was found then.
+    let key = Set(refs.map { FamilyKey($0.name, custom: $0.custom, faces: $0.faces) })
+    if let byName = recent.value(for: key)?.families,
+      refs.allSatisfy({ !$0.faces.isEmpty && byName[$0.name.lowercased()] != nil })
+    {
+      var families: [FamilyRef: FontFamily] = [:]
+      for ref in refs {
+        var family = byName[ref.name.lowercased()]
+        family?.isCustom = ref.custom
+        families[ref] = family
+      }
+      return (families, [:])
+    }
     var problems: [FamilyRef: String] = [:]
     var usable: [FamilyRef] = []
     for ref in Set(refs).sorted(by: { ($0.name, $0.custom ? 1 : 0) < ($1.name, $1.custom ? 1 : 0) })
@@ -110,10 +151,13 @@ package final class FontMaps {
       }
       return ([:], problems)
     }
-    var byName: [String: FontFamily] = [:]
-    for family in made.configuration.families(custom: false) where family.name != "monospace" {
-      byName[family.name.lowercased()] = family
-    }
+    let kept = recent.first.flatMap { $0.configuration === made.configuration ? $0 : nil }
+    let byName =
+      kept?.families
+      ?? made.configuration.families(custom: false).reduce(into: [:]) { byName, family in
+        if family.name != "monospace" { byName[family.name.lowercased()] = family }
+      }
+    kept?.families = byName
     var found: [FamilyRef: FontFamily] = [:]
     for ref in usable {
       guard !ref.faces.isEmpty else {
@@ -143,16 +187,16 @@ package final class FontMaps {
     return out
   }
 
-  /// The configuration holding exactly `families`' faces: the last one when it holds the same.
+  /// The configuration holding exactly `families`' faces: a kept one when it holds the same.
   private func configuration(for families: [Wanted], remember: Bool = true) throws(RenderError)
     -> (configuration: FontconfigConfiguration, reused: Bool)
   {
     let key = Set(
       families.map {
-        FamilyKey(name: $0.name.lowercased(), custom: $0.custom, faces: Set($0.faces))
+        FamilyKey($0.name, custom: $0.custom, faces: $0.faces)
       }
     )
-    if let last, last.key == key { return (last.configuration, true) }
+    if let found = recent.value(for: key) { return (found.configuration, true) }
     func found() throws(RenderError) -> [FacePatterns.Pattern] {
       var all: [FacePatterns.Pattern] = []
       for family in families { all += try patterns(of: family) }
@@ -174,7 +218,7 @@ package final class FontMaps {
     } catch {
       throw RenderError(error.message)
     }
-    if remember { last = (key, configuration, nil) }
+    if remember { recent.insert(Kept(configuration), for: key) }
     return (configuration, false)
   }
 }

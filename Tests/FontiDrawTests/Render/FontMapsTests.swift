@@ -53,6 +53,41 @@ import Testing
     #expect(!two.heldFamilies.contains { $0.name == "Noto Sans Bengali" })
   }
 
+  /// A run's worker keeps the last map only; `serve`'s keep a screenful: families drawn again
+  /// get the map (and the fonts Pango loaded with it) they had, and the families a worker
+  /// makes from their faces are the ones it made the first time.
+  @Test func aWorkerKeepsTheMapsOfItsLastFamilies() throws {
+    let serif = try family("DejaVu Serif")
+    let cantarell = try family("Cantarell")
+    let one = FontMaps(environment: environment)
+    let first = try one.map(for: [serif])
+    _ = try one.map(for: [cantarell])
+    #expect(try one.map(for: [serif]) !== first)
+
+    let kept = FontMaps(environment: environment)
+    kept.kept = 2
+    let serifMap = try kept.map(for: [serif])
+    let cantarellMap = try kept.map(for: [cantarell])
+    for _ in 0..<3 {
+      #expect(try kept.map(for: [serif]) === serifMap)
+      #expect(try kept.map(for: [cantarell]) === cantarellMap)
+    }
+    // A third family forgets the least recently drawn: Cantarell was drawn after the serif.
+    _ = try kept.map(for: [serif, cantarell])
+    #expect(try kept.map(for: [cantarell]) === cantarellMap)
+    #expect(try kept.map(for: [serif]) !== serifMap)
+
+    let maps = try workerMaps()
+    maps.kept = 4
+    let refs = [FamilyRef(serif), FamilyRef(cantarell)]
+    let made = maps.families(for: refs)
+    _ = maps.families(for: [FamilyRef(try family("Noto Sans Hebrew"))])
+    let again = maps.families(for: refs)
+    #expect(again.found == made.found)
+    #expect(again.problems.isEmpty)
+    #expect(made.found.count == 2)
+  }
+
   /// A font Pango has not loaded before is matched on the thread that asks for it, not on two
   /// threads Pango starts and waits for (CPangoMatch overrides GLib's `g_thread_new` for them):
   /// each drawing's map is new, so each of its patterns would cost two threads. The font is

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import FontiSupport
+
+@Suite struct RecentlyUsedTests {
+  @Test func keepsTheLastKeysUsedAndForgetsTheLeastRecent() {
+    var recent = RecentlyUsed<String, Int>(capacity: 2)
+    recent.insert(1, for: "a")
+    recent.insert(2, for: "b")
+    #expect(recent.value(for: "a") == 1)  // "a" is now the most recent
+    recent.insert(3, for: "c")  // forgets "b"
+    #expect(recent.value(for: "b") == nil)
+    #expect(recent.value(for: "a") == 1)
+    #expect(recent.value(for: "c") == 3)
+    #expect(recent.first == 3)
+    recent.insert(4, for: "c")  // a key kept again replaces its value
+    #expect(recent.value(for: "c") == 4)
+    #expect(recent.value(for: "a") == 1)
+    recent.capacity = 1
+    #expect(recent.value(for: "c") == nil)
+    #expect(recent.first == 1)
+    recent.capacity = 0
+    #expect(recent.capacity == 1)
+    #expect(recent.first == 1)
+  }
+}
