@@ -6,7 +6,9 @@
 /// instances; fonts-liberation beside fonts-liberation2; EB Garamond's 08 cut beside its 12)
 /// make one face, answered by the rule that answers everywhere else: the text cut of a family
 /// installed in several optical sizes, then the file fontconfig prefers (`sharedSlots`, first
-/// in `faces`). Inter lists 18 faces, not 36; Liberation Sans 4.
+/// in `faces`). Inter lists 18 faces, not 36; Liberation Sans 4. A Type 1 file of a face the
+/// family also has as OpenType, which fontconfig reads with another weight or width (URW's
+/// base 35 fonts ship both), is that face again: C059 lists 4 faces, not 6.
 extension FontFamily {
   /// Every distinct face, ordered by width, weight and slope (italics beside their romans), each
   /// the face that answers for it: a face Pango can draw when the family has one of that weight,
@@ -27,7 +29,17 @@ extension FontFamily {
       if let held = chosen[slot], held.rank <= rank { continue }
       chosen[slot] = (face, rank)
     }
-    return chosen.sorted { a, b in
+    // A face Pango cannot draw that a drawable one gives under the same name and slope is that
+    // face in another format: URW's Type 1 C059 Roman is weight 100 where its OpenType Roman
+    // is 80, and its Nimbus Sans Narrow width 100 where the OpenType one is 87.
+    let drawable = Set(
+      chosen.values.map(\.face).filter(\.isRenderable).map {
+        FaceName.key($0.style) + "/\($0.slant)"
+      })
+    return chosen.filter { _, held in
+      held.face.isRenderable
+        || !drawable.contains(FaceName.key(held.face.style) + "/\(held.face.slant)")
+    }.sorted { a, b in
       (a.key.width, a.key.weight, a.key.slant, a.value.rank.3)
         < (b.key.width, b.key.weight, b.key.slant, b.value.rank.3)
     }.map(\.value.face)

@@ -60,6 +60,31 @@ struct FamilyFacesTests {
     #expect(entries[1].problem == nil)
   }
 
+  /// URW's base 35 fonts ship each face as OpenType and as Type 1, which fontconfig reads with
+  /// another weight (C059 Roman: 80 and 100) or width (Nimbus Sans Narrow: 87 and 100): one
+  /// face each. A Type 1 face with no OpenType one of its name stays, saying why it is not drawn.
+  @Test func aType1CopyOfAnOpenTypeFaceIsThatFace() {
+    let family = FontFamily(
+      name: "C059",
+      faces: [
+        Self.face("Roman", 80, file: "/o/C059-Roman.otf", format: "CFF"),
+        Self.face("Italic", 80, 100, file: "/o/C059-Italic.otf", format: "CFF"),
+        Self.face("Roman", 100, file: "/t/C059-Roman.t1", format: "Type 1"),
+        Self.face("Italic", 100, 100, file: "/t/C059-Italic.t1", format: "Type 1"),
+        Self.face("Bold", 200, file: "/o/C059-Bold.otf", format: "CFF"),
+        Self.face("Black", 210, file: "/t/C059-Black.t1", format: "Type 1"),
+      ])
+    #expect(family.distinctFaces.map(\.style) == ["Roman", "Italic", "Bold", "Black"])
+    #expect(family.distinctFaces.map(\.file).filter { $0.hasSuffix(".t1") } == ["/t/C059-Black.t1"])
+    let narrow = FontFamily(
+      name: "Nimbus Sans Narrow",
+      faces: [
+        Self.face("Regular", 80, width: 87, file: "/o/N.otf", format: "CFF"),
+        Self.face("Regular", 80, width: 100, file: "/t/N.pfb", format: "Type 1"),
+      ])
+    #expect(narrow.distinctFaces.map(\.file) == ["/o/N.otf"])
+  }
+
   @Test func faceNamesCompareWithoutCaseSpacesOrHyphens() {
     #expect(FaceName.key("Semi Bold Italic") == FaceName.key("semibold-italic"))
     #expect(FaceName.key("SemiBold") == FaceName.key("Semi_Bold"))
