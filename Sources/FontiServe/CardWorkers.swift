@@ -59,9 +59,11 @@ final class CardWorkers: @unchecked Sendable {
   /// Workers live as long as the server; Cairo's caches grow with the families drawn, so a
   /// worker is still replaced after this many items.
   private static let budget = 400
-  /// Font maps each worker keeps: the cards of a screen (20 in a 1400 × 1500 window), any of
-  /// which any worker may draw, and the family of the full-screen view.
-  private static let keptFontMaps = 24
+  /// Font configurations each worker keeps: two a card (its families made from the faces
+  /// sent, the map of the faces it draws, which differ for a variable or optical-size family)
+  /// for the cards of a screen (20 in a 1400 × 1500 window), any of which any worker may draw,
+  /// and the family of the full-screen view.
+  private static let keptFontMaps = 48
 
   private let processes: Processes
   /// Each worker's watch on its pipe in the main loop.

@@ -131,8 +131,9 @@ extension PageDrawer {
       width: g.contentWidth, height: topHeight, minimum: min(small, 8), mark: mark,
       settings: settings, leading: SpecimenRenderer.sampleLeading)
     count(yours.unknownGlyphs, family)
+    // As the plan decided it, which sized the frame for it.
     if case .glyphGrid(let glyphs) = fallback,
-      FallbackSample.hasNone(of: input.text, coverage: family.coverage)
+      CataloguePlan.gridInPlaceOfText(family, input) != nil
     {
       drawMarginLabel(
         [facts.pictographic ? "Its symbols" : "Its glyphs", "none of your text"], top: f.y)
