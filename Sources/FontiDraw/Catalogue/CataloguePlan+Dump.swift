@@ -50,7 +50,7 @@ extension CataloguePlan {
       return "entry \"\(title)\" → page \(page) (\(destination.name))"
     case .familyHeader(let i): return "header \"\(name(i))\""
     case .continuedHeader(let i): return "continued \"\(name(i))\""
-    case .sample(_, let size, let own):
+    case .sample(_, let size, let own, _):
       return "sample \(CataloguePlan.format(size)) pt\(own ? " + own-script sample" : "")"
     case .text(_, let index, let size):
       return "text \(index + 1) at \(CataloguePlan.format(size)) pt"

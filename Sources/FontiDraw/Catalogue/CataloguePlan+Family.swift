@@ -37,18 +37,20 @@ extension CataloguePlan {
 
   static func familyItems(
     _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, _ g: Geometry,
-    ink: LineInk? = nil
+    ink: LineInk? = nil, grid known: Int?? = nil
   ) -> [Item] {
     var items: [Item] = []
     let ownScript = FallbackSample.showsOwnScript(
       input.text, language: input.sample?.language, family: family)
-    let grid = ownScript ? gridInPlaceOfText(family, input) : nil
+    let grid = ownScript ? known ?? gridInPlaceOfText(family, input) : nil
     let sampleNatural =
       grid.map { gridHeight($0, width: g.contentWidth, columns: 10) }
       ?? sampleHeight(input.text, size: input.size, ownScript: ownScript, width: g.contentWidth)
     items.append(
       Item(
-        .sample(family: i, size: input.size, ownScript: ownScript), height: sampleNatural,
+        .sample(
+          family: i, size: input.size, ownScript: ownScript, gridInPlaceOfText: grid != nil),
+        height: sampleNatural,
         before: 14))
 
     if !input.texts.isEmpty {
@@ -243,9 +245,19 @@ extension CataloguePlan {
   static func gridInPlaceOfText(_ family: FontFamily, _ input: CatalogueInput<FontFamily>)
     -> Int?
   {
-    guard FallbackSample.hasNone(of: input.text, coverage: family.coverage),
-      case .glyphGrid(let glyphs) = FallbackSample.choose(
-        for: family, preferGrid: false, text: input.text)
+    guard FallbackSample.hasNone(of: input.text, coverage: family.coverage) else { return nil }
+    return gridInPlaceOfText(
+      input.text, family: family,
+      fallback: FallbackSample.choose(for: family, preferGrid: false, text: input.text))
+  }
+
+  /// `gridInPlaceOfText(_:_:)` from the fallback already chosen for `text` (the waterfall
+  /// line's, `PageDrawer.line` without the pictographic check); nil without one.
+  static func gridInPlaceOfText(_ text: String, family: FontFamily, fallback: FallbackSample?)
+    -> Int?
+  {
+    guard case .glyphGrid(let glyphs) = fallback,
+      FallbackSample.hasNone(of: text, coverage: family.coverage)
     else { return nil }
     return glyphs.count
   }

@@ -101,7 +101,7 @@ public struct CataloguePlan: Sendable, Hashable {
     /// A continuation page's small header.
     case continuedHeader(family: Int)
     /// The sample text at up to `size` points (or the family's own-script sample).
-    case sample(family: Int, size: Double, ownScript: Bool)
+    case sample(family: Int, size: Double, ownScript: Bool, gridInPlaceOfText: Bool = false)
     /// One of `texts:`.
     case text(family: Int, index: Int, size: Double)
     /// A hairline between sections.
@@ -268,7 +268,7 @@ public struct CataloguePlan: Sendable, Hashable {
   /// once every page its entries point at is known.
   public init(
     _ input: CatalogueInput<FontFamily>, proofs: [CatalogueProofData?] = [],
-    lineInk: [LineInk?] = []
+    lineInk: [LineInk?] = [], grids: [Int?]? = nil
   ) {
     geometry = Geometry(input.page)
     families = input.families.map {
@@ -283,6 +283,7 @@ public struct CataloguePlan: Sendable, Hashable {
     for (i, family) in input.families.enumerated() {
       appendFamily(
         i, family, input, ink: i < lineInk.count ? lineInk[i] : nil,
+        grid: grids.map { i < $0.count ? $0[i] : nil },
         proofs: input.proofs != nil && i < proofs.count ? proofs[i] : nil)
     }
     appendPairings(input)
@@ -351,11 +352,11 @@ public struct CataloguePlan: Sendable, Hashable {
   /// proof pages and its glyph chart, each when it has something to show.
   private mutating func appendFamily(
     _ i: Int, _ family: FontFamily, _ input: CatalogueInput<FontFamily>, ink: LineInk?,
-    proofs: CatalogueProofData?
+    grid: Int??, proofs: CatalogueProofData?
   ) {
     familyPages.append(pages.count + 1)
     appendFlow(
-      CataloguePlan.familyItems(i, family, input, geometry, ink: ink),
+      CataloguePlan.familyItems(i, family, input, geometry, ink: ink, grid: grid),
       header: (.familyHeader(family: i), CataloguePlan.familyHeaderHeight),
       continued: (.continuedHeader(family: i), 30), kind: { .family(i, continued: $0) },
       destination: .family(i))

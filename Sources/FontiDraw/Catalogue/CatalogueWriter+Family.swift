@@ -98,7 +98,7 @@ extension PageDrawer {
     meta.draw(at: g.contentX, baseline + 10)
   }
 
-  func drawSample(_ size: Double, _ f: CataloguePlan.Rect) {
+  func drawSample(_ size: Double, _ f: CataloguePlan.Rect, gridInPlaceOfText: Bool = false) {
     guard let facts = current else { return }
     let family = facts.family
     if let problem = facts.problem {
@@ -132,9 +132,7 @@ extension PageDrawer {
       settings: settings, leading: SpecimenRenderer.sampleLeading)
     count(yours.unknownGlyphs, family)
     // As the plan decided it, which sized the frame for it.
-    if case .glyphGrid(let glyphs) = fallback,
-      CataloguePlan.gridInPlaceOfText(family, input) != nil
-    {
+    if gridInPlaceOfText, case .glyphGrid(let glyphs) = fallback {
       drawMarginLabel(
         [facts.pictographic ? "Its symbols" : "Its glyphs", "none of your text"], top: f.y)
       drawGrid(

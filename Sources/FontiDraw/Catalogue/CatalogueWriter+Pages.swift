@@ -218,7 +218,7 @@ final class PageDrawer {
       drawContentsEntry(title, destination, page, f)
     case .familyHeader: drawFamilyHeader(f, continued: false)
     case .continuedHeader: drawFamilyHeader(f, continued: true)
-    case .sample(_, let size, _): drawSample(size, f)
+    case .sample(_, let size, _, let grid): drawSample(size, f, gridInPlaceOfText: grid)
     case .text(_, let index, let size): drawText(index, size, f)
     case .rule: drawRule(y: f.y, from: g.margin, to: g.right, alpha: 0.16)
     case .waterfall(_, let size, let baseline): drawWaterfall(size, baseline: baseline, f)

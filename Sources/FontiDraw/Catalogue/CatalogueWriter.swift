@@ -87,12 +87,22 @@ public final class CatalogueWriter: FontDrawer {
     let proofs = input.proofs.map { options in
       input.families.map { CatalogueProofData.read($0, options: options) }
     }
+    // Each family's line, chosen once: the ink of its waterfall, and whether its glyphs stand
+    // in place of the text.
+    let lines = input.families.map { family in
+      PageDrawer.line(
+        of: family, text: input.text, language: input.sample?.language, pictographic: false)
+    }
     let lineInk =
-      input.sizes.isEmpty ? [] : input.families.map { CatalogueWriter.lineInk(of: $0, input) }
+      input.sizes.isEmpty
+      ? [] : zip(input.families, lines).map { CatalogueWriter.lineInk(of: $0, line: $1, input) }
+    let grids = zip(input.families, lines).map {
+      CataloguePlan.gridInPlaceOfText(input.text, family: $0, fallback: $1.fallback)
+    }
     do {
       return try draw(
-        CataloguePlan(input, proofs: proofs ?? [], lineInk: lineInk), input, proofs: proofs ?? [],
-        to: raw)
+        CataloguePlan(input, proofs: proofs ?? [], lineInk: lineInk, grids: grids), input,
+        proofs: proofs ?? [], to: raw)
     } catch let error as RenderError {
       throw error
     } catch {
@@ -104,9 +114,19 @@ public final class CatalogueWriter: FontDrawer {
   /// needs Pango, so a family drawing pictographs for Latin is measured with the text it
   /// would set otherwise: either stays within display leading).
   static func lineInk(of family: FontFamily, _ input: CatalogueInput<FontFamily>) -> LineInk? {
+    lineInk(
+      of: family,
+      line: PageDrawer.line(
+        of: family, text: input.text, language: input.sample?.language, pictographic: false),
+      input)
+  }
+
+  /// The same, `line` given.
+  static func lineInk(
+    of family: FontFamily, line: (text: String, fallback: FallbackSample?),
+    _ input: CatalogueInput<FontFamily>
+  ) -> LineInk? {
     guard family.isRenderable, let face = family.regularFace else { return nil }
-    let line = PageDrawer.line(
-      of: family, text: input.text, language: input.sample?.language, pictographic: false)
     let language = line.fallback?.language ?? input.sample?.language ?? "en"
     return LineInk.read(face, text: line.text, language: language)
   }

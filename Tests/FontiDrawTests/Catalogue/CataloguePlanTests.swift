@@ -67,7 +67,7 @@ import Testing
       let plan = CataloguePlan(input)
       for (i, number) in plan.familyPages.enumerated() {
         let sample = plan.pages[number - 1].blocks.first {
-          if case .sample(family: i, _, _) = $0.content { return true }
+          if case .sample(family: i, _, _, _) = $0.content { return true }
           return false
         }
         #expect(sample != nil, "\(page) \(plan.families[i].name), \(text.prefix(20))")
