@@ -120,9 +120,11 @@ package final class FontMaps {
   package func families(for refs: [FamilyRef]) -> (
     found: [FamilyRef: FontFamily], problems: [FamilyRef: String]
   ) {
-    // Families made before from the same faces: each one was found then.
-    let key = Set(refs.map { FamilyKey($0.name, custom: $0.custom, faces: $0.faces) })
-    if let byName = recent.value(for: key)?.families,
+    // Families made before from the same faces (`serve`'s workers keep several): each one was
+    // found then.
+    if kept > 1,
+      let byName = recent.value(
+        for: Set(refs.map { FamilyKey($0.name, custom: $0.custom, faces: $0.faces) }))?.families,
       refs.allSatisfy({ !$0.faces.isEmpty && byName[$0.name.lowercased()] != nil })
     {
       var families: [FamilyRef: FontFamily] = [:]

@@ -32,14 +32,18 @@ extension FontFamily {
     // A face Pango cannot draw that a drawable one gives under the same name and slope is that
     // face in another format: URW's Type 1 C059 Roman is weight 100 where its OpenType Roman
     // is 80, and its Nimbus Sans Narrow width 100 where the OpenType one is 87.
-    let drawable = Set(
-      chosen.values.map(\.face).filter(\.isRenderable).map {
-        FaceName.key($0.style) + "/\($0.slant)"
-      })
-    return chosen.filter { _, held in
-      held.face.isRenderable
-        || !drawable.contains(FaceName.key(held.face.style) + "/\(held.face.slant)")
-    }.sorted { a, b in
+    var held = Array(chosen)
+    if held.contains(where: { !$0.value.face.isRenderable }) {
+      let drawable = Set(
+        held.map(\.value.face).filter(\.isRenderable).map {
+          FaceName.key($0.style) + "/\($0.slant)"
+        })
+      held.removeAll {
+        !$0.value.face.isRenderable
+          && drawable.contains(FaceName.key($0.value.face.style) + "/\($0.value.face.slant)")
+      }
+    }
+    return held.sorted { a, b in
       (a.key.width, a.key.weight, a.key.slant, a.value.rank.3)
         < (b.key.width, b.key.weight, b.key.slant, b.value.rank.3)
     }.map(\.value.face)
