@@ -78,12 +78,9 @@ package final class FontMaps {
     let wanted = families.map {
       Wanted(name: $0.name, custom: $0.isCustom, faces: $0.drawnFaces)
     }
-    let configuration = try self.configuration(for: wanted).configuration
-    guard let kept = recent.first, kept.configuration === configuration else {
-      return FontMap(configuration: configuration)
-    }
+    let kept = try configuration(for: wanted)
     if let map = kept.map { return map }
-    let map = FontMap(configuration: configuration)
+    let map = FontMap(configuration: kept.configuration)
     kept.map = map
     return map
   }
@@ -153,13 +150,12 @@ package final class FontMaps {
       }
       return ([:], problems)
     }
-    let kept = recent.first.flatMap { $0.configuration === made.configuration ? $0 : nil }
     let byName =
-      kept?.families
+      made.families
       ?? made.configuration.families(custom: false).reduce(into: [:]) { byName, family in
         if family.name != "monospace" { byName[family.name.lowercased()] = family }
       }
-    kept?.families = byName
+    made.families = byName
     var found: [FamilyRef: FontFamily] = [:]
     for ref in usable {
       guard !ref.faces.isEmpty else {
@@ -189,16 +185,17 @@ package final class FontMaps {
     return out
   }
 
-  /// The configuration holding exactly `families`' faces: a kept one when it holds the same.
+  /// The configuration holding exactly `families`' faces, with what was made of it: a kept
+  /// one when it holds the same; a new one is kept unless `remember` is false.
   private func configuration(for families: [Wanted], remember: Bool = true) throws(RenderError)
-    -> (configuration: FontconfigConfiguration, reused: Bool)
+    -> Kept
   {
     let key = Set(
       families.map {
         FamilyKey($0.name, custom: $0.custom, faces: $0.faces)
       }
     )
-    if let found = recent.value(for: key) { return (found.configuration, true) }
+    if let found = recent.value(for: key) { return found }
     func found() throws(RenderError) -> [FacePatterns.Pattern] {
       var all: [FacePatterns.Pattern] = []
       for family in families { all += try patterns(of: family) }
@@ -220,7 +217,8 @@ package final class FontMaps {
     } catch {
       throw RenderError(error.message)
     }
-    if remember { recent.insert(Kept(configuration), for: key) }
-    return (configuration, false)
+    let made = Kept(configuration)
+    if remember { recent.insert(made, for: key) }
+    return made
   }
 }
