@@ -19,9 +19,10 @@ import Foundation
 // (BENCH_TALL=1: the window grown to the grid's height instead). Prints the
 // medians of the runs' medians and 95th percentiles, the load average, and one line of JSON
 // (`json {…}`) for scripts; BENCH_DETAIL=1 also prints each keystroke's figures (the first
-// card asked for, the last answered, the server's median wait, from Resource Timing, and the
-// page's main-thread times, and the CPU seconds Chromium's processes and the server's took to
-// show every family); BENCH_TRACE=FILE writes a Chromium trace of keystrokes 6 to 9 of the
+// card asked for, the last answered, the last of the 12 shown answered (`lastShown`), when all
+// 12 were in the page (`ready`), the server's median wait, from Resource Timing), the page's
+// main-thread times and the CPU Chromium's processes and the server's took a keystroke, and
+// the CPU seconds they took to show every family; BENCH_TRACE=FILE writes a Chromium trace of keystrokes 6 to 9 of the
 // first run (JSON events, for chrome://tracing or a script), BENCH_TRACE_EVERY=FILE one of
 // every family shown; BENCH_CSS=RULES adds style rules to the page, to try a change of its
 // look without a rebuild. Nothing
@@ -118,14 +119,19 @@ let probe = """
           Number(img.dataset.seq) > p.seq0 && img.complete);
         if (!ready) continue;
         p.checking = true;
+        p.readyAt = performance.now();
         Promise.all(imgs.map((i) => i.decode().catch(() => undefined))).then(() => {
           const cards = performance.getEntriesByType('resource').filter((r) =>
             r.name.includes('/card/') && r.startTime >= p.t0);
           const first = Math.min(...cards.map((r) => r.startTime)) - p.t0;
           const last = Math.max(...cards.map((r) => r.responseEnd)) - p.t0;
           const waits = cards.map((r) => r.responseStart - r.requestStart).sort((x, y) => x - y);
+          const srcs = new Set(imgs.map((i) => i.src));
+          const own = cards.filter((r) => srcs.has(r.name));
+          const lastShown = Math.max(...own.map((r) => r.responseEnd)) - p.t0;
           b.results.push({ index: p.index, ms: performance.now() - p.t0, cards: p.cards.length,
-            first: first, last: last, fetches: cards.length, wait: waits[waits.length >> 1] });
+            first: first, last: last, lastShown: lastShown, ready: p.readyAt - p.t0,
+            fetches: cards.length, wait: waits[waits.length >> 1] });
           b.pending.splice(b.pending.indexOf(p), 1);
         });
       }
@@ -243,6 +249,7 @@ func measure() throws {
     try page.evaluate("window.__bench.results = []; window.__bench.pending = []; true")
     let text = Array(sentences[run % sentences.count] + " \(run)")
     let before = detail ? try metrics() : [:]
+    let cpuBefore = cpuSeconds(server: arguments[1])
     let trace = ProcessInfo.processInfo.environment["BENCH_TRACE"].flatMap {
       $0.isEmpty ? nil : $0
     }
@@ -280,6 +287,12 @@ func measure() throws {
         String(format: "%@ %.0f ms", key, 1000 * ((after[key] ?? 0) - (before[key] ?? 0)))
       }
       print("main thread, \(keystrokes) keystrokes: " + spent.joined(separator: ", "))
+      let cpu = cpuSeconds(server: arguments[1])
+      print(
+        String(
+          format: "CPU a keystroke: %.0f ms in Chromium's processes, %.0f ms in the server's",
+          1000 * (cpu.browser - cpuBefore.browser) / Double(keystrokes),
+          1000 * (cpu.server - cpuBefore.server) / Double(keystrokes)))
     }
     counted += times.count
     let (median, p95) = (percentile(times, 0.5), percentile(times, 0.95))

@@ -145,18 +145,18 @@
     return key + '&client=' + client + '&seq=' + s;
   }
 
-  /* MARK: Images: loaded by <img>, crossfaded */
+  /* MARK: Images: loaded by <img>, shown as they arrive */
 
-  /* Pictures decoded while many cards are being drawn (`body.many`) are shown together, every
+  /* Pictures loaded while many cards are being drawn (`drawingMany`) are shown together, every
      0.1 s and as soon as none is left to come, not each in a frame of its own: each frame
      lays out, paints and rasters the grid again, and a tile holding a dozen small cards was
      rastered a dozen times. */
   const revealing = [];
   let revealTimer = 0;
   function reveal(show) {
-    if (!body.classList.contains('many')) return show();
+    if (!drawingMany()) return show();
     revealing.push(show);
-    if (revealing.length >= busyCards) return revealAll();
+    if (revealing.length >= loading.size) return revealAll();
     if (!revealTimer) revealTimer = setTimeout(revealAll, 100);
   }
   function revealAll() {
@@ -206,15 +206,13 @@
       if (self.ctrl === ctrl) self.ctrl = null;
       if (done) done(ok, status);
     };
-    img.decoding = 'async';
     img.alt = this.alt;
-    img.onload = () => {
-      img.decode().catch(() => undefined).then(() => reveal(() => {
-        if (ctrl.aborted) return;
-        self.show(img, key, s);
-        finish(true, 200);
-      }));
-    };
+    /* Shown once loaded: the compositor decodes it before the frame that shows it. */
+    img.onload = () => reveal(() => {
+      if (ctrl.aborted) return;
+      self.show(img, key, s);
+      finish(true, 200);
+    });
     /* An image that fails tells no status: asked again, the server says it (503 when a newer
        request took its place, 4xx for a query it refuses). */
     img.onerror = () => {
@@ -229,17 +227,13 @@
     img.dataset.seq = String(s);
     const v = new URLSearchParams(key.split('?')[1] || '').get('v');
     if (v) img.dataset.v = v;
-    this.box.prepend(img);
+    if (old && old.parentNode === this.box) old.replaceWith(img);
+    else this.box.prepend(img);
     this.img = img;
     this.key = key;
     this.wanted = '';
     const ph = this.box.querySelector('.ph');
     if (ph) ph.remove();
-    if (old) {
-      delete old.dataset.seq;
-      old.classList.add('old');
-      setTimeout(() => old.remove(), 170);
-    }
   };
   Pic.prototype.mark = function (s) {
     if (this.img) this.img.dataset.seq = String(s);
@@ -381,17 +375,41 @@
       checkDrawn();
     });
   }
-  /* A card being drawn wears a busy bar after .3 s and crossfades to its new picture; when
-     more than two screens of cards are drawn at once (a page zoomed out to see every family)
-     the grid goes without both (`body.many`): hundreds of bars and fades moving at once cost
-     the browser more than drawing the cards costs the server. */
+  /* A card whose picture takes more than .3 s wears a busy bar; its new picture replaces the
+     old one in one frame. One timer finds the slow cards: a bar waiting on every card (a
+     transition's delay) kept the browser drawing frames for nothing, which cost a keystroke
+     more than drawing its cards cost the server. When more than two screens of cards are drawn
+     at once (a page zoomed out to see every family) the grid goes without bars. */
   const manyBusy = 24;
-  let busyCards = 0;
+  const slowAfter = 300;
+  const loading = new Map();
+  let slowTimer = 0;
   function setBusy(card, on) {
-    if (card.li.classList.contains('busy') === on) return;
-    card.li.classList.toggle('busy', on);
-    busyCards += on ? 1 : -1;
-    if ((busyCards > manyBusy) !== body.classList.contains('many')) body.classList.toggle('many');
+    if (loading.has(card) === on) return;
+    if (on) {
+      loading.set(card, performance.now());
+      if (!slowTimer) slowTimer = setTimeout(markSlow, slowAfter);
+    } else {
+      loading.delete(card);
+      if (card.li.classList.contains('busy')) card.li.classList.remove('busy');
+    }
+  }
+  function drawingMany() {
+    return loading.size > manyBusy;
+  }
+  function markSlow() {
+    slowTimer = 0;
+    if (drawingMany()) {
+      slowTimer = setTimeout(markSlow, slowAfter);
+      return;
+    }
+    const now = performance.now();
+    let next = Infinity;
+    for (const [card, since] of loading) {
+      if (now - since >= slowAfter) card.li.classList.add('busy');
+      else next = Math.min(next, since + slowAfter - now);
+    }
+    if (next !== Infinity) slowTimer = setTimeout(markSlow, next);
   }
   function checkDrawn() {
     if (current) {
