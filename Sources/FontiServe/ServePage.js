@@ -372,6 +372,17 @@
         card.done = key;
         card.ph.textContent = card.f.name + ' · not drawn (' + status + ')';
       }
+      checkDrawnSoon();
+    });
+  }
+  /* Once for the pictures shown together: checking every visible card after each of 250
+     cost a page zoomed out to see every family 90 ms of its thread. */
+  let checkQueued = false;
+  function checkDrawnSoon() {
+    if (checkQueued) return;
+    checkQueued = true;
+    queueMicrotask(() => {
+      checkQueued = false;
       checkDrawn();
     });
   }
