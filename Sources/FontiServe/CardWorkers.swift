@@ -56,14 +56,20 @@ final class CardWorkers: @unchecked Sendable {
   private typealias Processes = ProcessPool<WorkItem, WorkResult, Job>
   private typealias Worker = Processes.Worker
 
-  /// Workers live as long as the server; Cairo's caches grow with the families drawn, so a
-  /// worker is still replaced after this many items.
-  private static let budget = 400
+  /// Workers live as long as the server; what they keep is bounded (`keptFontMaps`, Cairo's
+  /// 256 scaled fonts), and a worker is still replaced after this many items, which loses
+  /// what it kept: a page zoomed out to see 250 families draws them all at each keystroke.
+  private static let budget = 2000
   /// Font configurations each worker keeps: two a card (its families made from the faces
   /// sent, the map of the faces it draws, which differ for a variable or optical-size family)
-  /// for the cards of a screen (20 in a 1400 × 1500 window), any of which any worker may draw,
-  /// and the family of the full-screen view.
-  private static let keptFontMaps = 48
+  /// for 300 families: every family of a page zoomed out to see them all on a machine with
+  /// 260, whose cards then take a third of the time (1.9 → 1.0 CPU-seconds for 255 cards).
+  /// With 255 families kept, a worker holds about 70 MiB more of its own memory, and maps the
+  /// font files it read (shared, and the system's to reclaim).
+  private static let keptFontMaps = 600
+  /// Of the cards next in turn (of one page's newest settings), how many an idle worker looks
+  /// through for one whose family it drew lately, and so has kept the fonts of.
+  private static let lookAhead = 8
 
   private let processes: Processes
   /// Each worker's watch on its pipe in the main loop.
@@ -85,6 +91,9 @@ final class CardWorkers: @unchecked Sendable {
   private let timeout = ItemTimeout.current
   /// The timer that looks for overdue workers while any is busy.
   private var watchdog: UInt32?
+
+  /// The families each worker was sent lately, as many as it keeps the fonts of.
+  private var sentLately: [ObjectIdentifier: RecentlyUsed<String, Bool>] = [:]
 
   /// Cards drawn, and drawn again after a worker died, since the start (for the benchmark).
   private(set) var drawn = 0
@@ -199,6 +208,7 @@ final class CardWorkers: @unchecked Sendable {
   /// Ends `worker` and its watch (`watched`: from inside the watch, which then returns false).
   @discardableResult
   private func end(_ worker: Worker, watched: Bool) -> String {
+    sentLately[ObjectIdentifier(worker)] = nil
     let watch = watches.removeValue(forKey: ObjectIdentifier(worker))
     if !watched { MainLoop.remove(watch ?? 0) }
     return processes.end(worker)
@@ -224,8 +234,10 @@ final class CardWorkers: @unchecked Sendable {
       } else {
         return
       }
-      guard let i = next() else { return }
+      guard let i = next(for: worker) else { return }
       let job = pending.remove(at: i)
+      sentLately[ObjectIdentifier(worker), default: RecentlyUsed(capacity: Self.keptFontMaps / 2)]
+        .insert(true, for: job.item.subject)
       turns += 1
       lastTurn[Self.page(of: job)] = turns
       let bound = timeout.seconds(units: job.item.timeoutUnits)
@@ -274,6 +286,30 @@ final class CardWorkers: @unchecked Sendable {
   /// a page whose user stopped typing is not kept waiting behind another's keystrokes; within a
   /// page, its newest keystroke's cards first, and those in the order asked (a page asks for
   /// the cards at the top of the screen first).
+  /// The card `worker` draws next: the next in turn, or one of the few after it with the same
+  /// turn (the same page and settings) whose family `worker` drew lately. A card whose fonts
+  /// a worker has kept costs it a third of one it must load them for.
+  private func next(for worker: Worker) -> Int? {
+    guard let first = next() else { return nil }
+    guard let lately = sentLately[ObjectIdentifier(worker)] else { return first }
+    let page = Self.page(of: pending[first])
+    let seq = pending[first].waiters.last?.origin?.seq
+    var turn = [first]
+    for i in pending.indices where i != first {
+      let job = pending[i]
+      guard Self.page(of: job) == page, job.waiters.last?.origin?.seq == seq else { continue }
+      turn.append(i)
+      if turn.count > Self.lookAhead { break }
+    }
+    return turn[Self.preferred(turn.map { pending[$0].item.subject }, drew: lately.contains)]
+  }
+
+  /// Of the families of the cards next in turn (the first is next), the index of the card an
+  /// idle worker takes: the first whose family it `drew` lately, else the first.
+  static func preferred(_ families: [String], drew: (String) -> Bool) -> Int {
+    families.prefix(lookAhead + 1).firstIndex(where: drew) ?? 0
+  }
+
   private func next() -> Int? {
     pending.indices.min { a, b in
       let (pa, pb) = (Self.page(of: pending[a]), Self.page(of: pending[b]))

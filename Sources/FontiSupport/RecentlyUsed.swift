@@ -22,6 +22,9 @@ package struct RecentlyUsed<Key: Hashable, Value> {
     return entry.value
   }
 
+  /// Whether a value is kept for `key`, which stays where it was among the recent.
+  package func contains(_ key: Key) -> Bool { entries[key] != nil }
+
   /// Keeps `value` for `key` as the most recent, forgetting the least recent beyond capacity.
   package mutating func insert(_ value: Value, for key: Key) {
     clock += 1

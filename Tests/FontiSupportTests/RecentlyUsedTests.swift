@@ -23,4 +23,16 @@ import Testing
     #expect(recent.capacity == 1)
     #expect(recent.first == 1)
   }
+
+  /// Asking whether a key is kept does not make it recent: a parent that only looks (which
+  /// families a worker drew) leaves the order to what is used.
+  @Test func lookingForAKeyLeavesItWhereItWas() {
+    var recent = RecentlyUsed<String, Bool>(capacity: 2)
+    recent.insert(true, for: "a")
+    recent.insert(true, for: "b")
+    #expect(recent.contains("a") && recent.contains("b") && !recent.contains("z"))
+    recent.insert(true, for: "c")  // "a" is still the least recent: forgotten
+    #expect(!recent.contains("a"))
+    #expect(recent.contains("b") && recent.contains("c"))
+  }
 }
