@@ -282,10 +282,6 @@ final class CardWorkers: @unchecked Sendable {
     job.waiters.last?.origin?.client ?? ""
   }
 
-  /// Which pending drawing goes next: pages take turns (the one served longest ago first), so
-  /// a page whose user stopped typing is not kept waiting behind another's keystrokes; within a
-  /// page, its newest keystroke's cards first, and those in the order asked (a page asks for
-  /// the cards at the top of the screen first).
   /// The card `worker` draws next: the next in turn, or one of the few after it with the same
   /// turn (the same page and settings) whose family `worker` drew lately. A card whose fonts
   /// a worker has kept costs it a third of one it must load them for.
@@ -310,6 +306,10 @@ final class CardWorkers: @unchecked Sendable {
     families.prefix(lookAhead + 1).firstIndex(where: drew) ?? 0
   }
 
+  /// Which pending drawing goes next: pages take turns (the one served longest ago first), so
+  /// a page whose user stopped typing is not kept waiting behind another's keystrokes; within a
+  /// page, its newest keystroke's cards first, and those in the order asked (a page asks for
+  /// the cards at the top of the screen first).
   private func next() -> Int? {
     pending.indices.min { a, b in
       let (pa, pb) = (Self.page(of: pending[a]), Self.page(of: pending[b]))
